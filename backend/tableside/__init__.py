@@ -1,0 +1,1 @@
+"""Tableside: match recording for korona / novus / novuss tournaments."""
