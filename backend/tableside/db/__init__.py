@@ -1,1 +1,1 @@
-"""tableside.db"""
+"""Database plumbing: connection URLs, migrations, the embedded PostgreSQL server."""

@@ -1,0 +1,51 @@
+"""Settings, read once from the environment at start-up and passed down explicitly."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+DEFAULT_DATA_DIR = Path("var/pgdata")
+
+
+class SettingsError(ValueError):
+    """A configuration value is present but unusable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the database is and where to serve; nothing here connects to anything."""
+
+    database_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path = DEFAULT_DATA_DIR
+    db_pool_size: int = 5
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read DATABASE_URL, HOST, PORT, TABLESIDE_DATA_DIR, TABLESIDE_DB_POOL_SIZE."""
+        env = os.environ if env is None else env
+        return cls(
+            database_url=env.get("DATABASE_URL") or None,
+            host=env.get("HOST") or cls.host,
+            port=_int(env, "PORT", cls.port),
+            data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
+            db_pool_size=_int(env, "TABLESIDE_DB_POOL_SIZE", cls.db_pool_size),
+        )
+
+    def replace(self, **changes: object) -> Settings:
+        """Return a copy with some fields changed (command-line flags win over env)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def _int(env: Mapping[str, str], key: str, default: int) -> int:
+    raw = env.get(key)
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be an integer, got {raw!r}") from None

@@ -1,0 +1,151 @@
+"""The event store: append to a stream, read a stream, read the global order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.postgres import PostgresFactory
+
+from tableside.db.url import eventsourcing_env
+from tableside.store.mapper import EventMapper
+from tableside.store.memory import MemoryEventRecorder
+from tableside.store.recorder import PostgresEventRecorder
+from tableside.store.records import (
+    AppendResult,
+    Envelope,
+    RawRecord,
+    StoredEvent,
+    VersionConflict,
+    result_from,
+)
+from tableside.store.registry import EventRegistry
+
+_meta_encoder = msgspec.json.Encoder(order="sorted")
+
+
+class _StoreApplication(Application[UUID]):
+    """The library's Application wired to our mapper and recorders."""
+
+    name = "Tableside"
+
+    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+        self.registry = registry
+        super().__init__(env=dict(env))
+
+    def construct_mapper(self) -> EventMapper:
+        return EventMapper(self.registry)
+
+    def construct_recorder(self) -> Any:
+        if isinstance(self.factory, PostgresFactory):
+            return PostgresEventRecorder(self.factory.datastore)
+        return MemoryEventRecorder()
+
+
+class EventStore:
+    """Sync API over the library's Application; the web layer calls it from worker threads."""
+
+    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+        self.registry = registry
+        self.app = _StoreApplication(registry, env)
+        self._recorder: PostgresEventRecorder | MemoryEventRecorder = self.app.recorder
+
+    @classmethod
+    def connect(cls, registry: EventRegistry, database_url: str, pool_size: int = 5) -> EventStore:
+        """A store on a migrated PostgreSQL database."""
+        return cls(registry, eventsourcing_env(database_url, pool_size))
+
+    @classmethod
+    def in_memory(cls, registry: EventRegistry) -> EventStore:
+        """A store on the library's in-memory recorder (for tests)."""
+        return cls(registry, {"PERSISTENCE_MODULE": "eventsourcing.popo"})
+
+    def append(
+        self, stream_id: UUID, events: Sequence[msgspec.Struct], *, expected_version: int,
+        command_id: UUID, meta: Mapping[str, str] | None = None,
+    ) -> AppendResult:
+        """Append events after `expected_version`, once per command_id."""
+        encoded_meta = _check_append(self.registry, stream_id, events, expected_version,
+                                     command_id, meta)
+        if (earlier := self._replay(command_id)) is not None:
+            return earlier
+        envelopes = [Envelope(stream_id, expected_version + i, e) for i, e in
+                     enumerate(events, start=1)]
+        try:
+            recordings = self.app.save(*envelopes, command_id=command_id, meta=encoded_meta)
+        except IntegrityError:
+            if (earlier := self._replay(command_id)) is not None:
+                return earlier
+            current = self.current_version(stream_id)
+            raise VersionConflict(stream_id, expected_version, current) from None
+        return AppendResult(
+            stream_id=stream_id, first_version=expected_version + 1,
+            last_version=expected_version + len(events),
+            positions=tuple(r.notification.id for r in recordings),
+        )
+
+    def read(self, stream_id: UUID, after_version: int = 0) -> list[StoredEvent]:
+        """One stream's events after `after_version`, in version order."""
+        return [self.decode(r) for r in self._recorder.stream_records(stream_id, after_version)]
+
+    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Up to `limit` events after a global position, in the gapless global order."""
+        return [self.decode(r) for r in self.read_raw(after_position, limit)]
+
+    def read_raw(self, after_position: int = 0, limit: int = 1000) -> list[RawRecord]:
+        """Like read_all, undecoded (for verification and export)."""
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        return self._recorder.records_after(after_position, limit)
+
+    def current_version(self, stream_id: UUID) -> int:
+        """The stream's last version; 0 for a stream with no events."""
+        return self._recorder.stream_version(stream_id)
+
+    def decode(self, record: RawRecord) -> StoredEvent:
+        """Decode a raw record; an unregistered type raises UnknownEventType naming it."""
+        return StoredEvent(
+            stream_id=record.stream_id, version=record.version, position=record.position,
+            type=record.type_name, event=self.registry.decode(record.type_name, record.payload),
+            recorded_at=record.recorded_at, command_id=record.command_id,
+            meta=msgspec.json.decode(record.meta), prev_hash=record.prev_hash, hash=record.hash,
+        )
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.app.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _replay(self, command_id: UUID) -> AppendResult | None:
+        records = self._recorder.command_records(command_id)
+        return result_from(records, replayed=True) if records else None
+
+
+def _check_append(
+    registry: EventRegistry, stream_id: object, events: Sequence[object],
+    expected_version: object, command_id: object, meta: Mapping[str, str] | None,
+) -> str:
+    """Reject bad input before anything is written; return the canonical meta JSON."""
+    if not isinstance(stream_id, UUID) or not isinstance(command_id, UUID):
+        raise TypeError("stream_id and command_id must be UUIDs")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise TypeError("expected_version must be an int")
+    if expected_version < 0:
+        raise ValueError("expected_version must be 0 (new stream) or more")
+    if isinstance(events, (str, bytes)) or not events:
+        raise ValueError("append needs at least one event")
+    for event in events:
+        registry.name_of(event)
+    meta = dict(meta or {})
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()):
+        raise TypeError("meta must map str to str")
+    return _meta_encoder.encode(meta).decode()

@@ -1,0 +1,87 @@
+"""What the store hands back: stored events, append results, conflicts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import msgspec
+
+
+class RawRecord(msgspec.Struct, frozen=True):
+    """One row of stored_events exactly as stored: undecoded, enough to verify its link."""
+
+    stream_id: UUID
+    version: int
+    position: int
+    type_name: str
+    payload: bytes
+    recorded_at: datetime
+    command_id: UUID
+    meta: str
+    prev_hash: bytes
+    hash: bytes
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    """A decoded event with everything the store recorded around it."""
+
+    stream_id: UUID
+    version: int
+    position: int
+    type: str
+    event: msgspec.Struct
+    recorded_at: datetime
+    command_id: UUID
+    meta: Mapping[str, str]
+    prev_hash: bytes
+    hash: bytes
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    """Outcome of an append; `replayed` means the command_id was already stored."""
+
+    stream_id: UUID
+    first_version: int
+    last_version: int
+    positions: tuple[int, ...]
+    replayed: bool = False
+
+
+class VersionConflict(Exception):
+    """The stream moved on: `current_version` is what a retry should expect."""
+
+    def __init__(self, stream_id: UUID, expected_version: int, current_version: int) -> None:
+        super().__init__(
+            f"stream {stream_id} is at version {current_version}, not {expected_version}"
+        )
+        self.stream_id = stream_id
+        self.expected_version = expected_version
+        self.current_version = current_version
+
+
+class StoreNotReady(RuntimeError):
+    """The database lacks the schema/ migrations the store needs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """A domain event addressed to a stream version; the library's DomainEventProtocol."""
+
+    originator_id: UUID
+    originator_version: int
+    event: msgspec.Struct
+
+
+def result_from(records: list[RawRecord], *, replayed: bool) -> AppendResult:
+    """Rebuild the AppendResult of one command from its stored rows."""
+    records = sorted(records, key=lambda r: r.version)
+    return AppendResult(
+        stream_id=records[0].stream_id,
+        first_version=records[0].version,
+        last_version=records[-1].version,
+        positions=tuple(r.position for r in records),
+        replayed=replayed,
+    )
