@@ -1,0 +1,135 @@
+"""Competition commands: what the head judge, the secretary and the match streams ask for."""
+
+import msgspec
+
+from .entrants import Person
+from .guide import Guide
+from .results import MatchResult
+from .teams import Team
+
+
+class CreateCompetition(msgspec.Struct, frozen=True, tag="CreateCompetition"):
+    guide: Guide
+    at: str
+
+
+class RegisterEntrant(msgspec.Struct, frozen=True, tag="RegisterEntrant"):
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    at: str
+    team: Team | None = None
+
+
+class ApproveEntrant(msgspec.Struct, frozen=True, tag="ApproveEntrant"):
+    entrant_id: str
+
+
+class CheckInEntrant(msgspec.Struct, frozen=True, tag="CheckInEntrant"):
+    entrant_id: str
+    at: str
+
+
+class WithdrawEntrant(msgspec.Struct, frozen=True, tag="WithdrawEntrant"):
+    entrant_id: str
+    at: str
+
+
+class MakeDraw(msgspec.Struct, frozen=True, tag="MakeDraw"):
+    """The head judge's draw (EKML §12(2)2) from a recorded seed."""
+
+    seed: int
+    at: str
+
+
+class PairNextRound(msgspec.Struct, frozen=True, tag="PairNextRound"):
+    seed: int
+
+
+class DrawPlayoff(msgspec.Struct, frozen=True, tag="DrawPlayoff"):
+    at: str
+
+
+class CallMatch(msgspec.Struct, frozen=True, tag="CallMatch"):
+    match_id: str
+    table: int
+    at: str
+
+
+class CallNextMatches(msgspec.Struct, frozen=True, tag="CallNextMatches"):
+    free_tables: tuple[int, ...]
+    at: str
+
+
+class ReportNoShow(msgspec.Struct, frozen=True, tag="ReportNoShow"):
+    match_id: str
+    absent: str
+    at: str
+
+
+class ConfirmForfeit(msgspec.Struct, frozen=True, tag="ConfirmForfeit"):
+    """The head judge confirms a reported no-show as a lost match (EKML §9(3))."""
+
+    match_id: str
+    at: str
+
+
+class RecordResult(msgspec.Struct, frozen=True, tag="RecordResult"):
+    match_id: str
+    result: MatchResult
+    at: str
+
+
+class RecordBoardResult(msgspec.Struct, frozen=True, tag="RecordBoardResult"):
+    match_id: str
+    board: int
+    result: MatchResult
+    at: str
+
+
+class RuleAtTimeCap(msgspec.Struct, frozen=True, tag="RuleAtTimeCap"):
+    """The head judge's ruling when the round time is up: finished games and pucks left."""
+
+    match_id: str
+    a_games: int
+    b_games: int
+    a_pucks_left: int
+    b_pucks_left: int
+    at: str
+
+
+class FileProtest(msgspec.Struct, frozen=True, tag="FileProtest"):
+    protest_id: str
+    match_id: str
+    by: str
+    rule_cited: str
+    text: str
+    appealed_at_once: bool
+    at: str
+
+
+class DecideProtest(msgspec.Struct, frozen=True, tag="DecideProtest"):
+    protest_id: str
+    upheld: bool
+    note: str
+    at: str
+    corrected: MatchResult | None = None
+
+
+class CorrectResult(msgspec.Struct, frozen=True, tag="CorrectResult"):
+    match_id: str
+    result: MatchResult
+    reason: str
+    at: str
+
+
+class FinishCompetition(msgspec.Struct, frozen=True, tag="FinishCompetition"):
+    at: str
+
+
+COMMAND_TYPES = (
+    CreateCompetition, RegisterEntrant, ApproveEntrant, CheckInEntrant, WithdrawEntrant,
+    MakeDraw, PairNextRound, DrawPlayoff, CallMatch, CallNextMatches, ReportNoShow,
+    ConfirmForfeit, RecordResult, RecordBoardResult, RuleAtTimeCap, FileProtest, DecideProtest,
+    CorrectResult, FinishCompetition,
+)

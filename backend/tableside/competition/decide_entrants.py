@@ -1,0 +1,96 @@
+"""Deciding on entrants: register, approve, check in (EKML §3(4), §5, §7, §8, §29)."""
+
+from . import commands as cmd
+from . import events as ev
+from .entrants import Person
+from .errors import CompetitionRuleError, require
+from .guide import Guide, age_fits, is_pairs
+from .state import Competition
+from .teams import check_team
+
+SWISS_FORMATS = ("swiss", "swiss_playoff")
+
+
+def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
+    """A competition starts from its guide (EKML §3)."""
+    require(state.guide is None, "EKML §3(5)", "the competition exists; change its guide")
+    require(c.guide.games_per_match >= 1, "EKML §3(4)6", "a match has at least one game")
+    return (ev.CompetitionCreated(c.guide, c.at),)
+
+
+def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
+    """Register an entrant: discipline, age class and the window are checked."""
+    guide = _guide(state)
+    require(c.entrant_id not in state.entrants, "EKML §8(2)", "already registered")
+    _check_members(guide, c.members, c.team)
+    joined = _joining_round(state, guide, c.at)
+    return (ev.EntrantRegistered(c.entrant_id, c.name, c.members, c.team, joined, c.at),)
+
+
+def approve(state: Competition, c: cmd.ApproveEntrant) -> tuple:
+    """The chief secretary approves an entry (EKML §8(2), §15(1))."""
+    require(_entrant(state, c.entrant_id).status == "registered", "EKML §15(1)", "not pending")
+    return (ev.EntrantApproved(c.entrant_id),)
+
+
+def check_in(state: Competition, c: cmd.CheckInEntrant) -> tuple:
+    """An approved entrant reports ready before the start (EKML §9(3))."""
+    status = _entrant(state, c.entrant_id).status
+    require(status == "approved", "EKML §9(3)", f"cannot check in while {status}")
+    return (ev.EntrantCheckedIn(c.entrant_id, c.at),)
+
+
+def _guide(state: Competition) -> Guide:
+    """The guide, or a rule error if the competition was never set up."""
+    if state.guide is None:
+        raise CompetitionRuleError("EKML §3(1)", "no competition without a guide")
+    require(not state.finished, "EKML §12(2)6", "the competition is finished")
+    return state.guide
+
+
+def _entrant(state: Competition, entrant_id: str):
+    """One entrant, or a rule error."""
+    _guide(state)
+    entrant = state.entrants.get(entrant_id)
+    if entrant is None:
+        raise CompetitionRuleError("EKML §8(1)", f"{entrant_id} is not on the entry list")
+    return entrant
+
+
+def _check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
+    """Member count and sex by discipline (EKML §5(1), §8(3)); age class (EKML §7)."""
+    if guide.teams is not None:
+        require(team is not None, "EKML §29(1)", "a team entry lists its boards")
+        check_team(guide, team)
+    else:
+        size = 2 if is_pairs(guide) else 1
+        require(len(members) == size, "EKML §5(1)", f"{guide.discipline} takes {size}")
+        _check_sexes(guide, [m.sex for m in members])
+    for person in members:
+        if guide.age_class is not None:
+            fits = age_fits(guide.age_class, person.birth_year, person.sex)
+            require(fits, "EKML §7(3)", f"{person.name} is not in {guide.age_class.name}")
+
+
+def _check_sexes(guide: Guide, sexes: list[str]) -> None:
+    """Women may exceptionally play men's events (EKML §8(3)); mixed pairs are one of each."""
+    d = guide.discipline
+    if d == "mixed_pairs":
+        require(sorted(sexes) == ["F", "M"], "EKML §5(1)5", "a mixed pair is a man and a woman")
+    elif d.startswith("womens"):
+        require(set(sexes) == {"F"}, "EKML §5(1)", "a women's event")
+    else:
+        require(guide.women_in_mens or set(sexes) == {"M"}, "EKML §8(3)", "a men's event")
+
+
+def _joining_round(state: Competition, guide: Guide, at: str) -> int:
+    """Before the draw: within the window (EKML §3(4)9); after it, Swiss late entry only."""
+    drawn = bool(state.order or state.bracket)
+    if not drawn:
+        window = guide.registration
+        inside = window is None or window.opens <= at <= window.closes
+        require(inside, "EKML §3(4)9", "outside the registration window")
+        return 1
+    late_ok = guide.format in SWISS_FORMATS and guide.late_entry and not state.playoff
+    require(late_ok, "EKML §3(4)9", "the draw is made; this format takes no late entries")
+    return state.current_round + 1

@@ -1,0 +1,120 @@
+"""Deciding while the event runs: calls to tables, no-shows (EKML §9(3)), results."""
+
+from . import commands as cmd
+from . import events as ev
+from .clock import minutes_between
+from .decide_entrants import _guide
+from .errors import require
+from .matches import games_for, open_matches, sides
+from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
+from .rulesets import policy
+from .state import Competition
+from .tables import assign_tables
+from .teams import decided, team_result
+
+
+def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
+    """The info judge calls a match to a free table (EKML §17(3))."""
+    _guide(state)
+    sides(state, c.match_id)
+    require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
+    require(c.table not in _busy_tables(state), "EKML §17(3)", f"table {c.table} is busy")
+    return (ev.MatchCalled(c.match_id, c.table, c.at),)
+
+
+def _busy_tables(state: Competition) -> set[int]:
+    """Tables with a called match that has no result yet."""
+    return {t for m, t in state.calls.items() if m not in state.results}
+
+
+def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
+    """Call waiting matches to free tables, avoiding a player's last table where possible."""
+    _guide(state)
+    busy = _busy_players(state)
+    waiting = [m for m in open_matches(state) if busy.isdisjoint(m[1])]
+    free = [t for t in c.free_tables if t not in _busy_tables(state)]
+    calls = assign_tables(waiting, free, state.last_table)
+    return tuple(ev.MatchCalled(mid, table, c.at) for mid, table in calls)
+
+
+def _busy_players(state: Competition) -> set[str]:
+    """Entrants already at a table."""
+    return {p for m in state.calls if m not in state.results for p in sides(state, m)}
+
+
+def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
+    """An entrant not at the table 2 minutes after the call (EKML §9(3), NOVUS08 3.2)."""
+    rules = policy(_guide(state).ruleset)
+    require(c.absent in sides(state, c.match_id), rules.no_show_rule, "not in this match")
+    called = state.called_at.get(c.match_id)
+    require(called is not None, rules.no_show_rule, "the match was never called")
+    waited = minutes_between(called, c.at)
+    require(waited >= rules.no_show_minutes, rules.no_show_rule, "the 2 minutes are not up")
+    return (ev.NoShowReported(c.match_id, c.absent, c.at, rules.no_show_rule),)
+
+
+def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
+    """The head judge confirms the no-show as a lost match (EKML §9(3), §16(17))."""
+    rules = policy(_guide(state).ruleset)
+    absent = state.no_shows.get(c.match_id)
+    require(absent is not None, rules.no_show_rule, "no no-show was reported")
+    require(c.match_id not in state.results, rules.no_show_rule, "the match has a result")
+    a, b = sides(state, c.match_id)
+    result = forfeit_result("b" if absent == a else "a", games_for(state, c.match_id))
+    return (ev.ResultRecorded(c.match_id, a, b, result, c.at, rules.no_show_rule),)
+
+
+def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
+    """A result from the match stream (EKML §32(1)); a bracket match cannot end drawn."""
+    guide = _guide(state)
+    a, b = sides(state, c.match_id)
+    require(c.match_id not in state.results, "EKML §12(3)5", "recorded; correct it instead")
+    check_length(guide, c.result, games_for(state, c.match_id))
+    if c.match_id not in _round_ids(state):
+        require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
+    return (ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)"),)
+
+
+def _round_ids(state: Competition) -> set[str]:
+    """Match ids of paired rounds (not bracket matches)."""
+    return {p.match_id for r in state.rounds.values() for p in r.pairings}
+
+
+def record_board(state: Competition, c: cmd.RecordBoardResult) -> tuple:
+    """One board of a team match; the team result follows when all are in, or once decided
+    if the ruleset stops then (EKML §29(7) plays all; NOVUS08 23.2 stops)."""
+    guide = _guide(state)
+    require(guide.teams is not None, "EKML §6(3)", "not a team competition")
+    a, b = sides(state, c.match_id)
+    boards = dict(state.boards.get(c.match_id, {}))
+    require(1 <= c.board <= guide.teams.boards, "EKML §29(3)", "no such board")
+    require(c.board not in boards, "EKML §12(3)5", "the board has a result")
+    require(c.match_id not in state.results, _team_rule(guide), "the team match is decided")
+    boards[c.board] = c.result
+    out = [ev.BoardResultRecorded(c.match_id, c.board, c.result, c.at)]
+    stop = not guide.teams.play_all and decided(guide, boards)
+    if len(boards) == guide.teams.boards or stop:
+        out.append(ev.ResultRecorded(c.match_id, a, b, team_result(boards), c.at,
+                                     _team_rule(guide)))
+    return tuple(out)
+
+
+def _team_rule(guide) -> str:
+    """The paragraph that says whether every board is played."""
+    return "EKML §29(7)" if guide.teams.play_all else "NOVUS08 23.2"
+
+
+def rule_at_time_cap(state: Competition, c: cmd.RuleAtTimeCap) -> tuple:
+    """The head judge's ruling when the round time is up (guide time cap)."""
+    guide = _guide(state)
+    require(guide.time_cap is not None, "guide time cap", "the guide sets no time cap")
+    a, b = sides(state, c.match_id)
+    result = time_cap_ruling(guide, c.a_games, c.b_games, c.a_pucks_left, c.b_pucks_left)
+    return (ev.ResultRecorded(c.match_id, a, b, result, c.at, "guide time cap"),)
+
+
+def withdrawal_forfeit(match_id: str, a: str, b: str, gone: str, games: int, at: str,
+                       rule: str) -> ev.ResultRecorded:
+    """An unplayed match of a withdrawn entrant, a minus for them (EKML §32(3))."""
+    result: MatchResult = forfeit_result("b" if gone == a else "a", games, withdrawal=True)
+    return ev.ResultRecorded(match_id, a, b, result, at, rule)

@@ -1,0 +1,140 @@
+"""Withdrawals (EKML §32(3), NOVUS08 3.2), protests (EKML §9(7)), corrections, the finish."""
+
+from . import commands as cmd
+from . import events as ev
+from .clock import minutes_between
+from .decide_entrants import _entrant, _guide
+from .decide_play import withdrawal_forfeit
+from .errors import require
+from .evolve import evolve, fold
+from .matches import all_slots, games_for, pairings
+from .placings import final_placings
+from .results import check_length
+from .rulesets import policy, results_stand
+from .state import Competition
+
+
+def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
+    """A withdrawal: at the line results stand and unplayed matches are lost; below it
+    everything is annulled and the entrant is not placed (EKML §32(3), NOVUS08 3.2)."""
+    rules = policy(_guide(state).ruleset)
+    require(_entrant(state, c.entrant_id).status != "withdrawn", rules.withdrawal_rule, "gone")
+    played, total = _share(state, c.entrant_id)
+    stand = state.bracket is not None or results_stand(rules, played, total)
+    if not (state.order or state.bracket):
+        return (ev.EntrantWithdrew(c.entrant_id, 0, 0, False, "EKML §9(4)", c.at),)
+    out: list = [ev.EntrantWithdrew(c.entrant_id, played, total, stand,
+                                    rules.withdrawal_rule, c.at)]
+    return (*out, *_forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule))
+
+
+def _share(state: Competition, entrant: str) -> tuple[int, int]:
+    """Matches (round robin) or rounds (Swiss) played, out of all the event has."""
+    played = sum(
+        1 for rec in state.results.values()
+        if entrant in (rec.a, rec.b) and not rec.result.withdrawal and not rec.result.forfeit
+    )
+    if state.guide.format == "round_robin":
+        total = sum(1 for p in pairings(state).values() if entrant in (p.a, p.b))
+        return played, total
+    byes = sum(1 for r in state.rounds.values() if r.bye == entrant)
+    return played + byes, state.guide.rounds
+
+
+def _forfeits(state: Competition, entrant: str, at: str, rule: str) -> list:
+    """Every match of the entrant still unplayed becomes a forfeit (a minus for them)."""
+    waiting = [(p.match_id, p.a, p.b) for p in pairings(state).values()]
+    waiting += [(s.id, s.a, s.b) for s in all_slots(state).values() if s.winner is None]
+    return [
+        withdrawal_forfeit(mid, a, b, entrant, games_for(state, mid), at, rule)
+        for mid, a, b in waiting
+        if entrant in (a, b) and None not in (a, b) and mid not in state.results
+        and "—" not in (a, b)
+    ]
+
+
+def file_protest(state: Competition, c: cmd.FileProtest) -> tuple:
+    """A written protest about a result: cites a rule, follows an appeal made at once, and
+    (EKML) comes within 1 hour of the match end (EKML §9(7); NOVUS08 3.4 sets no hour)."""
+    rules = policy(_guide(state).ruleset)
+    rule = rules.protest_rule
+    rec = state.results.get(c.match_id)
+    require(rec is not None, rule, "the match has no result to protest")
+    require(c.by in (rec.a, rec.b), rule, "only a player of the match may protest")
+    require(c.protest_id not in state.protests, rule, "protest already filed")
+    require(bool(c.rule_cited.strip()), rule, "the protest must cite the rule paragraph")
+    require(c.appealed_at_once, rule, "no appeal to the head judge at the disputed moment")
+    if rules.protest_minutes is not None:
+        late = minutes_between(rec.at, c.at) > rules.protest_minutes
+        require(not late, rule, "more than 1 hour after the match ended")
+    return (ev.ProtestFiled(c.protest_id, c.match_id, c.by, c.rule_cited, c.text, c.at),)
+
+
+def decide_protest(state: Competition, c: cmd.DecideProtest) -> tuple:
+    """The head judge decides a protest (EKML §12(2)3); upheld, it may correct the result."""
+    _guide(state)
+    protest = state.protests.get(c.protest_id)
+    require(protest is not None, "EKML §12(2)3", "no such protest")
+    require(not protest.decided, "EKML §9(7)", "the decision is final")
+    out: list = [ev.ProtestDecided(c.protest_id, c.upheld, c.note, c.at)]
+    if c.upheld and c.corrected is not None:
+        fix = cmd.CorrectResult(protest.match_id, c.corrected, f"protest {c.protest_id}", c.at)
+        out += correct_result(fold(out, state), fix)
+    return tuple(out)
+
+
+def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
+    """Correct a result; bracket matches that no longer have the same entrants are voided
+    (history is never rewritten: a correction is a new event, ARCHITECTURE.md)."""
+    guide = _guide(state)
+    require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
+    check_length(guide, c.result, games_for(state, c.match_id))
+    corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
+    return (corrected, *_invalidations(evolve(state, corrected), c.match_id))
+
+
+def _invalidations(state: Competition, source: str) -> list[ev.MatchInvalidated]:
+    """Void, until nothing changes, every later match whose entrants the correction moved."""
+    out: list[ev.MatchInvalidated] = []
+    while True:
+        stale = _stale(state)
+        if not stale:
+            return out
+        void = ev.MatchInvalidated(stale, f"entrants changed after {source} was corrected",
+                                   "EKML §12(3)5")
+        out.append(void)
+        state = evolve(state, void)
+
+
+def _stale(state: Competition) -> str | None:
+    """The first bracket match (result or call) whose entrants differ from the bracket's."""
+    current = all_slots(state)
+    for mid, slot in current.items():
+        rec = state.results.get(mid)
+        if rec is not None and (rec.a, rec.b) != (slot.a, slot.b):
+            return mid
+        if rec is None and mid in state.calls and None in (slot.a, slot.b):
+            return mid
+    return None
+
+
+def finish(state: Competition, c: cmd.FinishCompetition) -> tuple:
+    """The head judge confirms the results and the placings (EKML §12(2)6)."""
+    _guide(state)
+    placed = final_placings(state)
+    require(bool(placed), "EKML §12(2)6", "the competition has no final placings yet")
+    require(_all_played(state), "EKML §12(2)6", "matches are still unplayed")
+    return (ev.CompetitionFinished(placed, c.at),)
+
+
+def _all_played(state: Competition) -> bool:
+    """Every paired match has a result, unless it involves an annulled entrant."""
+    gone = {e for e, w in state.withdrawals.items() if not w.results_stand}
+    rounds_ok = all(
+        p.match_id in state.results or gone & {p.a, p.b} for p in pairings(state).values()
+    )
+    swiss_done = state.guide.format not in ("swiss", "swiss_playoff") or (
+        state.current_round >= state.guide.rounds
+    )
+    return rounds_ok and swiss_done
+

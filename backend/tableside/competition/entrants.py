@@ -1,0 +1,31 @@
+"""Entrants: a player, a pair (EKML §5) or a team (EKML §29), with their status."""
+
+from typing import Literal
+
+import msgspec
+
+from .guide import Sex
+from .teams import Team
+
+Status = Literal["registered", "approved", "checked_in", "withdrawn"]
+
+
+class Person(msgspec.Struct, frozen=True):
+    """A player as an entry list carries them: name, birth year, sex, club, grade (järk)."""
+
+    name: str
+    birth_year: int
+    sex: Sex
+    club: str = ""
+    grade: str = ""
+
+
+class Entrant(msgspec.Struct, frozen=True):
+    """One entrant of a competition; `joined_round` is the first round it may be paired in."""
+
+    id: str
+    name: str
+    members: tuple[Person, ...]
+    team: Team | None = None
+    status: Status = "registered"
+    joined_round: int = 1

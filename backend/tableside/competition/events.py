@@ -1,0 +1,154 @@
+"""Competition events: frozen msgspec Structs, past tense, tagged by their stable type name."""
+
+import msgspec
+
+from .brackets import Bracket
+from .entrants import Person
+from .guide import Guide
+from .results import MatchResult
+from .teams import Team
+
+
+class Pairing(msgspec.Struct, frozen=True):
+    """A match of a paired round; side `a` is listed first and has the opening shot."""
+
+    match_id: str
+    a: str
+    b: str
+    table: int | None = None
+
+
+class CompetitionCreated(msgspec.Struct, frozen=True, tag="CompetitionCreated"):
+    guide: Guide
+    at: str
+
+
+class EntrantRegistered(msgspec.Struct, frozen=True, tag="EntrantRegistered"):
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    team: Team | None
+    joined_round: int
+    at: str
+
+
+class EntrantApproved(msgspec.Struct, frozen=True, tag="EntrantApproved"):
+    entrant_id: str
+
+
+class EntrantCheckedIn(msgspec.Struct, frozen=True, tag="EntrantCheckedIn"):
+    entrant_id: str
+    at: str
+
+
+class EntrantWithdrew(msgspec.Struct, frozen=True, tag="EntrantWithdrew"):
+    entrant_id: str
+    played: int
+    total: int
+    results_stand: bool
+    rule: str
+    at: str
+
+
+class DrawMade(msgspec.Struct, frozen=True, tag="DrawMade"):
+    seed: int
+    order: tuple[str, ...]
+    at: str
+
+
+class RoundPaired(msgspec.Struct, frozen=True, tag="RoundPaired"):
+    round: int
+    pairings: tuple[Pairing, ...]
+    bye: str | None
+    rule: str
+
+
+class BracketDrawn(msgspec.Struct, frozen=True, tag="BracketDrawn"):
+    seed: int
+    bracket: Bracket
+    rule: str
+
+
+class PlayoffDrawn(msgspec.Struct, frozen=True, tag="PlayoffDrawn"):
+    bracket: Bracket
+    rule: str
+
+
+class MatchCalled(msgspec.Struct, frozen=True, tag="MatchCalled"):
+    match_id: str
+    table: int
+    at: str
+
+
+class NoShowReported(msgspec.Struct, frozen=True, tag="NoShowReported"):
+    match_id: str
+    absent: str
+    at: str
+    rule: str
+
+
+class ResultRecorded(msgspec.Struct, frozen=True, tag="ResultRecorded"):
+    match_id: str
+    a: str
+    b: str
+    result: MatchResult
+    at: str
+    rule: str = ""
+
+
+class BoardResultRecorded(msgspec.Struct, frozen=True, tag="BoardResultRecorded"):
+    match_id: str
+    board: int
+    result: MatchResult
+    at: str
+
+
+class ResultCorrected(msgspec.Struct, frozen=True, tag="ResultCorrected"):
+    match_id: str
+    result: MatchResult
+    reason: str
+    at: str
+    rule: str = "EKML §12(3)5"
+
+
+class MatchInvalidated(msgspec.Struct, frozen=True, tag="MatchInvalidated"):
+    match_id: str
+    reason: str
+    rule: str
+
+
+class ProtestFiled(msgspec.Struct, frozen=True, tag="ProtestFiled"):
+    protest_id: str
+    match_id: str
+    by: str
+    rule_cited: str
+    text: str
+    at: str
+
+
+class ProtestDecided(msgspec.Struct, frozen=True, tag="ProtestDecided"):
+    protest_id: str
+    upheld: bool
+    note: str
+    at: str
+    rule: str = "EKML §12(2)3"
+
+
+class CompetitionFinished(msgspec.Struct, frozen=True, tag="CompetitionFinished"):
+    placings: tuple[tuple[str, ...], ...]
+    at: str
+
+
+EVENT_TYPES = (
+    CompetitionCreated, EntrantRegistered, EntrantApproved, EntrantCheckedIn, EntrantWithdrew,
+    DrawMade, RoundPaired, BracketDrawn, PlayoffDrawn, MatchCalled, NoShowReported,
+    ResultRecorded, BoardResultRecorded, ResultCorrected, MatchInvalidated, ProtestFiled,
+    ProtestDecided, CompetitionFinished,
+)
+
+Event = (
+    CompetitionCreated | EntrantRegistered | EntrantApproved | EntrantCheckedIn
+    | EntrantWithdrew | DrawMade | RoundPaired | BracketDrawn | PlayoffDrawn | MatchCalled
+    | NoShowReported | ResultRecorded | BoardResultRecorded | ResultCorrected
+    | MatchInvalidated | ProtestFiled | ProtestDecided | CompetitionFinished
+)

@@ -1,0 +1,146 @@
+"""evolve(state, event) -> state, and the fold that rebuilds a competition from its events."""
+
+from collections.abc import Callable, Iterable
+from functools import reduce
+
+from msgspec.structs import replace
+
+from . import events as ev
+from .entrants import Entrant
+from .state import Competition, PairedRound, Protest, Recorded, Withdrawal
+
+_HANDLERS: dict[type, Callable] = {}
+
+
+def evolve(state: Competition, event: object) -> Competition:
+    """Apply one event to the state; unknown events leave it as it is."""
+    handler = _HANDLERS.get(type(event))
+    return handler(state, event) if handler else state
+
+
+def _on(event_type: type) -> Callable:
+    """Register the handler of one event type."""
+
+    def register(handler: Callable) -> Callable:
+        _HANDLERS[event_type] = handler
+        return handler
+
+    return register
+
+
+def fold(events: Iterable[object], state: Competition | None = None) -> Competition:
+    """A competition is the fold of its events."""
+    return reduce(evolve, events, state or Competition())
+
+
+def _status(state: Competition, entrant_id: str, status: str) -> Competition:
+    """The state with one entrant's status changed."""
+    entrant = replace(state.entrants[entrant_id], status=status)
+    return replace(state, entrants={**state.entrants, entrant_id: entrant})
+
+
+@_on(ev.CompetitionCreated)
+def _competition_created(state: Competition, e: ev.CompetitionCreated) -> Competition:
+    return replace(state, guide=e.guide)
+
+
+@_on(ev.EntrantRegistered)
+def _entrant_registered(state: Competition, e: ev.EntrantRegistered) -> Competition:
+    entrant = Entrant(e.entrant_id, e.name, e.members, e.team, joined_round=e.joined_round)
+    return replace(state, entrants={**state.entrants, e.entrant_id: entrant})
+
+
+@_on(ev.EntrantApproved)
+def _entrant_approved(state: Competition, e: ev.EntrantApproved) -> Competition:
+    return _status(state, e.entrant_id, "approved")
+
+
+@_on(ev.EntrantCheckedIn)
+def _entrant_checked_in(state: Competition, e: ev.EntrantCheckedIn) -> Competition:
+    return _status(state, e.entrant_id, "checked_in")
+
+
+@_on(ev.EntrantWithdrew)
+def _entrant_withdrew(state: Competition, e: ev.EntrantWithdrew) -> Competition:
+    ruled = Withdrawal(e.played, e.total, e.results_stand)
+    state = _status(state, e.entrant_id, "withdrawn")
+    return replace(state, withdrawals={**state.withdrawals, e.entrant_id: ruled})
+
+
+@_on(ev.DrawMade)
+def _draw_made(state: Competition, e: ev.DrawMade) -> Competition:
+    return replace(state, order=e.order, seed=e.seed)
+
+
+@_on(ev.RoundPaired)
+def _round_paired(state: Competition, e: ev.RoundPaired) -> Competition:
+    paired = PairedRound(e.pairings, e.bye)
+    return replace(state, rounds={**state.rounds, e.round: paired})
+
+
+@_on(ev.BracketDrawn)
+def _bracket_drawn(state: Competition, e: ev.BracketDrawn) -> Competition:
+    return replace(state, bracket=e.bracket, seed=e.seed)
+
+
+@_on(ev.PlayoffDrawn)
+def _playoff_drawn(state: Competition, e: ev.PlayoffDrawn) -> Competition:
+    return replace(state, playoff=e.bracket)
+
+
+@_on(ev.MatchCalled)
+def _match_called(state: Competition, e: ev.MatchCalled) -> Competition:
+    calls = {**state.calls, e.match_id: e.table}
+    return replace(state, calls=calls, called_at={**state.called_at, e.match_id: e.at})
+
+
+@_on(ev.NoShowReported)
+def _no_show_reported(state: Competition, e: ev.NoShowReported) -> Competition:
+    return replace(state, no_shows={**state.no_shows, e.match_id: e.absent})
+
+
+@_on(ev.ResultRecorded)
+def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
+    recorded = Recorded(e.a, e.b, e.result, e.at)
+    last = dict(state.last_table)
+    if e.match_id in state.calls:
+        last.update({e.a: state.calls[e.match_id], e.b: state.calls[e.match_id]})
+    return replace(state, results={**state.results, e.match_id: recorded}, last_table=last)
+
+
+@_on(ev.BoardResultRecorded)
+def _board_result_recorded(state: Competition, e: ev.BoardResultRecorded) -> Competition:
+    boards = {**state.boards.get(e.match_id, {}), e.board: e.result}
+    return replace(state, boards={**state.boards, e.match_id: boards})
+
+
+@_on(ev.ResultCorrected)
+def _result_corrected(state: Competition, e: ev.ResultCorrected) -> Competition:
+    old = state.results[e.match_id]
+    fixed = replace(old, result=e.result)
+    return replace(state, results={**state.results, e.match_id: fixed})
+
+
+@_on(ev.MatchInvalidated)
+def _match_invalidated(state: Competition, e: ev.MatchInvalidated) -> Competition:
+    results = {k: v for k, v in state.results.items() if k != e.match_id}
+    calls = {k: v for k, v in state.calls.items() if k != e.match_id}
+    boards = {k: v for k, v in state.boards.items() if k != e.match_id}
+    return replace(state, results=results, calls=calls, boards=boards)
+
+
+@_on(ev.ProtestFiled)
+def _protest_filed(state: Competition, e: ev.ProtestFiled) -> Competition:
+    protest = Protest(e.match_id, e.by, e.rule_cited)
+    return replace(state, protests={**state.protests, e.protest_id: protest})
+
+
+@_on(ev.ProtestDecided)
+def _protest_decided(state: Competition, e: ev.ProtestDecided) -> Competition:
+    protest = replace(state.protests[e.protest_id], decided=True, upheld=e.upheld)
+    return replace(state, protests={**state.protests, e.protest_id: protest})
+
+
+@_on(ev.CompetitionFinished)
+def _competition_finished(state: Competition, e: ev.CompetitionFinished) -> Competition:
+    return replace(state, finished=True)

@@ -1,0 +1,112 @@
+"""The tournament guide (juhend, EKML §3(4)): every setting a competition runs by."""
+
+from typing import Literal
+
+import msgspec
+
+Discipline = Literal["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"]
+Ruleset = Literal["EKML", "NOVUS08", "LV"]
+FormatName = Literal[
+    "round_robin", "swiss", "double_elimination", "single_elimination", "swiss_playoff"
+]
+TieBreak = Literal[
+    "head_to_head", "games_ratio", "games_diff", "pucks_diff", "buchholz", "buchholz_cut1",
+    "median_buchholz", "sonneborn_berger", "progressive", "wins",
+]
+Sex = Literal["M", "F"]
+
+PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
+
+
+class AgeClass(msgspec.Struct, frozen=True):
+    """An age class by birth year only (EKML §7(3)); None leaves a bound open."""
+
+    name: str
+    born_from: int | None = None
+    born_to: int | None = None
+    sex: Sex | None = None
+
+
+class PointsScale(msgspec.Struct, frozen=True):
+    """Match points for a win, draw and loss (EKML §32(2)), or one point per game won."""
+
+    win: float = 2.0
+    draw: float = 1.0
+    loss: float = 0.0
+    per_game: bool = False
+
+
+class TimeCap(msgspec.Struct, frozen=True):
+    """A round time cap in minutes; the head judge then rules from the pucks left."""
+
+    minutes: int
+    play_on_if_equal: bool = False
+
+
+class Window(msgspec.Struct, frozen=True):
+    """A registration window as ISO-8601 instants (compared as strings, UTC)."""
+
+    opens: str
+    closes: str
+
+
+class TeamSettings(msgspec.Struct, frozen=True):
+    """Team matches (EKML §29): boards, substitutes, and whether every board is played."""
+
+    boards: int = 3
+    substitutes: int = 2
+    play_all: bool = True
+
+
+class Guide(msgspec.Struct, frozen=True):
+    """A competition's guide (juhend); it may not contradict the regulations (EKML §3(2))."""
+
+    name: str
+    discipline: Discipline = "mens_singles"
+    ruleset: Ruleset = "EKML"
+    format: FormatName = "swiss"
+    rounds: int = 7
+    games_per_match: int = 4
+    play_all_games: bool = False
+    points: PointsScale = PointsScale()
+    tie_breaks: tuple[TieBreak, ...] = ("buchholz", "sonneborn_berger", "games_ratio")
+    age_class: AgeClass | None = None
+    event_year: int = 2026
+    time_cap: TimeCap | None = None
+    registration: Window | None = None
+    draw_at: str | None = None
+    late_entry: bool = True
+    women_in_mens: bool = False
+    teams: TeamSettings | None = None
+    playoff_size: int = 4
+    playoff_games: int = 5
+    consolation: bool = True
+
+
+def ekml_age_classes(event_year: int, sex: Sex) -> tuple[AgeClass, ...]:
+    """EKML §7(2) defaults: youth 11–15 applied up to 18 (2002 decision), main, veterans."""
+    veteran_age = 40 if sex == "M" else 35
+    return (
+        AgeClass("youth", born_from=event_year - 18, born_to=event_year - 11, sex=sex),
+        AgeClass("main", sex=sex),
+        AgeClass("veterans", born_to=event_year - veteran_age - 1, sex=sex),
+    )
+
+
+def age_fits(age_class: AgeClass, birth_year: int, sex: Sex) -> bool:
+    """Whether a birth year (and sex) falls in an age class (EKML §7(3))."""
+    if age_class.sex is not None and age_class.sex != sex:
+        return False
+    if age_class.born_from is not None and birth_year < age_class.born_from:
+        return False
+    return age_class.born_to is None or birth_year <= age_class.born_to
+
+
+def is_pairs(guide: Guide) -> bool:
+    """Whether the discipline is played in pairs (EKML §5(1) 3–5)."""
+    return guide.discipline in PAIR_DISCIPLINES
+
+
+def pairs_scale() -> PointsScale:
+    """EKML §32(2)2: pairs score 4 / 2 / 0."""
+    return PointsScale(win=4.0, draw=2.0, loss=0.0)

@@ -1,0 +1,71 @@
+"""Each entrant's record, game by game of the event: the raw stuff standings are made of."""
+
+from typing import Literal
+
+import msgspec
+
+from .results import MatchResult, side_points
+from .rulesets import policy
+from .state import Competition, round_of
+
+Kind = Literal["played", "bye", "forfeit"]
+
+
+class Game(msgspec.Struct, frozen=True):
+    """One round of one entrant: opponent (None for a bye), points each, games, pucks."""
+
+    round: int
+    opponent: str | None
+    points: float
+    opponent_points: float
+    won: int
+    lost: int
+    drawn: int
+    pucks: int
+    kind: Kind
+
+
+def annulled(state: Competition) -> set[str]:
+    """Entrants whose results are annulled (EKML §32(3), NOVUS08 3.2, EKML §9(4))."""
+    return {e for e, w in state.withdrawals.items() if not w.results_stand}
+
+
+def records(state: Competition) -> dict[str, list[Game]]:
+    """Every counted entrant's games of the paired rounds, byes included, in round order."""
+    gone = annulled(state)
+    out: dict[str, list[Game]] = {e: [] for e in state.entrants if e not in gone}
+    round_ids = {p.match_id for r in state.rounds.values() for p in r.pairings}
+    for match_id, rec in state.results.items():
+        if match_id in round_ids and gone.isdisjoint((rec.a, rec.b)):
+            _add_result(state, out, round_of(match_id), rec.a, rec.b, rec.result)
+    for number, paired in state.rounds.items():
+        if paired.bye is not None and paired.bye in out:
+            out[paired.bye].append(_bye(state, number))
+    return {e: sorted(games, key=lambda g: g.round) for e, games in out.items()}
+
+
+def _add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> None:
+    """Add both sides' view of one result."""
+    scale = state.guide.points
+    pa, pb = side_points(scale, result, "a"), side_points(scale, result, "b")
+    if result.withdrawal and not policy(state.guide.ruleset).withdrawal_forfeit_points:
+        pa, pb = min(pa, scale.loss), min(pb, scale.loss)
+    kind: Kind = "forfeit" if result.forfeit else "played"
+    counted = not result.forfeit
+    games = (result.a_games, result.b_games, result.drawn_games) if counted else (0, 0, 0)
+    pucks = result.a_pucks_diff if counted else 0
+    out[a].append(Game(rnd, b, pa, pb, games[0], games[1], games[2], pucks, kind))
+    out[b].append(Game(rnd, a, pb, pa, games[1], games[0], games[2], -pucks, kind))
+
+
+def _bye(state: Competition, rnd: int) -> Game:
+    """A Swiss bye scores a draw's points (EKML §32(2) note 3, §29(5)); a round-robin bye
+    is just a free round."""
+    swiss = state.guide.format in ("swiss", "swiss_playoff")
+    points = state.guide.points.draw if swiss else 0.0
+    return Game(rnd, None, points, 0.0, 0, 0, 0, 0, "bye")
+
+
+def totals(recs: dict[str, list[Game]]) -> dict[str, float]:
+    """Total match points by entrant."""
+    return {e: sum(g.points for g in games) for e, games in recs.items()}

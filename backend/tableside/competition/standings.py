@@ -1,0 +1,92 @@
+"""The standings projection: a pure fold over the competition's events, ranked on demand."""
+
+import msgspec
+
+from .evolve import evolve
+from .records import Game, records, totals
+from .state import Competition
+from .tiebreaks import SCORERS, head_to_head
+
+
+class Row(msgspec.Struct, frozen=True):
+    """One line of the standings table."""
+
+    place: int
+    entrant: str
+    name: str
+    points: float
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    games_won: int
+    games_lost: int
+    pucks_diff: int
+    tie_breaks: tuple[float, ...]
+    shared: bool = False
+
+
+class StandingsView(msgspec.Struct, frozen=True):
+    """The projection's state: the competition as far as the events so far tell."""
+
+    competition: Competition = Competition()
+
+
+def fold(view: StandingsView, event: object) -> StandingsView:
+    """fold(view, event) -> view: one event more."""
+    return StandingsView(evolve(view.competition, event))
+
+
+def standings(view: StandingsView) -> tuple[Row, ...]:
+    """Rank by points, then the guide's tie-breaks in order; the drawn order last."""
+    state = view.competition
+    if state.guide is None:
+        return ()
+    recs = records(state)
+    keys = _keys(state, recs)
+    ranked = sorted(recs, key=lambda e: (keys[e], _start(state, e)))
+    return tuple(_row(state, e, recs[e], ranked, keys) for e in ranked)
+
+
+def _keys(state: Competition, recs: dict[str, list[Game]]) -> dict[str, tuple]:
+    """Sort keys: negated points then tie-breaks; head to head is taken inside tied groups."""
+    tot = totals(recs)
+    keys = {e: (-tot[e],) for e in recs}
+    for name in state.guide.tie_breaks:
+        if name == "head_to_head":
+            groups = _groups(keys)
+            keys = {e: (*k, -head_to_head(e, recs[e], groups[k] - {e})) for e, k in keys.items()}
+        else:
+            score = SCORERS[name]
+            keys = {e: (*k, -score(e, recs[e], tot, state.guide)) for e, k in keys.items()}
+    return keys
+
+
+def _groups(keys: dict[str, tuple]) -> dict[tuple, set[str]]:
+    """Entrants sharing the same key so far."""
+    groups: dict[tuple, set[str]] = {}
+    for e, k in keys.items():
+        groups.setdefault(k, set()).add(e)
+    return groups
+
+
+def _start(state: Competition, entrant: str) -> int:
+    """Starting number from the draw (late entrants after, by id)."""
+    return state.order.index(entrant) if entrant in state.order else len(state.order)
+
+
+def _row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row:
+    """Build one standings row."""
+    place = next(i for i, e in enumerate(ranked) if keys[e] == keys[entrant]) + 1
+    shared = sum(1 for e in ranked if keys[e] == keys[entrant]) > 1
+    played = [g for g in games if g.opponent is not None]
+    return Row(
+        place=place, entrant=entrant, name=state.entrants[entrant].name,
+        points=sum(g.points for g in games), played=len(played),
+        won=sum(1 for g in played if g.points > g.opponent_points),
+        drawn=sum(1 for g in played if g.points == g.opponent_points),
+        lost=sum(1 for g in played if g.points < g.opponent_points),
+        games_won=sum(g.won for g in games), games_lost=sum(g.lost for g in games),
+        pucks_diff=sum(g.pucks for g in games),
+        tie_breaks=tuple(-x for x in keys[entrant][1:]), shared=shared,
+    )

@@ -1,0 +1,74 @@
+"""A competition's state: everything decide needs, built only by folding its events."""
+
+import msgspec
+
+from .brackets import Bracket
+from .entrants import Entrant
+from .events import Pairing
+from .guide import Guide
+from .results import MatchResult
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """A result as recorded for its participants at the time (brackets check they still fit)."""
+
+    a: str
+    b: str
+    result: MatchResult
+    at: str
+
+
+class PairedRound(msgspec.Struct, frozen=True):
+    """One round of a round robin or Swiss: its pairings and the bye."""
+
+    pairings: tuple[Pairing, ...]
+    bye: str | None = None
+
+
+class Protest(msgspec.Struct, frozen=True):
+    """A written protest (EKML §9(7)) and, once decided, the head judge's answer."""
+
+    match_id: str
+    by: str
+    rule_cited: str
+    decided: bool = False
+    upheld: bool = False
+
+
+class Withdrawal(msgspec.Struct, frozen=True):
+    """How a withdrawal was ruled (EKML §32(3), NOVUS08 3.2)."""
+
+    played: int
+    total: int
+    results_stand: bool
+
+
+class Competition(msgspec.Struct, frozen=True):
+    """The competition aggregate's state."""
+
+    guide: Guide | None = None
+    entrants: dict[str, Entrant] = {}
+    order: tuple[str, ...] = ()
+    seed: int = 0
+    rounds: dict[int, PairedRound] = {}
+    bracket: Bracket | None = None
+    playoff: Bracket | None = None
+    results: dict[str, Recorded] = {}
+    boards: dict[str, dict[int, MatchResult]] = {}
+    calls: dict[str, int] = {}
+    called_at: dict[str, str] = {}
+    last_table: dict[str, int] = {}
+    no_shows: dict[str, str] = {}
+    protests: dict[str, Protest] = {}
+    withdrawals: dict[str, Withdrawal] = {}
+    finished: bool = False
+
+    @property
+    def current_round(self) -> int:
+        """The last paired round (0 before the first)."""
+        return max(self.rounds, default=0)
+
+
+def round_of(match_id: str) -> int:
+    """The round a round-robin or Swiss match id belongs to (`R3-2` → 3)."""
+    return int(match_id[1:].split("-")[0])
