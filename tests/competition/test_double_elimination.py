@@ -1,0 +1,104 @@
+"""Double elimination on 16/32 brackets with byes (KUUSALU): out after exactly two losses."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from tableside.competition import commands as cmd
+from tableside.competition import events as ev
+from tableside.competition.bracket_view import BYE
+from tableside.competition.entrants import Person
+from tableside.competition.guide import Guide, pairs_scale
+from tableside.competition.matches import all_slots
+from tableside.competition.placings import final_placings
+from tableside.competition.results import MatchResult
+
+from .helpers import AT, Run
+
+KUUSALU = Guide("Kuusalu", discipline="mixed_pairs", format="double_elimination",
+                games_per_match=1, points=pairs_scale())
+
+
+def bracket_run(n: int, seed: int) -> Run:
+    """n singles drawn into a double-elimination bracket of best-of-one matches."""
+    run = Run(Guide("DE", format="double_elimination", games_per_match=1))
+    run.enter(n)
+    run.do(cmd.MakeDraw(seed, AT))
+    return run
+
+
+def play_out(run: Run, rng: random.Random) -> None:
+    """Play every match that becomes ready until none is left."""
+    while run.play_open(rng, games=1):
+        pass
+
+
+def losses(run: Run) -> Counter:
+    """Matches lost by each entrant, from the results that still stand."""
+    lost = Counter()
+    for rec in run.state.results.values():
+        lost[rec.b if rec.result.a_games > rec.result.b_games else rec.a] += 1
+    return lost
+
+
+def assert_structurally_valid(run: Run, n: int) -> None:
+    """Everyone but the champion is out after exactly two losses; the champion lost ≤ 1."""
+    placings = final_placings(run.state)
+    champion = placings[0][0]
+    lost = losses(run)
+    assert {e for e in run.state.entrants if e != champion} == {e for e, k in lost.items()
+                                                                if k == 2}
+    assert lost[champion] <= 1
+    assert sum(len(g) for g in placings) == n
+
+
+@pytest.mark.parametrize("n, seed", [(32, 1), (32, 2), (27, 3), (17, 4), (16, 5), (11, 6)],
+                         ids=lambda x: f"kuusalu_{x}")
+def test_bracket_runs_to_a_valid_end(n, seed):
+    run = bracket_run(n, seed)
+    assert run.state.bracket.size == (16 if n <= 16 else 32)
+    play_out(run, random.Random(seed))
+    assert_structurally_valid(run, n)
+
+
+def test_kuusalu_byes_never_meet_each_other_above_half_a_bracket():
+    run = bracket_run(20, 9)
+    firsts = [s for s in all_slots(run.state).values() if s.id.startswith("W1-")]
+    assert all(not (s.a == BYE and s.b == BYE) for s in firsts)
+    assert sum(1 for s in firsts if BYE in (s.a, s.b)) == 12
+
+
+def test_ekml_12_3_5_corrected_round_one_result_reseeds_later_matches():
+    run = bracket_run(32, 7)
+    rng = random.Random(7)
+    for _ in range(3):
+        run.play_open(rng, games=1)
+    old = run.state.results["W1-1"]
+    flipped = MatchResult(old.result.b_games, old.result.a_games)
+    before = dict(run.state.results)
+    events = run.do(cmd.CorrectResult("W1-1", flipped, "wrong winner entered", AT))
+    voided = {e.match_id for e in events if isinstance(e, ev.MatchInvalidated)}
+    # The winner of W1-1 played W2-1 and the loser L1-1: both are void, as is what followed.
+    assert {"W2-1", "L1-1"} <= voided
+    assert all(m in before for m in voided)
+    assert before.keys() - voided == run.state.results.keys()
+    slots = all_slots(run.state)
+    old_winner, old_loser = (old.a, old.b) if old.result.a_games else (old.b, old.a)
+    assert slots["W2-1"].a == old_loser and slots["L1-1"].a == old_winner
+    play_out(run, rng)
+    assert_structurally_valid(run, 32)
+
+
+def test_kuusalu_sixteen_mixed_pairs_end_to_end():
+    run = Run(KUUSALU)
+    for i in range(1, 17):
+        pair = (Person(f"M{i}", 1970 + i, "M"), Person(f"N{i}", 1975 + i, "F"))
+        run.enter_one(f"pair{i:02d}", pair)
+    run.do(cmd.MakeDraw(2026, AT))
+    play_out(run, random.Random(16))
+    done = run.do(cmd.FinishCompetition(AT))
+    placings = done[0].placings
+    assert_structurally_valid(run, 16)
+    # Champion, runner-up, third and fourth alone; then shared places (5–6, 7–8, 9–12, 13–16).
+    assert [len(g) for g in placings] == [1, 1, 1, 1, 2, 2, 4, 4]
