@@ -15,15 +15,11 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg.rows import class_row
 from psycopg.sql import SQL
 
-from tableside.store.records import RawRecord, StoreNotReady
+from tableside.store.records import RAW_COLUMNS, RawRecord, StoreNotReady
 
 EVENTS_TABLE = "stored_events"
 
-_SELECT = SQL(
-    "SELECT originator_id AS stream_id, originator_version AS version,"
-    " notification_id AS position, topic AS type_name, state AS payload, recorded_at,"
-    " command_id, meta, prev_hash, hash FROM stored_events "
-)
+_SELECT = SQL(f"SELECT {RAW_COLUMNS} FROM stored_events ")  # type: ignore[arg-type]
 
 
 class PostgresEventRecorder(PostgresApplicationRecorder):

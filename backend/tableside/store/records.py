@@ -9,6 +9,13 @@ from uuid import UUID
 
 import msgspec
 
+# stored_events columns under the names RawRecord uses (one SELECT list for every reader).
+RAW_COLUMNS = (
+    "originator_id AS stream_id, originator_version AS version,"
+    " notification_id AS position, topic AS type_name, state AS payload, recorded_at,"
+    " command_id, meta, prev_hash, hash"
+)
+
 
 class RawRecord(msgspec.Struct, frozen=True):
     """One row of stored_events exactly as stored: undecoded, enough to verify its link."""

@@ -1,0 +1,86 @@
+"""`tableside serve`: database (embedded unless DATABASE_URL), migrations, then the web app."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import socket
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags: --demo, --host, --port, --data-dir (env: HOST, PORT, TABLESIDE_DATA_DIR)."""
+    parser.add_argument("--demo", action="store_true", help="load a demo competition")
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env HOST)")
+    parser.add_argument("--port", type=int, help="port to listen on (default 8000, env PORT)")
+    parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C or SIGTERM; the embedded server stops with us."""
+    from tableside.db.migrations import MigrationError
+    from tableside.db.runtime import StartupError
+    from tableside.settings import Settings, SettingsError
+
+    # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        settings = Settings.from_env().replace(
+            host=args.host, port=args.port, data_dir=args.data_dir
+        )
+        listener = _bind(settings.host, settings.port)
+        return _serve(settings, listener, demo=args.demo)
+    except (StartupError, SettingsError, MigrationError) as exc:
+        print(f"tableside: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
+    import uvicorn
+
+    from tableside.app import create_app
+    from tableside.db import migrations
+    from tableside.db.runtime import database
+
+    with database(settings) as db:
+        if db.adopted_pid is not None:
+            print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
+        applied = migrations.apply(db.url)
+        app = create_app(settings.replace(database_url=db.url))
+        _announce(settings, db.label, len(applied), demo=demo)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on")
+        uvicorn.Server(config).run(sockets=[listener])
+    return 0
+
+
+def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
+    base = f"http://{settings.host}:{settings.port}"
+    print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
+    if demo:
+        print("demo data: not available yet")
+    print(f"Tableside is serving on {base}/")
+    print(f"  health: {base}/health")
+    print("Press Ctrl-C to stop.", flush=True)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    from tableside.db.runtime import StartupError
+
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror} "
+                           "(is another server running? choose another --port)") from None
+    listener.listen(128)
+    listener.set_inheritable(True)
+    return listener
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

