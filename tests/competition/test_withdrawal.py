@@ -1,0 +1,85 @@
+"""Withdrawal (EKML §32(3): at least half → results stand; NOVUS08 3.2: over 50 % → stand)."""
+
+import pytest
+
+from tableside.competition import commands as cmd
+from tableside.competition.guide import Guide
+from tableside.competition.placings import final_placings
+from tableside.competition.records import records
+from tableside.competition.results import MatchResult
+
+from .helpers import AT, Run
+
+WIN = MatchResult(3, 1, a_pucks_diff=4)
+
+
+def round_robin(ruleset: str, players: int, rounds_played: int) -> Run:
+    """A round robin where the first `rounds_played` rounds are all won by side a."""
+    run = Run(Guide("RR", format="round_robin", ruleset=ruleset))
+    run.enter(players)
+    run.do(cmd.MakeDraw(5, AT))
+    for number in range(1, rounds_played + 1):
+        for p in run.state.rounds[number].pairings:
+            run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    return run
+
+
+@pytest.mark.parametrize(
+    "ruleset, players, played, stand, rule",
+    [
+        ("EKML", 6, 2, False, "EKML §32(3)"),  # 2 of 5 = 40 %
+        ("EKML", 6, 3, True, "EKML §32(3)"),  # 3 of 5 = 60 %
+        ("NOVUS08", 6, 2, False, "NOVUS08 3.2"),
+        ("NOVUS08", 6, 3, True, "NOVUS08 3.2"),
+        ("EKML", 5, 2, True, "EKML §32(3)"),  # 2 of 4 = 50 %: EKML keeps (at least half)
+        ("NOVUS08", 5, 2, False, "NOVUS08 3.2"),  # NOVUS08: 50 % or less is annulled
+    ],
+    ids=["ekml_32_3_40pct", "ekml_32_3_60pct", "novus08_3_2_40pct", "novus08_3_2_60pct",
+         "ekml_32_3_half", "novus08_3_2_half"],
+)
+def test_withdrawal_line(ruleset, players, played, stand, rule):
+    run = round_robin(ruleset, players, 0)
+    gone = run.state.order[0]
+    mine = [p for n in sorted(run.state.rounds) for p in run.state.rounds[n].pairings
+            if gone in (p.a, p.b)][:played]
+    for p in mine:
+        run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    withdrew = run.do(cmd.WithdrawEntrant(gone, AT))[0]
+    assert (withdrew.played, withdrew.results_stand, withdrew.rule) == (played, stand, rule)
+    recs = records(run.state)
+    if stand:
+        total = players - 1
+        kinds = [g.kind for g in recs[gone] if g.opponent]
+        assert len(kinds) == total
+        assert kinds.count("forfeit") == total - played
+    else:
+        assert gone not in recs
+        assert all(g.opponent != gone for games in recs.values() for g in games)
+
+
+@pytest.mark.parametrize("ruleset, points", [("EKML", 0.0), ("NOVUS08", 2.0)],
+                         ids=["ekml_32_3_1_plus_keeps_points", "novus08_3_2_loss_for_them"])
+def test_forfeit_points_for_the_opponents_of_a_withdrawn_player(ruleset, points):
+    run = round_robin(ruleset, 6, 0)
+    gone = run.state.order[0]
+    for p in [p for n in (1, 2, 3) for p in run.state.rounds[n].pairings if gone in (p.a, p.b)]:
+        run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    run.do(cmd.WithdrawEntrant(gone, AT))
+    later = [g for games in records(run.state).values() for g in games
+             if g.opponent == gone and g.kind == "forfeit"]
+    assert len(later) == 2
+    assert {g.points for g in later} == {points}
+    # NOVUS08 3.2: no games are counted for those forfeits.
+    assert all(g.won == g.lost == 0 for g in later)
+
+
+def test_ekml_32_3_annulled_entrant_is_not_placed():
+    run = round_robin("EKML", 4, 0)
+    gone = run.state.order[0]
+    run.do(cmd.WithdrawEntrant(gone, AT))
+    for n in sorted(run.state.rounds):
+        for p in run.state.rounds[n].pairings:
+            if p.match_id not in run.state.results:
+                run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    placed = {e for group in final_placings(run.state) for e in group}
+    assert gone not in placed and len(placed) == 3
