@@ -45,8 +45,9 @@ class Run:
 
     def play_open(self, rng: random.Random, games: int = 4, draws: bool = True) -> int:
         """Record a random result for every match ready to play; return how many."""
-        ready = open_matches(self.state)
-        for match_id, _ in ready:
+        called = [m for m in self.state.calls if m not in self.state.results]
+        ready = called + [m for m, _ in open_matches(self.state)]
+        for match_id in ready:
             self.do(cmd.RecordResult(match_id, random_result(rng, games, draws), AT))
         return len(ready)
 
