@@ -5,7 +5,6 @@ from functools import reduce
 
 import msgspec
 import pytest
-
 from tableside.competition import commands as cmd
 from tableside.competition import events as ev
 from tableside.competition.entrants import Person

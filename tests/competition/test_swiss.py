@@ -4,7 +4,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from tableside.competition import commands as cmd
 from tableside.competition.errors import CompetitionRuleError
 from tableside.competition.guide import Guide

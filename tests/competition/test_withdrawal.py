@@ -1,7 +1,6 @@
 """Withdrawal (EKML §32(3): at least half → results stand; NOVUS08 3.2: over 50 % → stand)."""
 
 import pytest
-
 from tableside.competition import commands as cmd
 from tableside.competition.guide import Guide
 from tableside.competition.placings import final_placings
