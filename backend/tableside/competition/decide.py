@@ -19,7 +19,7 @@ _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.CallMatch: decide_play.call_match,
     cmd.CallNextMatches: decide_play.call_next,
     cmd.ReportNoShow: decide_play.report_no_show,
-    cmd.ConfirmForfeit: decide_play.confirm_forfeit,
+    cmd.ConfirmForfeit: decide_review.confirm_forfeit,
     cmd.RecordResult: decide_play.record_result,
     cmd.RecordBoardResult: decide_play.record_board,
     cmd.RuleAtTimeCap: decide_play.rule_at_time_cap,

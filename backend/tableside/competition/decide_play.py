@@ -53,17 +53,6 @@ def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     return (ev.NoShowReported(c.match_id, c.absent, c.at, rules.no_show_rule),)
 
 
-def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
-    """The head judge confirms the no-show as a lost match (EKML §9(3), §16(17))."""
-    rules = policy(_guide(state).ruleset)
-    absent = state.no_shows.get(c.match_id)
-    require(absent is not None, rules.no_show_rule, "no no-show was reported")
-    require(c.match_id not in state.results, rules.no_show_rule, "the match has a result")
-    a, b = sides(state, c.match_id)
-    result = forfeit_result("b" if absent == a else "a", games_for(state, c.match_id))
-    return (ev.ResultRecorded(c.match_id, a, b, result, c.at, rules.no_show_rule),)
-
-
 def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     """A result from the match stream (EKML §32(1)); a bracket match cannot end drawn."""
     guide = _guide(state)

@@ -7,9 +7,9 @@ from .decide_entrants import _entrant, _guide
 from .decide_play import withdrawal_forfeit
 from .errors import require
 from .evolve import evolve, fold
-from .matches import all_slots, games_for, pairings
+from .matches import all_slots, games_for, pairings, sides
 from .placings import final_placings
-from .results import check_length
+from .results import check_length, forfeit_result
 from .rulesets import policy, results_stand
 from .state import Competition
 
@@ -51,6 +51,23 @@ def _forfeits(state: Competition, entrant: str, at: str, rule: str) -> list:
         if entrant in (a, b) and None not in (a, b) and mid not in state.results
         and "—" not in (a, b)
     ]
+
+
+def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
+    """The head judge confirms the no-show as a lost match (EKML §9(3), §16(17)); under
+    NOVUS08 3.2 a second such loss puts the player out, as a withdrawal."""
+    rules = policy(_guide(state).ruleset)
+    absent = state.no_shows.get(c.match_id)
+    require(absent is not None, rules.no_show_rule, "no no-show was reported")
+    require(c.match_id not in state.results, rules.no_show_rule, "the match has a result")
+    a, b = sides(state, c.match_id)
+    result = forfeit_result("b" if absent == a else "a", games_for(state, c.match_id))
+    lost = ev.ResultRecorded(c.match_id, a, b, result, c.at, rules.no_show_rule)
+    after = evolve(state, lost)
+    count = sum(1 for m, who in after.no_shows.items() if who == absent and m in after.results)
+    if rules.no_show_limit is None or count < rules.no_show_limit:
+        return (lost,)
+    return (lost, *withdraw(after, cmd.WithdrawEntrant(absent, c.at)))
 
 
 def file_protest(state: Competition, c: cmd.FileProtest) -> tuple:

@@ -19,6 +19,8 @@ class RulesetPolicy(msgspec.Struct, frozen=True):
     protest_rule: str
     no_show_minutes: int = 2
     no_show_rule: str = "EKML §9(3)"
+    # NOVUS08 3.2: two losses by not appearing put a player out of the competition.
+    no_show_limit: int | None = None
     team_play_all: bool = True
     team_rule: str = "EKML §29(7)"
 
@@ -42,6 +44,7 @@ NOVUS08 = RulesetPolicy(
     protest_minutes=None,
     protest_rule="NOVUS08 3.4",
     no_show_rule="NOVUS08 3.2",
+    no_show_limit=2,
     team_play_all=False,
     team_rule="NOVUS08 23.2",
 )
