@@ -11,7 +11,7 @@ FormatName = Literal[
 ]
 TieBreak = Literal[
     "head_to_head", "games_ratio", "games_diff", "pucks_diff", "buchholz", "buchholz_cut1",
-    "median_buchholz", "sonneborn_berger", "progressive", "wins",
+    "median_buchholz", "sonneborn_berger", "progressive", "wins", "board_points",
 ]
 Sex = Literal["M", "F"]
 

@@ -46,3 +46,23 @@ def team_result(boards: dict[int, MatchResult]) -> MatchResult:
     b_won = sum(1 for r in boards.values() if r.b_games > r.a_games)
     pucks = sum(r.a_pucks_diff for r in boards.values())
     return MatchResult(a_won, b_won, len(boards) - a_won - b_won, a_pucks_diff=pucks)
+
+
+def board_openers(boards: int, seed: int) -> tuple[str, ...]:
+    """Which team opens on each board: board I by lot, then alternating (EKML §31(2))."""
+    first = "a" if (seed * 2654435761) % 2**32 < 2**31 else "b"
+    other = "b" if first == "a" else "a"
+    return tuple(first if i % 2 == 0 else other for i in range(boards))
+
+
+def lineup(team: Team, absent: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Board order for a match: an absent board player is replaced by the first unused
+    substitute, keeping the board (EKML §29(2), (6))."""
+    spare = [s for s in team.substitutes if s not in absent]
+    out = []
+    for player in team.boards:
+        if player in absent:
+            require(bool(spare), "EKML §29(6)", f"no substitute left for {player}")
+            player = spare.pop(0)
+        out.append(player)
+    return tuple(out)

@@ -79,6 +79,11 @@ def pucks_diff(entrant, games, totals, guide) -> float:
     return float(sum(g.pucks for g in games))
 
 
+def board_points(entrant, games, totals, guide) -> float:
+    """Team events: board points summed over the team matches (EKML §29(3))."""
+    return sum(g.won * guide.points.win + g.drawn * guide.points.draw for g in games)
+
+
 def head_to_head(entrant: str, games: list[Game], group: set[str]) -> float:
     """Points scored against the others still tied with this entrant."""
     return sum(g.points for g in games if g.kind == "played" and g.opponent in group)
@@ -87,5 +92,6 @@ def head_to_head(entrant: str, games: list[Game], group: set[str]) -> float:
 SCORERS: dict[str, Callable[..., float]] = {
     "buchholz": buchholz, "buchholz_cut1": buchholz_cut1, "median_buchholz": median_buchholz,
     "sonneborn_berger": sonneborn_berger, "progressive": progressive, "wins": wins,
-    "games_ratio": games_ratio, "games_diff": games_diff, "pucks_diff": pucks_diff,
+    "games_ratio": games_ratio, "board_points": board_points, "games_diff": games_diff,
+    "pucks_diff": pucks_diff,
 }
