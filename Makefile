@@ -20,6 +20,9 @@ run: install
 test: install
 	$(BIN)/pytest -q
 
+bench: install
+	$(BIN)/python bench/append.py
+
 lint: install
 	$(BIN)/ruff check .
 

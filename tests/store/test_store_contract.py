@@ -72,6 +72,26 @@ class StoreContract:
             first.first_version, first.last_version, first.positions)
         assert len(store.read(stream)) == 3
 
+    def test_simultaneous_retries_store_the_command_once(self, store: EventStore) -> None:
+        stream, command = uuid.uuid4(), uuid.uuid4()
+        results: list[object] = []
+
+        def send() -> None:
+            try:
+                results.append(store.append(stream, [pocket(1)], expected_version=0,
+                                            command_id=command))
+            except VersionConflict as exc:
+                results.append(exc)
+
+        threads = [threading.Thread(target=send) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert len(store.read(stream)) == 1
+        assert not any(isinstance(r, VersionConflict) for r in results)
+        assert sorted(r.replayed for r in results) == [False] + [True] * 7  # type: ignore[attr-defined]
+
     def test_read_all_follows_global_order(self, store: EventStore) -> None:
         start = _tip(store)
         a, b = uuid.uuid4(), uuid.uuid4()

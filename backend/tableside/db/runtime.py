@@ -55,5 +55,11 @@ def check_reachable(url: str) -> None:
         with psycopg.connect(url, connect_timeout=5):
             pass
     except psycopg.Error as exc:
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        raise StartupError(f"cannot reach PostgreSQL at {describe(url)}: {reason}") from None
+        raise StartupError(f"cannot reach PostgreSQL at {describe(url)}: {_reason(exc)}") from None
+
+
+def _reason(exc: psycopg.Error) -> str:
+    # libpq says `connection failed: connection to server at "h", port p failed: WHY\n\tHINT`;
+    # the host is already in our message, so keep only WHY.
+    lines = str(exc).strip().splitlines() or [type(exc).__name__]
+    return lines[0].rsplit(" failed: ", 1)[-1].strip()

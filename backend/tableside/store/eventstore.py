@@ -71,17 +71,15 @@ class EventStore:
         """Append events after `expected_version`, once per command_id."""
         encoded_meta = _check_append(self.registry, stream_id, events, expected_version,
                                      command_id, meta)
-        if (earlier := self._replay(command_id)) is not None:
-            return earlier
         envelopes = [Envelope(stream_id, expected_version + i, e) for i, e in
                      enumerate(events, start=1)]
         try:
             recordings = self.app.save(*envelopes, command_id=command_id, meta=encoded_meta)
         except IntegrityError:
-            if (earlier := self._replay(command_id)) is not None:
-                return earlier
             current = self.current_version(stream_id)
             raise VersionConflict(stream_id, expected_version, current) from None
+        if not recordings:  # the recorder found this command_id already stored
+            return self._replay(command_id)
         return AppendResult(
             stream_id=stream_id, first_version=expected_version + 1,
             last_version=expected_version + len(events),
@@ -125,9 +123,8 @@ class EventStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _replay(self, command_id: UUID) -> AppendResult | None:
-        records = self._recorder.command_records(command_id)
-        return result_from(records, replayed=True) if records else None
+    def _replay(self, command_id: UUID) -> AppendResult:
+        return result_from(self._recorder.command_records(command_id), replayed=True)
 
 
 def _check_append(

@@ -28,6 +28,13 @@ class MemoryEventRecorder(POPOApplicationRecorder):
         self._by_stream: dict[UUID, list[RawRecord]] = defaultdict(list)
         self._by_command: dict[UUID, list[RawRecord]] = defaultdict(list)
 
+    def _insert_events(self, stored_events: Any, **kwargs: Any) -> Any:
+        with self._database_lock:
+            # As tableside_append does: a stored command_id means "already done", store nothing.
+            if kwargs.get("command_id") in self._by_command:
+                return []
+            return super()._insert_events(stored_events, **kwargs)
+
     def _assert_uniqueness(self, stored_events: Any, **kwargs: Any) -> None:
         super()._assert_uniqueness(stored_events, **kwargs)
         tips: dict[Any, int] = {}

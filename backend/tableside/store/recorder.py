@@ -1,8 +1,9 @@
-"""The library's PostgreSQL application recorder, carrying command_id and meta per append.
+"""The library's PostgreSQL application recorder, appending one command per round trip.
 
-Everything else — the EXCLUSIVE table lock that keeps the global order gapless, the
-NOTIFY on the `stored_events` channel, the unnest insert through the composite type,
-retries — is the library's own code path.
+The library's datastore, pool, composite type and retry policy are used as they are. The
+insert goes through `tableside_append` (schema/005), the library's db-function shape
+extended with the EXCLUSIVE table lock (gapless global order, as the library's own insert
+path does), the command_id check (idempotency under that lock) and `NOTIFY stored_events`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import ProgrammingError, StoredEvent
+from eventsourcing.persistence import InterfaceError, OperationalError, ProgrammingError
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.utils import retry
 from psycopg.rows import class_row
 from psycopg.sql import SQL
 
@@ -19,6 +21,7 @@ from tableside.store.records import RAW_COLUMNS, RawRecord, StoreNotReady
 
 EVENTS_TABLE = "stored_events"
 
+_APPEND = SQL("SELECT * FROM tableside_append(%s, %s, %s::stored_event_uuid[])")
 _SELECT = SQL(f"SELECT {RAW_COLUMNS} FROM stored_events ")  # type: ignore[arg-type]
 
 
@@ -29,28 +32,22 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
         super().__init__(datastore, events_table_name=EVENTS_TABLE)
         if self.stored_event_type_name not in datastore.psycopg_python_types:
             raise StoreNotReady("the database has no stored_events schema: run `tableside migrate`")
-        self.insert_events_statement = SQL(
-            "INSERT INTO stored_events (originator_id, originator_version, topic, state,"
-            " command_id, meta) SELECT e.originator_id, e.originator_version, e.topic,"
-            " e.state, %s, %s FROM unnest(%s::stored_event_uuid[]) AS e"
-            " RETURNING notification_id"
-        )
 
-    def _insert_stored_events(
-        self, curs: Any, stored_events: Any, *, command_id: UUID | None = None,
-        meta: str = "{}", **_: Any,
-    ) -> None:
+    # Retrying after a lost connection is safe: a command that did commit is found by its
+    # command_id and answered with no rows (a replay), never stored twice.
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_events(
+        self, stored_events: Any, *, command_id: UUID | None = None, meta: str = "{}",
+        **_: Any,
+    ) -> list[int]:
+        """Insert one command's events; [] when that command_id is already stored."""
         if command_id is None:
             raise ProgrammingError("every append needs a command_id")
-        self._lock_table(curs)
-        self._notify_channel(curs)
-        rows = [self._composite(e) for e in stored_events]
-        curs.execute(self.insert_events_statement, (command_id, meta, rows), prepare=True)
-
-    def _composite(self, e: StoredEvent) -> Any:
-        return self.construct_pg_stored_event(
-            e.originator_id, e.originator_version, e.topic, e.state
-        )
+        rows = [self.construct_pg_stored_event(e.originator_id, e.originator_version,
+                                               e.topic, e.state) for e in stored_events]
+        with self.datastore.get_connection() as conn:
+            cur = conn.execute(_APPEND, (command_id, meta, rows), prepare=True)
+            return [row["tableside_append"] for row in cur.fetchall()]
 
     def stream_records(self, stream_id: UUID, after_version: int = 0) -> list[RawRecord]:
         """Rows of one stream after a version, in version order."""
@@ -75,7 +72,7 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
             row = conn.execute(query, (stream_id,)).fetchone()
         return int(row["v"]) if row else 0
 
-    def _fetch(self, query: SQL | Any, params: tuple[Any, ...]) -> list[RawRecord]:
+    def _fetch(self, query: Any, params: tuple[Any, ...]) -> list[RawRecord]:
         with self.datastore.get_connection() as conn:
             cur = conn.cursor(row_factory=class_row(RawRecord))
             return cur.execute(query, params, prepare=True).fetchall()

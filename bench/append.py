@@ -1,0 +1,140 @@
+"""Append N single-event commands through the store's full path, then raw asyncpg INSERTs.
+
+Both run in one process against one database (DATABASE_URL, else a throwaway embedded
+PostgreSQL), with synchronous_commit on, and print events/s, p50, p99 and the ratio.
+
+    .venv/bin/python bench/append.py [--n 20000] [--streams 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncpg
+import msgspec
+import psycopg
+from tableside.db import migrations
+from tableside.db.embedded import EmbeddedPostgres
+from tableside.db.url import with_dbname
+from tableside.store import EventRegistry, EventStore
+
+
+class StrokeRecorded(msgspec.Struct, frozen=True, tag="bench.StrokeRecorded"):
+    """A stroke-sized event."""
+
+    player: str
+    pocketed: tuple[int, ...]
+    foul: str | None = None
+
+
+RAW_TABLE = """
+CREATE TABLE bench_raw_events (LIKE stored_events INCLUDING ALL);
+CREATE TRIGGER bench_raw_no_change BEFORE UPDATE OR DELETE ON bench_raw_events
+    FOR EACH ROW EXECUTE FUNCTION stored_events_reject_change();
+"""
+RAW_INSERT = """
+INSERT INTO bench_raw_events (originator_id, originator_version, topic, state,
+    notification_id, recorded_at, command_id, meta, prev_hash, hash)
+VALUES ($1, $2, $3, $4, $5, now(), $6, '{}', $7, $7)
+"""
+
+
+def timed(n: int, step: Callable[[int], object]) -> list[float]:
+    """Run step(i) n times; return each call's latency in seconds."""
+    latencies = []
+    for i in range(n):
+        started = time.perf_counter()
+        step(i)
+        latencies.append(time.perf_counter() - started)
+    return latencies
+
+
+def bench_store(url: str, n: int, streams: int) -> list[float]:
+    """Single-event appends through EventStore.append (library recorder, trigger, chain)."""
+    ids = [uuid.uuid4() for _ in range(streams)]
+    event = StrokeRecorded(player="Mari", pocketed=(3,))
+    with EventStore.connect(EventRegistry(StrokeRecorded), url) as store:
+        def step(i: int) -> None:
+            store.append(ids[i % streams], [event], expected_version=i // streams,
+                         command_id=uuid.uuid4(), meta={"recorder": "bench"})
+        return timed(n, step)
+
+
+async def bench_raw(url: str, n: int, streams: int) -> list[float]:
+    """Single-row INSERTs over one asyncpg connection into an identical table."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(RAW_TABLE)
+        insert = await conn.prepare(RAW_INSERT)
+        ids = [uuid.uuid4() for _ in range(streams)]
+        payload = msgspec.json.encode(StrokeRecorded(player="Mari", pocketed=(3,)))
+        latencies = []
+        for i in range(n):
+            started = time.perf_counter()
+            await insert.fetch(ids[i % streams], i // streams + 1, "bench.StrokeRecorded",
+                               payload, i + 1, uuid.uuid4(), bytes(32))
+            latencies.append(time.perf_counter() - started)
+        return latencies
+    finally:
+        await conn.close()
+
+
+def summary(name: str, latencies: list[float]) -> float:
+    """Print one line of figures; return events/s."""
+    rate = len(latencies) / sum(latencies)
+    cuts = statistics.quantiles(latencies, n=100)
+    print(f"{name:<6} {rate:8.0f} events/s   p50 {cuts[49] * 1000:6.2f} ms"
+          f"   p99 {cuts[98] * 1000:6.2f} ms")
+    return rate
+
+
+def run(server_url: str, n: int, streams: int) -> None:
+    """Make a fresh migrated database, bench both paths on it, drop it."""
+    name = f"tableside_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    url = with_dbname(server_url, name)
+    try:
+        migrations.apply(url)
+        with psycopg.connect(url) as conn:
+            settings = conn.execute("SELECT current_setting('synchronous_commit'),"
+                                    " current_setting('fsync'), version()").fetchone()
+        print(f"{n} single-event appends over {streams} streams; synchronous_commit="
+              f"{settings[0]}, fsync={settings[1]}\n{settings[2]}")
+        store = summary("store", bench_store(url, n, streams))
+        raw = summary("raw", asyncio.run(bench_raw(url, n, streams)))
+        print(f"ratio  store/raw = {store / raw:.2f}")
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+
+
+def main() -> None:
+    """Parse flags, find a server, run."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=20_000, help="events per path")
+    parser.add_argument("--streams", type=int, default=100, help="streams written round-robin")
+    args = parser.parse_args()
+    if os.environ.get("DATABASE_URL"):
+        run(os.environ["DATABASE_URL"], args.n, args.streams)
+        return
+    workdir = Path(tempfile.mkdtemp(prefix="tableside-bench-"))
+    server = EmbeddedPostgres(workdir / "pgdata")
+    try:
+        run(server.start(), args.n, args.streams)
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""`tableside serve` as a person runs it: a subprocess on a temp data dir and a free port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+TABLESIDE = str(Path(sys.executable).with_name("tableside"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def postmasters(data_dir: Path) -> list[int]:
+    """PIDs of postgres server processes started on this data dir."""
+    found = []
+    for proc in psutil.process_iter(["name", "cmdline"]):
+        cmdline = proc.info["cmdline"] or []
+        if proc.info["name"] == "postgres" and str(data_dir) in cmdline:
+            found.append(proc.pid)
+    return found
+
+
+class Serve:
+    """One `tableside serve` child process."""
+
+    def __init__(self, data_dir: Path, port: int, **env: str) -> None:
+        self.port = port
+        self.proc = subprocess.Popen(
+            [TABLESIDE, "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def health(self, timeout: float = 60) -> dict[str, object]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"serve exited early: {self.proc.communicate()}")
+            try:
+                reply = httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=2)
+                return reply.json()
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError("no /health answer")
+
+    def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=30)
+        return self.proc.returncode, out, err
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One data dir for this module: initdb once, each test starts from a stopped server."""
+    path = tmp_path_factory.mktemp("serve") / "pgdata"
+    yield path
+    for pid in postmasters(path):
+        psutil.Process(pid).kill()
+
+
+@pytest.fixture
+def clean_env() -> dict[str, str]:
+    return {"DATABASE_URL": "", "PORT": "", "HOST": ""}
+
+
+def test_serve_answers_health_and_ctrl_c_stops_postgres(data_dir: Path, clean_env) -> None:
+    serve = Serve(data_dir, free_port(), **clean_env)
+    body = serve.health()
+    assert body["status"] == "ok"
+    database = body["database"]
+    assert database["reachable"] is True
+    assert str(database["server_version"]).startswith("18")
+    assert database["schema_version"] >= 4
+    code, out, _ = serve.stop(signal.SIGINT)
+    assert code == 0
+    assert f"http://127.0.0.1:{serve.port}/health" in out
+    assert postmasters(data_dir) == []
+
+
+def test_after_kill_9_the_next_run_adopts_the_orphan(data_dir: Path, clean_env) -> None:
+    first = Serve(data_dir, free_port(), **clean_env)
+    first.health()
+    orphans = postmasters(data_dir)
+    first.proc.kill()
+    first.proc.wait()
+    assert postmasters(data_dir) == orphans != []
+    second = Serve(data_dir, free_port(), **clean_env)
+    assert second.health()["status"] == "ok"
+    assert postmasters(data_dir) == orphans  # reused, never a second server
+    code, out, _ = second.stop(signal.SIGTERM)
+    assert code == 0
+    assert f"reusing PostgreSQL (pid {orphans[0]})" in out
+    assert postmasters(data_dir) == []
+
+
+def test_a_second_serve_on_a_busy_data_dir_is_refused(data_dir: Path, clean_env) -> None:
+    first = Serve(data_dir, free_port(), **clean_env)
+    first.health()
+    second = Serve(data_dir, free_port(), **clean_env)
+    _, err = second.proc.communicate(timeout=30)
+    assert second.proc.returncode != 0
+    assert "in use by another tableside process" in err
+    first.stop()
+    assert postmasters(data_dir) == []
+
+
+def test_unreachable_database_url_is_one_line_naming_the_host(tmp_path: Path) -> None:
+    url = f"postgresql://tableside@127.0.0.1:{free_port()}/tableside"
+    serve = Serve(tmp_path / "unused", free_port(), DATABASE_URL=url)
+    _, err = serve.proc.communicate(timeout=30)
+    assert serve.proc.returncode != 0
+    assert err.strip().count("\n") == 0, err
+    assert "127.0.0.1" in err and "Traceback" not in err
+
+
+def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        serve = Serve(tmp_path / "unused", port, DATABASE_URL="")
+        _, err = serve.proc.communicate(timeout=30)
+    assert serve.proc.returncode != 0
+    assert f"cannot listen on 127.0.0.1:{port}" in err
+    assert "Traceback" not in err
