@@ -1,5 +1,7 @@
 """Team matches (EKML §29): boards in order, board points summed into the team result."""
 
+import random
+
 import msgspec
 
 from .errors import require
@@ -50,7 +52,7 @@ def team_result(boards: dict[int, MatchResult]) -> MatchResult:
 
 def board_openers(boards: int, seed: int) -> tuple[str, ...]:
     """Which team opens on each board: board I by lot, then alternating (EKML §31(2))."""
-    first = "a" if (seed * 2654435761) % 2**32 < 2**31 else "b"
+    first = "a" if random.Random(seed).random() < 0.5 else "b"
     other = "b" if first == "a" else "a"
     return tuple(first if i % 2 == 0 else other for i in range(boards))
 
