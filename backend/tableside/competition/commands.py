@@ -46,6 +46,13 @@ class PairNextRound(msgspec.Struct, frozen=True, tag="PairNextRound"):
     seed: int
 
 
+class ImportRound(msgspec.Struct, frozen=True, tag="ImportRound"):
+    """A round paired elsewhere (e.g. Swiss Master), boards as (a, b or None, table)."""
+
+    boards: tuple[tuple[str, str | None, int | None], ...]
+    at: str
+
+
 class DrawPlayoff(msgspec.Struct, frozen=True, tag="DrawPlayoff"):
     at: str
 
@@ -129,7 +136,7 @@ class FinishCompetition(msgspec.Struct, frozen=True, tag="FinishCompetition"):
 
 COMMAND_TYPES = (
     CreateCompetition, RegisterEntrant, ApproveEntrant, CheckInEntrant, WithdrawEntrant,
-    MakeDraw, PairNextRound, DrawPlayoff, CallMatch, CallNextMatches, ReportNoShow,
+    MakeDraw, PairNextRound, ImportRound, DrawPlayoff, CallMatch, CallNextMatches, ReportNoShow,
     ConfirmForfeit, RecordResult, RecordBoardResult, RuleAtTimeCap, FileProtest, DecideProtest,
     CorrectResult, FinishCompetition,
 )

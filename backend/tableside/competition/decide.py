@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 from . import commands as cmd
-from . import decide_draw, decide_entrants, decide_play, decide_review
+from . import decide_draw, decide_entrants, decide_import, decide_play, decide_review
 from .errors import CompetitionRuleError
 from .state import Competition
 
@@ -15,6 +15,7 @@ _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.WithdrawEntrant: decide_review.withdraw,
     cmd.MakeDraw: decide_draw.make_draw,
     cmd.PairNextRound: decide_draw.pair_next_round,
+    cmd.ImportRound: decide_import.import_round,
     cmd.DrawPlayoff: decide_draw.draw_playoff,
     cmd.CallMatch: decide_play.call_match,
     cmd.CallNextMatches: decide_play.call_next,

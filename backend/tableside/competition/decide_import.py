@@ -1,0 +1,35 @@
+"""Deciding on a round paired elsewhere (imported CSV/XLSX): the same Swiss checks apply."""
+
+from . import commands as cmd
+from . import events as ev
+from .decide_draw import _entries, _round_complete
+from .decide_entrants import SWISS_FORMATS, _guide
+from .errors import require
+
+RULE = "EKML §12(2)2"
+
+
+def import_round(state, c: cmd.ImportRound) -> tuple:
+    """Record an imported Swiss round: eligible entrants once each, no repeat pairing
+    (EKML §32), one bye at most (EKML §32(2) note 3)."""
+    guide = _guide(state)
+    require(guide.format in SWISS_FORMATS, RULE, "only a Swiss round can be imported")
+    number = state.current_round + 1
+    require(number <= guide.rounds, "EKML §3(4)6", f"the guide has {guide.rounds} rounds")
+    require(_round_complete(state), "EKML §12(2)4", "the last round is not complete")
+    entries = {e.id: e for e in _entries(state, number)}
+    seen = [x for a, b, _ in c.boards for x in (a, b) if x is not None]
+    require(len(seen) == len(set(seen)), RULE, "an entrant is paired twice")
+    require(set(seen) <= entries.keys(), "EKML §32(3)2", "an entrant cannot be paired")
+    for a, b, _ in c.boards:
+        require(b is None or b not in entries[a].opponents, "EKML §32", f"{a}–{b} met before")
+    byes = [a for a, b, _ in c.boards if b is None]
+    require(len(byes) <= 1, "EKML §32(2) note 3", "one bye a round")
+    pairings = tuple(
+        ev.Pairing(f"R{number}-{i}", a, b, table)
+        for i, (a, b, table) in enumerate(((a, b, t) for a, b, t in c.boards if b), 1)
+    )
+    out: list = []
+    if not state.order:
+        out.append(ev.DrawMade(0, tuple(seen), c.at))
+    return (*out, ev.RoundPaired(number, pairings, byes[0] if byes else None, RULE))

@@ -1,0 +1,114 @@
+"""Pairings in from CSV or XLSX (incl. the novuss "Swiss Master" EKSPORT sheet) and
+results out as CSV with the 1/2/3 win/loss/draw codes that program reads. Bytes only."""
+
+import csv
+import io
+
+import msgspec
+from openpyxl import load_workbook
+
+from .errors import CompetitionRuleError, require
+from .results import outcome
+from .state import Competition
+
+TABLE_HEADERS = {"galds", "laud", "table", "board", "nr"}
+NAME_HEADERS = {"vārds, uzvārds", "nimi", "name", "player", "mängija", "player a", "player b"}
+CODES = {"a": 1, "b": 2, "draw": 3}
+RULE = "EKML §12(2)2"
+
+
+class ImportedBoard(msgspec.Struct, frozen=True):
+    """One imported board: table number and the two entrant ids (b None for a bye)."""
+
+    table: int | None
+    a: str
+    b: str | None
+
+
+def pairings_from_csv(data: bytes, state: Competition) -> tuple[ImportedBoard, ...]:
+    """A round's pairings from CSV bytes (comma or semicolon separated, a header row)."""
+    text = data.decode("utf-8-sig")
+    first = text.split("\n", 1)[0]
+    delimiter = next((d for d in ";\t" if d in first), ",")
+    rows = [r for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    return _boards(rows, state)
+
+
+def pairings_from_xlsx(data: bytes, state: Competition, sheet: str = "EKSPORT") -> tuple:
+    """A round's pairings from an XLSX workbook's sheet (Swiss Master exports `EKSPORT`)."""
+    book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    require(sheet in book.sheetnames, RULE, f"no sheet {sheet!r} in the workbook")
+    rows = [["" if v is None else str(v) for v in row] for row in book[sheet].iter_rows(
+        values_only=True)]
+    return _boards(rows, state)
+
+
+def _boards(rows: list[list[str]], state: Competition) -> tuple[ImportedBoard, ...]:
+    """Find the header row, then read one board per row that names a player."""
+    start, table_col, name_cols = _header(rows)
+    names = _name_index(state)
+    boards = []
+    for row in rows[start + 1:]:
+        cells = [(row[i] if i < len(row) else "").strip() for i in name_cols]
+        if not cells[0]:
+            continue
+        table = _table(row, table_col)
+        b = _lookup(names, cells[1]) if cells[1] else None
+        boards.append(ImportedBoard(table, _lookup(names, cells[0]), b))
+    return tuple(boards)
+
+
+def _header(rows: list[list[str]]) -> tuple[int, int | None, list[int]]:
+    """The header row: a table column and the first two name columns."""
+    for index, row in enumerate(rows[:20]):
+        heads = [str(c).strip().lower() for c in row]
+        name_cols = [i for i, h in enumerate(heads) if h in NAME_HEADERS]
+        if len(name_cols) >= 2:
+            table_col = next((i for i, h in enumerate(heads) if h in TABLE_HEADERS), None)
+            return index, table_col, name_cols[:2]
+    raise CompetitionRuleError(RULE, "no header row with two name columns")
+
+
+def _table(row: list[str], col: int | None) -> int | None:
+    """The table number of a row, if it has one."""
+    if col is None or col >= len(row) or not str(row[col]).strip():
+        return None
+    return int(float(str(row[col]).strip()))
+
+
+def _name_index(state: Competition) -> dict[str, str]:
+    """Entrants by normalised name (and id)."""
+    index = {_norm(e.name): e.id for e in state.entrants.values()}
+    index.update({_norm(e.id): e.id for e in state.entrants.values()})
+    return index
+
+
+def _norm(name: str) -> str:
+    """Case and spacing do not matter in a name."""
+    return " ".join(name.lower().split())
+
+
+def _lookup(index: dict[str, str], name: str) -> str:
+    """The entrant a name refers to, or a rule error."""
+    found = index.get(_norm(name))
+    require(found is not None, RULE, f"{name!r} is not on the entry list")
+    return found
+
+
+def results_csv(state: Competition) -> bytes:
+    """Every paired round's results: round, table, names, games and the 1/2/3 code
+    (1 first-listed won, 2 first-listed lost, 3 drawn)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["Round", "Galds", "Vārds, uzvārds", "Vārds, uzvārds", "A", "B", "Code"])
+    for number in sorted(state.rounds):
+        for board, p in enumerate(state.rounds[number].pairings, 1):
+            rec = state.results.get(p.match_id)
+            if rec is None:
+                continue
+            table = p.table or state.calls.get(p.match_id) or board
+            code = CODES[outcome(rec.result)]
+            names = state.entrants[rec.a].name, state.entrants[rec.b].name
+            writer.writerow([number, table, *names, rec.result.a_games, rec.result.b_games,
+                             code])
+    return out.getvalue().encode("utf-8")
