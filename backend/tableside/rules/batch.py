@@ -1,0 +1,49 @@
+"""A batch of events being decided: each emitted event is applied to a scratch state at once,
+so later decisions in the same command see its effect exactly as evolve will."""
+
+from __future__ import annotations
+
+from tableside.rules import events as ev
+from tableside.rules.errors import RuleViolation
+from tableside.rules.fold import apply
+from tableside.rules.rulesets import Ruleset
+from tableside.rules.rulesets_variants import RULESETS
+from tableside.rules.state import MatchState, Pucks, side_of
+from tableside.rules.vocabulary import Side, index
+
+
+class Batch:
+    """Collects the events of one decide call."""
+
+    __slots__ = ("events", "rs", "state")
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.events: list[ev.Event] = []
+        self.rs: Ruleset = RULESETS[state.ruleset]
+
+    def emit(self, event: ev.Event) -> None:
+        """Record an event and apply it to the scratch state."""
+        self.events.append(event)
+        self.state = apply(self.state, event, self.state.version + 1)
+
+    def cite(self, key: str) -> str:
+        """The active ruleset's paragraph for a rule key."""
+        return self.rs.cite[key]
+
+    def pucks(self, side: str) -> Pucks:
+        """One side's pucks in the current game."""
+        return self.state.game.pucks[index(side)]
+
+    def side(self, player: str, field: str = "player") -> Side:
+        """The side of a player, or a violation if the player is not in this match."""
+        side = side_of(self.state, player)
+        if side is None:
+            raise RuleViolation(
+                self.cite("no_turn"), f"{player!r} does not play in this match", field
+            )
+        return side
+
+    @property
+    def pairs(self) -> bool:
+        return self.state.fmt == "pairs"

@@ -1,0 +1,13 @@
+"""The one error the engine raises: a command the rules do not allow, citing the paragraph."""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """A refused command: `rule` cites the paragraph, `field` names the offending input."""
+
+    def __init__(self, rule: str, message: str, field: str = "") -> None:
+        super().__init__(f"{rule}: {message}" + (f" [{field}]" if field else ""))
+        self.rule = rule
+        self.message = message
+        self.field = field
