@@ -8,6 +8,7 @@ from tableside.competition import commands as cmd
 from tableside.competition import events as ev
 from tableside.competition.bracket_view import BYE
 from tableside.competition.entrants import Person
+from tableside.competition.errors import CompetitionRuleError
 from tableside.competition.guide import Guide, pairs_scale
 from tableside.competition.matches import all_slots
 from tableside.competition.placings import final_placings
@@ -101,3 +102,24 @@ def test_kuusalu_sixteen_mixed_pairs_end_to_end():
     assert_structurally_valid(run, 16)
     # Champion, runner-up, third and fourth alone; then shared places (5–6, 7–8, 9–12, 13–16).
     assert [len(g) for g in placings] == [1, 1, 1, 1, 2, 2, 4, 4]
+
+
+def test_ekml_32_3_withdrawn_entrant_forfeits_each_later_match_as_it_comes_up():
+    run = bracket_run(16, 3)
+    rng = random.Random(3)
+    run.play_open(rng, games=1)
+    loser = next(r.a if r.result.b_games else r.b for r in run.state.results.values())
+    run.do(cmd.WithdrawEntrant(loser, AT))
+    play_out(run, rng)
+    assert_structurally_valid(run, 16)
+    forfeits = [r for r in run.state.results.values() if r.result.withdrawal]
+    assert len(forfeits) == 1 and loser in (forfeits[0].a, forfeits[0].b)
+
+
+def test_ekml_3_4_11_no_draw_before_the_guides_draw_time():
+    run = Run(Guide("DE", format="double_elimination", draw_at="2026-05-01T17:15:00+00:00"))
+    run.enter(8)
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.MakeDraw(1, "2026-05-01T17:10:00+00:00"))
+    assert err.value.rule == "EKML §3(4)11"
+    assert run.do(cmd.MakeDraw(1, "2026-05-01T17:15:00+00:00"))

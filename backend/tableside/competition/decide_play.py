@@ -5,12 +5,14 @@ from . import events as ev
 from .clock import minutes_between
 from .decide_entrants import _guide
 from .errors import require
+from .evolve import evolve
 from .matches import games_for, open_matches, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
 from .tables import assign_tables
 from .teams import decided, team_result
+from .walkovers import walkovers
 
 
 def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
@@ -61,7 +63,8 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     check_length(guide, c.result, games_for(state, c.match_id))
     if c.match_id not in _round_ids(state):
         require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
-    return (ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)"),)
+    recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)")
+    return (recorded, *walkovers(evolve(state, recorded), c.at))
 
 
 def _round_ids(state: Competition) -> set[str]:

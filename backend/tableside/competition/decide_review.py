@@ -12,6 +12,7 @@ from .placings import final_placings
 from .results import check_length, forfeit_result
 from .rulesets import policy, results_stand
 from .state import Competition
+from .walkovers import walkovers
 
 
 def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
@@ -25,7 +26,8 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
         return (ev.EntrantWithdrew(c.entrant_id, 0, 0, False, "EKML §9(4)", c.at),)
     out: list = [ev.EntrantWithdrew(c.entrant_id, played, total, stand,
                                     rules.withdrawal_rule, c.at)]
-    return (*out, *_forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule))
+    out += _forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule)
+    return (*out, *walkovers(fold(out, state), c.at))
 
 
 def _share(state: Competition, entrant: str) -> tuple[int, int]:
@@ -34,6 +36,8 @@ def _share(state: Competition, entrant: str) -> tuple[int, int]:
         1 for rec in state.results.values()
         if entrant in (rec.a, rec.b) and not rec.result.withdrawal and not rec.result.forfeit
     )
+    if state.bracket is not None:
+        return played, played
     if state.guide.format == "round_robin":
         total = sum(1 for p in pairings(state).values() if entrant in (p.a, p.b))
         return played, total
@@ -42,14 +46,12 @@ def _share(state: Competition, entrant: str) -> tuple[int, int]:
 
 
 def _forfeits(state: Competition, entrant: str, at: str, rule: str) -> list:
-    """Every match of the entrant still unplayed becomes a forfeit (a minus for them)."""
-    waiting = [(p.match_id, p.a, p.b) for p in pairings(state).values()]
-    waiting += [(s.id, s.a, s.b) for s in all_slots(state).values() if s.winner is None]
+    """Every paired match of the entrant still unplayed becomes a forfeit (a minus for
+    them); bracket matches follow as they come up (walkovers)."""
     return [
-        withdrawal_forfeit(mid, a, b, entrant, games_for(state, mid), at, rule)
-        for mid, a, b in waiting
-        if entrant in (a, b) and None not in (a, b) and mid not in state.results
-        and "—" not in (a, b)
+        withdrawal_forfeit(p.match_id, p.a, p.b, entrant, games_for(state, p.match_id), at, rule)
+        for p in pairings(state).values()
+        if entrant in (p.a, p.b) and p.match_id not in state.results
     ]
 
 
@@ -66,7 +68,7 @@ def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
     after = evolve(state, lost)
     count = sum(1 for m, who in after.no_shows.items() if who == absent and m in after.results)
     if rules.no_show_limit is None or count < rules.no_show_limit:
-        return (lost,)
+        return (lost, *walkovers(after, c.at))
     return (lost, *withdraw(after, cmd.WithdrawEntrant(absent, c.at)))
 
 
@@ -107,7 +109,8 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
     check_length(guide, c.result, games_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
-    return (corrected, *_invalidations(evolve(state, corrected), c.match_id))
+    out = [corrected, *_invalidations(evolve(state, corrected), c.match_id)]
+    return (*out, *walkovers(fold(out, state), c.at))
 
 
 def _invalidations(state: Competition, source: str) -> list[ev.MatchInvalidated]:
