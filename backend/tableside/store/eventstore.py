@@ -10,6 +10,7 @@ import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.postgres import PostgresFactory
+from eventsourcing.utils import Environment
 
 from tableside.db.url import eventsourcing_env
 from tableside.store.mapper import EventMapper
@@ -36,6 +37,10 @@ class _StoreApplication(Application[UUID]):
     def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
         self.registry = registry
         super().__init__(env=dict(env))
+
+    def construct_env(self, name: str, env: Any = None) -> Environment:
+        # Only what Settings resolved: the library would otherwise merge os.environ in.
+        return Environment(name, dict(env or {}))
 
     def construct_mapper(self) -> EventMapper:
         return EventMapper(self.registry)

@@ -1,0 +1,19 @@
+"""GET /health in-process, against a fresh migrated database."""
+
+from __future__ import annotations
+
+from litestar.testing import AsyncTestClient
+from tableside.app import create_app
+from tableside.db import migrations
+from tableside.settings import Settings
+
+
+async def test_health_reports_versions(module_database_url: str) -> None:
+    app = create_app(Settings(database_url=module_database_url))
+    async with AsyncTestClient(app) as client:
+        reply = await client.get("/health")
+    assert reply.status_code == 200
+    database = reply.json()["database"]
+    assert database["reachable"] is True
+    assert database["schema_version"] == migrations.load()[-1].version
+    assert database["server_version"]

@@ -1,0 +1,39 @@
+"""Settings and connection URLs: read once, bad values named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tableside.db.url import conninfo, describe, eventsourcing_env, with_dbname
+from tableside.settings import Settings, SettingsError
+
+SOCKET_URL = "postgresql://postgres:@/postgres?host=/srv/var/pgdata"
+
+
+def test_settings_defaults_and_environment() -> None:
+    assert Settings.from_env({}) == Settings()
+    env = {"DATABASE_URL": "postgresql://a@db/x", "HOST": "0.0.0.0", "PORT": "9000",
+           "TABLESIDE_DATA_DIR": "/data/pg"}
+    settings = Settings.from_env(env)
+    assert (settings.database_url, settings.host, settings.port, settings.data_dir) == (
+        "postgresql://a@db/x", "0.0.0.0", 9000, Path("/data/pg"))
+    assert settings.replace(port=None, host="::1").host == "::1"
+    assert settings.replace(port=None).port == 9000
+
+
+def test_a_bad_port_is_named() -> None:
+    with pytest.raises(SettingsError, match="PORT must be an integer"):
+        Settings.from_env({"PORT": "eighty"})
+
+
+def test_socket_urls_keep_their_socket_dir() -> None:
+    assert conninfo(SOCKET_URL)["host"] == "/srv/var/pgdata"
+    assert with_dbname(SOCKET_URL, "other") == (
+        "postgresql://postgres:@/other?host=/srv/var/pgdata")
+    assert eventsourcing_env(SOCKET_URL, 3)["POSTGRES_HOST"] == "/srv/var/pgdata"
+
+
+def test_describe_never_shows_the_password() -> None:
+    text = describe("postgresql://judge:s3cret@db.example:6543/tableside")
+    assert text == "db.example:6543/tableside"
