@@ -84,7 +84,7 @@ def assign_opening(state: MatchState, cmd: AssignOpeningShot) -> list[ev.Event]:
     side, rule = _opening_side(b, cmd)
     seats = _seats(b, side, cmd)
     b.emit(ev.OpeningShotAssigned(method=cmd.method, side=side, seats=seats, rule=rule))
-    b.emit(ev.GameSetUp(game_no=1, seats=seats, opener=seats[0], rule="EKML §19(1)"))
+    b.emit(ev.GameSetUp(game_no=1, seats=seats, opener=seats[0], rule=b.cite("setup")))
     return b.events
 
 

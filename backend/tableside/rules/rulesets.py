@@ -126,6 +126,7 @@ EKML_CITE: dict[str, str] = {
     "zone_line_locked": "EKML §20(7)",
     "not_penalty_over": "EKML §24(9)",
     "remark_both": "EKML §9(11) märkus",
+    "setup": "EKML §19(1)",
     "eight_eight_waiting": "EKML §27(6) märkus",
     "knock_minor": "EKML §23(1)2",
 }

@@ -75,6 +75,7 @@ NOVUS08_CITE = {
     "correction": _N + "8.1.4",
     "zone_line_locked": _N + "12.9",
     "not_penalty_over": _N + "17.7",
+    "setup": _N + "10.2",
 }
 
 NOVUS08_STROKE = {
@@ -187,6 +188,7 @@ LV_CITE = {
     "eight_eight": "LV 17.1",
     "last_together": "LV 17.2",
     "zone_line_locked": "LV 13.7",
+    "setup": "LV 11.1",
 }
 
 LV = msgspec.structs.replace(
