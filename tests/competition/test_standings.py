@@ -7,6 +7,7 @@ import msgspec
 import pytest
 from tableside.competition import commands as cmd
 from tableside.competition import events as ev
+from tableside.competition.club_standings import club_standings
 from tableside.competition.entrants import Person
 from tableside.competition.guide import Guide
 from tableside.competition.results import MatchResult
@@ -110,3 +111,19 @@ def test_rebuilt_from_zero_equals_the_live_projection(seed):
         rebuilt = reduce(fold, run.events[: i + 1], StandingsView())
         assert msgspec.json.encode(standings(live)) == msgspec.json.encode(standings(rebuilt))
     assert len(standings(live)) == 11
+
+
+def test_ekml_6_4_club_score_from_the_best_results():
+    # Clubs: A and C for "Kalev" (4 + 2 = 6, best 1 → 4), B, D, E for "Tartu" (2+2+5 = 9,
+    # best 1 → 5). Best one each: Tartu 5 ahead of Kalev 4.
+    events = given(("buchholz",))
+    clubs = {"A": "Kalev", "C": "Kalev", "B": "Tartu", "D": "Tartu", "E": "Tartu"}
+    events = [
+        msgspec.structs.replace(e, members=(Person(e.name, 1980, "M", club=clubs[e.name]),))
+        if isinstance(e, ev.EntrantRegistered) else e
+        for e in events
+    ]
+    view = reduce(fold, events, StandingsView())
+    assert [(r.club, r.points) for r in club_standings(view)] == [("Tartu", 9), ("Kalev", 6)]
+    assert [(r.club, r.points) for r in club_standings(view, best=1)] == [
+        ("Tartu", 5), ("Kalev", 4)]

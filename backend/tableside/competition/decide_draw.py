@@ -4,7 +4,7 @@ from . import commands as cmd
 from . import events as ev
 from .berger import round_robin_pairings
 from .brackets import bracket_size, double_elimination, playoff, single_elimination
-from .decide_entrants import SWISS_FORMATS, _guide
+from .decide_entrants import SWISS_FORMATS, guide_of
 from .errors import require
 from .records import records, totals
 from .standings import StandingsView, standings
@@ -14,7 +14,7 @@ from .swiss import SwissEntry, drawn_order, pair_swiss
 
 def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     """The head judge's draw from a recorded seed (EKML §12(2)2) over checked-in entrants."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(not state.order and not state.bracket, "EKML §12(2)2", "the draw is made")
     early = guide.draw_at is not None and c.at < guide.draw_at
     require(not early, "EKML §3(4)11", f"the guide sets the draw for {guide.draw_at}")
@@ -57,22 +57,22 @@ def _swiss_round(number: int, entries: list[SwissEntry], seed: int) -> ev.RoundP
 def pair_next_round(state: Competition, c: cmd.PairNextRound) -> tuple:
     """Pair the next Swiss round once the last is complete; withdrawn entrants are not
     paired (EKML §32(3)2), late entrants join from the round after they came (guide)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(guide.format in SWISS_FORMATS, "EKML §32", "only a Swiss pairs round by round")
     require(bool(state.order), "EKML §12(2)2", "make the draw first")
     number = state.current_round + 1
     require(number <= guide.rounds, "EKML §3(4)6", f"the guide has {guide.rounds} rounds")
-    require(_round_complete(state), "EKML §12(2)4", "the last round is not complete")
-    return (_swiss_round(number, _entries(state, number), c.seed),)
+    require(round_complete(state), "EKML §12(2)4", "the last round is not complete")
+    return (_swiss_round(number, swiss_entries(state, number), c.seed),)
 
 
-def _round_complete(state: Competition) -> bool:
+def round_complete(state: Competition) -> bool:
     """Whether every match of the last round has a result."""
     last = state.rounds.get(state.current_round)
     return last is None or all(p.match_id in state.results for p in last.pairings)
 
 
-def _entries(state: Competition, number: int) -> list[SwissEntry]:
+def swiss_entries(state: Competition, number: int) -> list[SwissEntry]:
     """The Swiss view of every entrant eligible for this round."""
     recs = records(state)
     tot = totals(recs)
@@ -99,10 +99,10 @@ def _rank(state: Competition, entrant_id: str) -> int:
 
 def draw_playoff(state: Competition, c: cmd.DrawPlayoff) -> tuple:
     """After the Swiss preliminary, its top 4 (1v4, 2v3) or 8 go to the play-off (guide)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(guide.format == "swiss_playoff", "guide play-off", "no play-off in this format")
     require(state.playoff is None, "guide play-off", "the play-off is drawn")
-    done = state.current_round == guide.rounds and _round_complete(state)
+    done = state.current_round == guide.rounds and round_complete(state)
     require(done, "guide play-off", "the Swiss preliminary is not finished")
     rows = standings(StandingsView(state))
     ranked = tuple(r.entrant for r in rows if state.entrants[r.entrant].status != "withdrawn")

@@ -20,7 +20,7 @@ def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
 
 def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
     """Register an entrant: discipline, age class and the window are checked."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(c.entrant_id not in state.entrants, "EKML §8(2)", "already registered")
     _check_members(guide, c.members, c.team)
     joined = _joining_round(state, guide, c.at)
@@ -29,18 +29,18 @@ def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
 
 def approve(state: Competition, c: cmd.ApproveEntrant) -> tuple:
     """The chief secretary approves an entry (EKML §8(2), §15(1))."""
-    require(_entrant(state, c.entrant_id).status == "registered", "EKML §15(1)", "not pending")
+    require(entrant_of(state, c.entrant_id).status == "registered", "EKML §15(1)", "not pending")
     return (ev.EntrantApproved(c.entrant_id),)
 
 
 def check_in(state: Competition, c: cmd.CheckInEntrant) -> tuple:
     """An approved entrant reports ready before the start (EKML §9(3))."""
-    status = _entrant(state, c.entrant_id).status
+    status = entrant_of(state, c.entrant_id).status
     require(status == "approved", "EKML §9(3)", f"cannot check in while {status}")
     return (ev.EntrantCheckedIn(c.entrant_id, c.at),)
 
 
-def _guide(state: Competition) -> Guide:
+def guide_of(state: Competition) -> Guide:
     """The guide, or a rule error if the competition was never set up."""
     if state.guide is None:
         raise CompetitionRuleError("EKML §3(1)", "no competition without a guide")
@@ -48,9 +48,9 @@ def _guide(state: Competition) -> Guide:
     return state.guide
 
 
-def _entrant(state: Competition, entrant_id: str):
+def entrant_of(state: Competition, entrant_id: str):
     """One entrant, or a rule error."""
-    _guide(state)
+    guide_of(state)
     entrant = state.entrants.get(entrant_id)
     if entrant is None:
         raise CompetitionRuleError("EKML §8(1)", f"{entrant_id} is not on the entry list")

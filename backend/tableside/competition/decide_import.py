@@ -2,8 +2,8 @@
 
 from . import commands as cmd
 from . import events as ev
-from .decide_draw import _entries, _round_complete
-from .decide_entrants import SWISS_FORMATS, _guide
+from .decide_draw import round_complete, swiss_entries
+from .decide_entrants import SWISS_FORMATS, guide_of
 from .errors import require
 
 RULE = "EKML §12(2)2"
@@ -12,12 +12,12 @@ RULE = "EKML §12(2)2"
 def import_round(state, c: cmd.ImportRound) -> tuple:
     """Record an imported Swiss round: eligible entrants once each, no repeat pairing
     (EKML §32), one bye at most (EKML §32(2) note 3)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(guide.format in SWISS_FORMATS, RULE, "only a Swiss round can be imported")
     number = state.current_round + 1
     require(number <= guide.rounds, "EKML §3(4)6", f"the guide has {guide.rounds} rounds")
-    require(_round_complete(state), "EKML §12(2)4", "the last round is not complete")
-    entries = {e.id: e for e in _entries(state, number)}
+    require(round_complete(state), "EKML §12(2)4", "the last round is not complete")
+    entries = {e.id: e for e in swiss_entries(state, number)}
     seen = [x for a, b, _ in c.boards for x in (a, b) if x is not None]
     require(len(seen) == len(set(seen)), RULE, "an entrant is paired twice")
     require(set(seen) <= entries.keys(), "EKML §32(3)2", "an entrant cannot be paired")

@@ -3,7 +3,7 @@
 from . import commands as cmd
 from . import events as ev
 from .clock import minutes_between
-from .decide_entrants import _guide
+from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
 from .matches import games_for, open_matches, sides
@@ -17,7 +17,7 @@ from .walkovers import walkovers
 
 def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     """The info judge calls a match to a free table (EKML §17(3))."""
-    _guide(state)
+    guide_of(state)
     sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
     require(c.table not in _busy_tables(state), "EKML §17(3)", f"table {c.table} is busy")
@@ -31,7 +31,7 @@ def _busy_tables(state: Competition) -> set[int]:
 
 def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     """Call waiting matches to free tables, avoiding a player's last table where possible."""
-    _guide(state)
+    guide_of(state)
     busy = _busy_players(state)
     waiting = [m for m in open_matches(state) if busy.isdisjoint(m[1])]
     free = [t for t in c.free_tables if t not in _busy_tables(state)]
@@ -46,7 +46,7 @@ def _busy_players(state: Competition) -> set[str]:
 
 def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     """An entrant not at the table 2 minutes after the call (EKML §9(3), NOVUS08 3.2)."""
-    rules = policy(_guide(state).ruleset)
+    rules = policy(guide_of(state).ruleset)
     require(c.absent in sides(state, c.match_id), rules.no_show_rule, "not in this match")
     called = state.called_at.get(c.match_id)
     require(called is not None, rules.no_show_rule, "the match was never called")
@@ -57,7 +57,7 @@ def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
 
 def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     """A result from the match stream (EKML §32(1)); a bracket match cannot end drawn."""
-    guide = _guide(state)
+    guide = guide_of(state)
     a, b = sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §12(3)5", "recorded; correct it instead")
     check_length(guide, c.result, games_for(state, c.match_id))
@@ -75,7 +75,7 @@ def _round_ids(state: Competition) -> set[str]:
 def record_board(state: Competition, c: cmd.RecordBoardResult) -> tuple:
     """One board of a team match; the team result follows when all are in, or once decided
     if the ruleset stops then (EKML §29(7) plays all; NOVUS08 23.2 stops)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(guide.teams is not None, "EKML §6(3)", "not a team competition")
     a, b = sides(state, c.match_id)
     boards = dict(state.boards.get(c.match_id, {}))
@@ -98,10 +98,13 @@ def _team_rule(guide) -> str:
 
 def rule_at_time_cap(state: Competition, c: cmd.RuleAtTimeCap) -> tuple:
     """The head judge's ruling when the round time is up (guide time cap)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(guide.time_cap is not None, "guide time cap", "the guide sets no time cap")
     a, b = sides(state, c.match_id)
     result = time_cap_ruling(guide, c.a_games, c.b_games, c.a_pucks_left, c.b_pucks_left)
+    drawn = result.a_games == result.b_games
+    require(c.match_id in _round_ids(state) or not drawn, "guide time cap",
+            "pucks are equal: an elimination match plays on until one side pockets more")
     return (ev.ResultRecorded(c.match_id, a, b, result, c.at, "guide time cap"),)
 
 

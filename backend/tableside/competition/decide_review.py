@@ -3,7 +3,7 @@
 from . import commands as cmd
 from . import events as ev
 from .clock import minutes_between
-from .decide_entrants import _entrant, _guide
+from .decide_entrants import entrant_of, guide_of
 from .decide_play import withdrawal_forfeit
 from .errors import require
 from .evolve import evolve, fold
@@ -18,8 +18,8 @@ from .walkovers import walkovers
 def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
     """A withdrawal: at the line results stand and unplayed matches are lost; below it
     everything is annulled and the entrant is not placed (EKML §32(3), NOVUS08 3.2)."""
-    rules = policy(_guide(state).ruleset)
-    require(_entrant(state, c.entrant_id).status != "withdrawn", rules.withdrawal_rule, "gone")
+    rules = policy(guide_of(state).ruleset)
+    require(entrant_of(state, c.entrant_id).status != "withdrawn", rules.withdrawal_rule, "gone")
     played, total = _share(state, c.entrant_id)
     stand = state.bracket is not None or results_stand(rules, played, total)
     if not (state.order or state.bracket):
@@ -58,7 +58,7 @@ def _forfeits(state: Competition, entrant: str, at: str, rule: str) -> list:
 def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
     """The head judge confirms the no-show as a lost match (EKML §9(3), §16(17)); under
     NOVUS08 3.2 a second such loss puts the player out, as a withdrawal."""
-    rules = policy(_guide(state).ruleset)
+    rules = policy(guide_of(state).ruleset)
     absent = state.no_shows.get(c.match_id)
     require(absent is not None, rules.no_show_rule, "no no-show was reported")
     require(c.match_id not in state.results, rules.no_show_rule, "the match has a result")
@@ -75,7 +75,7 @@ def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
 def file_protest(state: Competition, c: cmd.FileProtest) -> tuple:
     """A written protest about a result: cites a rule, follows an appeal made at once, and
     (EKML) comes within 1 hour of the match end (EKML §9(7); NOVUS08 3.4 sets no hour)."""
-    rules = policy(_guide(state).ruleset)
+    rules = policy(guide_of(state).ruleset)
     rule = rules.protest_rule
     rec = state.results.get(c.match_id)
     require(rec is not None, rule, "the match has no result to protest")
@@ -91,7 +91,7 @@ def file_protest(state: Competition, c: cmd.FileProtest) -> tuple:
 
 def decide_protest(state: Competition, c: cmd.DecideProtest) -> tuple:
     """The head judge decides a protest (EKML §12(2)3); upheld, it may correct the result."""
-    _guide(state)
+    guide_of(state)
     protest = state.protests.get(c.protest_id)
     require(protest is not None, "EKML §12(2)3", "no such protest")
     require(not protest.decided, "EKML §9(7)", "the decision is final")
@@ -105,7 +105,7 @@ def decide_protest(state: Competition, c: cmd.DecideProtest) -> tuple:
 def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     """Correct a result; bracket matches that no longer have the same entrants are voided
     (history is never rewritten: a correction is a new event, ARCHITECTURE.md)."""
-    guide = _guide(state)
+    guide = guide_of(state)
     require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
     check_length(guide, c.result, games_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
@@ -140,7 +140,7 @@ def _stale(state: Competition) -> str | None:
 
 def finish(state: Competition, c: cmd.FinishCompetition) -> tuple:
     """The head judge confirms the results and the placings (EKML §12(2)6)."""
-    _guide(state)
+    guide_of(state)
     placed = final_placings(state)
     require(bool(placed), "EKML §12(2)6", "the competition has no final placings yet")
     require(_all_played(state), "EKML §12(2)6", "matches are still unplayed")
