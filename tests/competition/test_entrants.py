@@ -7,7 +7,15 @@ from tableside.competition.decide import decide
 from tableside.competition.entrants import Person
 from tableside.competition.errors import CompetitionRuleError
 from tableside.competition.evolve import fold
-from tableside.competition.guide import AgeClass, Guide, TeamSettings, Window, ekml_age_classes
+from tableside.competition.guide import (
+    AgeClass,
+    Guide,
+    PointsScale,
+    TeamSettings,
+    Window,
+    ekml_age_classes,
+    guide_for,
+)
 from tableside.competition.teams import Team
 
 AT = "2026-05-01T10:00:00+00:00"
@@ -105,3 +113,9 @@ def test_veterans_default_bounds():
     men, women = ekml_age_classes(2026, "M")[2], ekml_age_classes(2026, "F")[2]
     # Over 40 men: born 1985 or earlier; over 35 women: born 1990 or earlier (EKML §7(2)3).
     assert (men.born_to, women.born_to) == (1985, 1990)
+
+
+def test_ekml_32_2_2_pairs_default_to_four_two_nil():
+    assert guide_for("Pairs", "mixed_pairs").points == PointsScale(4.0, 2.0, 0.0)
+    assert guide_for("Singles").points == PointsScale(2.0, 1.0, 0.0)
+    assert guide_for("Per game", "mens_pairs", points=PointsScale(per_game=True)).points.per_game

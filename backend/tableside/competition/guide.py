@@ -110,3 +110,11 @@ def is_pairs(guide: Guide) -> bool:
 def pairs_scale() -> PointsScale:
     """EKML §32(2)2: pairs score 4 / 2 / 0."""
     return PointsScale(win=4.0, draw=2.0, loss=0.0)
+
+
+def guide_for(name: str, discipline: Discipline = "mens_singles", **settings) -> Guide:
+    """A guide with the regulations' defaults for its discipline: pairs score 4 / 2 / 0
+    (EKML §32(2)2) unless the guide sets its own scale (§32(2) note 2)."""
+    if discipline in PAIR_DISCIPLINES and "points" not in settings:
+        settings["points"] = pairs_scale()
+    return Guide(name, discipline=discipline, **settings)

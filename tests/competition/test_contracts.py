@@ -1,0 +1,63 @@
+"""Contracts the service relies on: stable tags, JSON round trips, and a pure package."""
+
+import ast
+import pathlib
+import random
+
+import msgspec
+import pytest
+import tableside.competition as competition
+from tableside.competition import commands as cmd
+from tableside.competition.commands import COMMAND_TYPES
+from tableside.competition.events import EVENT_TYPES
+from tableside.competition.evolve import fold
+from tableside.competition.guide import Guide
+
+from .helpers import AT, Run
+
+FORBIDDEN = {"os", "socket", "time", "asyncpg", "psycopg", "litestar", "subprocess", "random"}
+ALLOWED_RANDOM = {"swiss.py", "teams.py"}  # seeded draws: random.Random(recorded seed) only
+
+
+def test_tags_are_unique_and_equal_the_type_names():
+    for types in (EVENT_TYPES, COMMAND_TYPES):
+        tags = [t.__struct_config__.tag for t in types]
+        assert tags == [t.__name__ for t in types] and len(set(tags)) == len(tags)
+
+
+def test_every_event_of_a_real_run_round_trips_through_json():
+    run = Run(Guide("DE", format="double_elimination", games_per_match=1))
+    run.enter(12)
+    run.do(cmd.MakeDraw(3, AT))
+    rng = random.Random(3)
+    while run.play_open(rng, games=1):
+        pass
+    decoder = msgspec.json.Decoder(list[EVENT_TYPES[0] | _union()])
+    restored = decoder.decode(msgspec.json.encode(run.events))
+    assert restored == run.events
+    assert fold(restored) == run.state
+
+
+def _union():
+    """The tagged union of every event type but the first."""
+    union = EVENT_TYPES[1]
+    for t in EVENT_TYPES[2:]:
+        union = union | t
+    return union
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(pathlib.Path(competition.__file__).parent.glob("*.py")),
+    ids=lambda p: p.name,
+)
+def test_rules_are_pure_no_io_imports(path):
+    tree = ast.parse(path.read_text())
+    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
+             for a in n.names}
+    names |= {n.module.split(".")[0] for n in ast.walk(tree)
+              if isinstance(n, ast.ImportFrom) and n.module and n.level == 0}
+    bad = names & FORBIDDEN
+    if path.name in ALLOWED_RANDOM:
+        bad -= {"random"}
+    assert not bad
