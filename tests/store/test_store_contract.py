@@ -148,8 +148,9 @@ class StoreContract:
 
 
 def _tip(store: EventStore) -> int:
-    records = store.read_raw(0, limit=1_000_000)
-    return records[-1].position if records else 0
+    tip = store.last_position()
+    assert store.read_all(after_position=tip) == []
+    return tip
 
 
 def _write(store: EventStore, errors: list[BaseException]) -> None:

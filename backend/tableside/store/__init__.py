@@ -21,6 +21,7 @@ Interface (others build on it; keep it stable):
     store.read_all(after_position=0, limit=1000) -> list[StoredEvent]  # global order
     store.read_raw(after_position=0, limit=1000) -> list[RawRecord]    # undecoded rows
     store.current_version(stream_id) -> int
+    store.last_position() -> int                                       # 0 when empty
     store.close()
 
     StoredEvent: stream_id, version, position, type (stable name), event (decoded Struct),

@@ -105,6 +105,10 @@ class EventStore:
             raise ValueError("limit must be at least 1")
         return self._recorder.records_after(after_position, limit)
 
+    def last_position(self) -> int:
+        """The newest global position; 0 for an empty store (a snapshot's `as of`)."""
+        return self._recorder.max_notification_id() or 0
+
     def current_version(self, stream_id: UUID) -> int:
         """The stream's last version; 0 for a stream with no events."""
         return self._recorder.stream_version(stream_id)
