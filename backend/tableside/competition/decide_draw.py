@@ -76,18 +76,24 @@ def swiss_entries(state: Competition, number: int) -> list[SwissEntry]:
     """The Swiss view of every entrant eligible for this round."""
     recs = records(state)
     tot = totals(recs)
-    entries = []
-    for entrant in state.entrants.values():
-        if entrant.status != "checked_in" or entrant.joined_round > number:
-            continue
-        games = recs.get(entrant.id, [])
-        opponents = frozenset(g.opponent for g in games if g.opponent)
-        had_bye = any(g.kind == "bye" for g in games)
-        opened = sum(1 for r in state.rounds.values() for p in r.pairings if p.a == entrant.id)
-        rank = _rank(state, entrant.id)
-        entries.append(SwissEntry(entrant.id, tot.get(entrant.id, 0.0), rank, opponents,
-                                  had_bye, opened))
-    return entries
+    return [
+        _entry(state, e.id, recs.get(e.id, []), tot.get(e.id, 0.0))
+        for e in state.entrants.values()
+        if e.status == "checked_in" and e.joined_round <= number
+    ]
+
+
+def _entry(state: Competition, entrant: str, games, score: float) -> SwissEntry:
+    """One entrant's score, opponents, bye and openings so far."""
+    opened = [n for n, r in state.rounds.items() for p in r.pairings if p.a == entrant]
+    played = [n for n, r in state.rounds.items() for p in r.pairings if entrant in (p.a, p.b)]
+    return SwissEntry(
+        entrant, score, _rank(state, entrant),
+        opponents=frozenset(g.opponent for g in games if g.opponent),
+        had_bye=any(g.kind == "bye" for g in games),
+        openings=len(opened),
+        opened_last=bool(played) and max(played) in opened,
+    )
 
 
 def _rank(state: Competition, entrant_id: str) -> int:

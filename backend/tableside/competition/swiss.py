@@ -16,6 +16,7 @@ class SwissEntry(msgspec.Struct, frozen=True):
     opponents: frozenset[str] = frozenset()
     had_bye: bool = False
     openings: int = 0
+    opened_last: bool = False
 
 
 class SwissRound(msgspec.Struct, frozen=True):
@@ -75,9 +76,12 @@ def _candidates(top: SwissEntry, rest: tuple[SwissEntry, ...]) -> list[SwissEntr
 
 
 def _opening(a: SwissEntry, b: SwissEntry, rng: random.Random) -> tuple[str, str]:
-    """The one who opened less often is listed first and opens; a tie goes by lot (§31(1)2)."""
+    """The one who opened less often is listed first and opens, else the one who did not
+    open last time; a full tie goes by lot (EKML §31(1)2)."""
     if a.openings != b.openings:
         return (a.id, b.id) if a.openings < b.openings else (b.id, a.id)
+    if a.opened_last != b.opened_last:
+        return (b.id, a.id) if a.opened_last else (a.id, b.id)
     return (a.id, b.id) if rng.random() < 0.5 else (b.id, a.id)
 
 
