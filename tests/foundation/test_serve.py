@@ -57,6 +57,13 @@ class Serve:
                 time.sleep(0.1)
         raise AssertionError("no /health answer")
 
+    def refusal(self) -> str:
+        """Wait for a run that must fail; return its stderr (one clear line, no traceback)."""
+        _, err = self.proc.communicate(timeout=30)
+        assert self.proc.returncode != 0
+        assert "Traceback" not in err
+        return err
+
     def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
         self.proc.send_signal(sig)
         out, err = self.proc.communicate(timeout=30)
@@ -111,20 +118,16 @@ def test_a_second_serve_on_a_busy_data_dir_is_refused(data_dir: Path, clean_env)
     first = Serve(data_dir, free_port(), **clean_env)
     first.health()
     second = Serve(data_dir, free_port(), **clean_env)
-    _, err = second.proc.communicate(timeout=30)
-    assert second.proc.returncode != 0
-    assert "in use by another tableside process" in err
+    assert "in use by another tableside process" in second.refusal()
     first.stop()
     assert postmasters(data_dir) == []
 
 
 def test_unreachable_database_url_is_one_line_naming_the_host(tmp_path: Path) -> None:
     url = f"postgresql://tableside@127.0.0.1:{free_port()}/tableside"
-    serve = Serve(tmp_path / "unused", free_port(), DATABASE_URL=url)
-    _, err = serve.proc.communicate(timeout=30)
-    assert serve.proc.returncode != 0
+    err = Serve(tmp_path / "unused", free_port(), DATABASE_URL=url).refusal()
     assert err.strip().count("\n") == 0, err
-    assert "127.0.0.1" in err and "Traceback" not in err
+    assert "127.0.0.1" in err
 
 
 def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
@@ -132,8 +135,5 @@ def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        serve = Serve(tmp_path / "unused", port, DATABASE_URL="")
-        _, err = serve.proc.communicate(timeout=30)
-    assert serve.proc.returncode != 0
+        err = Serve(tmp_path / "unused", port, DATABASE_URL="").refusal()
     assert f"cannot listen on 127.0.0.1:{port}" in err
-    assert "Traceback" not in err

@@ -12,7 +12,14 @@ from pathlib import Path
 import psycopg
 import pytest
 from store_events import TEST_EVENT_TYPES, PuckPocketed
-from tableside.store import NOTIFY_CHANNEL, EventRegistry, EventStore, VersionConflict
+from tableside.db.url import with_dbname
+from tableside.store import (
+    NOTIFY_CHANNEL,
+    EventRegistry,
+    EventStore,
+    StoreNotReady,
+    VersionConflict,
+)
 from tableside.store.audit_source import records_from_database
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -94,6 +101,18 @@ def test_verify_reads_the_database_in_global_order(store: EventStore, database_u
     fill(store, streams=2, events=2)
     positions = [r.position for r in records_from_database(database_url)]
     assert positions == [1, 2, 3, 4]
+
+
+def test_a_store_on_an_unmigrated_database_says_so(pg_server_url: str) -> None:
+    name = f"tableside_blank_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(pg_server_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    try:
+        with pytest.raises(StoreNotReady, match="tableside migrate"):
+            EventStore.connect(EventRegistry(), with_dbname(pg_server_url, name))
+    finally:
+        with psycopg.connect(pg_server_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')  # type: ignore[arg-type]
 
 
 def _audit(database_url: str, *extra: str) -> subprocess.CompletedProcess[str]:

@@ -31,6 +31,7 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore) -> None:
         super().__init__(datastore, events_table_name=EVENTS_TABLE)
         if self.stored_event_type_name not in datastore.psycopg_python_types:
+            datastore.close()  # nobody else will: the Application is never finished
             raise StoreNotReady("the database has no stored_events schema: run `tableside migrate`")
 
     # Retrying after a lost connection is safe: a command that did commit is found by its
