@@ -62,6 +62,13 @@ def test_bracket_runs_to_a_valid_end(n, seed):
     assert_structurally_valid(run, n)
 
 
+@pytest.mark.parametrize("n", range(2, 33), ids=lambda n: f"kuusalu_{n}_entrants")
+def test_every_field_size_runs_to_a_valid_end(n):
+    run = bracket_run(n, n)
+    play_out(run, random.Random(n))
+    assert_structurally_valid(run, n)
+
+
 def test_kuusalu_byes_never_meet_each_other_above_half_a_bracket():
     run = bracket_run(20, 9)
     firsts = [s for s in all_slots(run.state).values() if s.id.startswith("W1-")]
@@ -83,6 +90,8 @@ def test_ekml_12_3_5_corrected_round_one_result_reseeds_later_matches():
     assert {"W2-1", "L1-1"} <= voided
     assert all(m in before for m in voided)
     assert before.keys() - voided == run.state.results.keys()
+    # The other half of the bracket did not depend on W1-1: its results stand.
+    assert {"W1-2", "W2-2", "L1-2"} & before.keys() <= run.state.results.keys()
     slots = all_slots(run.state)
     old_winner, old_loser = (old.a, old.b) if old.result.a_games else (old.b, old.a)
     assert slots["W2-1"].a == old_loser and slots["L1-1"].a == old_winner
@@ -123,3 +132,14 @@ def test_ekml_3_4_11_no_draw_before_the_guides_draw_time():
         run.do(cmd.MakeDraw(1, "2026-05-01T17:10:00+00:00"))
     assert err.value.rule == "EKML §3(4)11"
     assert run.do(cmd.MakeDraw(1, "2026-05-01T17:15:00+00:00"))
+
+
+def test_ekml_12_3_5_a_call_for_changed_entrants_is_voided():
+    run = bracket_run(16, 8)
+    run.play_open(random.Random(8), games=1)
+    run.do(cmd.CallMatch("W2-1", 1, AT))
+    old = run.state.results["W1-1"].result
+    out = run.do(cmd.CorrectResult("W1-1", MatchResult(old.b_games, old.a_games), "typo", AT))
+    assert [e.match_id for e in out if isinstance(e, ev.MatchInvalidated)] == ["W2-1"]
+    assert "W2-1" not in run.state.calls
+    run.do(cmd.CallMatch("W2-1", 1, AT))  # the table is free again for the right players

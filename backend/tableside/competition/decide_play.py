@@ -18,10 +18,10 @@ from .walkovers import walkovers
 def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     """The info judge calls a match to a free table (EKML §17(3))."""
     guide_of(state)
-    sides(state, c.match_id)
+    a, b = sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
     require(c.table not in _busy_tables(state), "EKML §17(3)", f"table {c.table} is busy")
-    return (ev.MatchCalled(c.match_id, c.table, c.at),)
+    return (ev.MatchCalled(c.match_id, c.table, a, b, c.at),)
 
 
 def _busy_tables(state: Competition) -> set[int]:
@@ -35,13 +35,14 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     busy = _busy_players(state)
     waiting = [m for m in open_matches(state) if busy.isdisjoint(m[1])]
     free = [t for t in c.free_tables if t not in _busy_tables(state)]
+    players = dict(waiting)
     calls = assign_tables(waiting, free, state.last_table)
-    return tuple(ev.MatchCalled(mid, table, c.at) for mid, table in calls)
+    return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
 
 
 def _busy_players(state: Competition) -> set[str]:
     """Entrants already at a table."""
-    return {p for m in state.calls if m not in state.results for p in sides(state, m)}
+    return {p for m, pair in state.called_sides.items() if m not in state.results for p in pair}
 
 
 def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:

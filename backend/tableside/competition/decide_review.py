@@ -133,7 +133,8 @@ def _stale(state: Competition) -> str | None:
         rec = state.results.get(mid)
         if rec is not None and (rec.a, rec.b) != (slot.a, slot.b):
             return mid
-        if rec is None and mid in state.calls and None in (slot.a, slot.b):
+        called = state.called_sides.get(mid)
+        if rec is None and called is not None and called != (slot.a, slot.b):
             return mid
     return None
 

@@ -77,6 +77,8 @@ class PlayoffDrawn(msgspec.Struct, frozen=True, tag="PlayoffDrawn"):
 class MatchCalled(msgspec.Struct, frozen=True, tag="MatchCalled"):
     match_id: str
     table: int
+    a: str
+    b: str
     at: str
 
 

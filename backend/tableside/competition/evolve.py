@@ -91,7 +91,9 @@ def _playoff_drawn(state: Competition, e: ev.PlayoffDrawn) -> Competition:
 @_on(ev.MatchCalled)
 def _match_called(state: Competition, e: ev.MatchCalled) -> Competition:
     calls = {**state.calls, e.match_id: e.table}
-    return replace(state, calls=calls, called_at={**state.called_at, e.match_id: e.at})
+    called_sides = {**state.called_sides, e.match_id: (e.a, e.b)}
+    at = {**state.called_at, e.match_id: e.at}
+    return replace(state, calls=calls, called_at=at, called_sides=called_sides)
 
 
 @_on(ev.NoShowReported)
@@ -126,7 +128,8 @@ def _match_invalidated(state: Competition, e: ev.MatchInvalidated) -> Competitio
     results = {k: v for k, v in state.results.items() if k != e.match_id}
     calls = {k: v for k, v in state.calls.items() if k != e.match_id}
     boards = {k: v for k, v in state.boards.items() if k != e.match_id}
-    return replace(state, results=results, calls=calls, boards=boards)
+    sides = {k: v for k, v in state.called_sides.items() if k != e.match_id}
+    return replace(state, results=results, calls=calls, boards=boards, called_sides=sides)
 
 
 @_on(ev.ProtestFiled)

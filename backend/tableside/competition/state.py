@@ -57,6 +57,7 @@ class Competition(msgspec.Struct, frozen=True):
     boards: dict[str, dict[int, MatchResult]] = {}
     calls: dict[str, int] = {}
     called_at: dict[str, str] = {}
+    called_sides: dict[str, tuple[str, str]] = {}
     last_table: dict[str, int] = {}
     no_shows: dict[str, str] = {}
     protests: dict[str, Protest] = {}
