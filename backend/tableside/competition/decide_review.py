@@ -31,10 +31,12 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
 
 
 def _share(state: Competition, entrant: str) -> tuple[int, int]:
-    """Matches (round robin) or rounds (Swiss) played, out of all the event has."""
+    """Matches (round robin) or rounds (Swiss) played, out of all the event has; a match
+    won because the opponent did not appear counts as played, one not appeared for does not."""
     played = sum(
-        1 for rec in state.results.values()
-        if entrant in (rec.a, rec.b) and not rec.result.withdrawal and not rec.result.forfeit
+        1 for mid, rec in state.results.items()
+        if entrant in (rec.a, rec.b) and not rec.result.withdrawal
+        and state.no_shows.get(mid) != entrant
     )
     if state.bracket is not None:
         return played, played
