@@ -158,3 +158,15 @@ def test_correction_flows_into_the_next_swiss_round_scores():
     winners = {first(run).b, run.state.rounds[1].pairings[1].a}
     top = run.state.rounds[2].pairings[0]
     assert {top.a, top.b} == winners
+
+
+def test_ekml_17_3_a_player_at_a_table_is_not_called_again():
+    run = Run(Guide("RR", format="round_robin"))
+    run.enter(4)
+    run.do(cmd.MakeDraw(1, AT))
+    calls = run.do(cmd.CallNextMatches((1, 2, 3, 4), T0))
+    # All three rounds are known, but each player can sit at one table at a time.
+    assert [c.match_id for c in calls] == ["R1-1", "R1-2"]
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CallMatch("R2-1", 3, T0))
+    assert err.value.rule == "EKML §17(3)"

@@ -21,6 +21,8 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     a, b = sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
     require(c.table not in _busy_tables(state), "EKML §17(3)", f"table {c.table} is busy")
+    playing = _busy_players(state) & {a, b}
+    require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
     return (ev.MatchCalled(c.match_id, c.table, a, b, c.at),)
 
 
@@ -32,8 +34,11 @@ def _busy_tables(state: Competition) -> set[int]:
 def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     """Call waiting matches to free tables, avoiding a player's last table where possible."""
     guide_of(state)
-    busy = _busy_players(state)
-    waiting = [m for m in open_matches(state) if busy.isdisjoint(m[1])]
+    busy, waiting = _busy_players(state), []
+    for match in open_matches(state):
+        if busy.isdisjoint(match[1]):
+            waiting.append(match)
+            busy |= set(match[1])
     free = [t for t in c.free_tables if t not in _busy_tables(state)]
     players = dict(waiting)
     calls = assign_tables(waiting, free, state.last_table)
