@@ -51,6 +51,20 @@ class Run:
             self.do(cmd.RecordResult(match_id, random_result(rng, games, draws), AT))
         return len(ready)
 
+    def play_all(self, rng: random.Random, games: int = 4) -> None:
+        """Play every match as it becomes ready until none is left."""
+        while self.play_open(rng, games):
+            pass
+
+
+def played_out(guide: Guide, entrants: int, seed: int, games: int = 1) -> Run:
+    """A competition drawn from `seed` and played to the end with random results."""
+    run = Run(guide)
+    run.enter(entrants)
+    run.do(cmd.MakeDraw(seed, AT))
+    run.play_all(random.Random(seed), games)
+    return run
+
 
 def random_result(rng: random.Random, games: int, draws: bool = True) -> MatchResult:
     """A plausible result of a match stopped once decided (EKML §32(1))."""

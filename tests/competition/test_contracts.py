@@ -1,19 +1,19 @@
 """Contracts the service relies on: stable tags, JSON round trips, and a pure package."""
 
 import ast
+import operator
 import pathlib
-import random
+from functools import reduce
 
 import msgspec
 import pytest
 import tableside.competition as competition
-from tableside.competition import commands as cmd
 from tableside.competition.commands import COMMAND_TYPES
 from tableside.competition.events import EVENT_TYPES
 from tableside.competition.evolve import fold
 from tableside.competition.guide import Guide
 
-from .helpers import AT, Run
+from .helpers import played_out
 
 FORBIDDEN = {"os", "socket", "time", "asyncpg", "psycopg", "litestar", "subprocess", "random"}
 ALLOWED_RANDOM = {"swiss.py", "teams.py"}  # seeded draws: random.Random(recorded seed) only
@@ -26,24 +26,11 @@ def test_tags_are_unique_and_equal_the_type_names():
 
 
 def test_every_event_of_a_real_run_round_trips_through_json():
-    run = Run(Guide("DE", format="double_elimination", games_per_match=1))
-    run.enter(12)
-    run.do(cmd.MakeDraw(3, AT))
-    rng = random.Random(3)
-    while run.play_open(rng, games=1):
-        pass
-    decoder = msgspec.json.Decoder(list[EVENT_TYPES[0] | _union()])
+    run = played_out(Guide("DE", format="double_elimination", games_per_match=1), 12, 3)
+    decoder = msgspec.json.Decoder(list[reduce(operator.or_, EVENT_TYPES)])
     restored = decoder.decode(msgspec.json.encode(run.events))
     assert restored == run.events
     assert fold(restored) == run.state
-
-
-def _union():
-    """The tagged union of every event type but the first."""
-    union = EVENT_TYPES[1]
-    for t in EVENT_TYPES[2:]:
-        union = union | t
-    return union
 
 
 @pytest.mark.parametrize(

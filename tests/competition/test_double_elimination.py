@@ -29,9 +29,8 @@ def bracket_run(n: int, seed: int) -> Run:
 
 
 def play_out(run: Run, rng: random.Random) -> None:
-    """Play every match that becomes ready until none is left."""
-    while run.play_open(rng, games=1):
-        pass
+    """Play every best-of-one match as it becomes ready until none is left."""
+    run.play_all(rng, games=1)
 
 
 def losses(run: Run) -> Counter:

@@ -11,7 +11,7 @@ from tableside.competition.placings import final_placings
 from tableside.competition.results import MatchResult
 from tableside.competition.standings import StandingsView, standings
 
-from .helpers import AT, Run
+from .helpers import AT, Run, played_out
 
 
 def preliminary(size: int = 4) -> Run:
@@ -61,12 +61,7 @@ def test_play_off_waits_for_the_last_swiss_round():
 
 
 def test_single_elimination_with_third_place_and_consolation():
-    run = Run(Guide("Cup", format="single_elimination", games_per_match=1))
-    run.enter(12)
-    run.do(cmd.MakeDraw(4, AT))
-    rng = random.Random(4)
-    while run.play_open(rng, games=1):
-        pass
+    run = played_out(Guide("Cup", format="single_elimination", games_per_match=1), 12, 4)
     placings = final_placings(run.state)
     stages = {s.stage for s in all_slots(run.state).values()}
     assert {"W", "3P", "C"} <= stages
