@@ -2,7 +2,9 @@
 
 import random
 from collections import Counter
+from functools import reduce
 
+import msgspec
 import pytest
 from tableside.competition import commands as cmd
 from tableside.competition import events as ev
@@ -13,6 +15,8 @@ from tableside.competition.guide import Guide, pairs_scale
 from tableside.competition.matches import all_slots
 from tableside.competition.placings import final_placings
 from tableside.competition.results import MatchResult
+from tableside.competition.standings import StandingsView, bracket
+from tableside.competition.standings import fold as standings_fold
 
 from .helpers import AT, Run
 
@@ -142,3 +146,20 @@ def test_ekml_12_3_5_a_call_for_changed_entrants_is_voided():
     assert [e.match_id for e in out if isinstance(e, ev.MatchInvalidated)] == ["W2-1"]
     assert "W2-1" not in run.state.calls
     run.do(cmd.CallMatch("W2-1", 1, AT))  # the table is free again for the right players
+
+
+def test_bracket_view_rebuilt_from_zero_equals_the_live_view():
+    run = bracket_run(20, 5)
+    rng = random.Random(5)
+    run.play_open(rng, games=1)
+    run.play_open(rng, games=1)
+    first = next(m for m in ("W1-1", "W1-2", "W1-3") if m in run.state.results)
+    old = run.state.results[first].result
+    run.do(cmd.CorrectResult(first, MatchResult(old.b_games, old.a_games), "typo", AT))
+    play_out(run, rng)
+    live = StandingsView()
+    for event in run.events:
+        live = standings_fold(live, event)
+    rebuilt = reduce(standings_fold, run.events, StandingsView())
+    assert msgspec.json.encode(bracket(live)) == msgspec.json.encode(bracket(rebuilt))
+    assert sum(1 for s in bracket(live) if s.stage == "W") == 31

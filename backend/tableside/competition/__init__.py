@@ -13,7 +13,7 @@ from .evolve import evolve, fold
 from .matches import all_slots as bracket_slots
 from .matches import open_matches
 from .placings import final_placings
-from .standings import StandingsView, standings
+from .standings import StandingsView, bracket, standings
 from .standings import fold as standings_fold
 from .state import Competition
 from .tables import assign_tables
@@ -25,6 +25,7 @@ __all__ = [
     "CompetitionRuleError",
     "StandingsView",
     "assign_tables",
+    "bracket",
     "bracket_slots",
     "decide",
     "evolve",

@@ -2,7 +2,9 @@
 
 import msgspec
 
+from .bracket_view import Slot
 from .evolve import evolve
+from .matches import all_slots
 from .records import Game, records, totals
 from .state import Competition
 from .tiebreaks import SCORERS, head_to_head
@@ -46,6 +48,11 @@ def standings(view: StandingsView) -> tuple[Row, ...]:
     keys = _keys(state, recs)
     ranked = sorted(recs, key=lambda e: (keys[e], _start(state, e)))
     return tuple(_row(state, e, recs[e], ranked, keys) for e in ranked)
+
+
+def bracket(view: StandingsView) -> tuple[Slot, ...]:
+    """The bracket view: every bracket and play-off match as it stands now."""
+    return tuple(all_slots(view.competition).values())
 
 
 def _keys(state: Competition, recs: dict[str, list[Game]]) -> dict[str, tuple]:
