@@ -253,7 +253,8 @@ def _consequences(b: Batch, cmd: RecordStroke, side: str, v: Verdict) -> None:
         cleared(b, cmd.player, side, turn_lost)
         return
     theirs = b.pucks(other(side))
-    if theirs.on_board == 0 and not theirs.debt:
+    waiting = other(side) in b.state.game.cleared_first  # 8+8: the responder's series goes on
+    if theirs.on_board == 0 and not theirs.debt and not waiting:
         win(b, other(side), "opponent_cleared", b.cite("win"))
         return
     if not turn_lost and b.pucks(side).on_board:
