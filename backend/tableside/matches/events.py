@@ -1,0 +1,25 @@
+"""Venue events of a match stream: facts the rules engine does not model."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class MatchScheduled(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
+                     tag="MatchScheduled"):
+    """The match is put on a table (and into a competition); stored right after MatchCreated."""
+
+    table: int
+    competition_id: str = ""
+    at: str = ""
+
+
+class PlayersCalled(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
+                    tag="PlayersCalled"):
+    """The players were called to their table."""
+
+    table: int
+    at: str = ""
+
+
+VENUE_EVENT_TYPES: tuple[type, ...] = (MatchScheduled, PlayersCalled)

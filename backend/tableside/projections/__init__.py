@@ -1,0 +1,19 @@
+"""Read models: projections folded from the global event order into their own tables.
+
+Each projection (`live`, `protocol`, `tables`, `history`) writes its rows and its tracking
+position (`projection_tracking`) in one transaction; `ProjectionRunner` keeps them caught up;
+`rebuild` empties one and folds it again from position 0 to the same bytes.
+"""
+
+from tableside.projections.history import HistoryProjection
+from tableside.projections.live import LiveProjection
+from tableside.projections.protocol import ProtocolProjection
+from tableside.projections.tables import TablesProjection
+
+
+def all_projections() -> list:
+    """Every projection, in the order the runner applies them."""
+    return [LiveProjection(), ProtocolProjection(), TablesProjection(), HistoryProjection()]
+
+
+__all__ = ["all_projections"]

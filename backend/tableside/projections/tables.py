@@ -1,0 +1,33 @@
+"""Read model `tables`: what each table is playing now (table_overview)."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from tableside.matches.events import MatchScheduled
+from tableside.matches.views import live_doc, status
+from tableside.projections.base import Item, to_json
+
+# A newly scheduled match takes the table; later events of an older match leave it alone.
+_UPSERT = """
+INSERT INTO table_overview (table_no, match_id, competition_id, status, position, updated_at, doc)
+VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+ON CONFLICT (table_no) DO UPDATE SET match_id = EXCLUDED.match_id,
+    competition_id = EXCLUDED.competition_id, status = EXCLUDED.status,
+    position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, doc = EXCLUDED.doc
+WHERE table_overview.match_id = EXCLUDED.match_id OR $8
+"""
+
+
+class TablesProjection:
+    """Keeps one row per table with the live document of its current match."""
+
+    name = "tables"
+    tables = ("table_overview",)
+
+    async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
+        """Apply in order: scheduling takes a table, other events update its match."""
+        rows = [(v.table, v.match_id, v.competition_id or None, status(v), v.position,
+                 v.updated_at, to_json(live_doc(v)), isinstance(rec.event, MatchScheduled))
+                for rec, v in items if v.table is not None]
+        await conn.executemany(_UPSERT, rows)
