@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install lint bench clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,7 +17,17 @@ install: $(STAMP)
 run: install
 	$(BIN)/tableside serve --demo
 
-test: install
+# Browser tests drive Debian's Chromium: `playwright install` cannot download browsers here.
+# As root, install it once when missing; otherwise tests/browser skips (or fails under CI=true).
+CHROMIUM := /usr/bin/chromium
+
+browser:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	  || echo "make browser: could not install chromium (browser tests will say so)"; \
+	fi
+
+test: install browser
 	$(BIN)/pytest -q
 
 bench: install
