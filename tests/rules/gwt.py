@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-
 from tableside.rules import RuleViolation, decide, fold, initial_state
 from tableside.rules.commands import (
     AssignOpeningShot,
@@ -22,8 +21,8 @@ SINGLES = (("ann",), ("bob",))
 PAIRS = (("ann", "amy"), ("bob", "ben"))  # seats clockwise: ann, bob, amy, ben
 
 
-def S(player: str, zone: ZoneSurvey | None = None, **facts: Any) -> RecordStroke:  # noqa: N802
-    """A stroke by `player` with the given facts (defaults: a correct direct stroke, nothing pocketed)."""
+def S(player: str, zone: ZoneSurvey | None = None, **facts: Any) -> RecordStroke:
+    """A stroke by `player` with these facts (default: correct, direct, nothing pocketed)."""
     return RecordStroke(player=player, facts=StrokeFacts(**facts), zone=zone or ZoneSurvey())
 
 
@@ -49,12 +48,16 @@ class Case:
         return pytest.param(self, id=self.id)
 
 
-def setup(ruleset: str = "EKML", fmt: str = "singles", games: int = 1, opener: str = "A") -> MatchState:
+def setup(
+    ruleset: str = "EKML", fmt: str = "singles", games: int = 1, opener: str = "A"
+) -> MatchState:
     """A created match with the opening shot assigned by lot to `opener`'s side."""
     a, b = PAIRS if fmt == "pairs" else SINGLES
     state = initial_state()
-    for cmd in (CreateMatch(match_id="m", side_a=a, side_b=b, ruleset=ruleset, fmt=fmt, games=games),
-                AssignOpeningShot(method="lot", lot_winner=opener)):
+    for cmd in (
+        CreateMatch(match_id="m", side_a=a, side_b=b, ruleset=ruleset, fmt=fmt, games=games),
+        AssignOpeningShot(method="lot", lot_winner=opener),
+    ):
         state = fold(decide(state, cmd), state)
     return state
 
@@ -85,7 +88,9 @@ def assert_subsequence(events: tuple, expected: list[tuple[type, dict[str, Any]]
     for kind, attrs in expected:
         while i < len(events) and not _matches(events[i], kind, attrs):
             i += 1
-        assert i < len(events), f"missing {kind.__name__}{attrs} in\n" + "\n".join(map(repr, events))
+        assert i < len(events), f"missing {kind.__name__}{attrs} in\n" + "\n".join(
+            map(repr, events)
+        )
         i += 1
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from tableside.rules import events as ev
 from tableside.rules.commands import DeclineTurn, GiveRemark, ReportIncident, ReportTimeExceeded
 
@@ -21,20 +20,37 @@ def foul(code: str, rule: str) -> tuple:
 
 def judged(code: str, rule: str, ruleset: str = "EKML") -> Case:
     name = "_".join([ruleset.lower(), *re.findall(r"\d+", rule.split(" ", 1)[1])])
-    return Case(f"{name}_{code}", [], pot("ann", offences=(code,)), [foul(code, rule), PEN],
-                ruleset=ruleset)
+    return Case(
+        f"{name}_{code}", [], pot("ann", offences=(code,)), [foul(code, rule), PEN], ruleset=ruleset
+    )
 
 
 INCIDENT_BOB = ReportIncident(code="moved_puck_in_opponent_turn", player="bob")
 
 CASES = [
-    Case("ekml_24_1_4_striker_in_pocket", [], pot("ann", striker="pocket"),
-         [foul("striker_pocket", "EKML §24(1)4"), PEN,
-          (ev.PenaltyPuckPlaced, {"side": "A", "spot": "centre_line"}), LOST]),
-    Case("ekml_24_1_5_striker_over_the_cushion", [], pot("ann", striker="over"),
-         [foul("striker_over", "EKML §24(1)5"), PEN, LOST]),
-    Case("ekml_24_1_7_tactical_pass", [], DeclineTurn(player="ann"),
-         [foul("pass", "EKML §24(1)7"), PEN, (ev.DebtRecorded, {"rule": "EKML §24(4)"}), LOST]),
+    Case(
+        "ekml_24_1_4_striker_in_pocket",
+        [],
+        pot("ann", striker="pocket"),
+        [
+            foul("striker_pocket", "EKML §24(1)4"),
+            PEN,
+            (ev.PenaltyPuckPlaced, {"side": "A", "spot": "centre_line"}),
+            LOST,
+        ],
+    ),
+    Case(
+        "ekml_24_1_5_striker_over_the_cushion",
+        [],
+        pot("ann", striker="over"),
+        [foul("striker_over", "EKML §24(1)5"), PEN, LOST],
+    ),
+    Case(
+        "ekml_24_1_7_tactical_pass",
+        [],
+        DeclineTurn(player="ann"),
+        [foul("pass", "EKML §24(1)7"), PEN, (ev.DebtRecorded, {"rule": "EKML §24(4)"}), LOST],
+    ),
     judged("double_hit", "EKML §24(1)9"),
     judged("placing_touched_puck", "EKML §24(1)10"),
     judged("lifted_striker_early", "EKML §24(1)12"),
@@ -46,52 +62,120 @@ CASES = [
     judged("double_hit", "NOVUS08 17.1.10", "NOVUS08"),
     judged("touched_moving_striker", "NOVUS08 17.1.13", "NOVUS08"),
     judged("thick_end_of_cue", "NOVUS08 17.1.19", "NOVUS08"),
-    Case("novus08_18_1_7_placed_while_judge_busy_loses_turn_only", [],
-         pot("ann", offences=("placed_while_judge_busy",)),
-         [(ev.TurnPassed, {"rule": "NOVUS08 18.1.7"})], absent=(ev.PenaltyAwarded,), ruleset="NOVUS08"),
-    Case("novus08_16_1_11_touching_a_moving_puck_loses_the_game", [],
-         pot("ann", offences=("touched_moving_puck",)),
-         [(ev.GameEnded, {"winner": "B", "rule": "NOVUS08 16.1.11"})], ruleset="NOVUS08"),
-    Case("ekml_24_1_14_touching_a_puck_in_own_turn", [pot("ann")],
-         ReportIncident(code="touched_puck_handling", player="ann"),
-         [foul("touched_puck_handling", "EKML §24(1)14"), PEN, LOST]),
-    Case("ekml_24_1_15_moved_puck_in_opponent_turn", [pot("ann")], INCIDENT_BOB,
-         [foul("moved_puck_in_opponent_turn", "EKML §24(1)15"), (ev.PucksRestored, {"side": "B"}),
-          (ev.PenaltyAwarded, {"side": "B", "player": "bob"}), (ev.DebtRecorded, {"side": "B"}),
-          (ev.NextTurnForfeited, {"player": "bob", "rule": "EKML §24(8)"})]),
-    Case("ekml_24_1_15_own_turn_is_not_the_opponents", [],
-         ReportIncident(code="moved_puck_in_opponent_turn", player="ann"), error="EKML §24(1)15"),
-    Case("ekml_24_8_placed_at_once_and_offender_misses_next_turn",
-         [S("ann"), pot("bob"), S("bob")], INCIDENT_BOB,
-         [(ev.PenaltyPuckPlaced, {"side": "B", "rule": "EKML §24(3)"}),
-          (ev.NextTurnForfeited, {"player": "bob"})]),
-    Case("ekml_24_8_offender_turn_skipped", [pot("ann"), INCIDENT_BOB], S("ann"),
-         [(ev.TurnSkipped, {"player": "bob", "rule": "EKML §24(8)"}), (ev.TurnPassed, {"to": "ann"})]),
-    Case("ekml_24_1_16_foul_direct_hit_knocks_opponent_over", [],
-         S("ann", first_contact="opponent", opponent_over=1),
-         [foul("opponent_over_foul", "EKML §24(1)16"),
-          (ev.PucksRestored, {"side": "B", "what": "over", "rule": "EKML §21(9)"}), PEN]),
-    Case("ekml_24_1_18_thirty_seconds_exceeded_under_limit",
-         [GiveRemark(player="ann", reason="slow_play")], ReportTimeExceeded(player="ann", limit="30s"),
-         [foul("time_30s", "EKML §24(1)18"), PEN, LOST]),
-    Case("ekml_24_2_one_penalty_puck_per_stroke", [],
-         S("ann", first_contact="opponent", striker="pocket", offences=("double_hit",)),
-         [(ev.PenaltyAwarded, {"rule": "EKML §24(2)"})]),
-    Case("ekml_28_3_pairs_opponent_driven_into_zone_not_restored", [],
-         pot("ann", opponent_into_zone=1),
-         [foul("into_lock", "EKML §28(3)"), (ev.OpponentPucksLeft, {"rule": "EKML §28(3)"}), PEN],
-         fmt="pairs"),
-    Case("ekml_28_4_pairs_opponent_driven_into_centre_restored", [],
-         pot("ann", opponent_into_centre=1),
-         [foul("into_lock", "EKML §28(4)"), (ev.PucksRestored, {"rule": "EKML §28(4)"}), PEN],
-         fmt="pairs"),
-    Case("novus08_17_1_20_pairs_direct_stroke_into_rear_zone", [], pot("ann", opponent_into_zone=1),
-         [foul("into_lock", "NOVUS08 17.1.20"), (ev.OpponentPucksLeft, {"rule": "NOVUS08 17.1.20"}), PEN],
-         fmt="pairs", ruleset="NOVUS08"),
-    Case("lv_18_2_pairs_direct_stroke_into_rear_zone_only_penalty", [],
-         pot("ann", opponent_into_zone=1),
-         [(ev.OpponentPucksLeft, {"rule": "LV 18.2"}), PEN], absent=(ev.PucksRestored,),
-         fmt="pairs", ruleset="LV"),
+    Case(
+        "novus08_18_1_7_placed_while_judge_busy_loses_turn_only",
+        [],
+        pot("ann", offences=("placed_while_judge_busy",)),
+        [(ev.TurnPassed, {"rule": "NOVUS08 18.1.7"})],
+        absent=(ev.PenaltyAwarded,),
+        ruleset="NOVUS08",
+    ),
+    Case(
+        "novus08_16_1_11_touching_a_moving_puck_loses_the_game",
+        [],
+        pot("ann", offences=("touched_moving_puck",)),
+        [(ev.GameEnded, {"winner": "B", "rule": "NOVUS08 16.1.11"})],
+        ruleset="NOVUS08",
+    ),
+    Case(
+        "ekml_24_1_14_touching_a_puck_in_own_turn",
+        [pot("ann")],
+        ReportIncident(code="touched_puck_handling", player="ann"),
+        [foul("touched_puck_handling", "EKML §24(1)14"), PEN, LOST],
+    ),
+    Case(
+        "ekml_24_1_15_moved_puck_in_opponent_turn",
+        [pot("ann")],
+        INCIDENT_BOB,
+        [
+            foul("moved_puck_in_opponent_turn", "EKML §24(1)15"),
+            (ev.PucksRestored, {"side": "B"}),
+            (ev.PenaltyAwarded, {"side": "B", "player": "bob"}),
+            (ev.DebtRecorded, {"side": "B"}),
+            (ev.NextTurnForfeited, {"player": "bob", "rule": "EKML §24(8)"}),
+        ],
+    ),
+    Case(
+        "ekml_24_1_15_own_turn_is_not_the_opponents",
+        [],
+        ReportIncident(code="moved_puck_in_opponent_turn", player="ann"),
+        error="EKML §24(1)15",
+    ),
+    Case(
+        "ekml_24_8_placed_at_once_and_offender_misses_next_turn",
+        [S("ann"), pot("bob"), S("bob")],
+        INCIDENT_BOB,
+        [
+            (ev.PenaltyPuckPlaced, {"side": "B", "rule": "EKML §24(3)"}),
+            (ev.NextTurnForfeited, {"player": "bob"}),
+        ],
+    ),
+    Case(
+        "ekml_24_8_offender_turn_skipped",
+        [pot("ann"), INCIDENT_BOB],
+        S("ann"),
+        [
+            (ev.TurnSkipped, {"player": "bob", "rule": "EKML §24(8)"}),
+            (ev.TurnPassed, {"to": "ann"}),
+        ],
+    ),
+    Case(
+        "ekml_24_1_16_foul_direct_hit_knocks_opponent_over",
+        [],
+        S("ann", first_contact="opponent", opponent_over=1),
+        [
+            foul("opponent_over_foul", "EKML §24(1)16"),
+            (ev.PucksRestored, {"side": "B", "what": "over", "rule": "EKML §21(9)"}),
+            PEN,
+        ],
+    ),
+    Case(
+        "ekml_24_1_18_thirty_seconds_exceeded_under_limit",
+        [GiveRemark(player="ann", reason="slow_play")],
+        ReportTimeExceeded(player="ann", limit="30s"),
+        [foul("time_30s", "EKML §24(1)18"), PEN, LOST],
+    ),
+    Case(
+        "ekml_24_2_one_penalty_puck_per_stroke",
+        [],
+        S("ann", first_contact="opponent", striker="pocket", offences=("double_hit",)),
+        [(ev.PenaltyAwarded, {"rule": "EKML §24(2)"})],
+    ),
+    Case(
+        "ekml_28_3_pairs_opponent_driven_into_zone_not_restored",
+        [],
+        pot("ann", opponent_into_zone=1),
+        [foul("into_lock", "EKML §28(3)"), (ev.OpponentPucksLeft, {"rule": "EKML §28(3)"}), PEN],
+        fmt="pairs",
+    ),
+    Case(
+        "ekml_28_4_pairs_opponent_driven_into_centre_restored",
+        [],
+        pot("ann", opponent_into_centre=1),
+        [foul("into_lock", "EKML §28(4)"), (ev.PucksRestored, {"rule": "EKML §28(4)"}), PEN],
+        fmt="pairs",
+    ),
+    Case(
+        "novus08_17_1_20_pairs_direct_stroke_into_rear_zone",
+        [],
+        pot("ann", opponent_into_zone=1),
+        [
+            foul("into_lock", "NOVUS08 17.1.20"),
+            (ev.OpponentPucksLeft, {"rule": "NOVUS08 17.1.20"}),
+            PEN,
+        ],
+        fmt="pairs",
+        ruleset="NOVUS08",
+    ),
+    Case(
+        "lv_18_2_pairs_direct_stroke_into_rear_zone_only_penalty",
+        [],
+        pot("ann", opponent_into_zone=1),
+        [(ev.OpponentPucksLeft, {"rule": "LV 18.2"}), PEN],
+        absent=(ev.PucksRestored,),
+        fmt="pairs",
+        ruleset="LV",
+    ),
 ]
 
 

@@ -47,3 +47,19 @@ class Batch:
     @property
     def pairs(self) -> bool:
         return self.state.fmt == "pairs"
+
+    def restored(self, side: str, count: int, what: str, key: str, from_pocket: int = 0) -> None:
+        """Pucks put back where they were (a pocketed one comes out of the pocket)."""
+        rule = self.rs.cite.get(key, key)
+        self.emit(
+            ev.PucksRestored(side=side, count=count, from_pocket=from_pocket, what=what, rule=rule)
+        )
+
+    def left(self, side: str, count: int, what: str, key: str) -> None:
+        """Pucks that stay where they went."""
+        self.emit(ev.OpponentPucksLeft(side=side, count=count, what=what, rule=self.cite(key)))
+
+    def to_centre(self, side: str, count: int, first_touched: bool) -> None:
+        """Pucks over the cushion go to the centre circle (EKML §20(14))."""
+        rule = self.cite("over_to_centre")
+        self.emit(ev.PucksToCentre(side=side, count=count, first_touched=first_touched, rule=rule))

@@ -34,10 +34,19 @@ def _target(b: Batch, version: int) -> tuple[int, int]:
 
 
 def undo_last_entry(state: MatchState, cmd: UndoLastEntry) -> list[ev.Event]:
-    """The table judge withdraws the last entry and its consequences (a new event, not a delete)."""
+    """The table judge withdraws the last entry still in force, with its consequences.
+
+    A new event, never a delete; repeated undos walk back entry by entry within the window."""
     b = Batch(state)
     _open(b)
-    last = next((v for v, e in reversed(state.window) if type(e) in ev.ENTRY_TYPES), None)
+    last = next(
+        (
+            v
+            for v, e in reversed(state.window)
+            if type(e) in ev.ENTRY_TYPES and type(e) not in _FIXED
+        ),
+        None,
+    )
     if last is None:
         raise RuleViolation(
             b.cite("correction"), "nothing to undo in this game", "corrects_version"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tableside.rules import commands as c
-from tableside.rules import corrections, incidents, match, remarks, stroke_flow
+from tableside.rules import corrections, incidents, match, remarks, stroke_flow, table_reports
 from tableside.rules.events import Event
 from tableside.rules.state import MatchState
 
@@ -13,13 +13,13 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.CreateMatch: match.create,
     c.AssignOpeningShot: match.assign_opening,
     c.RecordStroke: stroke_flow.record_stroke,
-    c.DeclineTurn: incidents.decline_turn,
+    c.DeclineTurn: table_reports.decline_turn,
     c.ReportIncident: incidents.report_incident,
     c.GiveRemark: remarks.give_remark,
     c.GiveWarning: remarks.give_warning,
-    c.ReportTimeExceeded: incidents.time_exceeded,
-    c.KnockTable: incidents.knock_table,
-    c.ForgetDebt: incidents.forget_debt,
+    c.ReportTimeExceeded: table_reports.time_exceeded,
+    c.KnockTable: table_reports.knock_table,
+    c.ForgetDebt: table_reports.forget_debt,
     c.CorrectDecision: corrections.correct_decision,
     c.UndoLastEntry: corrections.undo_last_entry,
     c.SignProtocol: corrections.sign_protocol,

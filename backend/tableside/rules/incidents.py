@@ -5,41 +5,22 @@ from __future__ import annotations
 from tableside.rules import events as ev
 from tableside.rules.batch import Batch
 from tableside.rules.commands import (
-    DeclineTurn,
-    ForgetDebt,
-    KnockTable,
     ReportIncident,
-    ReportTimeExceeded,
     ZoneSurvey,
 )
 from tableside.rules.errors import RuleViolation
-from tableside.rules.game_end import game_in_play, lose
+from tableside.rules.game_end import lose
 from tableside.rules.pairs import penalty_recipient
-from tableside.rules.penalties import award, place_debts
+from tableside.rules.penalties import award
 from tableside.rules.remarks import lose_match, remark
 from tableside.rules.state import MatchState, side_of
-from tableside.rules.stroke_flow import check_turn
-from tableside.rules.turns import end_turn
-from tableside.rules.vocabulary import index
-
-
-def _in_play(b: Batch, rule: str) -> None:
-    if not game_in_play(b):
-        raise RuleViolation(rule, "no game is in play")
-
-
-def own_turn_penalty(b: Batch, side: str, rule: str, zone: ZoneSurvey) -> None:
-    """Penalty puck and loss of the turn for the side that has it (EKML §25(1)7)."""
-    shooter = b.state.game.turn
-    award(b, side, shooter, zone, rule)
-    place_debts(b, side, shooter, zone, "debt_after_turn")
-    end_turn(b, shooter, b.cite("penalty_turn"), False)
+from tableside.rules.table_reports import in_play, own_turn_penalty
 
 
 def _penalty_incident(
     b: Batch, side: str, player: str, code: str, rule: str, zone: ZoneSurvey
 ) -> None:
-    _in_play(b, rule)
+    in_play(b, rule)
     shooting = side_of(b.state, b.state.game.turn) == side
     if code == "moved_puck_in_opponent_turn" and shooting:
         raise RuleViolation(
@@ -60,7 +41,7 @@ def _penalty_incident(
 
 
 def _game_incident(b: Batch, side: str, cmd: ReportIncident, rule: str) -> None:
-    _in_play(b, rule)
+    in_play(b, rule)
     g = b.state.game
     if cmd.code == "left_table_between_games" and g.started:
         raise RuleViolation(rule, "only between games", "code")
@@ -105,15 +86,21 @@ def _match_incident(b: Batch, side: str, cmd: ReportIncident, consequence: str, 
     lose_match(b, side, cmd.code, rule, forfeit=cmd.code in ("no_show", "withdrew"))
 
 
-def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
-    """An offence outside a stroke, decided by the active ruleset's incident table."""
-    b = Batch(state)
+def _check(b: Batch, cmd: ReportIncident) -> tuple[str, str, str]:
     outcome = b.rs.incidents.get(cmd.code)
     if outcome is None:
         raise RuleViolation(b.rs.name, f"{cmd.code} is not an offence under {b.rs.name}", "code")
     side = b.side(cmd.player) if cmd.player else cmd.side
-    if not side or not state.created or (state.ended and cmd.code != "handshake_refused"):
+    late = b.state.ended and cmd.code != "handshake_refused"
+    if not side or not b.state.created or late:
         raise RuleViolation(outcome.rule, "needs a player of a match in progress", "player")
+    return side, outcome.consequence, outcome.rule
+
+
+def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
+    """An offence outside a stroke, decided by the active ruleset's incident table."""
+    b = Batch(state)
+    side, kind, rule = _check(b, cmd)
     b.emit(
         ev.IncidentReported(
             kind="incident",
@@ -124,7 +111,6 @@ def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
             at=cmd.at,
         )
     )
-    kind, rule = outcome.consequence, outcome.rule
     if cmd.code == "moved_pucks":
         _moved_pucks(b, side, cmd, rule)
     elif kind == "penalty":
@@ -132,86 +118,8 @@ def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
     elif kind == "game":
         _game_incident(b, side, cmd, rule)
     elif kind == "remark":
-        _in_play(b, rule)
+        in_play(b, rule)
         remark(b, cmd.player, side, cmd.code, rule)
     else:
         _match_incident(b, side, cmd, kind, rule)
-    return b.events
-
-
-def knock_table(state: MatchState, cmd: KnockTable) -> list[ev.Event]:
-    """Before the start: restore (EKML §20(24)); in play 2+ pucks lose (§23(1)2; NOVUS08 any)."""
-    b = Batch(state)
-    _in_play(b, b.cite("table_knock"))
-    side = b.side(cmd.player)
-    b.emit(
-        ev.IncidentReported(
-            kind="table_knock",
-            code="knocked",
-            player=cmd.player,
-            side=side,
-            pucks_moved=cmd.pucks_moved,
-            at=cmd.at,
-        )
-    )
-    if not b.state.game.started:
-        b.emit(
-            ev.StartPositionRestored(
-                game_no=b.state.game.game_no, rule=b.cite("knock_before_start")
-            )
-        )
-    elif cmd.pucks_moved >= b.rs.knock_threshold:
-        lose(b, side, "table_knocked", b.cite("table_knock"))
-    elif cmd.pucks_moved:
-        b.emit(
-            ev.PucksRestored(
-                side=side, count=cmd.pucks_moved, what="knocked", rule=b.cite("knock_minor")
-            )
-        )
-    return b.events
-
-
-def decline_turn(state: MatchState, cmd: DeclineTurn) -> list[ev.Event]:
-    """A tactical pass earns a penalty puck (EKML §24(1)7)."""
-    b = Batch(state)
-    side = check_turn(b, cmd.player)
-    b.emit(ev.IncidentReported(kind="pass", code="pass", player=cmd.player, side=side, at=cmd.at))
-    b.emit(ev.FoulCommitted(player=cmd.player, code="pass", rule=b.cite("pass")))
-    own_turn_penalty(b, side, b.cite("pass"), cmd.zone)
-    return b.events
-
-
-def time_exceeded(state: MatchState, cmd: ReportTimeExceeded) -> list[ev.Event]:
-    """Slow play: after the remark 5 s or lose the turn; past 30 s a penalty (§26(4), §24(1)18)."""
-    b = Batch(state)
-    side = check_turn(b, cmd.player)
-    i = index(side)
-    slow = b.state.slow_remarks[i]
-    if not slow:
-        raise RuleViolation(b.cite("slow_remark"), "no slow-play remark was given", "limit")
-    b.emit(
-        ev.IncidentReported(kind="time", code=cmd.limit, player=cmd.player, side=side, at=cmd.at)
-    )
-    penalty = cmd.limit == "30s" and slow >= b.rs.slow_play_remarks_for_penalty
-    if penalty and b.state.time_limit[i]:
-        b.emit(ev.FoulCommitted(player=cmd.player, code="time_30s", rule=b.cite("time_30s")))
-        own_turn_penalty(b, side, b.cite("time_30s"), cmd.zone)
-    else:
-        end_turn(b, cmd.player, b.cite("slow_5s"), False)
-    return b.events
-
-
-def forget_debt(state: MatchState, cmd: ForgetDebt) -> list[ev.Event]:
-    """A debt forgotten while play went on is cancelled (EKML §24(6) märkus; NOVUS08 17.4)."""
-    b = Batch(state)
-    if not b.rs.debt_forgetting:
-        raise RuleViolation(b.cite("debt_full"), f"{b.rs.name} has no forgotten-debt rule", "side")
-    _in_play(b, b.cite("debt_forgotten"))
-    debt = b.pucks(cmd.side).debt
-    if not debt:
-        raise RuleViolation(b.cite("debt_forgotten"), "this side owes no penalty puck", "side")
-    b.emit(
-        ev.IncidentReported(kind="debt_forgotten", code="debt_forgotten", side=cmd.side, at=cmd.at)
-    )
-    b.emit(ev.DebtCancelled(side=cmd.side, count=debt, rule=b.cite("debt_forgotten")))
     return b.events

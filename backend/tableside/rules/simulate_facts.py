@@ -34,6 +34,20 @@ def _pocketed(rng: random.Random, mine: int, theirs: int, eager: bool) -> tuple[
     return own, opp
 
 
+def _rare(rng: random.Random, kind: str, contact: str, own: int) -> dict:
+    """The uncommon facts: knocked-out locked pucks, pucks into a lock, judge-seen offences."""
+    r = rng.random
+    knocked = rng.randint(0, 2) if kind == "direct" and contact.startswith("own_locked") else 0
+    return {
+        "own_locked_out": knocked,
+        "own_locked_out_pocketed": min(knocked, own) if r() < 0.3 else 0,
+        "locked_hit_moved": rng.randint(0, 2) if knocked else 0,
+        "opponent_locked_out": 1 if r() < 0.01 else 0,
+        "opponent_into_centre": 1 if r() < 0.01 else 0,
+        "opponent_into_zone": 1 if r() < 0.01 else 0,
+    }
+
+
 def stroke_facts(
     rng: random.Random, rs: Ruleset, mine: int, theirs: int, eager: bool, players: tuple[str, ...]
 ) -> StrokeFacts:
@@ -43,8 +57,6 @@ def stroke_facts(
     kind, contact = _contact(rng, open_)
     own, opp = _pocketed(rng, mine, theirs, eager)
     r = rng.random
-    knocked = rng.randint(0, 2) if kind == "direct" and contact.startswith("own_locked") else 0
-    offences = (rng.choice(tuple(rs.stroke_offences)),) if r() < 0.01 else ()
     return StrokeFacts(
         kind=kind,
         first_contact=contact,
@@ -57,15 +69,10 @@ def stroke_facts(
         crossed_zone_line=r() < 0.05,
         own_open_before=open_,
         own_locked_before=locked or not open_,
-        own_locked_out=knocked,
-        own_locked_out_pocketed=min(knocked, own) if r() < 0.3 else 0,
-        locked_hit_moved=rng.randint(0, 2) if knocked else 0,
-        opponent_locked_out=1 if r() < 0.01 else 0,
-        opponent_into_centre=1 if r() < 0.01 else 0,
-        opponent_into_zone=1 if r() < 0.01 else 0,
         rows_moved=tuple(p for p in players if r() < 0.1),
         only_centre=mine <= 2 and theirs <= 2 and r() < 0.3,
-        offences=offences,
+        offences=(rng.choice(tuple(rs.stroke_offences)),) if r() < 0.01 else (),
+        **_rare(rng, kind, contact, own),
     )
 
 

@@ -5,159 +5,15 @@ from __future__ import annotations
 from tableside.rules import events as ev
 from tableside.rules.batch import Batch
 from tableside.rules.commands import RecordStroke, StrokeFacts, ZoneSurvey
-from tableside.rules.errors import RuleViolation
-from tableside.rules.game_end import annul, game_in_play, lose, win
+from tableside.rules.game_end import annul, lose, win
 from tableside.rules.pairs import penalty_recipient
 from tableside.rules.penalties import award, place_debts
-from tableside.rules.state import MatchState, side_of
-from tableside.rules.stroke import Verdict, classify, direct_hit_foul, over_restored
+from tableside.rules.restore import restore
+from tableside.rules.state import MatchState
+from tableside.rules.stroke import Verdict, classify
+from tableside.rules.stroke_checks import check_turn, rows_moved, validate
 from tableside.rules.turns import cleared, end_turn
 from tableside.rules.vocabulary import other
-
-_COUNTS = (
-    "own_pocketed",
-    "opponent_pocketed",
-    "own_over",
-    "opponent_over",
-    "own_locked_out",
-    "own_locked_out_pocketed",
-    "locked_hit_moved",
-    "opponent_locked_out",
-    "opponent_into_centre",
-    "opponent_into_zone",
-)
-
-
-def check_turn(b: Batch, player: str) -> str:
-    """The player may shoot: a game is in play and he has the turn (EKML §23(1)8)."""
-    if not game_in_play(b):
-        raise RuleViolation(b.cite("no_turn"), "no game is in play", "player")
-    side = b.side(player)
-    if b.state.game.turn != player:
-        raise RuleViolation(
-            b.cite("no_turn"),
-            f"{player} does not have the turn ({b.state.game.turn} has); report shot_without_right",
-            "player",
-        )
-    return side
-
-
-def _validate(b: Batch, side: str, f: StrokeFacts) -> None:
-    for name in _COUNTS:
-        if getattr(f, name) < 0:
-            raise RuleViolation(b.cite("legal"), "counts are never negative", f"facts.{name}")
-    if f.own_pocketed > b.pucks(side).on_board:
-        raise RuleViolation(
-            b.cite("win"), "more own pucks pocketed than on the board", "facts.own_pocketed"
-        )
-    if f.opponent_pocketed > b.pucks(other(side)).on_board:
-        raise RuleViolation(
-            b.cite("win"),
-            "more opponent pucks pocketed than on the board",
-            "facts.opponent_pocketed",
-        )
-    if f.own_locked_out_pocketed > min(f.own_locked_out, f.own_pocketed):
-        raise RuleViolation(
-            b.cite("own_locked_restored"),
-            "pocketed locked pucks exceed those knocked out",
-            "facts.own_locked_out_pocketed",
-        )
-    for p in f.rows_moved:
-        if side_of(b.state, p) is None:
-            raise RuleViolation(
-                b.cite("pairs_debt"), f"{p!r} does not play here", "facts.rows_moved"
-            )
-
-
-def _rows(b: Batch, player: str, f: StrokeFacts, v: Verdict) -> None:
-    if not b.pairs:
-        return
-    moved = set(f.rows_moved)
-    if f.kind == "direct" and f.first_contact == "own_open" and not v.contact_fouls:
-        moved.add(player)  # a correct first stroke hits the shooter's own start row
-    for p in sorted(moved - set(b.state.game.rows_moved)):
-        b.emit(ev.RowMoved(player=p, rule=b.cite("pairs_debt")))
-
-
-def _restore(b: Batch, side: str, f: StrokeFacts, v: Verdict) -> None:
-    opp, foul = other(side), bool(v.contact_fouls)
-    if f.own_locked_out and foul:
-        b.emit(
-            ev.PucksRestored(
-                side=side,
-                count=f.own_locked_out,
-                from_pocket=f.own_locked_out_pocketed,
-                what="own_locked",
-                rule=b.cite("own_locked_restored"),
-            )
-        )
-    if f.opponent_locked_out:
-        b.emit(
-            ev.OpponentPucksLeft(
-                side=opp,
-                count=f.opponent_locked_out,
-                what="opponent_locked",
-                rule=b.cite("opponent_locked_stays"),
-            )
-        )
-    _into_lock(b, opp, f, foul)
-    if f.opponent_over and over_restored(f, b.rs, v):
-        b.emit(
-            ev.PucksRestored(
-                side=opp, count=f.opponent_over, what="over", rule=b.cite("over_restored")
-            )
-        )
-    elif f.opponent_over:
-        b.emit(
-            ev.PucksToCentre(
-                side=opp,
-                count=f.opponent_over,
-                first_touched=f.over_first_touched == opp,
-                rule=b.cite("over_to_centre"),
-            )
-        )
-    if f.own_over:
-        b.emit(
-            ev.PucksToCentre(
-                side=side,
-                count=f.own_over,
-                first_touched=f.over_first_touched == side,
-                rule=b.cite("over_to_centre"),
-            )
-        )
-
-
-def _into_lock(b: Batch, opp: str, f: StrokeFacts, foul: bool) -> None:
-    centre, zone = f.opponent_into_centre, f.opponent_into_zone
-    if not centre + zone:
-        return
-    if b.pairs and f.kind == "direct":
-        if centre:
-            b.emit(
-                ev.PucksRestored(
-                    side=opp, count=centre, what="into_centre", rule=b.cite("pairs_centre_restored")
-                )
-            )
-        if zone:
-            b.emit(
-                ev.OpponentPucksLeft(
-                    side=opp, count=zone, what="into_zone", rule=b.cite("pairs_zone_not_restored")
-                )
-            )
-        return
-    hit = direct_hit_foul(f) if not b.rs.restore_lock_on_any_foul else foul
-    if hit:
-        b.emit(
-            ev.PucksRestored(
-                side=opp, count=centre + zone, what="into_lock", rule=b.cite("into_lock_restored")
-            )
-        )
-    else:
-        b.emit(
-            ev.OpponentPucksLeft(
-                side=opp, count=centre + zone, what="into_lock", rule=b.cite("into_lock_legal")
-            )
-        )
 
 
 def _turn_rule(b: Batch, f: StrokeFacts, v: Verdict) -> str:
@@ -216,27 +72,21 @@ def record_stroke(state: MatchState, cmd: RecordStroke) -> list[ev.Event]:
     b = Batch(state)
     side = check_turn(b, cmd.player)
     f = cmd.facts
-    _validate(b, side, f)
+    validate(b, side, f)
     v = classify(f, b.rs, b.pairs)
     legal = not v.contact_fouls
+    rule = v.legal_rule if legal else v.contact_fouls[0][1]
     b.emit(
-        ev.StrokeRecorded(
-            player=cmd.player,
-            side=side,
-            facts=f,
-            legal=legal,
-            at=cmd.at,
-            rule=v.legal_rule if legal else v.contact_fouls[0][1],
-        )
+        ev.StrokeRecorded(player=cmd.player, side=side, facts=f, legal=legal, at=cmd.at, rule=rule)
     )
-    _rows(b, cmd.player, f, v)
-    for code, rule in (*v.fouls, *v.turn_losses):
-        b.emit(ev.FoulCommitted(player=cmd.player, code=code, rule=rule))
-    _restore(b, side, f, v)
+    rows_moved(b, cmd.player, f, v)
+    for code, why in (*v.fouls, *v.turn_losses):
+        b.emit(ev.FoulCommitted(player=cmd.player, code=code, rule=why))
+    restore(b, side, f, v)
     if v.game_loss:
         lose(b, side, "foul", v.game_loss)
-        return b.events
-    _consequences(b, cmd, side, v)
+    else:
+        _consequences(b, cmd, side, v)
     return b.events
 
 
@@ -251,22 +101,20 @@ def _consequences(b: Batch, cmd: RecordStroke, side: str, v: Verdict) -> None:
     _debts(b, side, f, turn_lost, cmd.zone)
     if b.pucks(side).on_board == 0 and not b.pucks(side).debt:
         cleared(b, cmd.player, side, turn_lost)
-        return
-    theirs = b.pucks(other(side))
-    waiting = other(side) in b.state.game.cleared_first  # 8+8: the responder's series goes on
-    if theirs.on_board == 0 and not theirs.debt and not waiting:
+    elif _opponent_cleared(b, side):
         win(b, other(side), "opponent_cleared", b.cite("win"))
-        return
-    if not turn_lost and b.pucks(side).on_board:
-        keep = b.cite("another_stroke")
-        if f.crossed_zone_line:
-            keep += f", {b.cite('zone_line_locked')}"
-        b.emit(ev.TurnKept(player=cmd.player, rule=keep))
-        return
-    stalled = f.only_centre and not f.first_contact.startswith("own")
-    end_turn(
-        b,
-        cmd.player,
-        b.cite("penalty_turn") if v.fouls else turn_rule or b.cite("debt_on_clear"),
-        stalled,
-    )
+    elif not turn_lost and b.pucks(side).on_board:
+        zone_note = f", {b.cite('zone_line_locked')}" if f.crossed_zone_line else ""
+        b.emit(ev.TurnKept(player=cmd.player, rule=b.cite("another_stroke") + zone_note))
+    else:
+        why = b.cite("penalty_turn") if v.fouls else turn_rule or b.cite("debt_on_clear")
+        end_turn(b, cmd.player, why, f.only_centre and not f.first_contact.startswith("own"))
+
+
+def _opponent_cleared(b: Batch, side: str) -> bool:
+    """The shooter pocketed the opponent's last puck: it counts for its owner (EKML §27(3)).
+
+    Not while the 8+8 responder is still in his first series (EKML §27(5))."""
+    theirs = b.pucks(other(side))
+    waiting = other(side) in b.state.game.cleared_first
+    return theirs.on_board == 0 and not theirs.debt and not waiting
