@@ -23,10 +23,18 @@ class Settings:
     port: int = 8000
     data_dir: Path = DEFAULT_DATA_DIR
     db_pool_size: int = 5
+    # The service (issue 4): demo tables, first head-judge account, websocket Origin
+    # allow-list (empty = this server's own http://host:port), per-token command rate.
+    demo: bool = False
+    admin_user: str | None = None
+    admin_password: str | None = None
+    allowed_origins: tuple[str, ...] = ()
+    command_rate: float = 10.0
+    command_burst: int = 30
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read DATABASE_URL, HOST, PORT, TABLESIDE_DATA_DIR, TABLESIDE_DB_POOL_SIZE."""
+        """Read DATABASE_URL, HOST, PORT, TABLESIDE_DATA_DIR, TABLESIDE_DB_POOL_SIZE, TABLESIDE_*."""
         env = os.environ if env is None else env
         return cls(
             database_url=env.get("DATABASE_URL") or None,
@@ -34,6 +42,12 @@ class Settings:
             port=_int(env, "PORT", cls.port),
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
             db_pool_size=_int(env, "TABLESIDE_DB_POOL_SIZE", cls.db_pool_size),
+            demo=env.get("TABLESIDE_DEMO", "") in ("1", "true", "yes"),
+            admin_user=env.get("TABLESIDE_ADMIN_USER") or None,
+            admin_password=env.get("TABLESIDE_ADMIN_PASSWORD") or None,
+            allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
+            command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
+            command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
         )
 
     def replace(self, **changes: object) -> Settings:

@@ -1,19 +1,30 @@
 """The web app: `create_app(settings)` is the one composition root; nothing connects at import.
 
-The lifespan owns an asyncpg pool (`app.state.db_pool`) for the read side and health;
-`app.state.settings` holds the Settings it was built with. Route modules add handlers to
-`ROUTES`-style lists and are wired here.
+The lifespan (`lifespan.py`) opens an asyncpg pool for reads (`app.state.db_pool`, also
+`app.state.tableside.pool`), the EventStore for writes, and starts the projection runner, the
+live-feed hub and the process's one LISTEN connection. Routes: commands (`command_routes`),
+public reads (`read_routes`), auditor reads (`audit_routes`), staff and judge tokens
+(`staff_routes`), the websocket feed (`live`), `/health`; OpenAPI at `/schema`.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
-import asyncpg
 from litestar import Litestar
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.openapi import OpenAPIConfig
 
+from tableside.app.audit_routes import AUDIT_ROUTES
+from tableside.app.command_routes import create_match, post_command
+from tableside.app.context import Context
 from tableside.app.health import health
+from tableside.app.lifespan import lifespan
+from tableside.app.live import live_socket
+from tableside.app.problems import EXCEPTION_HANDLERS
+from tableside.app.ratelimit import RateLimiter
+from tableside.app.read_routes import READ_ROUTES
+from tableside.app.staff_routes import STAFF_ROUTES
+from tableside.matches.registry import build_registry
 from tableside.settings import Settings
 
 
@@ -21,17 +32,21 @@ def create_app(settings: Settings) -> Litestar:
     """Build the Litestar app for a database URL already resolved in `settings`."""
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
-
-    @asynccontextmanager
-    async def db_pool(app: Litestar) -> AsyncIterator[None]:
-        app.state.db_pool = await asyncpg.create_pool(
-            settings.database_url, min_size=1, max_size=settings.db_pool_size
-        )
-        try:
-            yield
-        finally:
-            await app.state.db_pool.close()
-
-    app = Litestar(route_handlers=[health], lifespan=[db_pool])
+    channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
+    ctx = Context(settings=settings, registry=build_registry(), channels=channels,
+                  limiter=RateLimiter(settings.command_rate, settings.command_burst),
+                  origins=frozenset(settings.allowed_origins or _own_origins(settings)))
+    app = Litestar(
+        route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
+                        *AUDIT_ROUTES, *STAFF_ROUTES],
+        lifespan=[lifespan], plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
+    )
     app.state.settings = settings
+    app.state.tableside = ctx
     return app
+
+
+def _own_origins(settings: Settings) -> tuple[str, ...]:
+    hosts = {settings.host, "127.0.0.1", "localhost"}
+    return tuple(f"http://{h}:{settings.port}" for h in sorted(hosts))

@@ -38,6 +38,7 @@ class MatchView:
     table: int | None = None
     competition_id: str = ""
     called: bool = False
+    scheduled_position: int = 0  # when it was put on its table: the newest match owns a table
     effective: tuple[tuple[int, object], ...] = ()  # rules entries after corrections
     updated_at: datetime | None = None
 
@@ -55,7 +56,8 @@ def advance(view: MatchView | None, rec: Record) -> MatchView:
     view = replace(view, version=rec.version, position=rec.position, updated_at=rec.recorded_at)
     event = rec.event
     if isinstance(event, MatchScheduled):
-        return replace(view, table=event.table, competition_id=event.competition_id)
+        return replace(view, table=event.table, competition_id=event.competition_id,
+                       scheduled_position=rec.position)
     if isinstance(event, PlayersCalled):
         return replace(view, called=True)
     if type(event) not in _RULES:

@@ -33,6 +33,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "ruleset": s.ruleset, "format": s.fmt, "side_a": list(s.side_a),
         "side_b": list(s.side_b), "games": s.games, "play_all": s.play_all,
         "version": view.version, "position": view.position,
+        "scheduled_position": view.scheduled_position,
         "updated_at": view.updated_at.isoformat() if view.updated_at else None,
     }
 

@@ -1,0 +1,61 @@
+"""Staff accounts, login sessions and table judge tokens (issue, revoke with NOTIFY)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+import asyncpg
+
+from tableside.app.auth import new_token, token_hash
+from tableside.app.passwords import check_password, hash_password
+
+TOKEN_CHANNEL = "tableside_tokens"
+SESSION_HOURS = 24
+
+_ADD = """
+INSERT INTO staff_accounts (username, role, password_hash) VALUES ($1, $2, $3)
+ON CONFLICT (username) DO NOTHING
+"""
+_LOGIN = "SELECT role, password_hash FROM staff_accounts WHERE username = $1"
+_SESSION = """
+INSERT INTO staff_sessions (token_hash, username, expires_at)
+VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at
+"""
+_ISSUE = "INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by) VALUES ($1, $2, $3, $4)"
+_REVOKE = """
+UPDATE judge_tokens SET revoked_at = now() WHERE token_id = $1 AND revoked_at IS NULL
+RETURNING token_id
+"""
+
+
+async def add_account(pool: asyncpg.Pool, username: str, role: str, password: str) -> bool:
+    """Create an account unless the name is taken; True when created."""
+    status = await pool.execute(_ADD, username, role, hash_password(password))
+    return status.endswith("1")
+
+
+async def login(pool: asyncpg.Pool, username: str, password: str) -> tuple[str, str, datetime] | None:
+    """(token, role, expires_at) for a right password, else None."""
+    row = await pool.fetchrow(_LOGIN, username)
+    if row is None or not check_password(password, row["password_hash"]):
+        return None
+    token = new_token("ts_")
+    expires = await pool.fetchval(_SESSION, token_hash(token), username, SESSION_HOURS)
+    return token, row["role"], expires
+
+
+async def issue_judge_token(pool: asyncpg.Pool, table: int, issued_by: str) -> tuple[uuid.UUID, str]:
+    """(token_id, token) for a table's judge."""
+    token_id, token = uuid.uuid4(), new_token("tj_")
+    await pool.execute(_ISSUE, token_id, token_hash(token), table, issued_by)
+    return token_id, token
+
+
+async def revoke_judge_token(pool: asyncpg.Pool, token_id: uuid.UUID) -> bool:
+    """Revoke and tell every server process (they close that token's sockets)."""
+    async with pool.acquire() as conn, conn.transaction():
+        revoked = await conn.fetchval(_REVOKE, token_id)
+        if revoked is not None:
+            await conn.execute("SELECT pg_notify($1, $2)", TOKEN_CHANNEL, str(token_id))
+    return revoked is not None

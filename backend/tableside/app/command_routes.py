@@ -1,0 +1,87 @@
+"""POST endpoints: create a match, post a command to it. Idempotent by command_id."""
+
+from __future__ import annotations
+
+import uuid
+from functools import partial
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Request, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException
+
+from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.command_auth import authorizer, current_match, roles_for
+from tableside.app.context import Context, context
+from tableside.app.dto import CommandRequest, CommandResponse, CreateMatchRequest
+from tableside.app.responses import stored_response
+from tableside.matches.events import MatchScheduled
+from tableside.rules import commands as rc
+from tableside.store import VersionConflict
+
+MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
+
+
+async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
+    principal = require(await resolve(ctx.pool, bearer(request)), *roles)
+    wait = ctx.limiter.allow(principal.key)
+    if wait:
+        raise HTTPException(status_code=429, detail="Too many commands from this token",
+                            headers={"Retry-After": str(max(1, round(wait)))})
+    return principal
+
+
+def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
+    meta = {"recorder": principal.name, "role": principal.role}
+    if device_id:
+        meta["device_id"] = device_id
+    if device_time:
+        meta["device_time"] = device_time
+    return meta
+
+
+async def _store(ctx: Context, command_id: UUID, match_id: UUID, work) -> CommandResponse:
+    """Answer a stored command_id at once; else run `work` in a thread and answer from storage."""
+    prior = await stored_response(ctx.pool, command_id)
+    if prior is None:
+        try:
+            await anyio.to_thread.run_sync(work)
+        except VersionConflict:
+            prior = await stored_response(ctx.pool, command_id)  # a concurrent retry won
+            if prior is None:
+                raise
+    prior = prior or await stored_response(ctx.pool, command_id)
+    if prior.match_id != match_id:
+        raise HTTPException(status_code=409, detail="command_id was used for another match")
+    return prior
+
+
+@post("/api/matches", status_code=201, summary="Create a match on a table")
+async def create_match(request: Request, state: State, data: CreateMatchRequest) -> CommandResponse:
+    """Head judge or secretary: MatchCreated + MatchScheduled at version 0."""
+    ctx = context(state)
+    principal = await _caller(ctx, request, "head_judge", "secretary")
+    match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
+    command = rc.CreateMatch(
+        match_id=str(match_id), side_a=data.side_a, side_b=data.side_b, ruleset=data.ruleset,
+        fmt=data.format, games=data.games, play_all=data.play_all, points=data.points,
+        at=data.at)
+    venue = MatchScheduled(table=data.table, competition_id=data.competition_id, at=data.at)
+    work = partial(ctx.matches.create, match_id, command, venue, command_id=data.command_id,
+                   meta=_meta(principal, data.device_id, data.device_time))
+    return await _store(ctx, data.command_id, match_id, work)
+
+
+@post("/api/matches/{match_id:uuid}/commands", status_code=201, summary="Post a match command")
+async def post_command(request: Request, state: State, match_id: UUID,
+                       data: CommandRequest) -> CommandResponse:
+    """A judge report, a call to the table or a head-judge correction at `expected_version`."""
+    ctx = context(state)
+    principal = await _caller(ctx, request, *roles_for(data.command))
+    current = await current_match(ctx.pool, principal.table)
+    work = partial(ctx.matches.execute, match_id, data.command,
+                   expected_version=data.expected_version, command_id=data.command_id,
+                   meta=_meta(principal, data.device_id, data.device_time),
+                   authorize=authorizer(principal, current))
+    return await _store(ctx, data.command_id, match_id, work)

@@ -1,0 +1,34 @@
+"""What the lifespan builds and handlers use, kept on `app.state.tableside`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import asyncpg
+from litestar.channels import ChannelsPlugin
+from litestar.datastructures import State
+
+from tableside.app.ratelimit import RateLimiter
+from tableside.matches.service import MatchService
+from tableside.settings import Settings
+from tableside.store import EventRegistry, EventStore
+
+
+@dataclass
+class Context:
+    """The process's pools, store, services and live-feed parts."""
+
+    settings: Settings
+    registry: EventRegistry
+    channels: ChannelsPlugin
+    limiter: RateLimiter
+    pool: asyncpg.Pool | None = None
+    store: EventStore | None = None
+    matches: MatchService | None = None
+    origins: frozenset[str] = frozenset()
+    sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+
+
+def context(state: State) -> Context:
+    """The Context of the app a handler runs in."""
+    return state.tableside

@@ -1,0 +1,101 @@
+"""Live-feed messages: subscription filters, delta encoding, snapshots and gap replay."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import asyncpg
+import msgspec
+
+from tableside.matches.folding import MatchView, Record
+from tableside.matches.views import live_doc
+from tableside.projections.folder import Folder
+from tableside.projections.source import read_after
+from tableside.store import EventRegistry
+
+
+class Delta(msgspec.Struct, kw_only=True):
+    """One stored event of a match and its live board after it; `position` comes first."""
+
+    position: int
+    kind: str = "event"
+    match_id: UUID
+    version: int
+    type: str
+    recorded_at: datetime
+    event: Any
+    live: dict[str, Any]
+
+
+class _Position(msgspec.Struct):
+    position: int
+
+
+_encoder = msgspec.json.Encoder()
+_position = msgspec.json.Decoder(_Position)
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """What a socket subscribed to: one match, one table, or one competition."""
+
+    kind: str  # match | table | competition
+    value: str
+
+    @property
+    def channel(self) -> str:
+        """The in-memory channel carrying exactly these deltas."""
+        return f"{self.kind}:{self.value}"
+
+    def matches(self, view: MatchView) -> bool:
+        """True when a delta of this match belongs to the subscription."""
+        if self.kind == "match":
+            return str(view.match_id) == self.value
+        if self.kind == "table":
+            return view.table is not None and str(view.table) == self.value
+        return view.competition_id == self.value
+
+
+def channels_of(view: MatchView) -> list[str]:
+    """Every channel a delta of this match goes to."""
+    names = [f"match:{view.match_id}"]
+    if view.table is not None:
+        names.append(f"table:{view.table}")
+    if view.competition_id:
+        names.append(f"competition:{view.competition_id}")
+    return names
+
+
+def encode_delta(rec: Record, view: MatchView) -> bytes:
+    """The JSON text of one delta."""
+    return _encoder.encode(Delta(position=rec.position, match_id=rec.stream_id,
+                                 version=rec.version, type=rec.type,
+                                 recorded_at=rec.recorded_at, event=rec.event,
+                                 live=live_doc(view)))
+
+
+def position_of(message: bytes) -> int:
+    """The position of an encoded delta (for dropping duplicates)."""
+    return _position.decode(message).position
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """JSON text of a control message (snapshot, caught_up, error)."""
+    return _encoder.encode(message)
+
+
+async def gap(conn: asyncpg.Connection, registry: EventRegistry, flt: Filter,
+              after: int) -> AsyncIterator[tuple[int, bytes]]:
+    """Every delta of the subscription after `after`, from the database, in order."""
+    folder = Folder(registry, size=256)
+    stream = UUID(flt.value) if flt.kind == "match" else None
+    while records := await read_after(conn, registry, after, 500, stream):
+        for rec in records:
+            view = await folder.advance(conn, rec)
+            if view is not None and flt.matches(view):
+                yield rec.position, encode_delta(rec, view)
+        after = records[-1].position

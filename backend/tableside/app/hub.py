@@ -1,0 +1,50 @@
+"""The process's publisher: reads new events after each NOTIFY and publishes their deltas."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import asyncpg
+
+from tableside.app.context import Context
+from tableside.app.feed import channels_of, encode_delta
+from tableside.projections.folder import Folder
+from tableside.projections.source import head, read_after
+
+log = logging.getLogger(__name__)
+
+
+class Hub:
+    """Publishes every stored match event, in position order, to its in-memory channels."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.folder = Folder(ctx.registry)
+        self.wake = asyncio.Event()
+        self.position = 0
+
+    async def run(self, poll_seconds: float = 1.0) -> None:
+        """Start at the current head; publish whenever woken, and at least every poll."""
+        async with self.ctx.pool.acquire() as conn:
+            self.position = await head(conn)
+        while True:
+            try:
+                await self.catch_up()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                log.exception("live hub: retrying")
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), poll_seconds)
+            except TimeoutError:
+                pass
+
+    async def catch_up(self) -> None:
+        """Publish everything stored after the last published position."""
+        async with self.ctx.pool.acquire() as conn:
+            while records := await read_after(conn, self.ctx.registry, self.position, 500):
+                for rec in records:
+                    view = await self.folder.advance(conn, rec)
+                    if view is not None:
+                        self.ctx.channels.publish(encode_delta(rec, view), channels_of(view))
+                    self.position = rec.position

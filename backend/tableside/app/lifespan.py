@@ -1,0 +1,71 @@
+"""The lifespan: pools, the event store, the projection runner, the hub and the LISTEN task."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+import anyio.to_thread
+import asyncpg
+from litestar import Litestar
+
+from tableside.app import accounts
+from tableside.app.context import Context
+from tableside.app.hub import Hub
+from tableside.app.listener import listen
+from tableside.app.live import revoke_sockets
+from tableside.matches.service import MatchService
+from tableside.projections import all_projections
+from tableside.projections.runner import ProjectionRunner
+from tableside.store import EventStore
+
+log = logging.getLogger(__name__)
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Litestar) -> AsyncIterator[None]:
+    """Open everything in order, run the background tasks, close in reverse."""
+    ctx: Context = app.state.tableside
+    url, size = ctx.settings.database_url, ctx.settings.db_pool_size
+    ctx.pool = app.state.db_pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+    try:
+        ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
+        ctx.matches = MatchService(ctx.store)
+        await _first_admin(ctx)
+        tasks = _start(ctx)
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await anyio.to_thread.run_sync(ctx.store.close)
+    finally:
+        await ctx.pool.close()
+
+
+def _start(ctx: Context) -> list[asyncio.Task]:
+    runner = ProjectionRunner(ctx.pool, ctx.registry, all_projections())
+    hub = Hub(ctx)
+
+    def woken() -> None:
+        runner.wake.set()
+        hub.wake.set()
+
+    url = ctx.settings.database_url
+    coros = [runner.run(), hub.run(), listen(url, woken, lambda t: revoke_sockets(ctx, t))]
+    if ctx.settings.demo:
+        from tableside.demo import run_demo
+
+        coros.append(run_demo(ctx))
+    return [asyncio.create_task(c) for c in coros]
+
+
+async def _first_admin(ctx: Context) -> None:
+    """The first head-judge account from TABLESIDE_ADMIN_USER / _PASSWORD, if set."""
+    s = ctx.settings
+    if s.admin_user and s.admin_password:
+        if await accounts.add_account(ctx.pool, s.admin_user, "head_judge", s.admin_password):
+            log.warning("created head judge account %r", s.admin_user)

@@ -1,0 +1,41 @@
+"""The process's one LISTEN connection: wakes the projection runner and the hub, closes revoked sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+import asyncpg
+
+from tableside.app.accounts import TOKEN_CHANNEL
+from tableside.store import NOTIFY_CHANNEL
+
+log = logging.getLogger(__name__)
+
+
+async def listen(url: str, on_event: Callable[[], None], on_revoke: Callable[[str], None]) -> None:
+    """Keep one LISTEN connection open (reconnecting after a loss) until cancelled."""
+    while True:
+        try:
+            conn = await asyncpg.connect(url)
+        except (OSError, asyncpg.PostgresError) as exc:
+            log.warning("LISTEN connection failed (%s); retrying", exc)
+            await asyncio.sleep(1)
+            continue
+        lost = asyncio.Event()
+        conn.add_termination_listener(lambda _: lost.set())
+        try:
+            await conn.add_listener(NOTIFY_CHANNEL, lambda *_: on_event())
+            await conn.add_listener(TOKEN_CHANNEL, lambda *args: on_revoke(args[3]))
+            on_event()  # anything stored while we were not listening
+            await lost.wait()
+        finally:
+            await _close(conn)
+
+
+async def _close(conn: asyncpg.Connection) -> None:
+    try:
+        await asyncio.wait_for(conn.close(), 2)
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+        conn.terminate()

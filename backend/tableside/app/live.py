@@ -1,0 +1,144 @@
+"""GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
+
+Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
+(replay everything after that position instead of a snapshot); optional `token=` (a judge
+channel: closed with 4401 within a second of the token's revocation).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from uuid import UUID
+
+import anyio
+import msgspec
+from litestar import WebSocket, websocket
+from litestar.datastructures import State
+from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
+
+from tableside.app.auth import Principal, bearer, resolve
+from tableside.app.context import Context, context
+from tableside.app.feed import Filter, encode, gap, position_of
+
+_SNAPSHOTS = {
+    "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
+    "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
+    "competition": ("live", "SELECT doc::text FROM match_live WHERE competition_id = $1 "
+                            "ORDER BY table_no NULLS LAST, match_id"),
+}
+
+
+class Refused(Exception):
+    """The handshake is refused with a websocket close code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
+    q = socket.query_params
+    given = [(k, q[k]) for k in ("match", "table", "competition") if q.get(k)]
+    try:
+        (kind, value), = given
+        if kind == "match":
+            value = str(UUID(value))
+        elif kind == "table" and not 1 <= int(value) <= 9999:
+            raise ValueError(value)
+        after = int(q["after"]) if q.get("after") else None
+    except ValueError:
+        raise Refused(4400) from None
+    if len(value) > 80 or (after is not None and after < 0):
+        raise Refused(4400)
+    return Filter(kind, str(int(value)) if kind == "table" else value), after
+
+
+async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:
+    origin = socket.headers.get("origin")
+    if origin is not None and origin not in ctx.origins:
+        raise Refused(4403)
+    flt, after = _filter(socket)
+    try:
+        principal = await resolve(ctx.pool, bearer(socket))
+    except NotAuthorizedException:
+        raise Refused(4401) from None
+    if principal and principal.role == "table_judge" and flt != Filter("table", str(principal.table)):
+        raise Refused(4403)
+    return flt, after, principal
+
+
+@websocket("/live")
+async def live_socket(socket: WebSocket, state: State) -> None:
+    """Admit (Origin, filter, token), then pump the feed until the client leaves."""
+    ctx = context(state)
+    try:
+        flt, after, principal = await _admit(ctx, socket)
+    except Refused as refused:
+        await socket.close(code=refused.code)
+        return
+    await socket.accept()
+    async with anyio.create_task_group() as tg:
+        token = principal.token_id if principal else None
+        closer = _closer(socket, tg.cancel_scope)
+        ctx.sockets.setdefault(token, set()).add(closer)
+        try:
+            tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
+            await _pump(ctx, socket, flt, after)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            ctx.sockets.get(token, set()).discard(closer)
+            tg.cancel_scope.cancel()
+
+
+async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None) -> None:
+    async with ctx.channels.start_subscription([flt.channel]) as subscriber:
+        async with ctx.pool.acquire() as conn:
+            last = after if after is not None else await _snapshot(conn, socket, flt)
+            async for position, message in gap(conn, ctx.registry, flt, last):
+                await socket.send_data(message)
+                last = position
+        await socket.send_data(encode({"kind": "caught_up", "position": last}))
+        async for message in subscriber.iter_events():
+            position = position_of(message)
+            if position > last:
+                await socket.send_data(message)
+                last = position
+
+
+async def _snapshot(conn, socket: WebSocket, flt: Filter) -> int:
+    projection, query = _SNAPSHOTS[flt.kind]
+    key = UUID(flt.value) if flt.kind == "match" else int(flt.value) if flt.kind == "table" \
+        else flt.value
+    async with conn.transaction(isolation="repeatable_read", readonly=True):
+        position = await conn.fetchval(
+            "SELECT position FROM projection_tracking WHERE name = $1", projection)
+        rows = await conn.fetch(query, key)
+    matches = [msgspec.Raw(r[0].encode()) for r in rows]
+    await socket.send_data(encode({"kind": "snapshot", "position": position,
+                                   "filter": {flt.kind: flt.value}, "matches": matches}))
+    return position
+
+
+async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.receive_data(mode="text")
+    scope.cancel()
+
+
+def _closer(socket: WebSocket, scope: anyio.CancelScope):
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await socket.close(code=4401, reason="token revoked")
+        scope.cancel()
+
+    return lambda: asyncio.ensure_future(close())
+
+
+def revoke_sockets(ctx: Context, token_id: str) -> None:
+    """Close every open socket of a revoked token (called from the LISTEN connection)."""
+    with contextlib.suppress(ValueError):
+        for closer in list(ctx.sockets.get(UUID(token_id), ())):
+            closer()

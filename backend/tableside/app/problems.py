@@ -1,0 +1,72 @@
+"""RFC 9457 problem details for every error response (application/problem+json)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+
+from tableside.matches.service import MatchNotFound
+from tableside.rules.errors import RuleViolation
+from tableside.store import VersionConflict
+
+log = logging.getLogger(__name__)
+MEDIA_TYPE = "application/problem+json"
+
+
+def problem(status: int, title: str, detail: str = "", headers: dict[str, str] | None = None,
+            **extra: Any) -> Response[dict[str, Any]]:
+    """A problem+json response; `extra` members go beside type/title/status/detail."""
+    body = {"type": "about:blank", "title": title, "status": status, **extra}
+    if detail:
+        body["detail"] = detail
+    return Response(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def _validation(_: Request, exc: ValidationException) -> Response:
+    errors = [_field_error(e) for e in (exc.extra or []) if isinstance(e, dict)]
+    field = errors[0]["field"] if errors else ""
+    return problem(400, "Invalid request", exc.detail, field=field, errors=errors)
+
+
+def _field_error(error: dict[str, Any]) -> dict[str, str]:
+    message = str(error.get("message", ""))
+    key = str(error.get("key") or "")
+    if "at `$." in message:  # msgspec names the JSON path: "... - at `$.command.player`"
+        key = message.rsplit("at `$.", 1)[1].rstrip("`")
+    return {"field": key, "message": message, "source": str(error.get("source") or "body")}
+
+
+def _http(_: Request, exc: HTTPException) -> Response:
+    extra = exc.extra if isinstance(exc.extra, dict) else {}
+    return problem(exc.status_code, exc.detail, headers=exc.headers, **extra)
+
+
+def _rule(_: Request, exc: RuleViolation) -> Response:
+    return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field)
+
+
+def _conflict(_: Request, exc: VersionConflict) -> Response:
+    return problem(409, "Stale version", str(exc), current_version=exc.current_version,
+                   expected_version=exc.expected_version)
+
+
+def _not_found(_: Request, exc: MatchNotFound) -> Response:
+    return problem(404, "No such match", f"match {exc} does not exist")
+
+
+def _internal(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return problem(500, "Internal server error")
+
+
+EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+    ValidationException: _validation,
+    HTTPException: _http,
+    RuleViolation: _rule,
+    VersionConflict: _conflict,
+    MatchNotFound: _not_found,
+    Exception: _internal,
+}

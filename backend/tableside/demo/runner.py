@@ -1,0 +1,5 @@
+"""Placeholder until the demo lands."""
+
+
+async def run_demo(ctx) -> None:
+    """Nothing yet."""

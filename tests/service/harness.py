@@ -1,0 +1,117 @@
+"""A real server in a subprocess (uvicorn) on a free port, and a small HTTP client for it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+
+import httpx
+
+ADMIN = ("head", "head-secret-1")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """One `uvicorn --factory tableside.app.asgi:from_env` process."""
+
+    database_url: str
+    env: dict[str, str] = field(default_factory=dict)
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "DATABASE_URL": self.database_url, "PORT": str(self.port),
+               "TABLESIDE_ADMIN_USER": ADMIN[0], "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+               "TABLESIDE_COMMAND_RATE": "1000", "TABLESIDE_COMMAND_BURST": "1000", **self.env}
+        cmd = [sys.executable, "-m", "uvicorn", "--factory", "tableside.app.asgi:from_env",
+               "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
+        self.proc = subprocess.Popen(cmd, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.base + "/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def kill9(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+
+class Api:
+    """Commands and reads over HTTP with one bearer token."""
+
+    def __init__(self, base: str, token: str | None = None) -> None:
+        self.http = httpx.Client(base_url=base, timeout=10)
+        self.token = token
+
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def login(self, user: str = ADMIN[0], password: str = ADMIN[1]) -> Api:
+        r = self.http.post("/api/login", json={"username": user, "password": password})
+        r.raise_for_status()
+        self.token = r.json()["token"]
+        return self
+
+    def create(self, table: int, side_a, side_b, **extra) -> httpx.Response:
+        body = {"command_id": str(uuid.uuid4()), "table": table, "side_a": list(side_a),
+                "side_b": list(side_b), **extra}
+        return self.http.post("/api/matches", json=body, headers=self.headers())
+
+    def command(self, match_id, version: int, command: dict, command_id=None) -> httpx.Response:
+        body = {"command_id": str(command_id or uuid.uuid4()), "expected_version": version,
+                "command": command}
+        return self.http.post(f"/api/matches/{match_id}/commands", json=body,
+                              headers=self.headers())
+
+    def judge_token(self, table: int) -> dict:
+        r = self.http.post(f"/api/tables/{table}/judge-token", headers=self.headers())
+        r.raise_for_status()
+        return r.json()
+
+    def get(self, path: str, **params) -> httpx.Response:
+        return self.http.get(path, params=params, headers=self.headers())
+
+
+def wait_for(predicate, timeout: float = 5.0, step: float = 0.02):
+    """Poll until predicate() is truthy; return its value or fail."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError("condition not met in time")
