@@ -7,6 +7,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from tableside.rules import events as ev
+from tableside.rules import evolve_match as m
 from tableside.rules.state import GameState, MatchState, Pucks, full_set
 from tableside.rules.vocabulary import index, other
 
@@ -20,25 +21,6 @@ def _pucks(state: MatchState, side: str, **changes: int) -> MatchState:
     pucks = list(state.game.pucks)
     pucks[i] = replace(pucks[i], **changes)
     return _game(state, pucks=(pucks[0], pucks[1]))
-
-
-def _created(state: MatchState, e: ev.MatchCreated) -> MatchState:
-    return replace(
-        state,
-        match_id=e.match_id,
-        created=True,
-        ruleset=e.ruleset,
-        fmt=e.fmt,
-        side_a=e.side_a,
-        side_b=e.side_b,
-        games=e.games,
-        play_all=e.play_all,
-        points=e.points,
-    )
-
-
-def _opening(state: MatchState, e: ev.OpeningShotAssigned) -> MatchState:
-    return replace(state, protocol_seats=e.seats)
 
 
 def _set_up(state: MatchState, e: ev.GameSetUp) -> MatchState:
@@ -128,68 +110,13 @@ def _row_moved(state: MatchState, e: ev.RowMoved) -> MatchState:
     return _game(state, rows_moved=(*state.game.rows_moved, e.player))
 
 
-def _remark(state: MatchState, e: ev.RemarkGiven) -> MatchState:
-    i = index(e.side)
-    remarks = (e.count, state.remarks[1]) if i == 0 else (state.remarks[0], e.count)
-    if e.reason != "slow_play":
-        return replace(state, remarks=remarks)
-    s = state.slow_remarks
-    slow = (s[0] + 1, s[1]) if i == 0 else (s[0], s[1] + 1)
-    return replace(state, remarks=remarks, slow_remarks=slow)
-
-
-def _time_limit(state: MatchState, e: ev.TimeLimitImposed) -> MatchState:
-    t = state.time_limit
-    return replace(state, time_limit=(True, t[1]) if e.side == "A" else (t[0], True))
-
-
-def _warning(state: MatchState, e: ev.WarningGiven) -> MatchState:
-    return replace(state, yellow=(*state.yellow, e.player)) if e.card == "yellow" else state
-
-
-def _game_ended(state: MatchState, e: ev.GameEnded) -> MatchState:
-    w = state.won
-    won = (w[0] + 1, w[1]) if e.winner == "A" else (w[0], w[1] + 1)
-    return replace(
-        state, won=won, games_played=state.games_played + 1, game=replace(state.game, over=True)
-    )
-
-
-def _annulled(state: MatchState, e: ev.GameAnnulled) -> MatchState:
-    return _game(state, over=True)
-
-
-def _remaining(state: MatchState, e: ev.RemainingGamesLost) -> MatchState:
-    w = state.won
-    won = (w[0], w[1] + e.games) if e.side == "A" else (w[0] + e.games, w[1])
-    return replace(state, won=won, games_played=state.games_played + e.games)
-
-
-def _removed(state: MatchState, e: ev.PlayerRemoved) -> MatchState:
-    return replace(state, removed=(*state.removed, e.player))
-
-
-def _match_ended(state: MatchState, e: ev.MatchEnded) -> MatchState:
-    return replace(
-        state,
-        ended=True,
-        winner=e.winner,
-        result_points=(e.points_a, e.points_b),
-        game=replace(state.game, over=True),
-    )
-
-
-def _signed(state: MatchState, e: ev.ProtocolSigned) -> MatchState:
-    return replace(state, signed=True)
-
-
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
 
 HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
-    ev.MatchCreated: _created,
-    ev.OpeningShotAssigned: _opening,
+    ev.MatchCreated: m.created,
+    ev.OpeningShotAssigned: m.opening,
     ev.GameSetUp: _set_up,
     ev.StrokeRecorded: _stroke,
     ev.PucksRestored: _restored,
@@ -201,15 +128,15 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.NextTurnForfeited: _forfeited_turn,
     ev.SeriesStopped: _series_stopped,
     ev.RowMoved: _row_moved,
-    ev.RemarkGiven: _remark,
-    ev.TimeLimitImposed: _time_limit,
-    ev.WarningGiven: _warning,
-    ev.GameEnded: _game_ended,
-    ev.GameAnnulled: _annulled,
-    ev.RemainingGamesLost: _remaining,
-    ev.PlayerRemoved: _removed,
-    ev.MatchEnded: _match_ended,
-    ev.ProtocolSigned: _signed,
+    ev.RemarkGiven: m.remark,
+    ev.TimeLimitImposed: m.time_limit,
+    ev.WarningGiven: m.warning,
+    ev.GameEnded: m.game_ended,
+    ev.GameAnnulled: m.annulled,
+    ev.RemainingGamesLost: m.remaining,
+    ev.PlayerRemoved: m.removed,
+    ev.MatchEnded: m.match_ended,
+    ev.ProtocolSigned: m.signed,
 }
 for _t in ev.EVENT_TYPES:
     HANDLERS.setdefault(_t, _same)
