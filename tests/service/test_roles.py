@@ -1,0 +1,103 @@
+"""Roles and problem details: 409 on a stale version, 403 across tables, 401 after revocation."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+import websockets
+
+from .harness import Api, Server
+from .play import create
+
+OPEN = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
+
+
+def test_conflicting_judges_one_wins_one_409(server, head):
+    match_id, view = create(head, 6, random.Random(1))
+    judge = Api(server.base, head.judge_token(6)["token"])
+    first = judge.command(match_id, view.version, OPEN)
+    second = head.command(match_id, view.version, {**OPEN, "lot_winner": "B"})
+    assert first.status_code == 201
+    assert second.status_code == 409
+    assert second.headers["content-type"].startswith("application/problem+json")
+    assert second.json()["current_version"] == first.json()["last_version"]
+
+
+def test_rule_violation_is_422_naming_the_paragraph(server, head):
+    match_id, view = create(head, 7, random.Random(2))
+    r = head.command(match_id, view.version, {"type": "SignProtocol", "judge": "x"})
+    assert r.status_code == 422
+    assert r.json()["rule"].startswith("EKML §") and r.json()["status"] == 422
+
+
+def test_validation_error_names_the_field(server, head):
+    match_id, view = create(head, 8, random.Random(3))
+    r = head.command(match_id, "seven", OPEN)
+    assert r.status_code == 400
+    assert r.json()["field"] == "expected_version"
+
+
+def test_token_for_table_3_cannot_post_to_table_4(server, head):
+    match_id, view = create(head, 4, random.Random(4))
+    judge3 = Api(server.base, head.judge_token(3)["token"])
+    r = judge3.command(match_id, view.version, OPEN)
+    assert r.status_code == 403
+    assert r.headers["content-type"].startswith("application/problem+json")
+
+
+def test_spectator_cannot_post(server, head):
+    match_id, view = create(head, 9, random.Random(5))
+    assert Api(server.base).command(match_id, view.version, OPEN).status_code == 401
+
+
+async def _judge_socket(server: Server, table: int, token: str):
+    return await websockets.connect(f"{server.ws}/live?table={table}&token={token}")
+
+
+def test_revoked_token_401_within_a_second_and_socket_closed(server, head):
+    match_id, view = create(head, 10, random.Random(6))
+    issued = head.judge_token(10)
+    judge = Api(server.base, issued["token"])
+
+    async def scenario():
+        ws = await _judge_socket(server, 10, issued["token"])
+        assert (await ws.recv()).startswith('{"kind":"snapshot"')
+        revoked_at = time.monotonic()
+        r = head.http.delete(f"/api/judge-tokens/{issued['token_id']}", headers=head.headers())
+        assert r.status_code == 204
+        assert judge.command(match_id, view.version, OPEN).status_code == 401
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(ws.recv(), 1.0)
+        assert time.monotonic() - revoked_at < 1.0
+        assert closed.value.rcvd.code == 4401
+
+    asyncio.run(scenario())
+
+
+def test_foreign_origin_websocket_is_refused(server):
+    async def scenario():
+        with pytest.raises(websockets.InvalidStatus):
+            await websockets.connect(f"{server.ws}/live?table=1", origin="http://evil.example")
+        ws = await websockets.connect(f"{server.ws}/live?table=1",
+                                      origin=f"http://127.0.0.1:{server.port}")
+        assert (await ws.recv()).startswith('{"kind":"snapshot"')
+        await ws.close()
+
+    asyncio.run(scenario())
+
+
+def test_rate_limit_429(module_database_url):
+    srv = Server(module_database_url, env={"TABLESIDE_COMMAND_RATE": "1",
+                                           "TABLESIDE_COMMAND_BURST": "2"}).start()
+    try:
+        head = Api(srv.base).login()
+        codes = [head.create(20 + i, ["a"], ["b"]).status_code for i in range(4)]
+        assert codes[:2] == [201, 201] and codes[-1] == 429
+        r = head.create(30, ["a"], ["b"])
+        assert r.json()["status"] == 429 and "retry-after" in r.headers
+    finally:
+        srv.stop()
