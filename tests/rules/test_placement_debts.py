@@ -198,3 +198,18 @@ def test_ekml_24_7_the_rest_stays_debt() -> None:
     state = given(setup(), [*case.given, case.when])
     assert state.game.pucks[0].debt == 1
     assert state.game.pucks[0].on_board == 8
+
+
+def test_ekml_24_6_pairs_clearing_with_debt_ends_the_series() -> None:
+    past = [pot("ann"), S("ann", striker="pocket"), S("bob"), S("amy", striker="pocket"), S("ben")]
+    state = given(setup(fmt="pairs"), past)
+    assert state.game.pucks[0].debt == 1
+    check(
+        Case(
+            "ekml_24_6_pairs_debt_not_placed_at_once",
+            past,
+            pot("ann", 16),
+            [(ev.TurnPassed, {"rule": "EKML §24(6)"})],
+            fmt="pairs",
+        )
+    )

@@ -97,6 +97,10 @@ def _consequences(b: Batch, cmd: RecordStroke, side: str, v: Verdict) -> None:
         return
     if v.fouls:
         award(b, side, penalty_recipient(b.state, side), cmd.zone, _penalty_rule(b, v))
+    mine = b.pucks(side)
+    pairs_hold = b.pairs and not b.rs.debt_on_clear_in_pairs  # EKML §24(6) "v.a. paarismängus"
+    if pairs_hold and not turn_rule and mine.debt and mine.on_board == 0:
+        turn_rule = b.cite("debt_on_clear")  # the series ends; the debt goes down after it
     turn_lost = bool(v.fouls or turn_rule)
     _debts(b, side, f, turn_lost, cmd.zone)
     if b.pucks(side).on_board == 0 and not b.pucks(side).debt:
