@@ -1,0 +1,112 @@
+// fetch() for the Tableside API: JSON in and out, the bearer token, RFC 9457 problems.
+//
+//   import { request, ApiError, setToken, describe } from "/js/api.js";
+//   setToken(tokenFromQrLink);                 // remembered for this browser
+//   const view = await request("GET", "/api/matches/…");
+//   try { await request("POST", url, body) }
+//   catch (e) { if (e instanceof ApiError) banner(describe(e)) }  // "Loss of turn — Rule: EKML §25(1)1"
+//
+// The server answers every refusal as application/problem+json: `title`, `detail`, `status`,
+// and our own `rule` member (the paragraph a rule violation cites). ApiError carries them.
+
+import { t } from "/js/i18n.js";
+
+const TOKEN_KEY = "tableside.token";
+const DEVICE_KEY = "tableside.device";
+
+export function getToken() {
+  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
+}
+
+/** Remember the token (a table judge's comes from the QR link); null forgets it. */
+export function setToken(token) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch { /* storage disabled: the token lives only as long as the page */ }
+}
+
+/**
+ * Take a token from the page's link (`/judge?table=4#token=tj_…`, what the QR code holds),
+ * remember it, and drop it from the address bar so it is not bookmarked or shown around.
+ */
+export function tokenFromLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (token) {
+    setToken(token);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return getToken();
+}
+
+/** This browser's stable id, stored with every command so auditors can tell devices apart. */
+export function deviceId() {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) localStorage.setItem(DEVICE_KEY, (id = crypto.randomUUID()));
+    return id;
+  } catch {
+    return "";
+  }
+}
+
+/** A refusal from the server (status ≥ 400) or no answer at all (status 0). */
+export class ApiError extends Error {
+  constructor(status, problem = {}) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.problem = problem; // the whole problem document, extension members included
+    this.title = problem.title || "";
+    this.detail = problem.detail || "";
+    this.rule = problem.rule || "";
+  }
+
+  /** Network failures, overload and server errors are worth retrying; other 4xx are final. */
+  get retryable() {
+    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** Headers for a JSON request, with the bearer token when we have one. */
+export function headers(extra = {}) {
+  const all = { Accept: "application/json, application/problem+json", ...extra };
+  const token = getToken();
+  if (token) all.Authorization = `Bearer ${token}`;
+  return all;
+}
+
+/** Parse a reply: its JSON (or null) when ok, else throw an ApiError with the problem. */
+export async function parse(reply) {
+  const type = reply.headers.get("content-type") || "";
+  const data = type.includes("json") ? await reply.json().catch(() => null) : null;
+  if (reply.ok) return data;
+  throw new ApiError(reply.status, data && typeof data === "object" ? data : { title: reply.statusText });
+}
+
+/** Send one request; resolves with the JSON body, rejects with ApiError. */
+export async function request(method, url, body, { headers: extra = {}, signal } = {}) {
+  const init = { method, headers: headers(extra), signal };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["Content-Type"] = "application/json";
+  }
+  let reply;
+  try {
+    reply = await fetch(url, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, { title: t("error.network"), detail: String(error.message || error) });
+  }
+  return parse(reply);
+}
+
+/** One line for a banner: the problem's title and detail, and the rule when one is cited. */
+export function describe(error) {
+  if (!(error instanceof ApiError)) return String(error?.message || error);
+  if (error.status === 0) return t("error.network");
+  const parts = [error.title, error.detail].filter(Boolean);
+  if (!parts.length) parts.push(t("error.status", { status: error.status }));
+  if (error.rule) parts.push(t("error.rule", { rule: error.rule }));
+  return parts.join(" — ");
+}

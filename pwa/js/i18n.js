@@ -1,0 +1,111 @@
+// Messages in Estonian, Latvian and English: picked from the browser, switchable, remembered.
+//
+//   import { i18n, t } from "/js/i18n.js";
+//   await i18n.ready;                 // the first language is loaded
+//   t("sync.queued", { count: 3 })    // "Queued 3"
+//   i18n.set("lv")                    // loads lv.json, re-labels [data-i18n], fires "change"
+//   <span data-i18n="term.puck"></span>, <button data-i18n-aria-label="judge.undo">
+//   <language-picker></language-picker> three large buttons, one per language
+//
+// A missing key shows the key itself, so a gap is visible in the page, not hidden.
+
+export const LANGUAGES = ["et", "lv", "en"];
+const FALLBACK = "en";
+const STORAGE_KEY = "tableside.language";
+
+/** The browser's first preferred language we have, else English. */
+export function preferredLanguage(languages = navigator.languages || [navigator.language]) {
+  for (const tag of languages) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return FALLBACK;
+}
+
+function remembered() {
+  try {
+    const lang = localStorage.getItem(STORAGE_KEY);
+    return LANGUAGES.includes(lang) ? lang : null;
+  } catch {
+    return null; // storage can be disabled; then we simply do not remember
+  }
+}
+
+class I18n extends EventTarget {
+  constructor() {
+    super();
+    this.lang = FALLBACK;
+    this.messages = {};
+    this.ready = this.set(remembered() || preferredLanguage(), { remember: false });
+  }
+
+  /** Switch language: load its messages, label the document, remember the choice. */
+  async set(lang, { remember = true } = {}) {
+    if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
+    const reply = await fetch(`/i18n/${lang}.json`);
+    if (!reply.ok) throw new Error(`messages for ${lang}: ${reply.status}`);
+    this.messages = await reply.json();
+    this.lang = lang;
+    if (remember) {
+      try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* not remembered */ }
+    }
+    document.documentElement.lang = lang;
+    translate(document);
+    this.dispatchEvent(new CustomEvent("change", { detail: { lang } }));
+    return lang;
+  }
+
+  /** The message for key in the current language, with {name} placeholders filled. */
+  t(key, params = {}) {
+    const text = this.messages[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+}
+
+export const i18n = new I18n();
+export const t = (key, params) => i18n.t(key, params);
+
+/** Fill text (data-i18n) and aria-label (data-i18n-aria-label) under root. */
+export function translate(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nAriaLabel));
+  }
+}
+
+/** Three buttons, each language named in itself, so anyone can find their own. */
+class LanguagePicker extends HTMLElement {
+  connectedCallback() {
+    this.setAttribute("role", "group");
+    this.onChange = () => this.render();
+    i18n.addEventListener("change", this.onChange);
+    this.render();
+  }
+
+  disconnectedCallback() {
+    i18n.removeEventListener("change", this.onChange);
+  }
+
+  render() {
+    this.setAttribute("aria-label", t("language.choose"));
+    this.replaceChildren(...LANGUAGES.map((lang) => this.button(lang)));
+  }
+
+  button(lang) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.lang = lang;
+    button.dataset.lang = lang;
+    button.textContent = lang.toUpperCase();
+    button.title = NAMES[lang];
+    button.setAttribute("aria-label", NAMES[lang]);
+    button.setAttribute("aria-pressed", String(lang === i18n.lang));
+    button.addEventListener("click", () => i18n.set(lang));
+    return button;
+  }
+}
+
+// Each language's name in itself (not translated: a lost reader must recognise their own).
+const NAMES = { et: "Eesti", lv: "Latviešu", en: "English" };
+
+customElements.define("language-picker", LanguagePicker);

@@ -1,0 +1,116 @@
+// The live feed: a websocket to /live that keeps a face current, and says when it is not.
+//
+//   import { LiveFeed } from "/js/live.js";
+//   const feed = new LiveFeed({ table: 4 });           // or { match: id } / { competition: id }
+//   feed.addEventListener("snapshot", (e) => e.detail.matches);  // live documents, position
+//   feed.addEventListener("delta", (e) => e.detail);   // { position, match_id, type, event, live }
+//   feed.addEventListener("state", (e) => e.detail.state);  // connecting|live|reconnecting|offline
+//   feed.start(); … feed.stop();
+//
+// The server sends a snapshot with its position, then deltas in position order, and a
+// `caught_up` marker once the backlog is out. After a drop we reconnect with
+// `after=<last position applied>`: the server replays the gap from the database, so nothing
+// is missed. A delta at or below the last position is ignored, so nothing is applied twice.
+// Only "live" means the face shows the present; in every other state it must look stale.
+
+const MAX_DELAY = 15000;
+
+export class LiveFeed extends EventTarget {
+  /** filter: exactly one of { match, table, competition }; token: optional judge token. */
+  constructor(filter, { token = null, url = null } = {}) {
+    super();
+    const [kind, value] = Object.entries(filter).find(([, v]) => v != null) || [];
+    if (!["match", "table", "competition"].includes(kind)) throw new Error("LiveFeed needs match, table or competition");
+    this.query = `${kind}=${encodeURIComponent(value)}`;
+    this.token = token;
+    this.base = url || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`;
+    this.last = null; // position of the last snapshot or delta applied
+    this.state = "offline";
+    this.failures = 0;
+    this.stopped = true;
+  }
+
+  /** The URL for the next connection: with `after` once anything has been applied. */
+  get url() {
+    let url = `${this.base}?${this.query}`;
+    if (this.last != null) url += `&after=${this.last}`;
+    if (this.token) url += `&token=${encodeURIComponent(this.token)}`;
+    return url;
+  }
+
+  start() {
+    this.stopped = false;
+    this.onOnline = () => this.reconnectNow();
+    this.onOffline = () => this.socket?.close();
+    addEventListener("online", this.onOnline);
+    addEventListener("offline", this.onOffline);
+    this.connect();
+    return this;
+  }
+
+  stop() {
+    this.stopped = true;
+    removeEventListener("online", this.onOnline);
+    removeEventListener("offline", this.onOffline);
+    clearTimeout(this.timer);
+    this.socket?.close();
+    this.setState("offline");
+  }
+
+  connect() {
+    if (this.stopped) return;
+    if (!navigator.onLine) return this.setState("offline");
+    this.setState(this.last == null && !this.failures ? "connecting" : "reconnecting");
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onmessage = (message) => this.receive(JSON.parse(message.data));
+    socket.onclose = (event) => this.closed(socket, event);
+  }
+
+  receive(message) {
+    if (message.kind === "snapshot") {
+      this.last = message.position ?? 0;
+      this.emit("snapshot", message);
+    } else if (message.kind === "caught_up") {
+      // Everything up to here is out: from now on the face shows the present.
+      this.failures = 0;
+      if (message.position != null && message.position > (this.last ?? -1)) this.last = message.position;
+      this.setState("live");
+    } else if (message.position != null) {
+      if (this.last != null && message.position <= this.last) return; // seen: never twice
+      this.last = message.position;
+      this.emit("delta", message);
+    }
+  }
+
+  closed(socket, event) {
+    if (socket !== this.socket || this.stopped) return;
+    this.socket = null;
+    if (event.code >= 4400 && event.code < 4500) {
+      // Refused (bad filter, forbidden origin, revoked token): retrying cannot help.
+      this.emit("refused", { code: event.code, reason: event.reason });
+      return this.setState("offline");
+    }
+    if (!navigator.onLine) return this.setState("offline");
+    this.failures += 1;
+    this.setState("reconnecting");
+    const delay = Math.min(MAX_DELAY, 500 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    clearTimeout(this.timer);
+    this.failures = 0;
+    if (!this.socket) this.connect();
+  }
+
+  setState(state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.emit("state", { state });
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}

@@ -1,0 +1,88 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright, against a real server.
+
+- ``chromium_ready`` (session): skips the browser tests when Chromium or Playwright is
+  missing, and fails them instead under ``CI=true`` (a green CI must mean they ran).
+- ``pwa_server`` (module): the service suite's uvicorn process (tests/service/harness.py) on
+  a fresh database from ``new_database()``, serving the API, /live and pwa/.
+- ``browser`` (session): Chromium, headless, fresh temporary profile.
+- ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
+  viewport unless a test asks otherwise); ``page`` fails the test on an uncaught JS error.
+- ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
+Helpers in ``harness.py``: ``screenshot(page, name)``, ``assert_no_horizontal_overflow``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from service.harness import Api
+
+from .harness import CHROMIUM, CHROMIUM_ARGS, PwaServer, missing_chromium
+
+
+@pytest.fixture(scope="session")
+def chromium_ready() -> None:
+    """Skip (or under CI=true, fail) when the browser tests cannot run on this machine."""
+    reason = missing_chromium()
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def playwright(chromium_ready: None) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[object]:
+    """Chromium from Debian; Playwright gives it a fresh temporary user-data-dir."""
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def pwa_server(chromium_ready: None, new_database: Callable[[], str]) -> Iterator[PwaServer]:
+    """A real server process on a fresh migrated database, serving the PWA too."""
+    server = PwaServer(new_database()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def head_api(pwa_server: PwaServer) -> Api:
+    """The head judge, logged in over HTTP."""
+    return Api(pwa_server.base).login()
+
+
+@pytest.fixture
+def viewport() -> dict[str, int]:
+    """Override in a test (parametrize) for another size; 360×640 is the smallest we support."""
+    return {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def context(browser, pwa_server: PwaServer, viewport: dict[str, int]) -> Iterator[object]:
+    ctx = browser.new_context(base_url=pwa_server.base, viewport=viewport, locale="en-GB",
+                              has_touch=True)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context) -> Iterator[object]:
+    """A page that fails its test on any uncaught script error."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, errors
