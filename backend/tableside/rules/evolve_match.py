@@ -80,12 +80,16 @@ def removed(state: MatchState, e: ev.PlayerRemoved) -> MatchState:
 
 def match_ended(state: MatchState, e: ev.MatchEnded) -> MatchState:
     """Apply MatchEnded."""
+    game = replace(state.game, over=True)
+    points = (e.points_a, e.points_b)
     return replace(
         state,
         ended=True,
         winner=e.winner,
-        result_points=(e.points_a, e.points_b),
-        game=replace(state.game, over=True),
+        result_points=points,
+        game=game,
+        end_reason=e.reason,
+        forfeit=e.forfeit,
     )
 
 

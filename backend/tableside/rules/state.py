@@ -60,6 +60,8 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     removed: tuple[str, ...] = ()
     game: GameState = GameState()
     ended: bool = False
+    end_reason: str = ""  # games | third_remark | conduct | no_show | withdrew | ...
+    forfeit: bool = False  # a result not played out (EKML §32(3), NOVUS08 3.2)
     winner: str = ""
     result_points: tuple[float, float] = (0.0, 0.0)
     signed: bool = False

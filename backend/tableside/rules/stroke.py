@@ -22,40 +22,42 @@ class Verdict(Struct):
     game_loss: str = ""  # the rule that loses the game, if any
 
 
-def _direct(f: StrokeFacts) -> tuple[str, str] | None:
+def _direct(f: StrokeFacts) -> str:
+    """A direct stroke must first touch an own open puck (EKML §21(1), §21(3))."""
     c = f.first_contact
     if c == "own_open":
-        return None
+        return ""
     if c in LOCKED:
-        return ("direct_own_locked", "direct_own_locked")
+        return "direct_own_locked"  # EKML §24(1)8; NOVUS08 17.1.8
     if c in OPPONENT_FIRST:
-        return ("direct_opponent_first", "direct_opponent_first")
-    if c == "none":
-        key = "direct_no_own" if f.own_open_before else "all_locked_bank_miss"
-        return (key, key)
-    raise RuleViolation(
-        "EKML §21(1)", "a direct stroke first touches a puck", "facts.first_contact"
-    )
+        return "direct_opponent_first"  # EKML §24(1)2; NOVUS08 17.1.2; LV 15.1.2
+    if c == "none":  # EKML §24(1)1, or §24(1)6 when every own puck is locked
+        return "direct_no_own" if f.own_open_before else "all_locked_bank_miss"
+    return "invalid_direct"
 
 
-def _bank_opposite(f: StrokeFacts) -> tuple[str, str] | None:
+def _bank_opposite(f: StrokeFacts) -> str:
+    """Off the opposite cushion any own puck may be hit (EKML §21(2), §21(3)1)."""
     c = f.first_contact
     if c.startswith("own"):
-        return None
-    if c == "opponent":
-        return ("bank_opponent_first", "bank_opponent_first") if f.own_open_before else None
-    return ("bank_no_own", "bank_no_own") if f.own_open_before else None
+        return ""
+    if c == "opponent":  # EKML §24(1)3 only while an own open puck exists (§21(8)1)
+        return "bank_opponent_first" if f.own_open_before else ""
+    # EKML §21(5) → §24(1)1; with only locked pucks not punished (§24(1)6 märkus 1)
+    return "bank_no_own" if f.own_open_before else ""
 
 
-def _bank_side(f: StrokeFacts) -> tuple[str, str] | None:
+def _bank_side(f: StrokeFacts) -> str:
+    """Off a side cushion: an own puck, the centre-circle locked puck, or the opposite cushion."""
     c = f.first_contact
     if c in ("own_open", "own_locked_centre", "own_and_opponent"):
-        return None
+        return ""  # EKML §21(3)5, §24(1)6 märkus 2
     if c == "own_locked_zone":
-        return ("side_bank_zone_first", "side_bank_zone_first")
+        return "side_bank_zone_first"  # EKML §24(1)11, §21(3)
     if c == "opposite_cushion" and not f.own_open_before:
-        return None
-    return ("bank_no_own", "bank_no_own") if f.own_open_before else ("all_locked_side_miss",) * 2
+        return ""
+    # EKML §21(5) → §24(1)1 with open pucks; §24(1)6 (NOVUS08 17.1.9) with all locked
+    return "bank_no_own" if f.own_open_before else "all_locked_side_miss"
 
 
 def _legal_rule(f: StrokeFacts) -> str:
@@ -66,16 +68,23 @@ def _legal_rule(f: StrokeFacts) -> str:
     return "legal"
 
 
+_KINDS = {"direct": _direct, "bank_opposite": _bank_opposite, "bank_side": _bank_side}
+
+
 def classify(f: StrokeFacts, rs: Ruleset, pairs: bool) -> Verdict:
     """The stroke's fouls, turn losses and game loss, each with its paragraph."""
-    rule = {"direct": _direct, "bank_opposite": _bank_opposite, "bank_side": _bank_side}[f.kind](f)
-    contact = [(rule[0], rs.cite[rule[1]])] if rule else []
-    v = Verdict(rs.cite[_legal_rule(f)] if not rule else "", contact, list(contact), [])
-    if f.striker == "pocket":
+    key = _KINDS[f.kind](f)
+    if key == "invalid_direct":
+        raise RuleViolation(
+            rs.cite["legal"], "a direct stroke first touches a puck", "facts.first_contact"
+        )
+    contact = [(key, rs.cite[key])] if key else []
+    v = Verdict(rs.cite[_legal_rule(f)] if not key else "", contact, list(contact), [])
+    if f.striker == "pocket":  # EKML §24(1)4
         v.fouls.append(("striker_pocket", rs.cite["striker_pocket"]))
-    elif f.striker == "over":
+    elif f.striker == "over":  # EKML §24(1)5
         v.fouls.append(("striker_over", rs.cite["striker_over"]))
-    if f.opponent_over and over_restored(f, rs, v):
+    if f.opponent_over and over_restored(f, rs, v):  # EKML §24(1)16; NOVUS08 17.1.16
         v.fouls.append(("opponent_over_foul", rs.cite["opponent_over_foul"]))
     _judge_offences(f, rs, v)
     _into_lock(f, rs, pairs, v)
