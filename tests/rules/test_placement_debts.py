@@ -150,7 +150,10 @@ CASES = [
         "ekml_28_5_pairs_penalty_to_the_player_with_the_turn",
         [pot("ann")],
         ReportIncident(code="touched_puck_handling", player="amy"),
-        [(ev.PenaltyAwarded, {"side": "A", "player": "ann"}), (ev.TurnPassed, {"to": "bob"})],
+        [
+            (ev.PenaltyAwarded, {"side": "A", "player": "ann", "rule": "EKML §28(5)"}),
+            (ev.TurnPassed, {"to": "bob"}),
+        ],
         fmt="pairs",
     ),
     Case(
@@ -158,7 +161,7 @@ CASES = [
         [S("ann")],
         ReportIncident(code="moved_puck_in_opponent_turn", player="ann"),
         [
-            (ev.PenaltyAwarded, {"side": "A", "player": "amy"}),
+            (ev.PenaltyAwarded, {"side": "A", "player": "amy", "rule": "EKML §28(5)"}),
             (ev.NextTurnForfeited, {"player": "amy", "rule": "EKML §24(8)"}),
         ],
         fmt="pairs",
@@ -213,3 +216,15 @@ def test_ekml_24_6_pairs_clearing_with_debt_ends_the_series() -> None:
             fmt="pairs",
         )
     )
+
+
+def test_novus08_21_5_pairs_penalty_to_the_player_with_the_turn() -> None:
+    case = Case(
+        "novus08_21_5",
+        [pot("ann")],
+        ReportIncident(code="touched_puck_handling", player="amy"),
+        [(ev.PenaltyAwarded, {"player": "ann", "rule": "NOVUS08 21.5"})],
+        fmt="pairs",
+        ruleset="NOVUS08",
+    )
+    check(case)

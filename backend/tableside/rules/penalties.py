@@ -51,7 +51,11 @@ def room(b: Batch, side: str, player: str) -> int:
 
 
 def award(b: Batch, side: str, player: str, zone: ZoneSurvey, rule: str) -> None:
-    """One penalty puck for `side`, to `player`'s opposite zone, placed now or owed as a debt."""
+    """One penalty puck for `side`, to `player`'s opposite zone, placed now or owed as a debt.
+
+    In pairs `player` is the side's player with (or next to have) the turn (EKML §28(5))."""
+    if b.pairs:
+        rule = f"{rule}, {b.cite('pairs_recipient')}"
     b.emit(ev.PenaltyAwarded(side=side, player=player, rule=rule))
     if room(b, side, player) > 0:
         spot = choose_spots(zone, 1, b.rs.stroke_side_tiebreak)[0]
