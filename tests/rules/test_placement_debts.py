@@ -228,3 +228,11 @@ def test_novus08_21_5_pairs_penalty_to_the_player_with_the_turn() -> None:
         ruleset="NOVUS08",
     )
     check(case)
+
+
+def test_ekml_24_3_several_at_once_first_on_the_centre_line() -> None:
+    from tableside.rules.penalties import choose_spots
+
+    assert choose_spots(ZoneSurvey(), 3, False) == ["centre_line", "left", "right"]
+    crowded = ZoneSurvey(centre_free=False, own_left=1)
+    assert choose_spots(crowded, 2, False) == ["right", "left"]
