@@ -17,6 +17,7 @@ from litestar.openapi import OpenAPIConfig
 from tableside.app.audit_routes import AUDIT_ROUTES
 from tableside.app.command_routes import create_match, post_command
 from tableside.app.context import Context
+from tableside.app.guards import refuse_nul
 from tableside.app.health import health
 from tableside.app.lifespan import lifespan
 from tableside.app.live import live_socket
@@ -40,6 +41,7 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
                         *AUDIT_ROUTES, *STAFF_ROUTES],
         lifespan=[lifespan], plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
+        before_request=refuse_nul,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )
     app.state.settings = settings

@@ -49,7 +49,7 @@ def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
         after = int(q["after"]) if q.get("after") else None
     except ValueError:
         raise Refused(4400) from None
-    if len(value) > 80 or (after is not None and after < 0):
+    if len(value) > 80 or "\x00" in value or (after is not None and after < 0):
         raise Refused(4400)
     return Filter(kind, str(int(value)) if kind == "table" else value), after
 
