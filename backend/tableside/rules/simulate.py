@@ -92,7 +92,9 @@ def _side_command(state: MatchState, rng: random.Random, turn: str) -> c.Command
 
 
 def next_command(state: MatchState, rng: random.Random) -> c.Command | None:
-    """A legal next command for a created match, or None once the match is over and signed."""
+    """A legal next command, or None once the match is over and its protocol signed."""
+    if not state.created:
+        return new_match(rng)
     if not state.protocol_seats:
         return c.AssignOpeningShot(method="lot", lot_winner=rng.choice(("A", "B")))
     if state.ended:
