@@ -76,6 +76,7 @@ NOVUS08_CITE = {
     "zone_line_locked": _N + "12.9",
     "not_penalty_over": _N + "17.7",
     "setup": _N + "10.2",
+    "side_change": _N + "20.2",
 }
 
 NOVUS08_STROKE = {
