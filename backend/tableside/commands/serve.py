@@ -49,7 +49,7 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.url)
-        app = create_app(settings.replace(database_url=db.url))
+        app = create_app(settings.replace(database_url=db.url, demo=demo or None))
         _announce(settings, db.label, len(applied), demo=demo)
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
         uvicorn.Server(config).run(sockets=[listener])
@@ -60,7 +60,7 @@ def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
     base = f"http://{settings.host}:{settings.port}"
     print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
     if demo:
-        print("demo data: not available yet")
+        print(f"demo: {base}/ plays a demo cup on 4 tables; judge links follow")
     print(f"Tableside is serving on {base}/")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
