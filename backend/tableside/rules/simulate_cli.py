@@ -6,6 +6,7 @@ The one module in rules/ that writes a file: it opens --jsonl with the builtin `
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from collections import Counter
 
@@ -45,11 +46,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
-    total = sum(counts.values())
-    print(
-        f"{args.games} matches ({args.ruleset}, {'pairs' if args.pairs else 'singles'}, "
-        f"seed {args.seed}): {total} events"
-    )
-    for name, n in counts.most_common():
-        print(f"  {name:<22} {n}")
+    _summary(args, counts)
     return 0
+
+
+def _summary(args: argparse.Namespace, counts: Counter[str]) -> None:
+    kind = "pairs" if args.pairs else "singles"
+    lines = [
+        f"{args.games} matches ({args.ruleset}, {kind}, seed {args.seed}): "
+        f"{sum(counts.values())} events"
+    ]
+    lines += [f"  {name:<22} {n}" for name, n in counts.most_common()]
+    with contextlib.suppress(BrokenPipeError):  # e.g. piped into head
+        print("\n".join(lines))
