@@ -102,13 +102,17 @@ class ProtocolSigned(Event, tag="ProtocolSigned"):
     at: str = ""
 
 
-EVENT_TYPES: tuple[type, ...] = (
+ENTRY_LIST: tuple[type, ...] = (
     MatchCreated,
     OpeningShotAssigned,
     StrokeRecorded,
     IncidentReported,
     CorrectionRecorded,
     ProtocolSigned,
+)
+
+EVENT_TYPES: tuple[type, ...] = (
+    *ENTRY_LIST,
     GameSetUp,
     StartPositionRestored,
     FoulCommitted,
@@ -136,18 +140,10 @@ EVENT_TYPES: tuple[type, ...] = (
     MatchEnded,
 )
 
+
 AnyEvent = Union[EVENT_TYPES]  # noqa: UP007 - a runtime union of the tuple for msgspec
 
-ENTRY_TYPES: frozenset[type] = frozenset(
-    {
-        MatchCreated,
-        OpeningShotAssigned,
-        StrokeRecorded,
-        IncidentReported,
-        CorrectionRecorded,
-        ProtocolSigned,
-    }
-)
+ENTRY_TYPES: frozenset[type] = frozenset(ENTRY_LIST)
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(AnyEvent)

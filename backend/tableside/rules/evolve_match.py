@@ -8,21 +8,13 @@ from tableside.rules import events as ev
 from tableside.rules.state import MatchState
 from tableside.rules.vocabulary import index
 
+_CREATED = ("match_id", "ruleset", "fmt", "side_a", "side_b", "games", "play_all", "points")
+
 
 def created(state: MatchState, e: ev.MatchCreated) -> MatchState:
     """Apply MatchCreated."""
-    return replace(
-        state,
-        match_id=e.match_id,
-        created=True,
-        ruleset=e.ruleset,
-        fmt=e.fmt,
-        side_a=e.side_a,
-        side_b=e.side_b,
-        games=e.games,
-        play_all=e.play_all,
-        points=e.points,
-    )
+    copied = {name: getattr(e, name) for name in _CREATED}
+    return replace(state, created=True, **copied)
 
 
 def opening(state: MatchState, e: ev.OpeningShotAssigned) -> MatchState:
