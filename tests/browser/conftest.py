@@ -7,6 +7,8 @@
 - ``browser`` (session): Chromium, headless, fresh temporary profile.
 - ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
   viewport unless a test asks otherwise); ``page`` fails the test on an uncaught JS error.
+- ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
+  (close it and call again to "restart the browser"); what it opened is closed at the end.
 - ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
 Helpers in ``harness.py``: ``screenshot(page, name)``, ``assert_no_horizontal_overflow``.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from service.harness import Api
@@ -86,3 +89,20 @@ def page(context) -> Iterator[object]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     assert not errors, errors
+
+
+@pytest.fixture
+def persistent(playwright, pwa_server: PwaServer) -> Iterator[Callable[[Path], object]]:
+    """Launch Chromium on a given profile dir: a real (not incognito) browser that restarts."""
+    opened = []
+
+    def launch(profile: Path):
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+            base_url=pwa_server.base)
+        opened.append(context)
+        return context
+
+    yield launch
+    for context in opened:
+        context.close()

@@ -14,7 +14,6 @@ import pytest
 from service.harness import Api, wait_for
 from service.play import create
 
-from .harness import CHROMIUM, CHROMIUM_ARGS
 from .plan import plan
 
 # Loads the outbox into window.box, logging its events to window.log.
@@ -162,28 +161,19 @@ def test_rule_violation_is_reported_with_its_paragraph_and_dropped(page, match):
     assert problem["title"] in line and problem["rule"] in line
 
 
-def test_queue_survives_a_browser_restart(playwright, pwa_server, match, tmp_path):
-    def launch():
-        return playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
-            args=CHROMIUM_ARGS, base_url=pwa_server.base)
-
-    browser = launch()
+def test_queue_survives_a_browser_restart(persistent, pwa_server, match, tmp_path):
+    browser = persistent(tmp_path / "profile")
     page = browser.pages[0]
     open_judge(page, match, interval=60000)
     browser.set_offline(True)
     ids = page.evaluate(ENQUEUE, {"url": match["url"], "bodies": match["bodies"][:4]})
     browser.close()
 
-    browser = launch()
-    try:
-        page = browser.pages[0]
-        open_judge(page, match)
-        wait_drained(page)
-        sent = wait_for(lambda: [e["detail"]["entry"]["command_id"]
-                                 for e in page.evaluate("window.log") if e["type"] == "sent"])
-        assert sent == ids
-    finally:
-        browser.close()
+    page = persistent(tmp_path / "profile").pages[0]
+    open_judge(page, match)
+    wait_drained(page)
+    sent = wait_for(lambda: [e["detail"]["entry"]["command_id"]
+                             for e in page.evaluate("window.log") if e["type"] == "sent"])
+    assert sent == ids
     history = server_events(pwa_server, match)
     assert history[-1]["version"] == match["bodies"][4]["expected_version"] == len(history)
