@@ -1,0 +1,80 @@
+"""Estonian, Latvian, English: from the browser's languages, switchable, remembered."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tableside.web.assets import DEFAULT_PWA_DIR
+
+CATALOGUES = {lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+              for lang in ("en", "et", "lv")}
+
+
+def test_every_language_has_every_message() -> None:
+    keys = set(CATALOGUES["en"])
+    for lang, messages in CATALOGUES.items():
+        assert set(messages) == keys, lang
+        assert all(isinstance(v, str) and v.strip() for v in messages.values()), lang
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("et", {"term.stroke": "löök", "term.puck": "seib", "term.striker": "löögiketas",
+            "term.pocket": "auk", "term.remark": "märkus", "term.penalty_puck": "trahviseib",
+            "term.debt": "võlg", "term.loss_of_turn": "löögikorra kaotus", "term.game": "geim",
+            "term.match": "mäng", "term.opening_shot": "avalöök", "term.table": "laud",
+            "term.judge": "kohtunik", "term.protocol": "protokoll"}),
+    ("lv", {"term.stroke": "sitiens", "term.puck": "kauliņš", "term.striker": "ripa",
+            "term.pocket": "maisiņš", "term.remark": "piezīme",
+            "term.penalty_puck": "soda kauliņš", "term.debt": "parāds",
+            "term.loss_of_turn": "gājiena zaudēšana", "term.game": "sets",
+            "term.match": "spēle", "term.opening_shot": "pirmais sitiens", "term.table": "galds",
+            "term.judge": "tiesnesis", "term.protocol": "protokols"}),
+])
+def test_korona_vocabulary(lang: str, words: dict[str, str]) -> None:
+    assert {key: CATALOGUES[lang][key] for key in words} == words
+
+
+def heading(page) -> str:
+    page.wait_for_selector("html[data-ready=true]")
+    return page.locator("h1").inner_text()
+
+
+@pytest.mark.parametrize("locale, lang", [("lv-LV", "lv"), ("et", "et"), ("fi-FI", "en")])
+def test_first_language_comes_from_the_browser(browser, pwa_server, locale, lang) -> None:
+    context = browser.new_context(base_url=pwa_server.base, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto("/judge")
+        assert heading(page) == CATALOGUES[lang]["face.judge"]
+        assert page.locator("html").get_attribute("lang") == lang
+    finally:
+        context.close()
+
+
+def test_switching_relabels_the_page_and_is_remembered(page) -> None:
+    page.goto("/judge")
+    assert heading(page) == "Table judge"
+    for lang in ("et", "lv", "en", "et"):
+        page.locator(f"language-picker button[data-lang={lang}]").click()
+        page.wait_for_selector(f"html[lang={lang}]")
+        assert page.locator("h1").inner_text() == CATALOGUES[lang]["face.judge"]
+        placeholder = page.locator("[data-placeholder]").inner_text()
+        assert placeholder == CATALOGUES[lang]["app.placeholder"]
+        pressed = page.locator("language-picker button[aria-pressed=true]")
+        assert pressed.get_attribute("data-lang") == lang
+    page.reload()
+    assert heading(page) == "Lauakohtunik"
+    page.goto("/admin")
+    assert heading(page) == CATALOGUES["et"]["face.admin"]
+
+
+def test_messages_fill_their_placeholders(page) -> None:
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    text = page.evaluate("""async () => {
+      const { t, i18n } = await import('/js/i18n.js');
+      await i18n.set('lv');
+      return [t('sync.queued', { count: 3 }), t('no.such.key'), t('error.rule', {})];
+    }""")
+    assert text == ["Gaida 3", "no.such.key", "Noteikums: {rule}"]
