@@ -1,4 +1,4 @@
-"""kill -9 of the server while 4 clients post 500 commands with retries: each stored exactly once."""
+"""kill -9 of the server while 4 clients post 500 commands with retries: each stored once."""
 
 from __future__ import annotations
 

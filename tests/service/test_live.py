@@ -14,7 +14,6 @@ from .harness import Api, Server
 from .play import create, fold_response
 
 
-
 def _post_strokes(head: Api, match_id, view, n: int, rng: random.Random):
     """Post n simulated commands (strokes mostly); returns the new view and their positions."""
     positions = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import msgspec
-
 from tableside.matches.views import protocol_doc
 
 from .harness import Api, wait_for
@@ -48,7 +47,8 @@ def test_retry_returns_the_same_response(server, head):
     rng = random.Random(5)
     match_id, view = create(head, 5, rng)
     cmd = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
-    first = head.command(match_id, view.version, cmd, command_id="00000000-0000-4000-8000-000000000001")
-    again = head.command(match_id, view.version, cmd, command_id="00000000-0000-4000-8000-000000000001")
+    command_id = "00000000-0000-4000-8000-000000000001"
+    first = head.command(match_id, view.version, cmd, command_id=command_id)
+    again = head.command(match_id, view.version, cmd, command_id=command_id)
     assert first.status_code == again.status_code == 201
     assert first.content == again.content

@@ -22,7 +22,9 @@ _SESSION = """
 INSERT INTO staff_sessions (token_hash, username, expires_at)
 VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at
 """
-_ISSUE = "INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by) VALUES ($1, $2, $3, $4)"
+_ISSUE = """
+INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by) VALUES ($1, $2, $3, $4)
+"""
 _REVOKE = """
 UPDATE judge_tokens SET revoked_at = now() WHERE token_id = $1 AND revoked_at IS NULL
 RETURNING token_id
@@ -35,7 +37,8 @@ async def add_account(pool: asyncpg.Pool, username: str, role: str, password: st
     return status.endswith("1")
 
 
-async def login(pool: asyncpg.Pool, username: str, password: str) -> tuple[str, str, datetime] | None:
+async def login(pool: asyncpg.Pool, username: str,
+                password: str) -> tuple[str, str, datetime] | None:
     """(token, role, expires_at) for a right password, else None."""
     row = await pool.fetchrow(_LOGIN, username)
     if row is None or not check_password(password, row["password_hash"]):
@@ -45,7 +48,8 @@ async def login(pool: asyncpg.Pool, username: str, password: str) -> tuple[str, 
     return token, row["role"], expires
 
 
-async def issue_judge_token(pool: asyncpg.Pool, table: int, issued_by: str) -> tuple[uuid.UUID, str]:
+async def issue_judge_token(pool: asyncpg.Pool, table: int,
+                            issued_by: str) -> tuple[uuid.UUID, str]:
     """(token_id, token) for a table's judge."""
     token_id, token = uuid.uuid4(), new_token("tj_")
     await pool.execute(_ISSUE, token_id, token_hash(token), table, issued_by)

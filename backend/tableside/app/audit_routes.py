@@ -15,7 +15,8 @@ from tableside.app.context import context
 from tableside.store.records import RAW_COLUMNS, RawRecord
 from tableside.store.verify import verify
 
-_RAW = f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"
+_RAW = (f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1"
+        " ORDER BY originator_version")
 
 
 async def _records(request: Request, state: State, match_id: UUID) -> list[RawRecord]:

@@ -1,4 +1,4 @@
-"""Who is asking: staff sessions (`ts_…`) and table judge tokens (`tj_…`), checked in the database."""
+"""Who is asking: staff sessions (`ts_…`) and table judge tokens (`tj_…`), checked in the DB."""
 
 from __future__ import annotations
 

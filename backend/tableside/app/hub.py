@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import logging
-
-import asyncpg
 
 from tableside.app.context import Context
 from tableside.app.feed import channels_of, encode_delta
 from tableside.projections.folder import Folder
+from tableside.projections.runner import keep_caught_up
 from tableside.projections.source import head, read_after
-
-log = logging.getLogger(__name__)
 
 
 class Hub:
@@ -28,16 +24,7 @@ class Hub:
         """Start at the current head; publish whenever woken, and at least every poll."""
         async with self.ctx.pool.acquire() as conn:
             self.position = await head(conn)
-        while True:
-            try:
-                await self.catch_up()
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                log.exception("live hub: retrying")
-            self.wake.clear()
-            try:
-                await asyncio.wait_for(self.wake.wait(), poll_seconds)
-            except TimeoutError:
-                pass
+        await keep_caught_up(self.catch_up, self.wake, poll_seconds, "live hub")
 
     async def catch_up(self) -> None:
         """Publish everything stored after the last published position."""

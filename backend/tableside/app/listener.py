@@ -1,4 +1,4 @@
-"""The process's one LISTEN connection: wakes the projection runner and the hub, closes revoked sockets."""
+"""The process's one LISTEN connection: wakes the runner and the hub, closes revoked sockets."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ async def listen(url: str, on_event: Callable[[], None], on_revoke: Callable[[st
             await asyncio.sleep(1)
             continue
         lost = asyncio.Event()
-        conn.add_termination_listener(lambda _: lost.set())
+        conn.add_termination_listener(lambda _, lost=lost: lost.set())
         try:
             await conn.add_listener(NOTIFY_CHANNEL, lambda *_: on_event())
             await conn.add_listener(TOKEN_CHANNEL, lambda *args: on_revoke(args[3]))

@@ -63,7 +63,8 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
         principal = await resolve(ctx.pool, bearer(socket))
     except NotAuthorizedException:
         raise Refused(4401) from None
-    if principal and principal.role == "table_judge" and flt != Filter("table", str(principal.table)):
+    own_table = Filter("table", str(principal.table)) if principal else None
+    if principal and principal.role == "table_judge" and flt != own_table:
         raise Refused(4403)
     return flt, after, principal
 

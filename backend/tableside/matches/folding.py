@@ -13,6 +13,7 @@ from tableside.rules.fold import apply, entry_span
 from tableside.rules.state import MatchState, initial_state
 
 _RULES = frozenset(RULES_EVENT_TYPES)
+_INITIAL = initial_state()  # immutable, so one shared value is safe
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class MatchView:
     match_id: UUID
     version: int = 0
     position: int = 0
-    state: MatchState = initial_state()
+    state: MatchState = _INITIAL
     table: int | None = None
     competition_id: str = ""
     called: bool = False

@@ -18,7 +18,7 @@ _TEXT = {
     MatchScheduled: lambda e: f"match put on table {e.table}",
     PlayersCalled: lambda e: f"players called to table {e.table}",
     ev.MatchCreated: lambda e: f"match created: {' & '.join(e.side_a)} v {' & '.join(e.side_b)}",
-    ev.OpeningShotAssigned: lambda e: f"side {e.side} opens ({e.method}); seats {', '.join(e.seats)}",
+    ev.OpeningShotAssigned: lambda e: f"side {e.side} opens ({e.method})",
     ev.StrokeRecorded: _stroke,
     ev.IncidentReported: lambda e: f"{e.kind}: {e.code} {e.player}".rstrip(),
     ev.CorrectionRecorded: lambda e: f"correction of entry {e.corrects_version} by {e.by}",
@@ -38,7 +38,8 @@ def line(event: object) -> tuple[str, str]:
     text = _TEXT.get(type(event))
     rule = getattr(event, "rule", "") or ""
     if text is None:
-        fields = ", ".join(f"{k}={v}" for k, v in _plain(event).items() if k not in ("rule", "type"))
+        plain = _plain(event).items()
+        fields = ", ".join(f"{k}={v}" for k, v in plain if k not in ("rule", "type"))
         return rule, f"{type(event).__name__}: {fields}"
     return rule, text(event)
 

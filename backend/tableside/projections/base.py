@@ -1,4 +1,4 @@
-"""What a projection is: a name, its tables, and apply(conn, items) inside the runner's transaction."""
+"""A projection: a name, its tables, and apply(conn, items) inside the runner's transaction."""
 
 from __future__ import annotations
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import asyncpg
 
@@ -32,16 +33,7 @@ class ProjectionRunner:
 
     async def run(self, poll_seconds: float = 1.0) -> None:
         """Catch up whenever woken (LISTEN), and at least every `poll_seconds`."""
-        while True:
-            try:
-                await self.catch_up()
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                log.exception("projection runner: retrying")
-            self.wake.clear()
-            try:
-                await asyncio.wait_for(self.wake.wait(), poll_seconds)
-            except TimeoutError:
-                pass
+        await keep_caught_up(self.catch_up, self.wake, poll_seconds, "projection runner")
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
@@ -58,6 +50,19 @@ class ProjectionRunner:
                 if progress:
                     progress(position)
         return position
+
+
+async def keep_caught_up(step: Callable[[], Awaitable[object]], wake: asyncio.Event,
+                         poll_seconds: float, name: str) -> None:
+    """Run `step` whenever `wake` is set and at least every poll; survive database hiccups."""
+    while True:
+        try:
+            await step()
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            log.exception("%s: retrying", name)
+        wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), poll_seconds)
 
 
 async def _apply(conn: asyncpg.Connection, projection: Projection, items: list[Item],
