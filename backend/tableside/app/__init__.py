@@ -4,7 +4,8 @@ The lifespan (`lifespan.py`) opens an asyncpg pool for reads (`app.state.db_pool
 `app.state.tableside.pool`), the EventStore for writes, and starts the projection runner, the
 live-feed hub and the process's one LISTEN connection. Routes: commands (`command_routes`),
 public reads (`read_routes`), auditor reads (`audit_routes`), staff and judge tokens
-(`staff_routes`), the websocket feed (`live`), `/health`; OpenAPI at `/schema`.
+(`staff_routes`), the websocket feed (`live`), `/health`, the PWA (`tableside.web`);
+OpenAPI at `/schema`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tableside.app.read_routes import READ_ROUTES
 from tableside.app.staff_routes import STAFF_ROUTES
 from tableside.matches.registry import build_registry
 from tableside.settings import Settings
+from tableside.web import web_routes
 
 
 def create_app(settings: Settings) -> Litestar:
@@ -39,7 +41,7 @@ def create_app(settings: Settings) -> Litestar:
                   origins=frozenset(settings.allowed_origins or _own_origins(settings)))
     app = Litestar(
         route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
-                        *AUDIT_ROUTES, *STAFF_ROUTES],
+                        *AUDIT_ROUTES, *STAFF_ROUTES, *web_routes()],
         lifespan=[lifespan], plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),

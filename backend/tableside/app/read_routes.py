@@ -82,4 +82,14 @@ async def list_tables(
     return _docs(await context(state).pool.fetch(_TABLES, competition))
 
 
-READ_ROUTES = [list_matches, get_match, get_protocol, get_history, list_tables]
+@get("/api/tables/{table:int}", summary="What one table is playing now")
+async def get_table(state: State, table: Annotated[int, Parameter(ge=1, le=9999)]) -> Doc:
+    """The live document of the table's latest match (404 when it has none)."""
+    text = await context(state).pool.fetchval(
+        "SELECT doc::text FROM table_overview WHERE table_no = $1", table)
+    if text is None:
+        raise NotFoundException(f"Table {table} has no match")
+    return msgspec.json.decode(text)
+
+
+READ_ROUTES = [list_matches, get_match, get_protocol, get_history, list_tables, get_table]

@@ -1,0 +1,55 @@
+"""Read models over HTTP: tables, history, the auditor's record and chain check; the demo."""
+
+from __future__ import annotations
+
+import base64
+import random
+
+from .harness import Api, Server, wait_for
+from .play import create, play
+
+
+def test_history_tables_and_auditor_record(server, head):
+    rng = random.Random(41)
+    judge = Api(server.base, head.judge_token(15)["token"])
+    match_id, view = create(head, 15, rng, competition_id="reads")
+    view = play(head, judge, match_id, view, rng)
+    spectator = Api(server.base)
+    history = wait_for(lambda: len(r := spectator.get(f"/api/matches/{match_id}/history").json())
+                       == view.version and r)
+    assert [h["version"] for h in history] == list(range(1, view.version + 1))
+    assert spectator.get("/api/tables/15").json()["match_id"] == match_id
+    assert spectator.get("/api/tables", competition="reads").json()[0]["table"] == 15
+    assert spectator.get(f"/api/matches/{match_id}/record").status_code == 401
+    made = head.http.post("/api/accounts", headers=head.headers(), json={
+        "username": "jury", "role": "auditor", "password": "jury-password"})
+    assert made.status_code == 201
+    auditor = Api(server.base).login("jury", "jury-password")
+    record = auditor.get(f"/api/matches/{match_id}/record").json()
+    assert len(record) == view.version and len(record[0]["hash"]) == 64
+    assert record[1]["prev_hash"] == record[0]["hash"]
+    assert {r["recorder"] for r in record} <= {"head", "table-15-judge"}
+    assert auditor.get(f"/api/matches/{match_id}/verify").json()["intact"] is True
+    assert auditor.command(match_id, view.version, {"type": "UndoLastEntry"}).status_code == 403
+
+
+def test_judge_token_comes_with_qr_images(server, head):
+    issued = head.judge_token(16)
+    assert issued["link"].endswith(f"/judge?table=16#token={issued['token']}")
+    assert issued["qr_svg"].startswith("data:image/svg+xml")
+    png = base64.b64decode(issued["qr_png"].split(",", 1)[1])
+    assert png.startswith(b"\x89PNG")
+    assert Api(server.base, issued["token"]).get("/api/whoami").json()["table"] == 16
+
+
+def test_demo_tables_play_live(new_database):
+    srv = Server(new_database(), env={"TABLESIDE_DEMO": "1"}).start()
+    try:
+        spectator = Api(srv.base)
+        first = wait_for(lambda: len(t := spectator.get("/api/tables").json()) == 4 and t, 15)
+        later = wait_for(lambda: (t := spectator.get("/api/tables").json()) and all(
+            b["version"] > a["version"] or b["match_id"] != a["match_id"]
+            for a, b in zip(first, t, strict=True)) and t, 20)
+        assert {t["competition_id"] for t in later} == {"demo-cup"}
+    finally:
+        srv.stop()
