@@ -7,6 +7,7 @@
 //   outbox.addEventListener("sent", (e) => e.detail.reply);      // the server's answer
 //   outbox.addEventListener("conflict", (e) => e.detail.problem); // 409: queue waits for you
 //   outbox.addEventListener("rejected", (e) => e.detail.problem); // other 4xx: dropped, shown
+//   outbox.addEventListener("error", (e) => e.detail.error);     // IndexedDB itself failed
 //   await outbox.resolve(seq, { body })  // after a conflict: send a rebased body (new id)
 //   await outbox.discard(seq)            // …or drop the held command
 //
@@ -120,7 +121,8 @@ export class Outbox extends EventTarget {
       ? navigator.locks.request(`${this.name}:drain`, { ifAvailable: true }, (lock) => lock && work())
       : work();
     this.again = false;
-    this.draining = locked.finally(() => {
+    // A storage failure must reach the app (it cannot record safely), not vanish unhandled.
+    this.draining = locked.catch((error) => this.emit("error", { error })).finally(() => {
       this.draining = null;
       if (this.again) this.drain();
     });

@@ -75,3 +75,34 @@ def assert_no_horizontal_overflow(page) -> None:
         "() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,"
         " view: window.innerWidth })")
     assert max(widths["doc"], widths["body"]) <= widths["view"], widths
+
+
+# WCAG contrast of every visible text against the first opaque background behind it.
+_CONTRAST = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (el) => {
+    for (let node = el; node; node = node.parentElement || node.getRootNode().host) {
+      const c = rgb(getComputedStyle(node).backgroundColor);
+      if (c.length < 4 || c[3] === 1) return c;
+    }
+    return [255, 255, 255];
+  };
+  const texts = (root) => [...root.querySelectorAll('*')].flatMap((el) =>
+    [...(el.shadowRoot ? texts(el.shadowRoot) : []),
+     ...([...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+         && el.getClientRects().length ? [el] : [])]);
+  return texts(document).map((el) => {
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(background(el))];
+    return { what: el.outerHTML.slice(0, 60),
+             ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+  }).filter((t) => t.ratio < 4.5);
+}"""
+
+
+def assert_readable_contrast(page) -> None:
+    """Every visible text reaches 4.5:1 against what is behind it (shadow roots included)."""
+    low = page.evaluate(_CONTRAST)
+    assert not low, low

@@ -7,7 +7,7 @@ import random
 from service.harness import Api, wait_for
 from service.play import create
 
-from .harness import assert_no_horizontal_overflow, screenshot
+from .harness import assert_no_horizontal_overflow, assert_readable_contrast, screenshot
 from .plan import plan
 
 SHOW = """async (data) => {
@@ -51,6 +51,7 @@ def test_counts_turn_and_labels(page) -> None:
     assert "Jaan Kask has the turn" in shown["label"]
     assert "Mari Tamm: 5 on the board, 3 pocketed" in shown["label"]
     assert_no_horizontal_overflow(page)
+    assert_readable_contrast(page)
     screenshot(page, "board-360x640")
 
 

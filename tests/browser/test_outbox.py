@@ -14,6 +14,7 @@ import pytest
 from service.harness import Api, wait_for
 from service.play import create
 
+from .harness import assert_readable_contrast
 from .plan import plan
 
 # Loads the outbox into window.box, logging its events to window.log.
@@ -78,6 +79,7 @@ def test_order_kept_through_offline_reload_then_drained_once(page, context, pwa_
     ids = page.evaluate(ENQUEUE, {"url": match["url"], "bodies": match["bodies"]})
     assert len(set(ids)) == 12
     page.wait_for_selector("sync-badge[data-state=offline][data-count='12']")
+    assert_readable_contrast(page)
 
     page.reload()  # offline: the service worker serves the shell, IndexedDB keeps the queue
     page.wait_for_selector("html[data-ready=true]")
@@ -88,6 +90,7 @@ def test_order_kept_through_offline_reload_then_drained_once(page, context, pwa_
     context.set_offline(False)
     wait_drained(page)
     page.wait_for_selector("sync-badge[data-state=synced]")
+    assert_readable_contrast(page)
     history = server_events(pwa_server, match)
     assert history[-1]["version"] == match["final"] == len(history)
     sent = [entry["detail"]["entry"]["command_id"] for entry in page.evaluate("window.log")
@@ -130,6 +133,7 @@ def test_conflict_holds_the_queue_and_shows_the_server_version(page, pwa_server,
     assert conflict["detail"]["problem"]["current_version"] == 2
     assert page.evaluate("window.box.queued") == 2  # held, and the one behind it waits
     page.wait_for_selector("sync-badge[data-state=blocked]")
+    assert_readable_contrast(page)
 
     page.reload()  # the hold survives a reload: it is stored with the entry
     page.wait_for_selector("html[data-ready=true]")

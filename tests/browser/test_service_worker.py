@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-FACES = ["/", "/judge", "/audit", "/audit/match/3f1c", "/screen", "/admin"]
+FACES = ["/", "/judge", "/judge?table=4", "/audit", "/audit/match/3f1c", "/screen", "/admin"]
 
 
 def install(page) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import assert_no_horizontal_overflow, screenshot
+from .harness import assert_no_horizontal_overflow, assert_readable_contrast, screenshot
 
 FACES = {"/": "spectator", "/judge": "judge", "/audit/match/demo": "audit", "/screen": "screen",
          "/admin": "admin"}
@@ -39,3 +39,4 @@ def test_shell_fits_and_is_made_for_fingers(page, path: str, viewport: dict) -> 
     assert not small, small
     tiny = [t for t in sizes["texts"] if t["px"] < 18]
     assert not tiny, tiny
+    assert_readable_contrast(page)

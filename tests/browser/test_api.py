@@ -1,0 +1,47 @@
+"""api.js against the real API: the QR link's token, the bearer header, problem details."""
+
+from __future__ import annotations
+
+import uuid
+
+CALL = """async ([method, url]) => {
+  const api = await import('/js/api.js');
+  try {
+    return { ok: await api.request(method, url) };
+  } catch (error) {
+    return { status: error.status, title: error.title, line: api.describe(error) };
+  }
+}"""
+
+
+def open_page(page, path: str) -> None:
+    page.goto(path)
+    page.wait_for_selector("html[data-ready=true]")
+
+
+def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
+    issued = head_api.judge_token(7)
+    link = issued["link"]
+    open_page(page, link[link.index("/judge"):])
+    page.evaluate("import('/js/api.js').then((api) => api.tokenFromLink())")
+    assert page.evaluate("location.hash") == ""  # not left in the address bar or history
+    assert page.evaluate("location.search") == "?table=7"
+    whoami = page.evaluate(CALL, ["GET", "/api/whoami"])
+    assert whoami["ok"] == {"role": "table_judge", "name": "table-7-judge", "table": 7}
+
+
+def test_refusals_become_readable_lines(page) -> None:
+    open_page(page, "/")
+    missing = page.evaluate(CALL, ["GET", f"/api/matches/{uuid.uuid4()}"])
+    assert missing["status"] == 404 and missing["title"] and missing["title"] in missing["line"]
+    page.evaluate("import('/js/api.js').then((api) => api.setToken('tj_not-a-real-token'))")
+    refused = page.evaluate(CALL, ["GET", "/api/whoami"])
+    assert refused["status"] == 401
+
+
+def test_no_server_is_said_plainly(page, context) -> None:
+    open_page(page, "/")
+    context.set_offline(True)
+    gone = page.evaluate(CALL, ["GET", "/api/tables"])
+    assert gone == {"status": 0, "title": "No connection to the server.",
+                    "line": "No connection to the server."}
