@@ -21,6 +21,7 @@ class CreateMatchRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=Tru
 
     command_id: UUID
     table: Table
+    expected_version: Annotated[int, msgspec.Meta(ge=0, le=0)] = 0  # a new stream
     side_a: Annotated[tuple[Name, ...], msgspec.Meta(min_length=1, max_length=2)]
     side_b: Annotated[tuple[Name, ...], msgspec.Meta(min_length=1, max_length=2)]
     match_id: UUID | None = None

@@ -21,8 +21,12 @@ TableNo = Annotated[int, Parameter(ge=1, le=9999)]
 
 @post("/api/login", summary="Staff login")
 async def login(state: State, data: LoginRequest) -> LoginResponse:
-    """A bearer token for a head judge, secretary or auditor."""
-    found = await accounts.login(context(state).pool, data.username, data.password)
+    """A bearer token for a head judge, secretary or auditor (attempts are rate-limited)."""
+    ctx = context(state)
+    if ctx.limiter.allow(f"login:{data.username}"):
+        raise HTTPException(status_code=429, detail="Too many login attempts",
+                            headers={"Retry-After": "1"})
+    found = await accounts.login(ctx.pool, data.username, data.password)
     if found is None:
         raise NotAuthorizedException("Wrong username or password")
     token, role, expires = found

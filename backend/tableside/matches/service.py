@@ -58,6 +58,8 @@ class MatchService:
                 command_id: UUID, meta: Mapping[str, str], authorize: Authorize) -> AppendResult:
         """Check the version, authorize, decide, append; VersionConflict / RuleViolation raise."""
         view = self.view(match_id)
+        if not view.state.created:  # e.g. a competition's stream: never write match events there
+            raise MatchNotFound(str(match_id))
         authorize(view)
         if view.version != expected_version:
             raise VersionConflict(match_id, expected_version, view.version)

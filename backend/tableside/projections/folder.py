@@ -15,7 +15,7 @@ from tableside.store import EventRegistry
 class Folder:
     """Advances one MatchView per stream; the cache only saves work, the database decides."""
 
-    def __init__(self, registry: EventRegistry, size: int = 2048) -> None:
+    def __init__(self, registry: EventRegistry, size: int = 256) -> None:
         self.registry = registry
         self._views: OrderedDict[UUID, MatchView] = OrderedDict()
         self._size = size
