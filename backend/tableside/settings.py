@@ -34,7 +34,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read DATABASE_URL, HOST, PORT, TABLESIDE_DATA_DIR, TABLESIDE_DB_POOL_SIZE, TABLESIDE_*."""
+        """Read DATABASE_URL, HOST, PORT and the TABLESIDE_* variables (README lists them)."""
         env = os.environ if env is None else env
         return cls(
             database_url=env.get("DATABASE_URL") or None,
