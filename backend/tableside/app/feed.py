@@ -88,14 +88,20 @@ def encode(message: dict[str, Any]) -> bytes:
     return _encoder.encode(message)
 
 
-async def gap(conn: asyncpg.Connection, registry: EventRegistry, flt: Filter,
-              after: int) -> AsyncIterator[tuple[int, bytes]]:
-    """Every delta of the subscription after `after`, from the database, in order."""
-    folder = Folder(registry, size=256)
+async def gap(pool: asyncpg.Pool, registry: EventRegistry, flt: Filter,
+              after: int) -> AsyncIterator[list[tuple[int, bytes]]]:
+    """Every delta of the subscription after `after`, from the database, in chunks in order.
+
+    A connection is held only while a chunk is read, never while a slow client is sent to.
+    """
+    folder = Folder(registry, size=64)
     stream = UUID(flt.value) if flt.kind == "match" else None
-    while records := await read_after(conn, registry, after, 500, stream):
-        for rec in records:
-            view = await folder.advance(conn, rec)
-            if view is not None and flt.matches(view):
-                yield rec.position, encode_delta(rec, view)
+    while True:
+        async with pool.acquire() as conn:
+            records = await read_after(conn, registry, after, 500, stream)
+            chunk = [(rec.position, encode_delta(rec, view)) for rec in records
+                     if (view := await folder.advance(conn, rec)) and flt.matches(view)]
+        if not records:
+            return
+        yield chunk
         after = records[-1].position

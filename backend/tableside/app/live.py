@@ -95,9 +95,9 @@ async def live_socket(socket: WebSocket, state: State) -> None:
 
 async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None) -> None:
     async with ctx.channels.start_subscription([flt.channel]) as subscriber:
-        async with ctx.pool.acquire() as conn:
-            last = after if after is not None else await _snapshot(conn, socket, flt)
-            async for position, message in gap(conn, ctx.registry, flt, last):
+        last = after if after is not None else await _snapshot(ctx, socket, flt)
+        async for chunk in gap(ctx.pool, ctx.registry, flt, last):
+            for position, message in chunk:
                 await socket.send_data(message)
                 last = position
         await socket.send_data(encode({"kind": "caught_up", "position": last}))
@@ -108,11 +108,12 @@ async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None)
                 last = position
 
 
-async def _snapshot(conn, socket: WebSocket, flt: Filter) -> int:
+async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
     projection, query = _SNAPSHOTS[flt.kind]
     key = UUID(flt.value) if flt.kind == "match" else int(flt.value) if flt.kind == "table" \
         else flt.value
-    async with conn.transaction(isolation="repeatable_read", readonly=True):
+    async with ctx.pool.acquire() as conn, conn.transaction(isolation="repeatable_read",
+                                                            readonly=True):
         position = await conn.fetchval(
             "SELECT position FROM projection_tracking WHERE name = $1", projection)
         rows = await conn.fetch(query, key)
