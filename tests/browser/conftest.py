@@ -2,8 +2,8 @@
 
 - ``chromium_ready`` (session): skips the browser tests when Chromium or Playwright is
   missing, and fails them instead under ``CI=true`` (a green CI must mean they ran).
-- ``pwa_server`` (module): the service suite's uvicorn process (tests/service/harness.py) on
-  a fresh database from ``new_database()``, serving the API, /live and pwa/.
+- ``pwa_server`` (module): the service suite's uvicorn process (tests/service/harness.py
+  ``Server``) on a fresh database from ``new_database()``: the API, /live and pwa/.
 - ``browser`` (session): Chromium, headless, fresh temporary profile.
 - ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
   viewport unless a test asks otherwise); ``page`` fails the test on an uncaught JS error.
@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from service.harness import Api
+from service.harness import Api, Server
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, PwaServer, missing_chromium
+from .harness import CHROMIUM, CHROMIUM_ARGS, missing_chromium
 
 
 @pytest.fixture(scope="session")
@@ -54,15 +54,15 @@ def browser(playwright) -> Iterator[object]:
 
 
 @pytest.fixture(scope="module")
-def pwa_server(chromium_ready: None, new_database: Callable[[], str]) -> Iterator[PwaServer]:
-    """A real server process on a fresh migrated database, serving the PWA too."""
-    server = PwaServer(new_database()).start()
+def pwa_server(chromium_ready: None, new_database: Callable[[], str]) -> Iterator[Server]:
+    """The service suite's server process (API, /live and the PWA) on a fresh database."""
+    server = Server(new_database()).start()
     yield server
     server.stop()
 
 
 @pytest.fixture(scope="module")
-def head_api(pwa_server: PwaServer) -> Api:
+def head_api(pwa_server: Server) -> Api:
     """The head judge, logged in over HTTP."""
     return Api(pwa_server.base).login()
 
@@ -74,7 +74,7 @@ def viewport() -> dict[str, int]:
 
 
 @pytest.fixture
-def context(browser, pwa_server: PwaServer, viewport: dict[str, int]) -> Iterator[object]:
+def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
     ctx = browser.new_context(base_url=pwa_server.base, viewport=viewport, locale="en-GB",
                               has_touch=True)
     yield ctx
@@ -92,7 +92,7 @@ def page(context) -> Iterator[object]:
 
 
 @pytest.fixture
-def persistent(playwright, pwa_server: PwaServer) -> Iterator[Callable[[Path], object]]:
+def persistent(playwright, pwa_server: Server) -> Iterator[Callable[[Path], object]]:
     """Launch Chromium on a given profile dir: a real (not incognito) browser that restarts."""
     opened = []
 

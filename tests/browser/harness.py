@@ -1,14 +1,9 @@
-"""Browser-test helpers: Chromium's whereabouts, screenshots, layout checks, a served app."""
+"""Browser-test helpers: where Chromium is, screenshots, layout and contrast checks."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-from contextlib import contextmanager
 from pathlib import Path
-from unittest import mock
-
-from service import harness as service_harness
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -20,9 +15,6 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-
-PRODUCT_FACTORY = "tableside.app.asgi:from_env"
-TEST_FACTORY = "browser.factory:from_env"
 
 
 def missing_chromium() -> str | None:
@@ -37,32 +29,8 @@ def missing_chromium() -> str | None:
     return None
 
 
-class PwaServer(service_harness.Server):
-    """The service suite's server process, started by our factory so it also serves pwa/."""
-
-    def start(self) -> PwaServer:
-        tests_dir = str(ROOT / "tests")
-        path = os.pathsep.join(p for p in (tests_dir, os.environ.get("PYTHONPATH")) if p)
-        self.env = {**self.env, "PYTHONPATH": path}
-        with _factory(TEST_FACTORY):
-            super().start()
-        return self
-
-
-@contextmanager
-def _factory(name: str):
-    """Make the harness's uvicorn command use another app factory while it starts."""
-    real = subprocess.Popen
-
-    def popen(cmd, *args, **kwargs):
-        return real([name if part == PRODUCT_FACTORY else part for part in cmd], *args, **kwargs)
-
-    with mock.patch.object(subprocess, "Popen", popen):
-        yield
-
-
 def screenshot(page, name: str) -> Path:
-    """Save a full-page PNG under test-artifacts/browser/ (kept by CI, ignored by git)."""
+    """Save a full-page PNG under test-artifacts/browser/ (kept after the run, ignored by git)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -17,6 +17,7 @@ CALL = """async ([method, url]) => {
 def open_page(page, path: str) -> None:
     page.goto(path)
     page.wait_for_selector("html[data-ready=true]")
+    page.evaluate("import('/js/api.js').then(() => true)")  # loaded while still online
 
 
 def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
