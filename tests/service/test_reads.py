@@ -53,3 +53,21 @@ def test_demo_tables_play_live(new_database):
         assert {t["competition_id"] for t in later} == {"demo-cup"}
     finally:
         srv.stop()
+
+
+def test_board_at_each_version_and_token_list_and_logout(server, head):
+    rng = random.Random(42)
+    match_id, view = create(head, 17, rng)
+    open_ = head.command(match_id, view.version, {"type": "AssignOpeningShot",
+                                                  "method": "lot", "lot_winner": "B"})
+    last = open_.json()["last_version"]
+    spectator = Api(server.base)
+    board = spectator.get(f"/api/matches/{match_id}/at/{last}").json()
+    assert board["version"] == last and board["game"]["game_no"] == 1
+    assert spectator.get(f"/api/matches/{match_id}/at/{last + 1}").status_code == 404
+    issued = head.judge_token(17)
+    assert issued["token_id"] in {t["token_id"] for t in head.get("/api/judge-tokens").json()}
+    assert spectator.get("/api/judge-tokens").status_code == 401
+    session = Api(server.base).login()
+    assert session.http.post("/api/logout", headers=session.headers()).status_code == 204
+    assert session.get("/api/whoami").status_code == 401

@@ -56,6 +56,19 @@ async def issue_judge_token(pool: asyncpg.Pool, table: int,
     return token_id, token
 
 
+async def active_judge_tokens(pool: asyncpg.Pool) -> list[dict]:
+    """Tokens not revoked, by table: id, table, who issued it and when (never the token)."""
+    rows = await pool.fetch("SELECT token_id, table_no, issued_by, issued_at FROM judge_tokens "
+                            "WHERE revoked_at IS NULL ORDER BY table_no, issued_at")
+    return [{"token_id": str(r[0]), "table": r[1], "issued_by": r[2],
+             "issued_at": r[3].isoformat()} for r in rows]
+
+
+async def logout(pool: asyncpg.Pool, token: str) -> None:
+    """End a staff session."""
+    await pool.execute("DELETE FROM staff_sessions WHERE token_hash = $1", token_hash(token))
+
+
 async def revoke_judge_token(pool: asyncpg.Pool, token_id: uuid.UUID) -> bool:
     """Revoke and tell every server process (they close that token's sockets)."""
     async with pool.acquire() as conn, conn.transaction():

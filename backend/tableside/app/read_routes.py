@@ -12,6 +12,9 @@ from litestar.exceptions import NotFoundException
 from litestar.params import Parameter
 
 from tableside.app.context import context
+from tableside.matches.folding import fold_records
+from tableside.matches.views import live_doc
+from tableside.projections.source import read_stream
 
 Doc = dict[str, Any]
 Limit = Annotated[int, Parameter(ge=1, le=1000)]
@@ -74,6 +77,18 @@ async def get_history(
     return [{**dict(r), "recorded_at": r["recorded_at"].isoformat()} for r in rows]
 
 
+@get("/api/matches/{match_id:uuid}/at/{version:int}", summary="A match's board at a version")
+async def get_match_at(state: State, match_id: UUID,
+                       version: Annotated[int, Parameter(ge=1, le=10**9)]) -> Doc:
+    """The live document after stored version `version`, folded from the events (for replay)."""
+    ctx = context(state)
+    async with ctx.pool.acquire() as conn:
+        view = fold_records(await read_stream(conn, ctx.registry, match_id, version))
+    if view is None or view.version != version or not view.state.created:
+        raise NotFoundException(f"No match {match_id} at version {version}")
+    return live_doc(view)
+
+
 @get("/api/tables", summary="What every table is playing now")
 async def list_tables(
     state: State, competition: Annotated[str | None, Parameter(max_length=80)] = None,
@@ -92,4 +107,5 @@ async def get_table(state: State, table: Annotated[int, Parameter(ge=1, le=9999)
     return msgspec.json.decode(text)
 
 
-READ_ROUTES = [list_matches, get_match, get_protocol, get_history, list_tables, get_table]
+READ_ROUTES = [list_matches, get_match, get_match_at, get_protocol, get_history, list_tables,
+               get_table]

@@ -78,4 +78,20 @@ async def revoke_token(request: Request, state: State, token_id: UUID) -> None:
         raise NotFoundException("No such active token")
 
 
-STAFF_ROUTES = [login, whoami, create_account, issue_token, revoke_token]
+@get("/api/judge-tokens", summary="Active table judge tokens")
+async def list_tokens(request: Request, state: State) -> list[dict[str, Any]]:
+    """Head judge or secretary: which tables have tokens out (ids to revoke, no secrets)."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
+    return await accounts.active_judge_tokens(ctx.pool)
+
+
+@post("/api/logout", status_code=204, summary="End a staff session")
+async def logout(request: Request, state: State) -> None:
+    """The session token stops working at once."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary", "auditor")
+    await accounts.logout(ctx.pool, bearer(request) or "")
+
+
+STAFF_ROUTES = [login, whoami, create_account, issue_token, revoke_token, list_tokens, logout]
