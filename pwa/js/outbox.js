@@ -87,6 +87,7 @@ export class Outbox extends EventTarget {
 
   /** After a conflict: send again, with a new body (and so a new command_id) if given. */
   async resolve(seq, { body } = {}) {
+    await this.settled();
     await this.update(seq, (entry) => {
       entry.held = null;
       if (body !== undefined) Object.assign(entry, { body, command_id: crypto.randomUUID() });
@@ -98,10 +99,16 @@ export class Outbox extends EventTarget {
 
   /** Drop one entry for good (the app decided it is no longer wanted). */
   async discard(seq) {
+    await this.settled();
     await idb.run(await this.db, "readwrite", (s) => s.delete(seq));
     if (this.held?.seq === seq) this.held = null;
     await this.changed();
     return this.drain({ now: true });
+  }
+
+  /** Wait out a running drain (quick while an entry is held: it stops at that entry). */
+  async settled() {
+    while (this.draining) await this.draining;
   }
 
   /**
@@ -134,6 +141,8 @@ export class Outbox extends EventTarget {
       const [entry] = await idb.run(await this.db, "readonly", (s) => s.getAll(null, 1));
       if (!entry) return;
       if (entry.held) return this.hold(entry, entry.held);
+      // What is stored wins over memory: a drain that raced resolve() may have re-held it.
+      if (this.held) this.held = null;
       const outcome = await this.send(entry);
       if (outcome !== "done") return;
     }

@@ -4,7 +4,7 @@
   missing, and fails them instead under ``CI=true`` (a green CI must mean they ran).
 - ``pwa_server`` (module): the service suite's uvicorn process (tests/service/harness.py
   ``Server``) on a fresh database from ``new_database()``: the API, /live and pwa/.
-- ``browser`` (session): Chromium, headless, fresh temporary profile.
+- ``playwright`` / ``browser`` (module): Chromium, headless, fresh temporary profile.
 - ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
   viewport unless a test asks otherwise); ``page`` fails the test on an uncaught JS error.
 - ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
@@ -36,7 +36,9 @@ def chromium_ready() -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while Playwright's sync driver is open, its event loop counts as
+# running in this thread, and the asyncio tests of later folders could not start theirs.
+@pytest.fixture(scope="module")
 def playwright(chromium_ready: None) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
@@ -44,7 +46,7 @@ def playwright(chromium_ready: None) -> Iterator[object]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright) -> Iterator[object]:
     """Chromium from Debian; Playwright gives it a fresh temporary user-data-dir."""
     browser = playwright.chromium.launch(

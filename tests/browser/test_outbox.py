@@ -181,3 +181,29 @@ def test_queue_survives_a_browser_restart(persistent, pwa_server, match, tmp_pat
     assert sent == ids
     history = server_events(pwa_server, match)
     assert history[-1]["version"] == match["bodies"][4]["expected_version"] == len(history)
+
+
+def test_two_tabs_share_one_queue_and_send_each_command_once(context, pwa_server, match):
+    posted: list[str] = []
+    online = []
+
+    def count(route):
+        if online:  # attempts made offline never reach the server
+            posted.append(route.request.post_data_json["command_id"])
+        route.continue_()
+
+    context.route(f"**{match['url']}", count)
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        open_judge(tab, match)
+    context.set_offline(True)
+    ids = first.evaluate(ENQUEUE, {"url": match["url"], "bodies": match["bodies"][:6]})
+    second.wait_for_function("window.box.queued === 6")  # the other tab's badge knows too
+    online.append(True)
+    context.set_offline(False)
+    for tab in (first, second):
+        tab.evaluate("window.box.drain({ now: true })")
+        wait_drained(tab)
+    assert sorted(set(posted)) == sorted(ids) and len(posted) == len(ids)
+    history = server_events(pwa_server, match)
+    assert history[-1]["version"] == match["bodies"][6]["expected_version"] == len(history)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -90,3 +91,11 @@ def test_manifest_names_icons_that_exist() -> None:
         for icon in manifest["icons"]:
             assert http.get(icon["src"]).status_code == 200
     assert manifest["scope"] == "/" and manifest["display"] == "standalone"
+
+
+def test_hover_never_reveals_anything() -> None:
+    """Touch has no hover: a :hover rule may restyle, never show, hide or resize a control."""
+    hiding = re.compile(r"display|visibility|opacity|height|width|transform|pointer-events")
+    for sheet in [*DEFAULT_PWA_DIR.rglob("*.css"), *DEFAULT_PWA_DIR.rglob("*.js")]:
+        for selector, body in re.findall(r"([^{}]*:hover[^{}]*)\{([^}]*)\}", sheet.read_text()):
+            assert not hiding.search(body), f"{sheet.name}: {selector.strip()}"
