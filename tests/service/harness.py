@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -115,3 +116,11 @@ def wait_for(predicate, timeout: float = 5.0, step: float = 0.02):
             return value
         time.sleep(step)
     raise AssertionError("condition not met in time")
+
+
+def run_async(coro):
+    """asyncio.run in a thread of its own: works even when this thread has a loop running."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -10,7 +10,7 @@ import msgspec
 import websockets
 from tableside.rules import simulate
 
-from .harness import Api, Server
+from .harness import Api, Server, run_async
 from .play import create, fold_response
 
 
@@ -53,7 +53,7 @@ def test_snapshot_then_deltas(server, head):
         assert got[-1]["live"]["version"] == got[-1]["version"]
         await ws.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_reconnect_with_after_gets_exactly_the_missed_events(server, head):
@@ -80,7 +80,7 @@ def test_reconnect_with_after_gets_exactly_the_missed_events(server, head):
         assert [m["version"] for m in got] == sorted(m["version"] for m in got)
         await ws.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_two_servers_both_see_every_event(server, head, module_database_url):
@@ -102,6 +102,6 @@ def test_two_servers_both_see_every_event(server, head, module_database_url):
                 assert [m["position"] for m in got] == positions
                 await ws.close()
 
-        asyncio.run(scenario())
+        run_async(scenario())
     finally:
         other.stop()

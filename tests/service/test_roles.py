@@ -9,7 +9,7 @@ import time
 import pytest
 import websockets
 
-from .harness import Api, Server
+from .harness import Api, Server, run_async
 from .play import create
 
 OPEN = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
@@ -75,7 +75,7 @@ def test_revoked_token_401_within_a_second_and_socket_closed(server, head):
         assert time.monotonic() - revoked_at < 1.0
         assert closed.value.rcvd.code == 4401
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_foreign_origin_websocket_is_refused(server):
@@ -87,7 +87,7 @@ def test_foreign_origin_websocket_is_refused(server):
         assert (await ws.recv()).startswith('{"kind":"snapshot"')
         await ws.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_rate_limit_429(module_database_url):
