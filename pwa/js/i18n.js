@@ -36,7 +36,10 @@ class I18n extends EventTarget {
     super();
     this.lang = FALLBACK;
     this.messages = {};
-    this.ready = this.set(remembered() || preferredLanguage(), { remember: false });
+    // If the messages cannot be had (first visit, no network), the page keeps the English
+    // text its HTML carries: better than a page of bare keys, or none at all.
+    this.ready = this.set(remembered() || preferredLanguage(), { remember: false })
+      .catch((error) => { console.warn(error); return this.lang; });
   }
 
   /** Switch language: load its messages, label the document, remember the choice. */
@@ -100,7 +103,7 @@ class LanguagePicker extends HTMLElement {
     button.title = NAMES[lang];
     button.setAttribute("aria-label", NAMES[lang]);
     button.setAttribute("aria-pressed", String(lang === i18n.lang));
-    button.addEventListener("click", () => i18n.set(lang));
+    button.addEventListener("click", () => i18n.set(lang).catch((error) => console.warn(error)));
     return button;
   }
 }

@@ -78,3 +78,9 @@ def test_messages_fill_their_placeholders(page) -> None:
       return [t('sync.queued', { count: 3 }), t('no.such.key'), t('error.rule', {})];
     }""")
     assert text == ["Gaida 3", "no.such.key", "Noteikums: {rule}"]
+
+
+def test_without_messages_the_page_keeps_its_english(page) -> None:
+    page.route("**/i18n/*.json", lambda route: route.abort())
+    page.goto("/judge")
+    assert heading(page) == "Table judge"
