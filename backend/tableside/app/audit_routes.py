@@ -9,6 +9,7 @@ import msgspec
 from litestar import Request, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 
 from tableside.app.auth import bearer, require, resolve
 from tableside.app.context import context
@@ -19,7 +20,7 @@ _RAW = (f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1"
         " ORDER BY originator_version")
 
 
-async def _records(request: Request, state: State, match_id: UUID) -> list[RawRecord]:
+async def _records(request: Request, state: State, match_id: FromPath[UUID]) -> list[RawRecord]:
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "auditor", "head_judge")
     rows = await ctx.pool.fetch(_RAW, match_id)
@@ -41,13 +42,14 @@ def _entry(r: RawRecord) -> dict[str, Any]:
 
 
 @get("/api/matches/{match_id:uuid}/record", summary="The auditor's full event record")
-async def get_record(request: Request, state: State, match_id: UUID) -> list[dict[str, Any]]:
+async def get_record(request: Request, state: State,
+                     match_id: FromPath[UUID]) -> list[dict[str, Any]]:
     """Every stored event of a match with its hash, recorder and device (auditor, head judge)."""
     return [_entry(r) for r in await _records(request, state, match_id)]
 
 
 @get("/api/matches/{match_id:uuid}/verify", summary="Verify a match's hash chain")
-async def verify_match(request: Request, state: State, match_id: UUID) -> dict[str, Any]:
+async def verify_match(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
     """Recompute the chain: intact, or the first broken event and why."""
     report = verify(await _records(request, state, match_id), dense_positions=False)
     broken = report.broken

@@ -10,6 +10,7 @@ import anyio.to_thread
 from litestar import Request, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
+from litestar.params import FromPath, JSONBody
 
 from tableside.app.auth import Principal, bearer, require, resolve
 from tableside.app.command_auth import authorizer, current_match, roles_for
@@ -41,7 +42,7 @@ def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, s
     return meta
 
 
-async def _store(ctx: Context, command_id: UUID, match_id: UUID, work) -> CommandResponse:
+async def _store(ctx: Context, command_id: UUID, match_id: FromPath[UUID], work) -> CommandResponse:
     """Answer a stored command_id at once; else run `work` in a thread and answer from storage."""
     prior = await stored_response(ctx.pool, command_id)
     if prior is None:
@@ -58,7 +59,8 @@ async def _store(ctx: Context, command_id: UUID, match_id: UUID, work) -> Comman
 
 
 @post("/api/matches", status_code=201, summary="Create a match on a table")
-async def create_match(request: Request, state: State, data: CreateMatchRequest) -> CommandResponse:
+async def create_match(request: Request, state: State,
+                       data: JSONBody[CreateMatchRequest]) -> CommandResponse:
     """Head judge or secretary: MatchCreated + MatchScheduled at version 0."""
     ctx = context(state)
     principal = await _caller(ctx, request, "head_judge", "secretary")
@@ -74,8 +76,8 @@ async def create_match(request: Request, state: State, data: CreateMatchRequest)
 
 
 @post("/api/matches/{match_id:uuid}/commands", status_code=201, summary="Post a match command")
-async def post_command(request: Request, state: State, match_id: UUID,
-                       data: CommandRequest) -> CommandResponse:
+async def post_command(request: Request, state: State, match_id: FromPath[UUID],
+                       data: JSONBody[CommandRequest]) -> CommandResponse:
     """A judge report, a call to the table or a head-judge correction at `expected_version`."""
     ctx = context(state)
     principal = await _caller(ctx, request, *roles_for(data.command))

@@ -9,7 +9,7 @@ import msgspec
 from litestar import get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
-from litestar.params import Parameter
+from litestar.params import FromPath, Parameter, PathParameter
 
 from tableside.app.context import context
 from tableside.matches.folding import fold_records
@@ -38,7 +38,7 @@ def _docs(rows: list) -> list[Doc]:
     return [msgspec.json.decode(r[0]) for r in rows]
 
 
-async def _one(state: State, query: str, match_id: UUID) -> Doc:
+async def _one(state: State, query: str, match_id: FromPath[UUID]) -> Doc:
     text = await context(state).pool.fetchval(query, match_id)
     if text is None:
         raise NotFoundException(f"No match {match_id}")
@@ -56,20 +56,20 @@ async def list_matches(
 
 
 @get("/api/matches/{match_id:uuid}", summary="A match's live board")
-async def get_match(state: State, match_id: UUID) -> Doc:
+async def get_match(state: State, match_id: FromPath[UUID]) -> Doc:
     """The live document of one match."""
     return await _one(state, "SELECT doc::text FROM match_live WHERE match_id = $1", match_id)
 
 
 @get("/api/matches/{match_id:uuid}/protocol", summary="A match's protocol")
-async def get_protocol(state: State, match_id: UUID) -> Doc:
+async def get_protocol(state: State, match_id: FromPath[UUID]) -> Doc:
     """Players, games, opening shot, remarks, penalties, corrections, signatures."""
     return await _one(state, "SELECT doc::text FROM match_protocol WHERE match_id = $1", match_id)
 
 
 @get("/api/matches/{match_id:uuid}/history", summary="A match's event log in plain words")
 async def get_history(
-    state: State, match_id: UUID, after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
+    state: State, match_id: FromPath[UUID], after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
     limit: Limit = 1000,
 ) -> list[Doc]:
     """One line per stored event, in version order."""
@@ -78,8 +78,8 @@ async def get_history(
 
 
 @get("/api/matches/{match_id:uuid}/at/{version:int}", summary="A match's board at a version")
-async def get_match_at(state: State, match_id: UUID,
-                       version: Annotated[int, Parameter(ge=1, le=10**9)]) -> Doc:
+async def get_match_at(state: State, match_id: FromPath[UUID],
+                       version: Annotated[int, PathParameter(ge=1, le=10**9)]) -> Doc:
     """The live document after stored version `version`, folded from the events (for replay)."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
@@ -98,7 +98,7 @@ async def list_tables(
 
 
 @get("/api/tables/{table:int}", summary="What one table is playing now")
-async def get_table(state: State, table: Annotated[int, Parameter(ge=1, le=9999)]) -> Doc:
+async def get_table(state: State, table: Annotated[int, PathParameter(ge=1, le=9999)]) -> Doc:
     """The live document of the table's latest match (404 when it has none)."""
     text = await context(state).pool.fetchval(
         "SELECT doc::text FROM table_overview WHERE table_no = $1", table)

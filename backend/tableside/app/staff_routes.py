@@ -9,18 +9,18 @@ import segno
 from litestar import Request, delete, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
-from litestar.params import Parameter
+from litestar.params import FromPath, JSONBody, PathParameter
 
 from tableside.app import accounts
 from tableside.app.auth import bearer, require, resolve
 from tableside.app.context import context
 from tableside.app.dto import AccountRequest, JudgeTokenResponse, LoginRequest, LoginResponse
 
-TableNo = Annotated[int, Parameter(ge=1, le=9999)]
+TableNo = Annotated[int, PathParameter(ge=1, le=9999)]
 
 
 @post("/api/login", summary="Staff login")
-async def login(state: State, data: LoginRequest) -> LoginResponse:
+async def login(state: State, data: JSONBody[LoginRequest]) -> LoginResponse:
     """A bearer token for a head judge, secretary or auditor (attempts are rate-limited)."""
     ctx = context(state)
     if ctx.limiter.allow(f"login:{data.username}"):
@@ -43,7 +43,8 @@ async def whoami(request: Request, state: State) -> dict[str, Any]:
 
 
 @post("/api/accounts", status_code=201, summary="Create a staff account")
-async def create_account(request: Request, state: State, data: AccountRequest) -> dict[str, str]:
+async def create_account(request: Request, state: State,
+                         data: JSONBody[AccountRequest]) -> dict[str, str]:
     """Head judge only; 409 when the name is taken."""
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
@@ -70,7 +71,7 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
 
 
 @delete("/api/judge-tokens/{token_id:uuid}", status_code=204, summary="Revoke a judge token")
-async def revoke_token(request: Request, state: State, token_id: UUID) -> None:
+async def revoke_token(request: Request, state: State, token_id: FromPath[UUID]) -> None:
     """Head judge or secretary; every server closes that token's sockets within a second."""
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
