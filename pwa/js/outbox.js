@@ -208,7 +208,7 @@ export class Outbox extends EventTarget {
     let delay = backoff * (0.5 + Math.random() / 2);
     const asked = Number(retryAfter) * 1000;
     if (asked > delay) delay = Math.min(asked, this.maxDelay * 4);
-    this.emit("retry", { entry, delay, error });
+    this.emit("retry", { entry, delay, error, status: error.status });
     this.retryTimer = setTimeout(() => { this.retryTimer = null; this.drain(); }, delay);
     return "wait";
   }

@@ -207,3 +207,24 @@ def test_two_tabs_share_one_queue_and_send_each_command_once(context, pwa_server
     assert sorted(set(posted)) == sorted(ids) and len(posted) == len(ids)
     history = server_events(pwa_server, match)
     assert history[-1]["version"] == match["bodies"][6]["expected_version"] == len(history)
+
+
+def test_overload_and_server_errors_are_retried_not_dropped(page, pwa_server, match):
+    answers = [(503, {}), (429, {"Retry-After": "1"})]
+
+    def flaky(route):
+        if answers:
+            status, headers = answers.pop(0)
+            route.fulfill(status=status, headers=headers, body="")
+        else:
+            route.continue_()
+
+    page.route(f"**{match['url']}", flaky)
+    open_judge(page, match)
+    page.evaluate(ENQUEUE, {"url": match["url"], "bodies": match["bodies"][:1]})
+    wait_drained(page)
+    retries = [e["detail"] for e in page.evaluate("window.log") if e["type"] == "retry"]
+    assert [r["status"] for r in retries] == [503, 429]
+    assert retries[1]["delay"] >= 1000  # the server's Retry-After is honoured
+    history = server_events(pwa_server, match)
+    assert len(history) == match["bodies"][1]["expected_version"]
