@@ -18,13 +18,13 @@ from .harness import assert_readable_contrast
 from .plan import plan
 
 # Loads the outbox into window.box, logging its events to window.log.
-START = """async ({ token, interval }) => {
+START = """async ({ token, interval, chain }) => {
   const api = await import('/js/api.js');
-  const { Outbox } = await import('/js/outbox.js');
+  const { Outbox, chainVersions } = await import('/js/outbox.js');
   await import('/js/sync-badge.js');
   api.setToken(token);
   window.log = [];
-  const box = new Outbox({ interval });
+  const box = new Outbox({ interval, beforeSend: chain ? chainVersions : undefined });
   for (const type of ['sent', 'conflict', 'rejected', 'retry']) {
     box.addEventListener(type, (e) => window.log.push({ type, detail: e.detail }));
   }
@@ -58,11 +58,11 @@ def match(head_api: Api, pwa_server) -> dict:
             "url": f"/api/matches/{match_id}/commands"}
 
 
-def open_judge(page, match: dict, interval: int = 500) -> None:
+def open_judge(page, match: dict, interval: int = 500, chain: bool = False) -> None:
     page.goto("/judge")
     page.wait_for_selector("html[data-ready=true]")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.evaluate(START, {"token": match["token"], "interval": interval})
+    page.evaluate(START, {"token": match["token"], "interval": interval, "chain": chain})
 
 
 def server_events(pwa_server, match: dict) -> list[dict]:
@@ -228,3 +228,21 @@ def test_overload_and_server_errors_are_retried_not_dropped(page, pwa_server, ma
     assert retries[1]["delay"] >= 1000  # the server's Retry-After is honoured
     history = server_events(pwa_server, match)
     assert len(history) == match["bodies"][1]["expected_version"]
+
+
+def test_offline_commands_follow_the_version_each_reply_ends_on(page, context, pwa_server, match):
+    """A judge offline cannot know versions: null ones follow the previous acknowledgement."""
+    bodies = [match["bodies"][0]] + [{**b, "expected_version": None} for b in match["bodies"][1:8]]
+    open_judge(page, match, chain=True)
+    context.set_offline(True)
+    page.evaluate(ENQUEUE, {"url": match["url"], "bodies": bodies[:5]})
+    context.set_offline(False)
+    wait_drained(page)
+    page.reload()  # the last acknowledgement is remembered for the ones queued after it
+    page.wait_for_selector("html[data-ready=true]")
+    page.evaluate(START, {"token": match["token"], "interval": 500, "chain": True})
+    page.evaluate(ENQUEUE, {"url": match["url"], "bodies": bodies[5:]})
+    wait_drained(page)
+    assert not [e for e in page.evaluate("window.log") if e["type"] != "sent"]
+    history = server_events(pwa_server, match)
+    assert history[-1]["version"] == match["bodies"][8]["expected_version"] == len(history)
