@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
 import httpx
+import pytest
+import uvicorn
+from litestar import Litestar
+from service.harness import free_port, wait_for
+from tableside.web import web_routes
+from tableside.web.assets import DEFAULT_PWA_DIR
 
 FACES = ["/", "/judge", "/judge?table=4", "/audit", "/audit/match/3f1c", "/screen", "/admin"]
 
@@ -48,3 +60,46 @@ def test_installable(persistent, tmp_path) -> None:
     cdp = browser.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     assert not cdp.send("Page.getAppManifest").get("errors")
+
+
+@pytest.fixture
+def pwa_copy_served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """Only web_routes(), over a copy of pwa/ that the test may edit, on a free port.
+
+    The real server always serves the checkout's pwa/, which a test must not touch; this
+    needs no database because the shell files are all it serves.
+    """
+    root = Path(shutil.copytree(DEFAULT_PWA_DIR, tmp_path / "pwa"))
+    port = free_port()
+    app = Litestar(route_handlers=web_routes(root))
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    wait_for(lambda: server.started)
+    yield root, f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_changed_file_reaches_the_tablet_and_the_old_cache_goes(browser, pwa_copy_served):
+    root, base = pwa_copy_served
+    context = browser.new_context(base_url=base)
+    try:
+        page = context.new_page()
+        install(page)
+        [old] = page.evaluate("caches.keys()")
+        messages = root / "i18n" / "en.json"
+        changed = json.loads(messages.read_text("utf-8"))
+        changed["face.spectator"] = "Live tables, new edition"
+        messages.write_text(json.dumps(changed), encoding="utf-8")
+
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        # The new worker fills its own cache, takes over, and deletes the old one.
+        [new] = wait_for(lambda: (keys := page.evaluate("caches.keys()")) != [old]
+                         and len(keys) == 1 and keys, timeout=15)
+        assert new.startswith("tableside-shell-")
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]")
+        assert page.locator("h1").inner_text() == "Live tables, new edition"
+    finally:
+        context.close()
