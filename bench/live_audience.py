@@ -72,13 +72,18 @@ class Audience:
                     for _ in range(min(100, n - i))]
             sockets += await asyncio.gather(*wave)
         self.last = [0] * n
+        self.ready = 0
         self.tasks = [asyncio.create_task(self._read(i, ws, sent_at))
                       for i, ws in enumerate(sockets)]
+        while self.ready < n:  # every socket has had its snapshot: timing starts together
+            await asyncio.sleep(0.05)
 
     async def _read(self, i: int, ws, sent_at) -> None:
         async for raw in ws:
             message = _probe.decode(raw)
-            if message.kind == "event" and message.position > self.after:
+            if message.kind == "caught_up":
+                self.ready += 1
+            elif message.kind == "event" and message.position > self.after:
                 self.latencies.append(time.time() - sent_at(message))
                 self.last[i] = message.position
 

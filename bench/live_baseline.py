@@ -49,6 +49,7 @@ async def baseline_server(port: int) -> None:
                 broadcast(clients, message)
             return
         clients.add(ws)
+        await ws.send('{"kind": "caught_up", "position": 0}')
         try:
             await ws.wait_closed()
         finally:
