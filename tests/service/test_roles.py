@@ -9,7 +9,7 @@ import time
 import pytest
 import websockets
 
-from .harness import Api, Server, run_async
+from .harness import Api, Server, run_async, wait_for
 from .play import create
 
 OPEN = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
@@ -101,3 +101,20 @@ def test_rate_limit_429(module_database_url):
         assert r.json()["status"] == 429 and "retry-after" in r.headers
     finally:
         srv.stop()
+
+
+def test_secretary_calls_players_but_cannot_correct(server, head):
+    made = head.http.post("/api/accounts", headers=head.headers(), json={
+        "username": "sec", "role": "secretary", "password": "secretary-pw"})
+    assert made.status_code == 201
+    secretary = Api(server.base).login("sec", "secretary-pw")
+    match_id, view = create(secretary, 18, random.Random(7))
+    called = secretary.command(match_id, view.version, {"type": "CallPlayers"})
+    assert called.status_code == 201 and called.json()["events"][0]["type"] == "PlayersCalled"
+    version = called.json()["last_version"]
+    fix = {"type": "CorrectDecision", "corrects_version": 1, "reason": "x"}
+    assert secretary.command(match_id, version, fix).status_code == 403
+    assert secretary.command(match_id, version, OPEN).status_code == 403  # judges record
+    spectator = Api(server.base)
+    wait_for(lambda: (r := spectator.get(f"/api/matches/{match_id}")).status_code == 200
+             and r.json()["status"] == "called")
