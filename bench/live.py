@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
-from live_audience import Audience, free_port, paced, rss_kib, start, summary
+from live_audience import Audience, cpu_seconds, free_port, paced, rss_kib, start, summary
 from live_baseline import run_baseline
 from tableside.db import migrations
 from tableside.db.embedded import EmbeddedPostgres
@@ -103,9 +103,11 @@ async def run_tableside(db_url: str, n: int, strokes: int, rate: float) -> dict:
             audience.after = judge.position
             await audience.connect(f"ws://127.0.0.1:{port}/live?match={match_id}", n, _recorded_at)
             per_conn = (rss_kib(proc.pid) - before) / n
+            cpu = cpu_seconds(proc.pid)
             await paced(strokes, rate, judge.stroke)
             await audience.wait_for(judge.position)
-        result = summary("tableside", audience.latencies, per_conn)
+            cpu = cpu_seconds(proc.pid) - cpu
+        result = summary("tableside", audience.latencies, per_conn, cpu)
         return {**result, "events": round(len(audience.latencies) / n / strokes)}
     finally:
         proc.terminate()
@@ -123,7 +125,8 @@ def main() -> None:
     per_stroke = max(1, ours["events"])  # events per stroke: the baseline sends as many
     base = asyncio.run(run_baseline(args.n, args.strokes * per_stroke, args.rate * per_stroke))
     print(f"     ratio: p50 {ours['p50'] / base['p50']:.1f}x  p99 {ours['p99'] / base['p99']:.1f}x"
-          f"  memory {ours['kib'] / max(base['kib'], 0.1):.1f}x   (tableside / bare websockets)")
+          f"  memory {ours['kib'] / max(base['kib'], 0.1):.1f}x  CPU {ours['us'] / base['us']:.1f}x"
+          "   (tableside / bare websockets)")
     print(f"    target: p99 <= 250 ms at 1,000 spectators -> "
           f"{'met' if ours['p99'] <= 250 else 'NOT met'} ({args.n} spectators)")
 

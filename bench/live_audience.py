@@ -23,6 +23,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -97,12 +103,14 @@ class Audience:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-def summary(name: str, latencies: list[float], kib_per_conn: float) -> dict:
-    """p50/p99 in ms and memory per connection."""
+def summary(name: str, latencies: list[float], kib_per_conn: float, cpu: float) -> dict:
+    """p50/p99 in ms, memory per connection, server CPU µs per delivery."""
     q = statistics.quantiles(latencies, n=100)
-    result = {"p50": q[49] * 1000, "p99": q[98] * 1000, "kib": kib_per_conn}
+    us = cpu * 1e6 / max(1, len(latencies))
+    result = {"p50": q[49] * 1000, "p99": q[98] * 1000, "kib": kib_per_conn, "us": us}
     print(f"{name:>10}: {len(latencies):>7} deliveries  p50 {result['p50']:7.1f} ms  "
-          f"p99 {result['p99']:7.1f} ms  memory {kib_per_conn:6.1f} KiB/connection")
+          f"p99 {result['p99']:7.1f} ms  memory {kib_per_conn:6.1f} KiB/connection  "
+          f"server CPU {us:5.1f} µs/delivery")
     return result
 
 

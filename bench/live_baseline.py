@@ -11,7 +11,7 @@ import sys
 import time
 
 import websockets
-from live_audience import Audience, free_port, paced, rss_kib, start, summary
+from live_audience import Audience, cpu_seconds, free_port, paced, rss_kib, start, summary
 
 PAD = "x" * 900  # about as large as a Tableside delta with its live board
 
@@ -29,9 +29,11 @@ async def run_baseline(n: int, messages: int, rate: float) -> dict:
                 await publisher.send(json.dumps({"kind": "event", "position": k + 1,
                                                  "sent": time.time(), "pad": PAD}))
 
+            cpu = cpu_seconds(proc.pid)
             await paced(messages, rate, send)
             await audience.wait_for(messages)
-        return summary("baseline", audience.latencies, per_conn)
+            cpu = cpu_seconds(proc.pid) - cpu
+        return summary("baseline", audience.latencies, per_conn, cpu)
     finally:
         proc.terminate()
         proc.wait(10)
