@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -78,9 +79,10 @@ def encode_delta(rec: Record, view: MatchView) -> bytes:
                                  live=live_doc(view)))
 
 
-def position_of(message: bytes) -> int:
-    """The position of an encoded delta (for dropping duplicates)."""
-    return _position.decode(message).position
+@functools.lru_cache(maxsize=256)
+def decoded(message: bytes) -> tuple[int, str]:
+    """(position, text) of an encoded delta, worked out once for all the sockets it goes to."""
+    return _position.decode(message).position, message.decode()
 
 
 def encode(message: dict[str, Any]) -> bytes:

@@ -19,7 +19,7 @@ from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.app.auth import Principal, bearer, resolve
 from tableside.app.context import Context, context
-from tableside.app.feed import Filter, encode, gap, position_of
+from tableside.app.feed import Filter, decoded, encode, gap
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -102,9 +102,9 @@ async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None)
                 last = position
         await socket.send_data(encode({"kind": "caught_up", "position": last}))
         async for message in subscriber.iter_events():
-            position = position_of(message)
+            position, text = decoded(message)
             if position > last:
-                await socket.send_data(message)
+                await socket.send({"type": "websocket.send", "text": text})
                 last = position
 
 
