@@ -6,6 +6,8 @@
 //   i18n.set("lv")                    // loads lv.json, re-labels [data-i18n], fires "change"
 //   <span data-i18n="term.puck"></span>, <button data-i18n-aria-label="judge.undo">
 //   <language-picker></language-picker> three large buttons, one per language
+//   <html data-i18n-faces="judge"> also loads /i18n/judge.{lang}.json (a face's own keys,
+//   so each face keeps its messages in files of its own; shared words stay in {lang}.json)
 //
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 
@@ -45,9 +47,9 @@ class I18n extends EventTarget {
   /** Switch language: load its messages, label the document, remember the choice. */
   async set(lang, { remember = true } = {}) {
     if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
-    const reply = await fetch(`/i18n/${lang}.json`);
-    if (!reply.ok) throw new Error(`messages for ${lang}: ${reply.status}`);
-    this.messages = await reply.json();
+    const files = [`/i18n/${lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
+    const loaded = await Promise.all(files.map(load));
+    this.messages = Object.assign({}, ...loaded);
     this.lang = lang;
     if (remember) {
       try { localStorage.setItem(STORAGE_KEY, lang); } catch { /* not remembered */ }
@@ -63,6 +65,18 @@ class I18n extends EventTarget {
     const text = this.messages[key] ?? key;
     return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
+}
+
+/** The faces whose own message files this page loads: `<html data-i18n-faces="judge">`. */
+function faces() {
+  const names = document.documentElement.dataset.i18nFaces || "";
+  return names.split(/\s+/).filter(Boolean);
+}
+
+async function load(url) {
+  const reply = await fetch(url);
+  if (!reply.ok) throw new Error(`messages ${url}: ${reply.status}`);
+  return reply.json();
 }
 
 export const i18n = new I18n();

@@ -11,11 +11,22 @@ CATALOGUES = {lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_
               for lang in ("en", "et", "lv")}
 
 
-def test_every_language_has_every_message() -> None:
-    keys = set(CATALOGUES["en"])
-    for lang, messages in CATALOGUES.items():
-        assert set(messages) == keys, lang
-        assert all(isinstance(v, str) and v.strip() for v in messages.values()), lang
+def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
+    """Each face's own files (`judge.et.json`, …), by face then language."""
+    faces: dict[str, dict[str, dict[str, str]]] = {}
+    for path in sorted((DEFAULT_PWA_DIR / "i18n").glob("*.*.json")):
+        face, lang = path.name.split(".")[:2]
+        faces.setdefault(face, {})[lang] = json.loads(path.read_text("utf-8"))
+    return faces
+
+
+@pytest.mark.parametrize("face, catalogues", [("shared", CATALOGUES), *_face_catalogues().items()])
+def test_every_language_has_every_message(face: str, catalogues: dict) -> None:
+    assert set(catalogues) == {"en", "et", "lv"}, face
+    keys = set(catalogues["en"])
+    for lang, messages in catalogues.items():
+        assert set(messages) == keys, (face, lang)
+        assert all(isinstance(v, str) and v.strip() for v in messages.values()), (face, lang)
 
 
 @pytest.mark.parametrize("lang, words", [
