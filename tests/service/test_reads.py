@@ -71,3 +71,18 @@ def test_board_at_each_version_and_token_list_and_logout(server, head):
     session = Api(server.base).login()
     assert session.http.post("/api/logout", headers=session.headers()).status_code == 204
     assert session.get("/api/whoami").status_code == 401
+
+
+def test_min_position_reads_your_own_writes(server, head):
+    rng = random.Random(43)
+    match_id, view = create(head, 19, rng)
+    done = head.command(match_id, view.version, {"type": "AssignOpeningShot",
+                                                 "method": "lot", "lot_winner": "A"})
+    last = done.json()["positions"][-1]
+    spectator = Api(server.base)
+    history = spectator.get(f"/api/matches/{match_id}/history", min_position=last).json()
+    assert history[-1]["position"] == last
+    board = spectator.get(f"/api/matches/{match_id}", min_position=last).json()
+    assert board["position"] == last and board["status"] == "playing"
+    too_far = spectator.get(f"/api/matches/{match_id}/protocol", min_position=last + 10**6)
+    assert too_far.status_code == 400 and too_far.json()["field"] == "min_position"

@@ -11,6 +11,7 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter, PathParameter
 
+from tableside.app.consistency import MinPosition, settled
 from tableside.app.context import context
 from tableside.matches.folding import fold_records
 from tableside.matches.views import live_doc
@@ -50,29 +51,35 @@ async def list_matches(
     state: State, table: Annotated[int | None, Parameter(ge=1, le=9999)] = None,
     competition: Annotated[str | None, Parameter(max_length=80)] = None,
     status: Annotated[str | None, Parameter(max_length=20)] = None, limit: Limit = 200,
+    min_position: MinPosition = 0,
 ) -> list[Doc]:
     """Matches, filtered by table, competition or status."""
+    await settled(state, "live", min_position)
     return _docs(await context(state).pool.fetch(_MATCHES, table, competition, status, limit))
 
 
 @get("/api/matches/{match_id:uuid}", summary="A match's live board")
-async def get_match(state: State, match_id: FromPath[UUID]) -> Doc:
+async def get_match(state: State, match_id: FromPath[UUID], min_position: MinPosition = 0) -> Doc:
     """The live document of one match."""
+    await settled(state, "live", min_position)
     return await _one(state, "SELECT doc::text FROM match_live WHERE match_id = $1", match_id)
 
 
 @get("/api/matches/{match_id:uuid}/protocol", summary="A match's protocol")
-async def get_protocol(state: State, match_id: FromPath[UUID]) -> Doc:
+async def get_protocol(state: State, match_id: FromPath[UUID],
+                       min_position: MinPosition = 0) -> Doc:
     """Players, games, opening shot, remarks, penalties, corrections, signatures."""
+    await settled(state, "protocol", min_position)
     return await _one(state, "SELECT doc::text FROM match_protocol WHERE match_id = $1", match_id)
 
 
 @get("/api/matches/{match_id:uuid}/history", summary="A match's event log in plain words")
 async def get_history(
     state: State, match_id: FromPath[UUID], after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
-    limit: Limit = 1000,
+    limit: Limit = 1000, min_position: MinPosition = 0,
 ) -> list[Doc]:
     """One line per stored event, in version order."""
+    await settled(state, "history", min_position)
     rows = await context(state).pool.fetch(_HISTORY, match_id, after, limit)
     return [{**dict(r), "recorded_at": r["recorded_at"].isoformat()} for r in rows]
 
@@ -92,14 +99,18 @@ async def get_match_at(state: State, match_id: FromPath[UUID],
 @get("/api/tables", summary="What every table is playing now")
 async def list_tables(
     state: State, competition: Annotated[str | None, Parameter(max_length=80)] = None,
+    min_position: MinPosition = 0,
 ) -> list[Doc]:
     """One live document per table (its latest match)."""
+    await settled(state, "tables", min_position)
     return _docs(await context(state).pool.fetch(_TABLES, competition))
 
 
 @get("/api/tables/{table:int}", summary="What one table is playing now")
-async def get_table(state: State, table: Annotated[int, PathParameter(ge=1, le=9999)]) -> Doc:
+async def get_table(state: State, table: Annotated[int, PathParameter(ge=1, le=9999)],
+                    min_position: MinPosition = 0) -> Doc:
     """The live document of the table's latest match (404 when it has none)."""
+    await settled(state, "tables", min_position)
     text = await context(state).pool.fetchval(
         "SELECT doc::text FROM table_overview WHERE table_no = $1", table)
     if text is None:
