@@ -65,8 +65,13 @@ def open_judge(page, match: dict, interval: int = 500, chain: bool = False) -> N
     page.evaluate(START, {"token": match["token"], "interval": interval, "chain": chain})
 
 
-def server_events(pwa_server, match: dict) -> list[dict]:
-    return Api(pwa_server.base).get(f"/api/matches/{match['id']}/history").json()
+def server_events(pwa_server, match: dict, version: int = 0) -> list[dict]:
+    """The match's stored events (history read model), once it shows at least `version`."""
+    def read() -> list[dict]:
+        return Api(pwa_server.base).get(f"/api/matches/{match['id']}/history").json()
+
+    # The read model follows the store a moment later; wait for it, then compare exactly.
+    return wait_for(lambda: (rows := read()) and rows[-1]["version"] >= version and rows)
 
 
 def wait_drained(page) -> None:
@@ -91,7 +96,7 @@ def test_order_kept_through_offline_reload_then_drained_once(page, context, pwa_
     wait_drained(page)
     page.wait_for_selector("sync-badge[data-state=synced]")
     assert_readable_contrast(page)
-    history = server_events(pwa_server, match)
+    history = server_events(pwa_server, match, match["final"])
     assert history[-1]["version"] == match["final"] == len(history)
     sent = [entry["detail"]["entry"]["command_id"] for entry in page.evaluate("window.log")
             if entry["type"] == "sent"]
@@ -117,8 +122,8 @@ def test_lost_reply_is_retried_with_the_same_id_and_stored_once(page, pwa_server
     assert len(set(seen)) == 3
     log = page.evaluate("window.log")
     assert [e["type"] for e in log].count("retry") == 1
-    history = server_events(pwa_server, match)
     expected = match["bodies"][3]["expected_version"]
+    history = server_events(pwa_server, match, expected)
     assert len(history) == history[-1]["version"] == expected  # nothing applied twice
 
 
@@ -144,8 +149,9 @@ def test_conflict_holds_the_queue_and_shows_the_server_version(page, pwa_server,
     # command behind it was made for the version that leads to, so it goes through as well.
     page.evaluate("([seq, body]) => window.box.resolve(seq, { body })", [held, first])
     wait_drained(page)
-    history = server_events(pwa_server, match)
-    assert history[-1]["version"] == match["bodies"][2]["expected_version"] == len(history)
+    expected = match["bodies"][2]["expected_version"]
+    history = server_events(pwa_server, match, expected)
+    assert history[-1]["version"] == expected == len(history)
 
 
 def test_rule_violation_is_reported_with_its_paragraph_and_dropped(page, match):
@@ -179,8 +185,9 @@ def test_queue_survives_a_browser_restart(persistent, pwa_server, match, tmp_pat
     sent = wait_for(lambda: [e["detail"]["entry"]["command_id"]
                              for e in page.evaluate("window.log") if e["type"] == "sent"])
     assert sent == ids
-    history = server_events(pwa_server, match)
-    assert history[-1]["version"] == match["bodies"][4]["expected_version"] == len(history)
+    expected = match["bodies"][4]["expected_version"]
+    history = server_events(pwa_server, match, expected)
+    assert history[-1]["version"] == expected == len(history)
 
 
 def test_two_tabs_share_one_queue_and_send_each_command_once(context, pwa_server, match):
@@ -205,8 +212,9 @@ def test_two_tabs_share_one_queue_and_send_each_command_once(context, pwa_server
         tab.evaluate("window.box.drain({ now: true })")
         wait_drained(tab)
     assert sorted(set(posted)) == sorted(ids) and len(posted) == len(ids)
-    history = server_events(pwa_server, match)
-    assert history[-1]["version"] == match["bodies"][6]["expected_version"] == len(history)
+    expected = match["bodies"][6]["expected_version"]
+    history = server_events(pwa_server, match, expected)
+    assert history[-1]["version"] == expected == len(history)
 
 
 def test_overload_and_server_errors_are_retried_not_dropped(page, pwa_server, match):
@@ -226,8 +234,8 @@ def test_overload_and_server_errors_are_retried_not_dropped(page, pwa_server, ma
     retries = [e["detail"] for e in page.evaluate("window.log") if e["type"] == "retry"]
     assert [r["status"] for r in retries] == [503, 429]
     assert retries[1]["delay"] >= 1000  # the server's Retry-After is honoured
-    history = server_events(pwa_server, match)
-    assert len(history) == match["bodies"][1]["expected_version"]
+    expected = match["bodies"][1]["expected_version"]
+    assert len(server_events(pwa_server, match, expected)) == expected
 
 
 def test_offline_commands_follow_the_version_each_reply_ends_on(page, context, pwa_server, match):
@@ -244,5 +252,6 @@ def test_offline_commands_follow_the_version_each_reply_ends_on(page, context, p
     page.evaluate(ENQUEUE, {"url": match["url"], "bodies": bodies[5:]})
     wait_drained(page)
     assert not [e for e in page.evaluate("window.log") if e["type"] != "sent"]
-    history = server_events(pwa_server, match)
-    assert history[-1]["version"] == match["bodies"][8]["expected_version"] == len(history)
+    expected = match["bodies"][8]["expected_version"]
+    history = server_events(pwa_server, match, expected)
+    assert history[-1]["version"] == expected == len(history)
