@@ -19,6 +19,7 @@ from tableside.app.dto import CommandRequest, CommandResponse, CreateMatchReques
 from tableside.app.responses import stored_response
 from tableside.matches.events import MatchScheduled
 from tableside.rules import commands as rc
+from tableside.rules.errors import RuleViolation
 from tableside.store import VersionConflict
 
 MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
@@ -48,7 +49,7 @@ async def _store(ctx: Context, command_id: UUID, match_id: FromPath[UUID], work)
     if prior is None:
         try:
             await anyio.to_thread.run_sync(work)
-        except VersionConflict:
+        except (VersionConflict, RuleViolation):
             prior = await stored_response(ctx.pool, command_id)  # a concurrent retry won
             if prior is None:
                 raise
