@@ -20,6 +20,7 @@ from tableside.app.command_routes import create_match, post_command
 from tableside.app.context import Context
 from tableside.app.guards import refuse_nul
 from tableside.app.health import health
+from tableside.app.judge_routes import JUDGE_ROUTES
 from tableside.app.lifespan import lifespan
 from tableside.app.live import live_socket
 from tableside.app.problems import EXCEPTION_HANDLERS
@@ -41,7 +42,7 @@ def create_app(settings: Settings) -> Litestar:
                   origins=frozenset(settings.allowed_origins or _own_origins(settings)))
     app = Litestar(
         route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
-                        *AUDIT_ROUTES, *STAFF_ROUTES, *web_routes()],
+                        *AUDIT_ROUTES, *STAFF_ROUTES, *JUDGE_ROUTES, *web_routes()],
         lifespan=[lifespan], plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
