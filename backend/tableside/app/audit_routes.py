@@ -54,7 +54,8 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     report = verify(await _records(request, state, match_id), dense_positions=False)
     broken = report.broken
     return {"intact": broken is None, "events": report.events,
-            "broken": None if broken is None else broken.describe()}
+            "broken": None if broken is None else broken.describe(),
+            "broken_version": None if broken is None else broken.version}
 
 
 AUDIT_ROUTES = [get_record, verify_match]
