@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean browser
+.PHONY: run test install lint bench clean browser pdf-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,7 +27,18 @@ browser:
 	  || echo "make browser: could not install chromium (browser tests will say so)"; \
 	fi
 
-test: install browser
+# The PDF tests read protocols with poppler (pdftoppm, pdftotext); protocols embed DejaVu Sans.
+PDF_TOOLS := /usr/bin/pdftoppm
+PDF_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+
+pdf-tools:
+	@if { [ ! -x $(PDF_TOOLS) ] || [ ! -f $(PDF_FONT) ]; } && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    poppler-utils fonts-dejavu-core \
+	  || echo "make pdf-tools: could not install poppler-utils/fonts-dejavu-core (PDF tests will say so)"; \
+	fi
+
+test: install browser pdf-tools
 	$(BIN)/pytest -q
 
 bench: install

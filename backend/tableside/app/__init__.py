@@ -17,7 +17,11 @@ from litestar.openapi import OpenAPIConfig
 
 from tableside.app.audit_routes import AUDIT_ROUTES
 from tableside.app.command_routes import create_match, post_command
+from tableside.app.competition_lifespan import competition_lifespan
+from tableside.app.competition_reads import COMPETITION_READ_ROUTES
+from tableside.app.competition_routes import COMPETITION_COMMAND_ROUTES
 from tableside.app.context import Context
+from tableside.app.export_routes import EXPORT_ROUTES
 from tableside.app.guards import refuse_nul
 from tableside.app.health import health
 from tableside.app.judge_routes import JUDGE_ROUTES
@@ -26,6 +30,7 @@ from tableside.app.live import live_socket
 from tableside.app.problems import EXCEPTION_HANDLERS
 from tableside.app.ratelimit import RateLimiter
 from tableside.app.read_routes import READ_ROUTES
+from tableside.app.spectator_routes import SPECTATOR_ROUTES
 from tableside.app.staff_routes import STAFF_ROUTES
 from tableside.matches.registry import build_registry
 from tableside.settings import Settings
@@ -42,8 +47,11 @@ def create_app(settings: Settings) -> Litestar:
                   origins=frozenset(settings.allowed_origins or _own_origins(settings)))
     app = Litestar(
         route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
-                        *AUDIT_ROUTES, *STAFF_ROUTES, *JUDGE_ROUTES, *web_routes()],
-        lifespan=[lifespan], plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
+                        *AUDIT_ROUTES, *STAFF_ROUTES, *JUDGE_ROUTES, *EXPORT_ROUTES,
+                        *SPECTATOR_ROUTES, *web_routes(),
+                        *COMPETITION_COMMAND_ROUTES, *COMPETITION_READ_ROUTES],
+        lifespan=[lifespan, competition_lifespan],
+        plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )

@@ -1,0 +1,53 @@
+"""Downloads: a match's record as JSON Lines (auditor), its protocol as PDF (public)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Request, Response, get
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath, Parameter
+
+from tableside.app.audit_routes import _records
+from tableside.app.context import context
+from tableside.exports.pdf import protocol_pdf
+from tableside.exports.sheet import protocol_sheet
+from tableside.projections.source import read_stream
+from tableside.rules.events import MatchCreated
+from tableside.store.jsonl import export_lines
+
+_ALL = 2**62
+
+
+def _attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
+    return Response(body, media_type=media_type, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        "Cache-Control": "no-store"})
+
+
+@get("/api/matches/{match_id:uuid}/record.jsonl", summary="A match's record as JSON Lines")
+async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID]) -> Response[bytes]:
+    """Header + one line per stored event with its hashes; `tableside audit verify --file`."""
+    lines = export_lines(await _records(request, state, match_id), match_id)
+    return _attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
+
+
+@get("/api/matches/{match_id:uuid}/protocol.pdf", summary="A match's protocol as PDF")
+async def protocol_pdf_file(
+    state: State, match_id: FromPath[UUID],
+    lang: Annotated[Literal["et", "lv", "en"], Parameter(description="language")] = "en",
+) -> Response[bytes]:
+    """The official protocol (players, games and opening shots, sanctions, signature)."""
+    ctx = context(state)
+    async with ctx.pool.acquire() as conn:
+        records = await read_stream(conn, ctx.registry, match_id, _ALL)
+    if not records or not isinstance(records[0].event, MatchCreated):
+        raise NotFoundException(f"No match {match_id}")
+    pdf = await anyio.to_thread.run_sync(lambda: protocol_pdf(protocol_sheet(records), lang))
+    return _attachment(pdf, "application/pdf", f"protocol-{match_id}.pdf")
+
+
+EXPORT_ROUTES = [record_jsonl, protocol_pdf_file]

@@ -1,0 +1,51 @@
+"""The protocol's printed words in Estonian, Latvian and English (the federations' terms)."""
+
+from __future__ import annotations
+
+LANGUAGES = ("et", "lv", "en")
+
+_EN = {
+    "title": "Match protocol", "event": "Event", "table": "Table", "rules": "Rules",
+    "match": "Match", "side_a": "Side A", "side_b": "Side B", "games": "Games",
+    "game": "Game", "opening": "Opening shot", "winner": "Winner", "reason": "How",
+    "result": "Result", "games_won": "Games won", "points": "Points",
+    "sanctions": "Remarks and penalties", "kind": "Kind", "player": "Player",
+    "detail": "Detail", "rule": "Rule", "none": "None.", "corrections": "Corrections",
+    "signature": "Table judge's signature", "signed_at": "Time of signing",
+    "not_signed": "Not signed yet", "drawn": "drawn", "annulled": "annulled",
+    "remark": "remark", "warning": "warning", "penalty": "penalty puck",
+    "removed": "removed", "time_limit": "30 s limit", "forfeit_turn": "misses next turn",
+    "games_lost": "remaining games lost", "of": "of",
+}
+_ET = {
+    "title": "Mänguprotokoll", "event": "Võistlus", "table": "Laud", "rules": "Reeglid",
+    "match": "Mäng", "side_a": "Pool A", "side_b": "Pool B", "games": "Geimid",
+    "game": "Geim", "opening": "Avalöök", "winner": "Võitja", "reason": "Kuidas",
+    "result": "Tulemus", "games_won": "Võidetud geimid", "points": "Punktid",
+    "sanctions": "Märkused ja karistused", "kind": "Liik", "player": "Mängija",
+    "detail": "Täpsustus", "rule": "Reegel", "none": "Puuduvad.", "corrections": "Parandused",
+    "signature": "Lauakohtuniku allkiri", "signed_at": "Allkirjastamise aeg",
+    "not_signed": "Veel allkirjastamata", "drawn": "viik", "annulled": "tühistatud",
+    "remark": "märkus", "warning": "hoiatus", "penalty": "trahviseib",
+    "removed": "eemaldatud", "time_limit": "30 s piirang", "forfeit_turn": "jääb löögist ilma",
+    "games_lost": "ülejäänud geimid kaotatud", "of": "/",
+}
+_LV = {
+    "title": "Spēles protokols", "event": "Sacensības", "table": "Galds", "rules": "Noteikumi",
+    "match": "Spēle", "side_a": "Puse A", "side_b": "Puse B", "games": "Seti",
+    "game": "Sets", "opening": "Pirmais sitiens", "winner": "Uzvarētājs", "reason": "Kā",
+    "result": "Rezultāts", "games_won": "Uzvarētie seti", "points": "Punkti",
+    "sanctions": "Piezīmes un sodi", "kind": "Veids", "player": "Spēlētājs",
+    "detail": "Sīkāk", "rule": "Noteikums", "none": "Nav.", "corrections": "Labojumi",
+    "signature": "Galda tiesneša paraksts", "signed_at": "Parakstīšanas laiks",
+    "not_signed": "Vēl nav parakstīts", "drawn": "neizšķirts", "annulled": "anulēts",
+    "remark": "piezīme", "warning": "brīdinājums", "penalty": "soda kauliņš",
+    "removed": "izslēgts", "time_limit": "30 s ierobežojums", "forfeit_turn": "izlaiž gājienu",
+    "games_lost": "atlikušie seti zaudēti", "of": "/",
+}
+WORDS = {"en": _EN, "et": _ET, "lv": _LV}
+
+
+def words(lang: str) -> dict[str, str]:
+    """The labels of one language (English for anything else)."""
+    return WORDS.get(lang, _EN)
