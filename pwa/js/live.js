@@ -14,6 +14,8 @@
 // Only "live" means the face shows the present; in every other state it must look stale.
 
 const MAX_DELAY = 15000;
+// A tablet that slept this long may hold a socket that died silently: start afresh on waking.
+const SLEPT = 5000;
 
 export class LiveFeed extends EventTarget {
   /** filter: exactly one of { match, table, competition }; token: optional judge token. */
@@ -42,8 +44,10 @@ export class LiveFeed extends EventTarget {
     this.stopped = false;
     this.onOnline = () => this.reconnectNow();
     this.onOffline = () => this.socket?.close();
+    this.onVisibility = () => this.wokeUp();
     addEventListener("online", this.onOnline);
     addEventListener("offline", this.onOffline);
+    document.addEventListener("visibilitychange", this.onVisibility);
     this.connect();
     return this;
   }
@@ -52,6 +56,7 @@ export class LiveFeed extends EventTarget {
     this.stopped = true;
     removeEventListener("online", this.onOnline);
     removeEventListener("offline", this.onOffline);
+    document.removeEventListener("visibilitychange", this.onVisibility);
     clearTimeout(this.timer);
     this.socket?.close();
     this.setState("offline");
@@ -96,6 +101,23 @@ export class LiveFeed extends EventTarget {
     this.setState("reconnecting");
     const delay = Math.min(MAX_DELAY, 500 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);
     this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  wokeUp() {
+    if (document.visibilityState === "hidden") {
+      this.hiddenAt = Date.now();
+    } else if (this.socket && Date.now() - (this.hiddenAt ?? Infinity) > SLEPT) {
+      // No server ping tells a dead socket from a quiet match, so drop it without waiting
+      // for a close handshake that may never come, and reconnect (with `after`: nothing is
+      // lost). The face looks stale until the server says we are caught up.
+      const old = this.socket;
+      this.socket = null;
+      old.onmessage = null;
+      old.close();
+      this.hiddenAt = null;
+      this.failures += 1; // so the state reads "reconnecting", not "connecting"
+      this.connect();
+    }
   }
 
   reconnectNow() {

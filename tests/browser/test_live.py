@@ -97,3 +97,26 @@ def test_revoked_token_closes_the_feed_for_good(page, head_api):
     head_api.http.delete(f"/api/judge-tokens/{issued['token_id']}", headers=head_api.headers())
     page.wait_for_function("window.refused !== null")
     assert page.evaluate("[window.refused, window.feed.state]") == [4401, "offline"]
+
+
+def test_waking_from_sleep_reconnects_and_looks_stale_until_caught_up(page, head_api):
+    match_id, _ = create(head_api, 903, random.Random(3))
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    page.evaluate(FOLLOW, match_id)
+    page.wait_for_function("window.feed.state === 'live'")
+    # Pretend the tablet slept for a minute: hidden, then visible again.
+    page.evaluate("""() => {
+      let state = 'hidden';
+      Object.defineProperty(document, 'visibilityState', { get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.feed.hiddenAt -= 60000;
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_function("window.feed.state === 'live' && window.seen.states.length > 2")
+    states = page.evaluate("window.seen.states")
+    assert states == ["connecting", "live", "reconnecting", "live"]
+    assert len(sockets) == 2 and "after=" in sockets[1]
