@@ -29,6 +29,7 @@ const STYLE = `
   li.side-1 { border-color: var(--side-b, #0b57d0); }
   li.has-turn { font-weight: 700; outline: 3px solid currentColor; }
   .arrow { display: inline-block; width: 1.5em; }
+  :host([compact]) ul { display: none; } /* the face shows the sides in words itself */
 `;
 
 /** Board data from a live document: sides in the match's order, turn by the player's name. */
