@@ -70,8 +70,8 @@ def test_switching_relabels_the_page_and_is_remembered(page) -> None:
         page.locator(f"language-picker button[data-lang={lang}]").click()
         page.wait_for_selector(f"html[lang={lang}]")
         assert page.locator("h1").inner_text() == CATALOGUES[lang]["face.judge"]
-        placeholder = page.locator("[data-placeholder]").inner_text()
-        assert placeholder == CATALOGUES[lang]["app.placeholder"]
+        notice = page.locator("[data-notice]").inner_text()  # the judge face, without a token
+        assert notice == _face_catalogues()["judge"][lang]["judge.join_help"]
         pressed = page.locator("language-picker button[aria-pressed=true]")
         assert pressed.get_attribute("data-lang") == lang
     page.reload()
