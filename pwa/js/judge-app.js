@@ -1,0 +1,235 @@
+// The table judge's face (/judge?table=N#token=tj_…, what the table's QR code opens).
+//
+// The board comes from the live feed of the table (snapshot, then deltas); every tap becomes
+// a command in the IndexedDB outbox, sent in order with its command_id and chained
+// expected_version. While commands wait (wifi down), the board shows what they will probably
+// do (judge-model.js predict) and marks itself so; the server's documents replace that as
+// they arrive. A 409 holds the queue and shows what the other device recorded.
+
+import { i18n, t } from "/js/i18n.js";
+import { request, tokenFromLink, ApiError, describe } from "/js/api.js";
+import { Outbox, chainVersions } from "/js/outbox.js";
+import { LiveFeed } from "/js/live.js";
+import "/js/sync-badge.js";
+import { h } from "/js/judge-dom.js";
+import { predictAll, bannerFor, sidesOf, describeEntry } from "/js/judge-model.js";
+import { view } from "/js/judge-view.js";
+import { ACTIONS } from "/js/judge-actions.js";
+
+const BANNER_MS = 3500;
+const main = document.getElementById("face");
+
+export const state = {
+  table: null, doc: null, shown: null, loading: true, problem: null,
+  pending: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
+  gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
+  knownVersion: 0, busy: false,
+};
+export let outbox = null;
+let feed = null;
+const sentSeqs = new Set();
+
+const commandsUrl = (doc) => `/api/matches/${doc.match_id}/commands`;
+
+/** Draw the face again from `state` (cheap: a few dozen elements). */
+export function render() {
+  state.shown = state.doc ? predictAll(state.doc, state.pending.map((e) => e.body.command)) : null;
+  state.gameOver = gameOverShown();
+  const active = document.activeElement?.id;
+  main.replaceChildren(...view(state, act));
+  if (active) document.getElementById(active)?.focus();
+  const title = document.querySelector("[data-table-title]");
+  if (title && state.table) title.textContent = t("judge.title_table", { table: state.table });
+  document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
+}
+
+/** The game-end panel waits for the judge until the next game's first stroke. */
+function gameOverShown() {
+  const doc = state.shown;
+  const g = doc?.game;
+  if (!g || doc.status !== "playing" || g.started || g.strokes || !doc.games_played) return null;
+  if (localStorage.getItem(confirmKey(doc)) === "1") return null;
+  const ended = state.lastGameEnd?.match_id === doc.match_id ? state.lastGameEnd : null;
+  return { game_no: ended?.game_no ?? doc.games_played, name: ended?.name, rule: ended?.rule };
+}
+
+export const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`;
+
+function act(name, value) {
+  const action = ACTIONS[name];
+  if (action) Promise.resolve(action(value)).catch((error) => flash([describe(error)], "bad"));
+}
+
+/** Queue one command for the current match, at the version it follows. */
+export async function send(command) {
+  const doc = state.doc;
+  const url = commandsUrl(doc);
+  const waiting = (await outbox.entries()).some((e) => e.url === url);
+  const body = { expected_version: waiting ? null : state.knownVersion,
+                 command: { ...command, at: new Date().toISOString() } };
+  state.clock = stopClock(state.clock);
+  await outbox.enqueue(url, body);
+  if (!navigator.onLine) flash([t("judge.queued_banner")], "queued");
+}
+
+/** The banner, for ~3 s: what the engine decided, with its paragraph. */
+export function flash(lines, tone = "ok") {
+  clearTimeout(flash.timer);
+  state.banner = lines.length ? { lines, tone } : null;
+  render();
+  flash.timer = setTimeout(() => { state.banner = null; render(); }, BANNER_MS);
+}
+
+async function refreshPending() {
+  const url = state.doc ? commandsUrl(state.doc) : null;
+  const entries = await outbox.entries();
+  state.pending = entries.filter((e) => e.url === url);
+  const held = outbox.held && outbox.held.url === url ? outbox.held : null;
+  if (!held) state.held = null;
+  else if (state.held?.seq !== held.seq) await showConflict(held);
+  render();
+}
+
+async function showConflict(held) {
+  const current = held.held?.problem?.current_version;
+  const from = held.body.expected_version ?? outbox.lastReply?.last_version ?? 0;
+  state.held = { seq: held.seq, current, count: state.pending.length, changes: [] };
+  try {
+    const lines = await request("GET", `/api/matches/${state.doc.match_id}/history?after=${from}`);
+    state.held.changes = lines.map((l) => (l.rule ? `${l.text} — ${l.rule}` : l.text));
+  } catch { /* the counts alone still say what happened */ }
+}
+
+function setDoc(doc) {
+  if (!doc) return;
+  const cur = state.doc;
+  if (cur && cur.match_id === doc.match_id && doc.version < cur.version) return;
+  if (cur && cur.match_id !== doc.match_id && doc.scheduled_position < cur.scheduled_position) return;
+  if (!cur || cur.match_id !== doc.match_id) state.knownVersion = 0;
+  state.doc = doc;
+  state.knownVersion = Math.max(state.knownVersion, doc.version);
+  loadCatalogue(doc.ruleset);
+  loadJudgeState();
+}
+
+function onSent({ entry, reply }) {
+  sentSeqs.add(entry.seq);
+  if (!state.doc || reply?.match_id !== state.doc.match_id) return;
+  state.knownVersion = Math.max(state.knownVersion, reply.last_version);
+  noteGameEnd(reply.events.map((e) => ({ type: e.type, event: e.event })));
+  const { lines, tone } = bannerFor(reply.events, state.doc);
+  if (lines.length) flash(lines, tone);
+  loadJudgeState();
+}
+
+function noteGameEnd(events) {
+  const ended = events.find((e) => e.type === "GameEnded");
+  if (!ended) return;
+  const names = sidesOf(state.doc)[ended.event.winner === "B" ? 1 : 0];
+  state.lastGameEnd = { match_id: state.doc.match_id, game_no: ended.event.game_no,
+                        name: names.join(" / "), rule: ended.event.rule };
+}
+
+function onRejected({ entry, problem, status }) {
+  const error = new ApiError(status, problem);
+  flash([`${t("judge.rejected")}: ${describeEntry(entry.body.command.type, entry.body.command)}`,
+         describe(error)], "bad");
+  loadJudgeState();
+}
+
+export function wasSent(seq) { return sentSeqs.has(seq); }
+
+async function loadCatalogue(ruleset) {
+  if (state.catalogue?.name === ruleset) return;
+  const key = `tableside.ruleset.${ruleset}`;
+  try {
+    state.catalogue = await request("GET", `/api/rulesets/${ruleset}`);
+    localStorage.setItem(key, JSON.stringify(state.catalogue));
+  } catch {
+    state.catalogue = JSON.parse(localStorage.getItem(key) || "null");
+  }
+}
+
+/** Time limits and the undo target, folded by the server (not in the live document). */
+export async function loadJudgeState() {
+  const doc = state.doc;
+  if (!doc || !navigator.onLine) return state.judge;
+  clearTimeout(loadJudgeState.timer);
+  await new Promise((resolve) => { loadJudgeState.timer = setTimeout(resolve, 150); });
+  try {
+    const judge = await request("GET", `/api/matches/${doc.match_id}/judge`);
+    if (judge.match_id === state.doc?.match_id) state.judge = judge;
+    render();
+  } catch { /* offline or gone: keep what we had */ }
+  return state.judge;
+}
+
+function stopClock(clock) {
+  if (clock) clearInterval(clock.timer);
+  return null;
+}
+
+async function whoAmI(tableParam) {
+  try {
+    const who = await request("GET", "/api/whoami");
+    if (who.role === "table_judge") return who.table;
+    return who.role === "spectator" ? null : tableParam;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    return tableParam || Number(localStorage.getItem("tableside.judge.table")) || null;
+  }
+}
+
+async function start() {
+  await i18n.ready;
+  i18n.addEventListener("change", render);
+  const token = tokenFromLink();
+  const param = Number(new URLSearchParams(location.search).get("table")) || null;
+  state.table = param;
+  if (!token) {
+    state.problem = "judge.join_help";
+    return render();
+  }
+  state.table = await whoAmI(param);
+  if (!state.table) {
+    state.problem = "judge.bad_token";
+    return render();
+  }
+  localStorage.setItem("tableside.judge.table", String(state.table));
+  outbox = new Outbox({ beforeSend: chainVersions }).start();
+  document.querySelector("sync-badge").outbox = outbox;
+  outbox.addEventListener("change", refreshPending);
+  outbox.addEventListener("sent", (e) => onSent(e.detail));
+  outbox.addEventListener("rejected", (e) => onRejected(e.detail));
+  outbox.addEventListener("conflict", refreshPending);
+  feed = new LiveFeed({ table: state.table }, { token });
+  feed.addEventListener("snapshot", (e) => {
+    state.loading = false;
+    setDoc(e.detail.matches?.[0]);
+    refreshPending();
+  });
+  feed.addEventListener("delta", (e) => {
+    if (e.detail.type === "GameEnded" && e.detail.live?.match_id === state.doc?.match_id) {
+      noteGameEnd([{ type: "GameEnded", event: e.detail.event }]);
+    }
+    setDoc(e.detail.live);
+    refreshPending();
+  });
+  feed.addEventListener("state", (e) => liveState(e.detail.state));
+  feed.addEventListener("refused", () => { state.problem = "judge.bad_token"; render(); });
+  window.judge = { state, outbox, feed }; // for tests and for a curious head judge
+  feed.start();
+  render();
+}
+
+function liveState(value) {
+  const badge = document.querySelector("[data-live-state]");
+  if (!badge) return;
+  badge.dataset.liveState = value;
+  badge.dataset.live = String(value === "live");
+  badge.replaceChildren(h("span", { class: "live-dot", "aria-hidden": "true" }), " ",
+                        t(`judge.live.${value}`));
+}
+
+i18n.addEventListener("change", () => feed && liveState(feed.state));
+start();

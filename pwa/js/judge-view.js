@@ -1,0 +1,160 @@
+// The judge face drawn from the app's state: status line, the two sides, the board, and the
+// one panel that fits the moment (opening shot, recording pad, game over, sign-off, conflict).
+// Every button calls app.act(name, value); judge-actions.js does the rest.
+
+import { t } from "/js/i18n.js";
+import { boardFromLive } from "/js/board.js";
+import { h } from "/js/judge-dom.js";
+import { sidesOf, sideIndex } from "/js/judge-model.js";
+
+/** What main#face holds for `state` (see judge-app.js for its fields). */
+export function view(state, act) {
+  const doc = state.shown;
+  if (state.problem) return [h("p", { class: "notice", "data-notice": state.problem }, t(state.problem))];
+  if (!doc) {
+    const text = state.loading ? t("judge.loading") : t("judge.no_match", { table: state.table });
+    return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
+  }
+  const parts = [statusLine(doc), sides(doc, state)];
+  const board = h("korona-board", { compact: true });
+  board.data = boardFromLive(doc);
+  parts.push(h("div", { class: "board-wrap" }, board));
+  const banner = h("div", { class: `banner tone-${state.banner?.tone || "none"}`, role: "status",
+                            "aria-live": "polite", "data-banner": "" },
+                   ...(state.banner?.lines || []).map((line) => h("p", {}, line)));
+  const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
+  return [h("div", { class: "glance" }, ...parts), h("div", { class: "work" }, banner, panel)];
+}
+
+function statusLine(doc) {
+  const game = doc.game;
+  const bits = [doc.ruleset];
+  if (game) bits.push(t("judge.game_of", { n: game.game_no, games: doc.games }));
+  return h("p", { class: "status-line", "data-status": doc.status },
+           bits.join(" · "), " · ", h("strong", { "data-score": "" }, `${doc.won[0]} : ${doc.won[1]}`),
+           doc.predicted ? h("span", { class: "predicted", title: t("judge.predicted") }, " *") : null);
+}
+
+function pips(count) {
+  const marks = [0, 1, 2].map((k) => h("i", { class: k < count ? "pip on" : "pip" }));
+  return h("span", { class: "pips", role: "img", "aria-label": `${t("judge.remarks")} ${count}/3`,
+                     "data-remarks": count }, h("span", { class: "pips-label" }, t("judge.remarks")), ...marks);
+}
+
+function sides(doc, state) {
+  const game = doc.game || {};
+  const rows = sidesOf(doc).map((players, i) => {
+    const turn = players.includes(game.turn);
+    const pucks = game.pucks?.[i] || { on_board: 0, debt: 0 };
+    const names = players.map((name) => h("span", {
+      class: name === game.turn ? "who turn-name" : "who",
+    }, name, name === game.opener ? h("span", { class: "opener" }, t("judge.opens")) : null));
+    return h("li", { class: `side side-${i}${turn ? " has-turn" : ""}`, "data-side": i },
+      h("span", { class: "arrow", "aria-hidden": "true" }, turn ? "▶" : ""),
+      h("span", { class: "names" }, ...names.flatMap((n, k) => (k ? [" / ", n] : [n])),
+        turn ? h("span", { class: "visually-hidden" }, ` (${t("judge.turn")})`) : null),
+      h("span", { class: "facts" },
+        h("span", { "data-pucks": i }, `● ${pucks.on_board}`),
+        pucks.debt ? h("span", { class: "debt" }, `${t("judge.debt")} ${pucks.debt}`) : null,
+        pips(doc.remarks?.[i] || 0),
+        state.judge?.time_limit?.[i] ? h("span", { class: "limit" }, t("judge.time_limit_on")) : null));
+  });
+  return h("ul", { class: "sides" }, ...rows);
+}
+
+function phasePanel(doc, state, act) {
+  if (doc.status === "signed") return h("p", { class: "notice", "data-notice": "signed" }, t("judge.signed"));
+  if (doc.status === "ended") return matchOver(doc, state, act);
+  if (!doc.game) return opening(doc, act);
+  if (doc.game.over && doc.predicted) {
+    return h("section", { class: "panel" }, h("p", {}, t("judge.game_pending")),
+             h("button", { class: "wide", onclick: () => act("undo") }, t("judge.undo")));
+  }
+  if (state.gameOver) return gameOver(doc, state, act);
+  return pad(doc, state, act);
+}
+
+function opening(doc, act) {
+  const [a, b] = sidesOf(doc);
+  return h("section", { class: "panel", "data-panel": "opening" },
+    h("h2", {}, t("judge.opening_title")), h("p", {}, t("judge.opening_help")),
+    h("div", { class: "choices cols-2" },
+      h("button", { class: "side-btn side-0", onclick: () => act("opening", "A") }, a.join(" / ")),
+      h("button", { class: "side-btn side-1", onclick: () => act("opening", "B") }, b.join(" / "))),
+    h("button", { class: "wide", onclick: () => act("opening", "listing") }, t("judge.opening_listing")));
+}
+
+function pad(doc, state, act) {
+  const game = doc.game;
+  const side = sideIndex(doc, game.turn);
+  const left = game.pucks[side]?.on_board ?? 0;
+  const b = (name, label, cls = "", value) => h("button", {
+    class: cls, "data-act": name, onclick: () => act(name, value), disabled: state.busy || null,
+  }, label);
+  return h("section", { class: "panel pad", "data-panel": "pad" },
+    h("p", { class: `shooter side-${side}` }, "▶ ", t("judge.stroke_by", { name: game.turn })),
+    h("div", { class: "grid" },
+      b("pocketed", t("judge.pocketed_1"), "big primary span-2", 1),
+      left >= 2 ? b("pocketed", t("judge.pocketed_2"), "", 2) : h("span"),
+      left >= 3 ? b("pocketed_more", t("judge.pocketed_3"), "") : h("span"),
+      b("no_pocket", t("judge.no_pocket"), "big span-2"),
+      b("striker_pocket", t("judge.striker_pocket"), "span-2"),
+      b("striker_over", t("judge.striker_over"), "span-2"),
+      b("puck_over", t("judge.puck_over"), "span-2"),
+      b("foul", t("judge.foul"), "span-2"),
+      b("remark", t("judge.remark"), "span-2"),
+      b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
+      b("undo", t("judge.undo"), "span-3"),
+      b("more", t("judge.more"), "span-3")));
+}
+
+export function timeLabel(state, side) {
+  const clock = state.clock;
+  if (clock?.phase === "running") return t("judge.time_running", { s: clock.left });
+  if (clock?.phase === "up") return t("judge.time_up");
+  return state.judge?.time_limit?.[side] ? t("judge.time_start") : t("judge.time");
+}
+
+function gameOver(doc, state, act) {
+  const ended = state.gameOver;
+  const n = doc.game.game_no;
+  return h("section", { class: "panel", "data-panel": "game-over" },
+    h("h2", {}, t("judge.game_over", { n: ended.game_no })),
+    ended.name ? h("p", { class: "result" }, t("judge.game_won", { name: ended.name, n: ended.game_no }),
+                   ended.rule ? ` — ${ended.rule}` : "") : null,
+    h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
+    h("div", { class: "choices cols-2" },
+      h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),
+      h("button", { class: "primary", "data-act": "next_game", onclick: () => act("next_game") },
+        t("judge.game_next", { n }))));
+}
+
+function matchOver(doc, state, act) {
+  const [a, b] = sidesOf(doc);
+  const winner = doc.winner === "A" ? a : doc.winner === "B" ? b : null;
+  const score = { a: doc.won[0], b: doc.won[1] };
+  const input = h("input", { id: "judge-name", autocomplete: "name", value: state.judgeName || "",
+                             oninput: (e) => act("judge_name", e.target.value) });
+  return h("section", { class: "panel", "data-panel": "match-over" },
+    h("h2", {}, t("judge.match_over")),
+    h("p", { class: "result" }, winner ? t("judge.match_won", { name: winner.join(" / "), ...score })
+                                       : t("judge.match_drawn", score)),
+    h("p", {}, t("judge.points", { a: doc.result_points[0], b: doc.result_points[1] })),
+    h("label", { for: "judge-name" }, t("judge.judge_name")), input,
+    h("div", { class: "choices cols-2" },
+      h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),
+      h("button", { class: "primary", "data-act": "sign", onclick: () => act("sign") }, t("judge.sign"))));
+}
+
+function conflict(state, act) {
+  const { current, count, changes } = state.held;
+  return h("section", { class: "panel conflict", "data-panel": "conflict" },
+    h("h2", {}, t("judge.conflict_title")),
+    h("p", {}, t("judge.conflict_text", { version: current ?? "?", count })),
+    h("ul", { class: "changes" }, ...(changes || []).map((line) => h("li", {}, line))),
+    h("div", { class: "choices cols-2" },
+      h("button", { "data-act": "conflict_drop", onclick: () => act("conflict_drop") },
+        t("judge.conflict_drop", { count })),
+      h("button", { class: "primary", "data-act": "conflict_keep", onclick: () => act("conflict_keep") },
+        t("judge.conflict_keep"))));
+}

@@ -1,0 +1,58 @@
+"""Helpers for the judge-face browser tests: open a table from its QR link, tap, settle."""
+
+from __future__ import annotations
+
+import itertools
+
+from service.harness import Api
+
+TABLES = itertools.count(500)
+
+
+def new_table(head_api: Api, side_a, side_b, **extra) -> dict:
+    """A fresh table with a match on it and a judge token: {table, match_id, link, token}."""
+    table = next(TABLES)
+    issued = head_api.judge_token(table)
+    r = head_api.create(table, side_a, side_b, **extra)
+    assert r.status_code == 201, r.text
+    link = issued["link"]
+    return {"table": table, "match_id": r.json()["match_id"], "token": issued["token"],
+            "path": link[link.index("/judge"):]}
+
+
+def open_judge(page, path: str) -> None:
+    """Open the judge link (what the QR code holds) and wait for the table's board."""
+    page.goto(path)
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_function("window.judge && window.judge.state.doc")
+
+
+SETTLED = """() => {
+  const { state, outbox } = window.judge;
+  return outbox.queued === 0 && state.pending.length === 0 && !outbox.held
+    && state.doc && state.doc.version >= state.knownVersion && !document.querySelector('dialog[open]');
+}"""
+
+
+def settle(page, timeout: float = 10_000) -> None:
+    """Wait until every tap is on the server and the board shows the server's state."""
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def tap(page, act: str, value: str | None = None) -> None:
+    """Tap a pad button (data-act), then, for a picker, the choice with data-value."""
+    page.locator(f"main [data-act={act}]").first.click()
+    if value is not None:
+        page.locator(f"dialog[open] button[data-value='{value}']").click()
+
+
+def choose(page, value: str) -> None:
+    page.locator(f"dialog[open] button[data-value='{value}']").click()
+
+
+def panel(page) -> str:
+    return page.locator("main [data-panel]").first.get_attribute("data-panel")
+
+
+def turn(page) -> str:
+    return page.evaluate("window.judge.state.shown.game.turn")
