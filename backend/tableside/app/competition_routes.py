@@ -1,0 +1,95 @@
+"""Competition commands over HTTP: create one from its guide, post a command to it.
+
+Idempotent by command_id, `expected_version` checked (409 with the current version), rule
+errors as 422 citing the paragraph; roles checked per command (`competition_dto.roles_for`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import partial
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Request, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import FromPath, JSONBody
+
+from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.competition_dto import (
+    CompetitionCommandRequest,
+    CompetitionCommandResponse,
+    CreateCompetitionRequest,
+    StoredOut,
+    roles_for,
+)
+from tableside.app.context import context
+from tableside.app.responses import stored_response
+from tableside.competition import commands as cc
+from tableside.competitions.service import COMPETITION_IDS, CompetitionNotFound, stamped
+from tableside.store import VersionConflict
+
+
+async def caller(request: Request, state: State, *roles: str) -> Principal:
+    """The authenticated caller in one of `roles` (401 / 403 as problem details)."""
+    return require(await resolve(context(state).pool, bearer(request)), *roles)
+
+
+def meta(principal: Principal, device_id: str) -> dict[str, str]:
+    """Who recorded a command, from which device."""
+    out = {"recorder": principal.name, "role": principal.role}
+    return {**out, "device_id": device_id} if device_id else out
+
+
+async def store(state: State, command_id: UUID, comp_id: UUID,
+                work) -> CompetitionCommandResponse:
+    """Answer a stored command_id at once; else run `work` in a thread and answer from it."""
+    pool = context(state).pool
+    prior = await stored_response(pool, command_id)
+    if prior is None:
+        try:
+            await anyio.to_thread.run_sync(work)
+        except VersionConflict:
+            prior = await stored_response(pool, command_id)
+            if prior is None:
+                raise
+        except CompetitionNotFound:
+            raise NotFoundException(f"competition {comp_id} does not exist") from None
+        prior = await stored_response(pool, command_id)
+    if prior.match_id != comp_id:
+        raise HTTPException(status_code=409, detail="command_id was used for another stream")
+    state.competitions.wake()
+    events = [StoredOut(e.version, e.position, e.type, e.event) for e in prior.events]
+    return CompetitionCommandResponse(comp_id, command_id, prior.first_version,
+                                      prior.last_version, prior.positions, events)
+
+
+@post("/api/competitions", status_code=201, summary="Create a competition from its guide")
+async def create_competition(request: Request, state: State,
+                             data: JSONBody[CreateCompetitionRequest]
+                             ) -> CompetitionCommandResponse:
+    """Head judge: CompetitionCreated at version 0."""
+    principal = await caller(request, state, "head_judge")
+    comp_id = data.competition_id or uuid.uuid5(COMPETITION_IDS, str(data.command_id))
+    command = stamped(cc.CreateCompetition(data.guide, ""))
+    work = partial(state.competitions.service.create, comp_id, command,
+                   command_id=data.command_id, meta=meta(principal, data.device_id))
+    return await store(state, data.command_id, comp_id, work)
+
+
+@post("/api/competitions/{competition_id:uuid}/commands", status_code=201,
+      summary="Post a competition command")
+async def post_competition_command(request: Request, state: State,
+                                   competition_id: FromPath[UUID],
+                                   data: JSONBody[CompetitionCommandRequest]
+                                   ) -> CompetitionCommandResponse:
+    """Entries, the draw, calls, no-shows, forfeits, protests, corrections, the finish."""
+    principal = await caller(request, state, *roles_for(data.command))
+    work = partial(state.competitions.service.execute, competition_id, stamped(data.command),
+                   expected_version=data.expected_version, command_id=data.command_id,
+                   meta=meta(principal, data.device_id))
+    return await store(state, data.command_id, competition_id, work)
+
+
+COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]

@@ -1,0 +1,110 @@
+"""Read model `standings`: per competition its document (`competition_view`) and its ranked
+standings (`competition_standings`), written with the tracking position in one transaction.
+
+The match runner folds only match events, so competitions have a runner of their own here
+(same tracking table, same lock discipline); `rebuild_standings` empties both tables and
+folds them again from position 0 to the same bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from uuid import UUID
+
+import asyncpg
+
+from tableside import competition
+from tableside.competition.state import Competition
+from tableside.competitions.docs import competition_doc, standings_rows
+from tableside.projections.base import to_json
+from tableside.projections.runner import keep_caught_up
+from tableside.projections.source import read_after, read_stream
+from tableside.store import EventRegistry
+
+NAME = "standings"
+TABLES = ("competition_view", "competition_standings")
+_EVENTS = frozenset(competition.EVENT_TYPES)
+_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
+_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
+_VIEW = """
+INSERT INTO competition_view (competition_id, name, format, finished, version, position, doc)
+VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+ON CONFLICT (competition_id) DO UPDATE SET name = EXCLUDED.name, format = EXCLUDED.format,
+    finished = EXCLUDED.finished, version = EXCLUDED.version, position = EXCLUDED.position,
+    doc = EXCLUDED.doc
+"""
+_ROW = """
+INSERT INTO competition_standings (competition_id, entrant, place, rank, row)
+VALUES ($1, $2, $3, $4, $5::jsonb)
+"""
+
+
+class StandingsRunner:
+    """Folds competition streams (cached by stream) and writes what each batch touched."""
+
+    def __init__(self, pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> None:
+        self.pool, self.registry, self.batch = pool, registry, batch
+        self.states: dict[UUID, tuple[int, Competition]] = {}
+        self.wake = asyncio.Event()
+
+    async def run(self, poll_seconds: float = 0.1) -> None:
+        """Catch up whenever woken and at least every poll."""
+        await keep_caught_up(self.catch_up, self.wake, poll_seconds, "standings runner")
+
+    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Apply everything stored so far; return the position reached."""
+        async with self.pool.acquire() as conn:
+            position = await conn.fetchval("SELECT position FROM projection_tracking "
+                                           "WHERE name = $1", NAME)
+            while records := await read_after(conn, self.registry, position, self.batch):
+                await self._apply(conn, records)
+                position = records[-1].position
+                if progress:
+                    progress(position)
+        return position
+
+    async def _apply(self, conn: asyncpg.Connection, records: list) -> None:
+        last = records[-1].position
+        async with conn.transaction():
+            done = await conn.fetchval(_LOCK, NAME)
+            if done is None or done >= last:
+                return
+            touched: dict[UUID, int] = {}
+            for rec in records:
+                if rec.position > done and type(rec.event) in _EVENTS:
+                    await self._fold(conn, rec)
+                    touched[rec.stream_id] = rec.position
+            for stream, position in touched.items():
+                await _write(conn, stream, *self.states[stream], position)
+            await conn.execute(_SAVE, NAME, last)
+
+    async def _fold(self, conn: asyncpg.Connection, rec) -> None:
+        version, state = self.states.get(rec.stream_id, (0, Competition()))
+        if version != rec.version - 1:  # not cached (or another process went ahead): refold
+            version, state = 0, Competition()
+            for old in await read_stream(conn, self.registry, rec.stream_id, rec.version - 1):
+                version, state = old.version, competition.evolve(state, old.event)
+        self.states[rec.stream_id] = (rec.version, competition.evolve(state, rec.event))
+
+
+async def _write(conn: asyncpg.Connection, stream: UUID, version: int, state: Competition,
+                 position: int) -> None:
+    """Replace one competition's document and standings rows."""
+    guide = state.guide
+    await conn.execute(_VIEW, stream, guide.name, guide.format, state.finished, version,
+                       position, to_json(competition_doc(state, version, position)))
+    await conn.execute("DELETE FROM competition_standings WHERE competition_id = $1", stream)
+    rows = [(stream, r["entrant"], r["place"], i, to_json(r))
+            for i, r in enumerate(standings_rows(state), 1)]
+    await conn.executemany(_ROW, rows)
+
+
+async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
+    """Empty the read model (rows and tracking together), then fold it again from 0."""
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.fetchval(_LOCK, NAME)
+        for table in TABLES:
+            await conn.execute(f"TRUNCATE {table}")
+        await conn.execute(_SAVE, NAME, 0)
+    return await StandingsRunner(pool, registry).catch_up()
