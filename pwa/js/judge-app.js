@@ -23,7 +23,7 @@ export const state = {
   table: null, doc: null, shown: null, loading: true, problem: null,
   pending: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
   gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
-  knownVersion: 0, busy: false,
+  knownVersion: 0, working: 0,
 };
 export let outbox = null;
 let feed = null;
@@ -57,7 +57,10 @@ export const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.g
 
 function act(name, value) {
   const action = ACTIONS[name];
-  if (action) Promise.resolve(action(value)).catch((error) => flash([describe(error)], "bad"));
+  if (!action) return;
+  state.working += 1; // until the tap is in the outbox (tests wait on it, too)
+  Promise.resolve(action(value)).catch((error) => flash([describe(error)], "bad"))
+    .finally(() => { state.working -= 1; });
 }
 
 /** Queue one command for the current match, at the version it follows. */

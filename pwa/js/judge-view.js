@@ -89,7 +89,7 @@ function pad(doc, state, act) {
   const side = sideIndex(doc, game.turn);
   const left = game.pucks[side]?.on_board ?? 0;
   const b = (name, label, cls = "", value) => h("button", {
-    class: cls, "data-act": name, onclick: () => act(name, value), disabled: state.busy || null,
+    class: cls, "data-act": name, onclick: () => act(name, value),
   }, label);
   return h("section", { class: "panel pad", "data-panel": "pad" },
     h("p", { class: `shooter side-${side}` }, "▶ ", t("judge.stroke_by", { name: game.turn })),

@@ -29,7 +29,7 @@ def open_judge(page, path: str) -> None:
 
 SETTLED = """() => {
   const { state, outbox } = window.judge;
-  return outbox.queued === 0 && state.pending.length === 0 && !outbox.held
+  return state.working === 0 && outbox.queued === 0 && state.pending.length === 0 && !outbox.held
     && state.doc && state.doc.version >= state.knownVersion && !document.querySelector('dialog[open]');
 }"""
 

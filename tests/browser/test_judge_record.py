@@ -1,0 +1,96 @@
+"""The judge records whole games by tapping; the server's protocol read model holds them."""
+
+from __future__ import annotations
+
+from service.harness import wait_for
+
+from .judge_helpers import choose, new_table, open_judge, panel, settle, tap, turn
+
+
+def banner(page) -> str:
+    page.wait_for_selector("[data-banner] p")
+    return page.locator("[data-banner]").inner_text()
+
+
+def protocol(head_api, match_id: str) -> dict:
+    return wait_for(lambda: (doc := head_api.get(f"/api/matches/{match_id}/protocol").json())
+                    .get("signed") and doc)
+
+
+def sign(page, name: str) -> None:
+    assert panel(page) == "match-over"
+    page.fill("#judge-name", name)
+    tap(page, "sign")
+    page.locator("dialog[open] button.primary").click()
+    page.wait_for_selector("[data-notice=signed]")
+
+
+def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+    open_judge(page, t["path"])
+    assert panel(page) == "opening"
+    page.locator("[data-panel=opening] .side-0").click()  # Mari won the coin toss
+    settle(page)
+    assert panel(page) == "pad" and turn(page) == "Mari Tamm"
+
+    tap(page, "no_pocket")
+    assert "Loss of turn — EKML §25(1)1" in banner(page)
+    settle(page)
+    assert turn(page) == "Jaan Kask"
+    tap(page, "pocketed")  # the big button: one own puck, the turn goes on
+    settle(page)
+    tap(page, "undo")  # the confirmation says what it corrects
+    assert "Stroke by Jaan Kask: pocketed 1" in page.locator("dialog[open]").inner_text()
+    page.locator("dialog[open] button.primary").click()
+    settle(page)
+    assert page.locator("[data-pucks='1']").inner_text() == "● 8"
+    page.locator("main [data-act=pocketed]").nth(1).click()  # "2"
+    settle(page)
+    assert page.locator("[data-pucks='1']").inner_text() == "● 6"
+    tap(page, "striker_pocket")
+    assert "Penalty puck — EKML §24(1)4" in banner(page)
+    settle(page)
+    assert turn(page) == "Mari Tamm"
+    tap(page, "remark", "cleaning_board")
+    choose(page, "Jaan Kask")
+    settle(page)
+    assert page.locator("[data-side='1'] [data-remarks]").get_attribute("data-remarks") == "1"
+    tap(page, "pocketed_more", "8")  # Mari clears the board: game and match
+    settle(page)
+    assert "EKML §27(3)" in banner(page)
+    sign(page, "Tiina Kohtunik")
+
+    doc = protocol(head_api, t["match_id"])
+    assert doc["won"] == [1, 0] and doc["winner"] == "A" and doc["status"] == "signed"
+    assert [g["winner"] for g in doc["game_results"]] == ["A"]
+    assert [(r["player"], r["reason"]) for r in doc["remarks"]] == [("Jaan Kask", "cleaning_board")]
+    assert any(p["type"] == "PenaltyAwarded" and p["player"] == "Jaan Kask"
+               for p in doc["penalties"])
+    assert [c["by"] for c in doc["corrections"]] == ["table_judge"]
+    assert [s["judge"] for s in doc["signatures"]] == ["Tiina Kohtunik"]
+
+
+def test_a_pairs_game_with_seats_chosen_at_the_opening(page, head_api):
+    t = new_table(head_api, ["Anu", "Birgit"], ["Cara", "Dina"], format="pairs")
+    open_judge(page, t["path"])
+    page.locator("[data-panel=opening] .side-0").click()
+    choose(page, "Anu")  # the opener of the pair that won the lot
+    choose(page, "Cara")  # the opponent next to her, clockwise
+    settle(page)
+    assert turn(page) == "Anu"
+    tap(page, "no_pocket")
+    settle(page)
+    assert turn(page) == "Cara"
+    page.locator("main [data-act=pocketed]").nth(1).click()
+    settle(page)
+    tap(page, "no_pocket")
+    settle(page)
+    assert turn(page) == "Birgit"
+    tap(page, "pocketed_more", "16")
+    settle(page)
+    sign(page, "Peeter")
+
+    doc = protocol(head_api, t["match_id"])
+    assert doc["opening"]["seats"] == ["Anu", "Cara", "Birgit", "Dina"]
+    assert doc["format"] == "pairs" and doc["winner"] == "A" and doc["won"] == [1, 0]
+    assert doc["result"]["points_a"] == 4.0
