@@ -137,10 +137,11 @@ async function time() {
   const ends = Date.now() + 30000;
   const next = { phase: "running", left: 30 };
   next.timer = setInterval(() => {
-    next.left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-    if (!next.left) { next.phase = "up"; clearInterval(next.timer); }
-    const button = document.querySelector("[data-act=time]");
-    if (button) { render(); }
+    const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    if (left === next.left) return;
+    next.left = left;
+    if (!left) { next.phase = "up"; clearInterval(next.timer); }
+    if (state.clock === next) render();
   }, 250);
   state.clock = next;
   render();

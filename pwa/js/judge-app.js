@@ -97,10 +97,16 @@ async function showConflict(held) {
   const current = held.held?.problem?.current_version;
   const from = held.body.expected_version ?? outbox.lastReply?.last_version ?? 0;
   state.held = { seq: held.seq, current, count: state.pending.length, changes: [] };
-  try {
-    const lines = await request("GET", `/api/matches/${state.doc.match_id}/history?after=${from}`);
-    state.held.changes = lines.map((l) => (l.rule ? `${l.text} — ${l.rule}` : l.text));
-  } catch { /* the counts alone still say what happened */ }
+  const url = `/api/matches/${state.doc.match_id}/history?after=${from}`;
+  for (let tries = 0; tries < 10; tries += 1) { // the history read model may lag a moment
+    try {
+      const lines = await request("GET", url);
+      state.held.changes = lines.map((l) => (l.rule ? `${l.text} — ${l.rule}` : l.text));
+      if (current == null || lines.at(-1)?.version >= current) break;
+    } catch { /* the counts alone still say what happened */ }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  render();
 }
 
 function setDoc(doc) {

@@ -16,6 +16,8 @@ export function view(state, act) {
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
   }
   const parts = [statusLine(doc), sides(doc, state)];
+  // Offline, what the board shows is partly expected, not recorded: say so while it lasts.
+  if (doc.predicted && !navigator.onLine) parts.push(h("p", { class: "predicted" }, t("judge.predicted")));
   const board = h("korona-board", { compact: true });
   board.data = boardFromLive(doc);
   parts.push(h("div", { class: "board-wrap" }, board));
@@ -32,7 +34,7 @@ function statusLine(doc) {
   if (game) bits.push(t("judge.game_of", { n: game.game_no, games: doc.games }));
   return h("p", { class: "status-line", "data-status": doc.status },
            bits.join(" · "), " · ", h("strong", { "data-score": "" }, `${doc.won[0]} : ${doc.won[1]}`),
-           doc.predicted ? h("span", { class: "predicted", title: t("judge.predicted") }, " *") : null);
+);
 }
 
 function pips(count) {
@@ -59,7 +61,7 @@ function sides(doc, state) {
         pips(doc.remarks?.[i] || 0),
         state.judge?.time_limit?.[i] ? h("span", { class: "limit" }, t("judge.time_limit_on")) : null));
   });
-  return h("ul", { class: "sides" }, ...rows);
+  return h("ul", { class: `sides${doc.predicted ? " is-predicted" : ""}` }, ...rows);
 }
 
 function phasePanel(doc, state, act) {

@@ -29,8 +29,9 @@ def open_judge(page, path: str) -> None:
 
 SETTLED = """() => {
   const { state, outbox } = window.judge;
-  return state.working === 0 && outbox.queued === 0 && state.pending.length === 0 && !outbox.held
-    && state.doc && state.doc.version >= state.knownVersion && !document.querySelector('dialog[open]');
+  return state.working === 0 && outbox.queued === 0 && state.pending.length === 0
+    && !outbox.held && state.doc && state.doc.version >= state.knownVersion
+    && !document.querySelector('dialog[open]');
 }"""
 
 

@@ -7,9 +7,10 @@ from service.harness import wait_for
 from .judge_helpers import choose, new_table, open_judge, panel, settle, tap, turn
 
 
-def banner(page) -> str:
-    page.wait_for_selector("[data-banner] p")
-    return page.locator("[data-banner]").inner_text()
+def shows(page, text: str) -> None:
+    """The banner says `text` (what the engine decided, with its paragraph)."""
+    page.wait_for_function("(text) => document.querySelector('[data-banner]')"
+                           "?.textContent.includes(text)", arg=text)
 
 
 def protocol(head_api, match_id: str) -> dict:
@@ -34,7 +35,7 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     assert panel(page) == "pad" and turn(page) == "Mari Tamm"
 
     tap(page, "no_pocket")
-    assert "Loss of turn — EKML §25(1)1" in banner(page)
+    shows(page, "Loss of turn — EKML §25(1)1")
     settle(page)
     assert turn(page) == "Jaan Kask"
     tap(page, "pocketed")  # the big button: one own puck, the turn goes on
@@ -48,7 +49,7 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     settle(page)
     assert page.locator("[data-pucks='1']").inner_text() == "● 6"
     tap(page, "striker_pocket")
-    assert "Penalty puck — EKML §24(1)4" in banner(page)
+    shows(page, "Penalty puck — EKML §24(1)4")
     settle(page)
     assert turn(page) == "Mari Tamm"
     tap(page, "remark", "cleaning_board")
@@ -57,7 +58,7 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     assert page.locator("[data-side='1'] [data-remarks]").get_attribute("data-remarks") == "1"
     tap(page, "pocketed_more", "8")  # Mari clears the board: game and match
     settle(page)
-    assert "EKML §27(3)" in banner(page)
+    shows(page, "Game 1: Mari Tamm wins — EKML §27(3)")
     sign(page, "Tiina Kohtunik")
 
     doc = protocol(head_api, t["match_id"])
