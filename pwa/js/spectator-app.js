@@ -1,0 +1,149 @@
+// The spectators' face at `/`: no login, phone first.
+//
+//   /                    every table, updating in place
+//   /?match=<id>         one match: the board, the score, the stroke-by-stroke log in words
+//   /?player=<name>      a player's matches
+//   /?competition=<id>   a competition's tables, standings and bracket
+//
+// Every view shows the feed's state; when it is not "live", the live dots turn grey and the
+// badge says so, so nobody mistakes an old score for the present one.
+
+import { i18n, t } from "/js/i18n.js";
+import { request } from "/js/api.js";
+import { LiveFeed } from "/js/live.js";
+import { boardFromLive } from "/js/board.js";
+import { matchCard, updateCard } from "/js/spectator-cards.js";
+import { showState, TablesBoard } from "/js/spectator-tables.js";
+import { entryLines, sideNames } from "/js/spectator-words.js";
+import { competitionView } from "/js/spectator-competition.js";
+
+const main = document.getElementById("face");
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function stateBadge() {
+  return el("span", { class: "live-state", role: "status", "data-state": "connecting",
+                      text: t("live.connecting") });
+}
+
+const matchHref = (doc) => `/?match=${encodeURIComponent(doc.match_id)}`;
+const playerHref = (name) => `/?player=${encodeURIComponent(name)}`;
+
+function tablesView(root) {
+  const badge = stateBadge();
+  const list = el("div", { class: "card-list", "data-tables": "" });
+  const empty = el("p", { class: "muted", i18n: "spec.no_tables" });
+  root.append(el("div", { class: "cluster view-head" },
+                 el("h2", { class: "grow", i18n: "spectator.tables" }), badge), empty, list);
+  const competitions = el("nav", { class: "cluster", "data-competitions": "",
+                                    "aria-label": t("term.competition") });
+  root.append(competitions);
+  request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
+    ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,
+                                 text: c.name || c.competition_id })))).catch(() => {});
+  const board = new TablesBoard(list, { href: matchHref });
+  board.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
+  board.addEventListener("change", () => { empty.hidden = board.cards.size > 0; });
+  board.start();
+  i18n.addEventListener("change", () => {
+    for (const card of board.cards.values()) updateCard(card, card.doc);
+    showState(badge, root, board.state, t);
+  });
+  return board;
+}
+
+function matchView(root, matchId) {
+  const badge = stateBadge();
+  const title = el("h2", { class: "grow" });
+  const score = el("div", { class: "score", "aria-live": "polite" });
+  const board = el("korona-board", { compact: "" });
+  const pdf = el("a", { class: "button", "data-pdf": "", i18n: "spec.protocol_pdf" });
+  const log = el("ol", { class: "log", reversed: "", "data-log": "", "aria-live": "polite" });
+  root.append(
+    el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
+    el("div", { class: "cluster view-head" }, title, badge), score, board,
+    el("h3", { i18n: "spec.log" }), log, el("div", { class: "cluster" }, pdf));
+  const events = new Map();
+  let doc = null;
+
+  const render = () => {
+    if (!doc) return;
+    title.textContent = [doc.table != null ? t("spec.table", { table: doc.table }) : "",
+                         t(`spec.status.${doc.status}`)].filter(Boolean).join(" · ");
+    renderScore(score, doc);
+    board.data = boardFromLive(doc);
+    pdf.href = `/api/matches/${matchId}/protocol.pdf?lang=${i18n.lang}`;
+    const items = [...events.values()].sort((a, b) => a.version - b.version);
+    const lines = entryLines(items, sideNames(doc)).reverse();
+    log.replaceChildren(...lines.map((line) => el("li", { value: String(line.version),
+      "data-version": String(line.version), "data-type": line.type, text: line.text })));
+  };
+
+  const feed = new LiveFeed({ match: matchId });
+  feed.addEventListener("snapshot", (e) => { doc = e.detail.matches?.[0] || doc; render(); });
+  feed.addEventListener("delta", (e) => {
+    const d = e.detail;
+    events.set(d.version, { version: d.version, type: d.type, event: d.event });
+    doc = d.live || doc;
+    render();
+  });
+  feed.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
+  feed.addEventListener("refused", () => notFound(root));
+  feed.start();
+  request("GET", `/api/matches/${matchId}/events`).then((all) => {
+    for (const item of all) if (!events.has(item.version)) events.set(item.version, item);
+    if (!all.length) notFound(root);
+    render();
+  }).catch(() => {});
+  i18n.addEventListener("change", () => { render(); showState(badge, root, feed.state, t); });
+  return feed;
+}
+
+function renderScore(score, doc) {
+  const names = [doc.side_a || [], doc.side_b || []];
+  score.replaceChildren(...names.map((players, i) => el("div", { class: `score-side side-${i}` },
+    el("span", { class: "live-dot" }),
+    ...players.map((name) => el("a", { href: playerHref(name), class: "player", text: name })),
+    el("strong", { class: "score-games", "data-games": String(i), text: String(doc.won?.[i] ?? 0) }))));
+}
+
+function notFound(root) {
+  root.replaceChildren(el("p", { class: "placeholder", i18n: "spec.not_found" }),
+                       el("a", { href: "/", class: "back", i18n: "spec.all_tables" }));
+}
+
+async function playerView(root, name) {
+  const list = el("div", { class: "card-list", "data-player-matches": "" });
+  root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
+              el("h2", { text: name }), el("h3", { i18n: "spec.matches" }), list);
+  try {
+    const docs = await request("GET", `/api/players/${encodeURIComponent(name)}/matches`);
+    list.replaceChildren(...docs.map((doc) => matchCard(doc, { href: matchHref(doc) })));
+    if (!docs.length) list.append(el("p", { class: "muted", i18n: "spec.no_matches" }));
+  } catch {
+    list.append(el("p", { class: "muted", i18n: "spec.unavailable" }));
+  }
+}
+
+function start() {
+  const params = new URLSearchParams(location.search);
+  const root = el("section", { class: "stack spectator", "data-live": "false" });
+  main.replaceChildren(root);
+  main.dataset.faceBuilt = "spectator";
+  if (params.get("match")) matchView(root, params.get("match"));
+  else if (params.get("player")) playerView(root, params.get("player"));
+  else if (params.get("competition")) competitionView(root, params.get("competition"));
+  else tablesView(root);
+}
+
+await i18n.ready;
+start();

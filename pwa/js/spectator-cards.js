@@ -1,0 +1,89 @@
+// A table's card for spectators and the venue screen: players, game score, pucks left, turn,
+// a live dot. Cards are updated in place (same element, same position), never rebuilt, so a
+// list of 40 tables does not jump while people read it.
+//
+//   import { matchCard, updateCard, statusText } from "/js/spectator-cards.js";
+//   const card = matchCard(doc, { href: `/?match=${doc.match_id}` });
+//   updateCard(card, newerDoc);
+
+import { t } from "/js/i18n.js";
+
+/** "playing", "ended", … in words. */
+export function statusText(status) {
+  return t(`spec.status.${status || "scheduled"}`);
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+/** A new card element for a live document; `href` makes the whole card a link. */
+export function matchCard(doc, { href = null } = {}) {
+  const card = el(href ? "a" : "article", "match-card");
+  if (href) card.href = href;
+  const head = el("div", "card-head");
+  head.append(el("span", "live-dot"), el("span", "card-table"), el("span", "card-status"));
+  const sides = el("div", "card-sides");
+  for (const i of [0, 1]) {
+    const row = el("div", `card-side side-${i}`);
+    row.dataset.side = String(i);
+    row.append(el("span", "turn-arrow"), el("span", "card-name grow"), el("span", "card-games"),
+               el("span", "card-pucks"));
+    sides.append(row);
+  }
+  card.append(head, sides, el("div", "card-game"));
+  updateCard(card, doc);
+  return card;
+}
+
+/** Put a newer live document into an existing card (text only: the element stays put). */
+export function updateCard(card, doc) {
+  card.doc = doc;
+  card.dataset.matchId = doc.match_id;
+  card.dataset.status = doc.status;
+  card.dataset.version = String(doc.version);
+  card.querySelector(".card-table").textContent = doc.table != null ? t("spec.table", { table: doc.table }) : "";
+  card.querySelector(".card-status").textContent = statusText(doc.status);
+  const game = doc.game;
+  const names = [doc.side_a || [], doc.side_b || []];
+  names.forEach((players, i) => {
+    const row = card.querySelector(`.card-side[data-side="${i}"]`);
+    const turn = Boolean(game && !game.over && doc.status === "playing" && players.includes(game.turn));
+    row.classList.toggle("has-turn", turn);
+    row.querySelector(".turn-arrow").textContent = turn ? "▶" : "";
+    row.querySelector(".card-name").textContent = players.join(" / ");
+    row.querySelector(".card-games").textContent = String(doc.won?.[i] ?? 0);
+    const left = game?.pucks?.[i]?.on_board;
+    const pucks = row.querySelector(".card-pucks");
+    pucks.textContent = left != null ? t("spec.pucks_left", { count: left }) : "";
+  });
+  card.querySelector(".card-game").textContent = game
+    ? t("spec.game_of", { game: game.game_no, games: doc.games }) : statusText(doc.status);
+  card.setAttribute("aria-label", cardLabel(doc));
+}
+
+function cardLabel(doc) {
+  const [a, b] = [(doc.side_a || []).join(" / "), (doc.side_b || []).join(" / ")];
+  return t("spec.card_label", { table: doc.table ?? "—", a, b, wa: doc.won?.[0] ?? 0,
+                                wb: doc.won?.[1] ?? 0, status: statusText(doc.status) });
+}
+
+/** The newest match of each table among live documents (the latest put on the table wins). */
+export function newestPerTable(docs) {
+  const tables = new Map();
+  for (const doc of docs) {
+    if (doc.table == null) continue;
+    const held = tables.get(doc.table);
+    if (!held || newer(doc, held)) tables.set(doc.table, doc);
+  }
+  return tables;
+}
+
+/** True when `doc` should replace `held` on its table. */
+export function newer(doc, held) {
+  if (doc.match_id === held.match_id) return doc.version >= held.version;
+  return (doc.scheduled_position ?? 0) > (held.scheduled_position ?? 0);
+}

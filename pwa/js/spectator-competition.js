@@ -1,0 +1,96 @@
+// A competition for spectators (`/?competition=<id>`): its tables live, the standings, the
+// bracket, and the results as CSV. Read from the competition API (`/api/competitions/…`);
+// standings and bracket are refreshed whenever one of the competition's matches ends.
+
+import { i18n, t } from "/js/i18n.js";
+import { request } from "/js/api.js";
+import { showState, TablesBoard } from "/js/spectator-tables.js";
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["points", "spec.col.points"],
+  ["played", "spec.col.played"], ["wdl", "spec.col.wdl"], ["games", "spec.col.games"],
+  ["pucks_diff", "spec.col.pucks"]];
+
+function cell(row, key) {
+  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}`;
+  if (key === "games") return `${row.games_won}:${row.games_lost}`;
+  if (key === "place") return row.shared ? `${row.place}=` : String(row.place);
+  return String(row[key] ?? "");
+}
+
+/** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
+export function standingsTable(rows) {
+  const head = el("tr", {}, ...COLUMNS.map(([, key]) => el("th", { scope: "col", i18n: key })));
+  const body = rows.map((row) => el("tr", { "data-entrant": row.entrant },
+    ...COLUMNS.map(([key]) => el("td", { text: cell(row, key) }))));
+  return el("div", { class: "table-scroll" },
+            el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)));
+}
+
+/** Bracket slots grouped by stage and round, one column per round. */
+export function bracketView(slots, names) {
+  const stages = new Map();
+  for (const slot of slots) {
+    const rounds = stages.get(slot.stage) || new Map();
+    rounds.set(slot.round, [...(rounds.get(slot.round) || []), slot]);
+    stages.set(slot.stage, rounds);
+  }
+  const name = (id) => (id == null ? "…" : names.get(id) || id);
+  return el("div", { class: "bracket" }, ...[...stages].map(([stage, rounds]) => el("section", {},
+    el("h4", { text: t(`spec.stage.${stage}`) === `spec.stage.${stage}` ? stage : t(`spec.stage.${stage}`) }),
+    el("div", { class: "bracket-rounds" }, ...[...rounds].sort((a, b) => a[0] - b[0]).map(([round, list]) =>
+      el("ol", { class: "bracket-round", "aria-label": t("spec.round", { round }) },
+         ...list.map((slot) => el("li", { "data-slot": slot.id },
+           ...[slot.a, slot.b].map((id) => el("span", {
+             class: id != null && id === slot.winner ? "winner" : "", text: name(id) }))))))))));
+}
+
+export function competitionView(root, id) {
+  const badge = el("span", { class: "live-state", role: "status", text: t("live.connecting") });
+  const title = el("h2", { class: "grow", i18n: "term.competition" });
+  const list = el("div", { class: "card-list", "data-tables": "" });
+  const standings = el("div", { "data-standings": "" });
+  const bracket = el("div", { "data-bracket": "" });
+  const csv = el("a", { class: "button", href: `/api/competitions/${id}/results.csv`, i18n: "spec.results_csv" });
+  root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
+              el("div", { class: "cluster view-head" }, title, badge), list,
+              el("h3", { i18n: "term.standings" }), standings,
+              el("h3", { i18n: "term.bracket" }), bracket, el("div", { class: "cluster" }, csv));
+  const load = () => loadCompetition(id, title, standings, bracket);
+  const tables = new TablesBoard(list, { competition: id, href: (d) => `/?match=${d.match_id}` });
+  let ended = 0;
+  tables.addEventListener("change", () => {
+    const now = tables.docs().filter((d) => ["ended", "signed"].includes(d.status)).length;
+    if (now !== ended) { ended = now; load(); }
+  });
+  tables.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
+  tables.start();
+  load();
+  i18n.addEventListener("change", load);
+}
+
+async function loadCompetition(id, title, standings, bracket) {
+  try {
+    const [comp, table, tree] = await Promise.all([
+      request("GET", `/api/competitions/${id}`), request("GET", `/api/competitions/${id}/standings`),
+      request("GET", `/api/competitions/${id}/bracket`)]);
+    title.textContent = comp.guide?.name || t("term.competition");
+    const names = new Map((comp.entrants || []).map((e) => [e.id, e.name]));
+    standings.replaceChildren(table.rows?.length ? standingsTable(table.rows)
+      : el("p", { class: "muted", i18n: "spec.no_standings" }));
+    bracket.replaceChildren(tree.slots?.length ? bracketView(tree.slots, names)
+      : el("p", { class: "muted", i18n: "spec.no_bracket" }));
+  } catch {
+    standings.replaceChildren(el("p", { class: "muted", i18n: "spec.unavailable" }));
+  }
+}

@@ -1,0 +1,120 @@
+// Every table of the venue, kept current by the live feed: used by the spectators' list and
+// the venue screen.
+//
+//   import { TablesBoard } from "/js/spectator-tables.js";
+//   const board = new TablesBoard(listElement, { href: (doc) => `/?match=${doc.match_id}` });
+//   board.addEventListener("state", (e) => e.detail.state);   // live | reconnecting | …
+//   board.addEventListener("change", () => board.docs());      // a table's match changed
+//   board.start();
+//
+// One feed per competition (a delta carries the match's whole live document) and one per
+// table that belongs to none. The board is "live" only while every feed is; anything else
+// is reported so the face can grey its live dots.
+
+import { request } from "/js/api.js";
+import { LiveFeed } from "/js/live.js";
+import { matchCard, newer, newestPerTable, updateCard } from "/js/spectator-cards.js";
+
+const REDISCOVER = 30000; // look for tables outside the followed competitions this often
+const ORDER = ["offline", "reconnecting", "connecting", "live"];
+
+export class TablesBoard extends EventTarget {
+  constructor(list, { href = null, competition = null } = {}) {
+    super();
+    this.list = list;
+    this.href = href;
+    this.competition = competition;
+    this.cards = new Map(); // table number -> card element
+    this.feeds = new Map(); // "competition:x" | "table:n" -> LiveFeed
+    this.state = "connecting";
+  }
+
+  async start() {
+    await this.discover();
+    this.timer = setInterval(() => this.discover().catch(() => {}), REDISCOVER);
+    return this;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    for (const feed of this.feeds.values()) feed.stop();
+  }
+
+  /** The newest live document of every table, in table order. */
+  docs() {
+    return [...this.cards.values()].map((card) => card.doc);
+  }
+
+  async discover() {
+    const query = this.competition ? `?competition=${encodeURIComponent(this.competition)}` : "";
+    let docs = [];
+    try {
+      docs = await request("GET", `/api/tables${query}`);
+    } catch {
+      this.setState(navigator.onLine ? "reconnecting" : "offline");
+      return;
+    }
+    for (const doc of docs) this.upsert(doc);
+    const wanted = this.competition ? [["competition", this.competition]]
+      : docs.map((d) => (d.competition_id ? ["competition", d.competition_id] : ["table", d.table]));
+    for (const [kind, value] of wanted) this.follow(kind, value);
+    if (!this.feeds.size) this.setState("live"); // nothing to follow: what we show is current
+    this.changed();
+  }
+
+  follow(kind, value) {
+    const key = `${kind}:${value}`;
+    if (this.feeds.has(key)) return;
+    const feed = new LiveFeed({ [kind]: value });
+    feed.addEventListener("snapshot", (e) => {
+      for (const doc of newestPerTable(e.detail.matches || []).values()) this.upsert(doc);
+      this.changed();
+    });
+    feed.addEventListener("delta", (e) => {
+      if (e.detail.live) this.upsert(e.detail.live);
+      this.changed();
+    });
+    feed.addEventListener("state", () => this.combine());
+    this.feeds.set(key, feed);
+    feed.start();
+  }
+
+  upsert(doc) {
+    if (doc?.table == null) return;
+    const card = this.cards.get(doc.table);
+    if (card) {
+      if (!newer(doc, card.doc)) return;
+      updateCard(card, doc);
+      if (this.href) card.href = this.href(doc);
+      return;
+    }
+    const fresh = matchCard(doc, { href: this.href ? this.href(doc) : null });
+    fresh.dataset.table = String(doc.table);
+    const after = [...this.cards.keys()].filter((n) => n > doc.table).sort((a, b) => a - b)[0];
+    this.list.insertBefore(fresh, after != null ? this.cards.get(after) : null);
+    this.cards.set(doc.table, fresh);
+  }
+
+  combine() {
+    const states = [...this.feeds.values()].map((feed) => feed.state);
+    const worst = states.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))[0] || "live";
+    this.setState(worst);
+  }
+
+  setState(state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.dispatchEvent(new CustomEvent("state", { detail: { state } }));
+  }
+
+  changed() {
+    this.dispatchEvent(new CustomEvent("change"));
+  }
+}
+
+/** Show a feed state on a badge and mark `root` live or not (greys its live dots). */
+export function showState(badge, root, state, t) {
+  badge.dataset.state = state;
+  badge.textContent = t(`live.${state}`);
+  root.dataset.live = String(state === "live");
+}
