@@ -90,15 +90,16 @@ function pad(doc, state, act) {
   const game = doc.game;
   const side = sideIndex(doc, game.turn);
   const left = game.pucks[side]?.on_board ?? 0;
-  const b = (name, label, cls = "", value) => h("button", {
-    class: cls, "data-act": name, onclick: () => act(name, value),
+  // Buttons never move or vanish under the thumb: what does not fit the board is disabled.
+  const b = (name, label, cls = "", value, off = false) => h("button", {
+    class: cls, "data-act": name, onclick: () => act(name, value), disabled: off,
   }, label);
   return h("section", { class: "panel pad", "data-panel": "pad" },
     h("p", { class: `shooter side-${side}` }, "▶ ", t("judge.stroke_by", { name: game.turn })),
     h("div", { class: "grid" },
-      b("pocketed", t("judge.pocketed_1"), "big primary span-2", 1),
-      left >= 2 ? b("pocketed", t("judge.pocketed_2"), "", 2) : h("span"),
-      left >= 3 ? b("pocketed_more", t("judge.pocketed_3"), "") : h("span"),
+      b("pocketed", t("judge.pocketed_1"), "big main-outcome span-2", 1),
+      b("pocketed", t("judge.pocketed_2"), "", 2, left < 2),
+      b("pocketed_more", t("judge.pocketed_3"), "", undefined, left < 3),
       b("no_pocket", t("judge.no_pocket"), "big span-2"),
       b("striker_pocket", t("judge.striker_pocket"), "span-2"),
       b("striker_over", t("judge.striker_over"), "span-2"),

@@ -95,3 +95,55 @@ def test_a_pairs_game_with_seats_chosen_at_the_opening(page, head_api):
     assert doc["opening"]["seats"] == ["Anu", "Cara", "Birgit", "Dina"]
     assert doc["format"] == "pairs" and doc["winner"] == "A" and doc["won"] == [1, 0]
     assert doc["result"]["points_a"] == 4.0
+
+
+def test_game_end_waits_for_the_judge_and_can_still_be_undone(page, head_api):
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], games=3)
+    open_judge(page, t["path"])
+    page.locator("[data-panel=opening] .side-0").click()
+    settle(page)
+    for act in ("no_pocket", "no_pocket"):  # 8 in the opening series would be EKML §27(5)
+        tap(page, act)
+        settle(page)
+    tap(page, "pocketed_more", "8")
+    settle(page)
+    assert panel(page) == "game-over"
+    assert "Mari Tamm wins game 1" in page.locator("[data-panel=game-over]").inner_text()
+    tap(page, "next_game")
+    assert "game 1 can no longer be corrected" in page.locator("dialog[open]").inner_text()
+    page.locator("dialog[open] button.primary").click()
+    assert panel(page) == "pad" and turn(page) == "Jaan Kask"  # sides changed, EKML §27(2)
+    for act in ("no_pocket", "no_pocket"):
+        tap(page, act)
+        settle(page)
+    tap(page, "pocketed_more", "8")
+    settle(page)
+    assert panel(page) == "game-over"
+    tap(page, "undo")  # the game's last stroke was a mistake: the game is not over
+    assert "Stroke by Jaan Kask: pocketed 8" in page.locator("dialog[open]").inner_text()
+    page.locator("dialog[open] button.primary").click()
+    settle(page)
+    assert panel(page) == "pad" and turn(page) == "Jaan Kask"
+    assert page.locator("[data-score]").inner_text() == "1 : 0"
+
+
+def test_the_thirty_second_limit_counts_down_and_offers_the_report(page, head_api):
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+    page.clock.install()
+    open_judge(page, t["path"])
+    page.locator("[data-panel=opening] .side-0").click()
+    settle(page)
+    tap(page, "time", "slow")  # no limit yet: the sheet offers the slow-play remark
+    settle(page)
+    shows(page, "30 s limit from now on — EKML §26(4)")
+    page.wait_for_function("window.judge.state.judge?.time_limit?.[0]")
+    time = page.locator("main [data-act=time]")
+    page.wait_for_function("document.querySelector('[data-act=time]').textContent === 'Start 30 s'")
+    time.click()
+    page.clock.run_for(31_000)
+    page.wait_for_function(
+        "document.querySelector('[data-act=time]').textContent.startsWith('Time up')")
+    time.click()
+    shows(page, "EKML §24(1)18")
+    settle(page)
+    assert turn(page) == "Jaan Kask"
