@@ -47,9 +47,10 @@ class EmbeddedPostgres:
     def stop(self) -> None:
         """Stop the server if this process owns it, then release the lock."""
         if self._server is not None:
-            if _running_pid(self.data_dir) is not None:
+            if (pid := _running_pid(self.data_dir)) is not None:
                 _wheel().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir,
                        user=self._server.system_user)
+                _await_exit(pid)
             self._server = None
         if self._lock is not None:
             self._lock.close()
@@ -92,6 +93,29 @@ def _postmaster_info(data_dir: Path) -> Any:
         return _wheel().utils.PostmasterInfo.read_from_pgdata(data_dir)
     except (OSError, ValueError, AssertionError):
         return None  # a half-written or foreign postmaster.pid: treat as not running
+
+
+def _await_exit(pid: int, timeout: float = 10.0) -> None:
+    """Return once the postmaster is gone: pg_ctl returns when postmaster.pid is removed,
+    a moment before the process itself exits, and "no PostgreSQL left" must hold on return."""
+    import time
+
+    import psutil
+
+    deadline = time.monotonic() + timeout
+    while _alive(psutil, pid):
+        if time.monotonic() > deadline:
+            psutil.Process(pid).kill()
+            deadline = time.monotonic() + timeout
+        time.sleep(0.02)
+
+
+def _alive(psutil: Any, pid: int) -> bool:
+    # A zombie has exited; it only waits for a parent (often init) to reap it.
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def _running_pid(data_dir: Path) -> int | None:
