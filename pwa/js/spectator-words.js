@@ -78,7 +78,8 @@ const TEXT = {
   MatchEnded: (e, n) => (e.winner
     ? t("ev.MatchEnded", { a: e.games_a, b: e.games_b, name: n[e.winner] })
     : t("ev.MatchEnded.drawn", { a: e.games_a, b: e.games_b })),
-  IncidentReported: (e) => t("ev.IncidentReported", { what: words(e.code), player: e.player || "—" }),
+  IncidentReported: (e) => t(e.kind === "remark" ? "ev.IncidentReported.remark" : "ev.IncidentReported",
+                             { what: words(e.code), player: e.player || "—" }),
   CorrectionRecorded: (e) => t(e.by === "head_judge" ? "ev.CorrectionRecorded.head" : "ev.CorrectionRecorded",
                                { version: e.corrects_version, why: e.reason || "—" }),
   ProtocolSigned: (e) => t("ev.ProtocolSigned", { judge: e.judge }),

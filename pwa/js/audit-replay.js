@@ -1,0 +1,268 @@
+// Replay one match's record for the jury (see audit-app.js for what the face does).
+
+import { i18n, t } from "/js/i18n.js";
+import { describe } from "/js/api.js";
+import { boardFromLive } from "/js/board.js";
+import { audit } from "/js/audit-data.js";
+import { el } from "/js/audit-dom.js";
+import { stateTable } from "/js/audit-state.js";
+import { ENTRY_TYPES, eventText } from "/js/spectator-words.js";
+
+const SANCTIONS = new Set(["FoulCommitted", "PenaltyAwarded", "PenaltyPuckPlaced", "DebtRecorded",
+  "RemarkGiven", "WarningGiven", "PlayerRemoved", "NextTurnForfeited", "TimeLimitImposed",
+  "RemainingGamesLost"]);
+const FILTERS = {
+  all: () => true,
+  entries: (item) => ENTRY_TYPES.has(item.type),
+  sanctions: (item) => SANCTIONS.has(item.type),
+  corrections: (item) => item.type === "CorrectionRecorded" || item.correctedBy.length > 0,
+};
+
+/** Load the record and build the replay; a lost session goes back to the login. */
+export async function replay(root, id, restart) {
+  const status = el("p", { class: "muted", role: "status", i18n: "audit.loading" });
+  root.append(status);
+  let record;
+  try {
+    record = await audit.record(id);
+  } catch (error) {
+    if (error.status === 401) return restart();
+    status.textContent = error.status === 404 || error.status === 400 ? t("audit.no_match", { id }) : describe(error);
+    status.dataset.problem = String(error.status);
+    return;
+  }
+  status.remove();
+  new Replay(root, id, record).build();
+}
+
+function when(iso) {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toLocaleString(i18n.lang)} (${iso})`;
+}
+
+class Replay {
+  constructor(root, id, record) {
+    this.root = root;
+    this.id = id;
+    this.items = record.map((item, index) => ({ ...item, index, correctedBy: [] }));
+    this.byVersion = new Map(this.items.map((item) => [item.version, item]));
+    for (const item of this.items) {
+      const target = item.type === "CorrectionRecorded" && this.byVersion.get(item.event.corrects_version);
+      if (target) target.correctedBy.push(item.version);
+    }
+    const created = this.items.find((item) => item.type === "MatchCreated")?.event || {};
+    this.names = { A: (created.side_a || []).join(" / ") || "A", B: (created.side_b || []).join(" / ") || "B" };
+    this.last = this.items[this.items.length - 1].version;
+    this.current = null;
+  }
+
+  build() {
+    const head = el("div", { class: "stack" },
+      el("h2", { text: `${this.names.A} — ${this.names.B}` }),
+      el("p", { class: "muted", text: t("audit.summary", { id: this.id, n: this.items.length }) }));
+    this.root.append(head, this.actions(), this.stepper(), this.step(), this.compare(), this.timeline());
+    addEventListener("keydown", (e) => this.key(e));
+    i18n.addEventListener("change", () => this.relabel());
+    const wanted = () => Number(new URLSearchParams(location.hash.slice(1)).get("v"));
+    addEventListener("hashchange", () => wanted() !== this.current && this.select(wanted()));
+    this.select(this.byVersion.has(wanted()) ? wanted() : 1);
+  }
+
+  actions() {
+    this.verdict = el("p", { class: "verdict", role: "status", "data-verdict": "" });
+    this.verdictMore = el("div", { class: "cluster" });
+    return el("div", { class: "stack" },
+      el("div", { class: "cluster" },
+        el("button", { type: "button", class: "primary", "data-verify": "", i18n: "audit.verify",
+                       onclick: () => this.verify() }),
+        el("button", { type: "button", "data-download": "", i18n: "audit.download",
+                       onclick: () => audit.download(this.id).catch((e) => this.say(describe(e), "error")) }),
+        this.pdf = el("a", { class: "button", "data-pdf": "", i18n: "spec.protocol_pdf",
+                             href: this.pdfHref() })),
+      this.verdict, this.verdictMore);
+  }
+
+  pdfHref() { return `/api/matches/${this.id}/protocol.pdf?lang=${i18n.lang}`; }
+
+  say(text, state) {
+    this.verdict.textContent = text;
+    this.verdict.dataset.verdict = state;
+  }
+
+  async verify() {
+    this.say(t("audit.verifying"), "running");
+    this.verdictMore.replaceChildren();
+    try {
+      const report = await audit.verify(this.id);
+      if (report.intact) return this.say(t("audit.intact_n", { n: report.events }), "intact");
+      const n = report.broken_version;
+      this.say(t("audit.broken", { n }), "broken");
+      this.verdictMore.append(
+        el("button", { type: "button", "data-show-broken": "", text: t("audit.show_event", { n }),
+                       onclick: () => this.select(n) }),
+        el("p", { class: "muted small", text: report.broken }));
+    } catch (error) {
+      this.say(describe(error), "error");
+    }
+  }
+
+  stepper() {
+    const button = (key, go, label) => el("button", { type: "button", [`data-step`]: key, i18n: label,
+                                                      onclick: go });
+    this.slider = el("input", { type: "range", min: "1", max: String(this.items.length), step: "1",
+                                "data-slider": "", "aria-label": t("audit.slider") });
+    this.slider.addEventListener("input", () => this.select(this.items[Number(this.slider.value) - 1].version));
+    this.where = el("span", { class: "where", "data-where": "", "aria-live": "polite" });
+    return el("nav", { class: "stack stepper", "aria-label": t("audit.steps") },
+      el("div", { class: "cluster" },
+        button("first", () => this.move(-Infinity), "audit.first"),
+        button("prev", () => this.move(-1), "audit.previous"),
+        button("next", () => this.move(1), "audit.next"),
+        button("last", () => this.move(Infinity), "audit.last"), this.where),
+      this.slider, el("p", { class: "muted small", i18n: "audit.keys" }));
+  }
+
+  step() {
+    this.details = el("dl", { class: "details", "data-details": "" });
+    this.state = el("div", { "data-state": "" });
+    this.board = el("korona-board", { compact: "" });
+    return el("section", { class: "step-grid" },
+      el("div", { class: "stack" }, el("h3", { i18n: "audit.the_event" }), this.details),
+      el("div", { class: "stack" }, el("h3", { i18n: "audit.the_state" }), this.state, this.board));
+  }
+
+  compare() {
+    const input = (value) => el("input", { type: "number", min: "1", max: String(this.last),
+                                           value: String(value), inputmode: "numeric" });
+    this.left = input(1);
+    this.right = input(this.last);
+    this.sides = el("div", { class: "compare-grid", "data-compare": "" });
+    const show = () => this.showCompare();
+    this.left.addEventListener("change", show);
+    this.right.addEventListener("change", show);
+    const box = el("details", { class: "compare" },
+      el("summary", { i18n: "audit.compare" }),
+      el("div", { class: "cluster" },
+        el("label", { class: "cluster" }, el("span", { i18n: "audit.point_a" }), this.left),
+        el("label", { class: "cluster" }, el("span", { i18n: "audit.point_b" }), this.right),
+        el("button", { type: "button", "data-compare-here": "", i18n: "audit.compare_here",
+                       onclick: () => { this.left.value = String(this.current); show(); } })),
+      this.sides);
+    box.addEventListener("toggle", () => box.open && show());
+    this.compareBox = box;
+    return box;
+  }
+
+  async showCompare() {
+    const [a, b] = [Number(this.left.value), Number(this.right.value)];
+    if (!this.byVersion.has(a) || !this.byVersion.has(b)) return;
+    const [docA, docB] = await Promise.all([audit.at(this.id, a), audit.at(this.id, b)]);
+    const side = (v, doc, other) => el("div", { class: "stack", "data-point": String(v) },
+      el("h4", { text: t("audit.after_event", { n: v }) }),
+      el("p", { class: "small", text: eventText(this.byVersion.get(v), this.names) }),
+      stateTable(doc, other));
+    this.sides.replaceChildren(side(a, docA, docB), side(b, docB, docA));
+  }
+
+  timeline() {
+    this.filter = el("select", { "data-filter": "", "aria-label": t("audit.filter") },
+      ...Object.keys(FILTERS).map((key) => el("option", { value: key, i18n: `audit.filter.${key}` })));
+    this.filter.addEventListener("change", () => this.renderTimeline());
+    this.list = el("ol", { class: "timeline", "data-timeline": "" });
+    this.renderTimeline();
+    return el("section", { class: "stack" },
+      el("div", { class: "cluster" }, el("h3", { class: "grow", i18n: "audit.timeline" }), this.filter),
+      this.list);
+  }
+
+  renderTimeline() {
+    const keep = FILTERS[this.filter.value] || FILTERS.all;
+    this.list.replaceChildren(...this.items.filter(keep).map((item) => this.row(item)));
+    this.mark();
+  }
+
+  row(item) {
+    const who = [item.recorder, item.device_id].filter(Boolean).join(" · ");
+    const classes = [ENTRY_TYPES.has(item.type) ? "entry" : "consequence",
+                     item.correctedBy.length ? "corrected" : "", SANCTIONS.has(item.type) ? "sanction" : ""];
+    return el("li", { "data-version": String(item.version), class: classes.join(" ").trim() },
+      el("button", { type: "button", onclick: () => this.select(item.version) },
+        el("span", { class: "v", text: `#${item.version}` }),
+        el("span", { class: "grow", text: eventText(item, this.names) }),
+        el("span", { class: "rule", text: item.event.rule || "" }),
+        el("span", { class: "who", text: who })));
+  }
+
+  mark() {
+    for (const li of this.list.querySelectorAll("li")) {
+      const on = Number(li.dataset.version) === this.current;
+      li.classList.toggle("selected", on);
+      if (on) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    }
+  }
+
+  move(delta) {
+    const at = this.byVersion.get(this.current)?.index ?? 0;
+    const next = Math.max(0, Math.min(this.items.length - 1, at + delta));
+    this.select(this.items[next].version);
+  }
+
+  key(e) {
+    if (e.target.closest?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    this.move(moves[e.key]);
+  }
+
+  async select(version) {
+    const item = this.byVersion.get(version);
+    if (!item) return;
+    this.current = version;
+    this.slider.value = String(item.index + 1);
+    this.where.textContent = t("audit.where", { n: item.index + 1, total: this.items.length, v: version });
+    this.where.dataset.version = String(version);
+    history.replaceState(null, "", `#v=${version}`);
+    this.renderDetails(item);
+    this.mark();
+    this.list.querySelector(`li[data-version="${version}"]`)?.scrollIntoView?.({ block: "nearest" });
+    this.state.dataset.version = "";
+    try {
+      const doc = await audit.at(this.id, version);
+      if (this.current !== version) return; // a later step was chosen meanwhile
+      this.state.replaceChildren(stateTable(doc));
+      this.state.dataset.version = String(version);
+      this.board.data = boardFromLive(doc);
+    } catch (error) {
+      this.state.replaceChildren(el("p", { class: "muted", text: describe(error) }));
+    }
+  }
+
+  renderDetails(item) {
+    const row = (key, ...value) => [el("dt", { i18n: `audit.d.${key}` }), el("dd", { "data-d": key }, ...value)];
+    const link = (v, label) => el("button", { type: "button", class: "link", "data-goto": String(v),
+                                             text: t(label, { n: v }), onclick: () => this.select(v) });
+    const links = [];
+    if (item.type === "CorrectionRecorded") links.push(link(item.event.corrects_version, "audit.corrects"));
+    for (const v of item.correctedBy) links.push(link(v, "audit.corrected_by"));
+    this.details.replaceChildren(
+      ...row("words", el("strong", { text: eventText(item, this.names) })),
+      ...row("type", item.type),
+      ...row("rule", item.event.rule || t("audit.no_rule")),
+      ...row("recorder", [item.recorder, item.role].filter(Boolean).join(" · ") || "—"),
+      ...row("device", item.device_id || "—"),
+      ...row("server_time", when(item.recorded_at)),
+      ...row("device_time", when(item.device_time)),
+      ...(links.length ? row("correction", ...links) : []),
+      ...row("hash", el("code", { text: item.hash.slice(0, 16) + "…", title: item.hash })));
+  }
+
+  relabel() {
+    this.pdf.href = this.pdfHref();
+    this.renderTimeline();
+    if (this.current) this.select(this.current);
+    if (this.compareBox.open) this.showCompare();
+  }
+}
