@@ -1,0 +1,111 @@
+// The venue screen at `/screen`: every table in large type, readable from 10 m; when more
+// tables are playing than fit, it pages through them; below, the matches just called to
+// their tables. `?every=<seconds>` sets the paging interval (default 8).
+//
+// Cards are the spectators' (spectator-cards.js) laid out as rows by screen.css; the feed and
+// its stale state are the spectators' too (spectator-tables.js).
+
+import { i18n, t } from "/js/i18n.js";
+import { updateCard } from "/js/spectator-cards.js";
+import { showState, TablesBoard } from "/js/spectator-tables.js";
+
+const main = document.getElementById("face");
+const params = new URLSearchParams(location.search);
+const EVERY = Math.max(1, Number(params.get("every")) || 8) * 1000;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+class Screen {
+  constructor(root) {
+    this.root = root;
+    this.badge = el("span", { class: "live-state", role: "status" });
+    this.pageLabel = el("span", { class: "page-label", "data-page": "" });
+    this.list = el("div", { class: "screen-list", "data-tables": "" });
+    this.empty = el("p", { class: "screen-empty", i18n: "spec.no_tables" });
+    this.calls = el("ol", { class: "calls", "data-calls": "" });
+    this.callBox = el("section", { class: "call-box", hidden: "" },
+                      el("h2", { i18n: "screen.next_matches" }), this.calls);
+    root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel),
+                this.empty, this.list, this.callBox);
+    this.page = 0;
+    this.board = new TablesBoard(this.list);
+    this.board.addEventListener("state", (e) => showState(this.badge, root, e.detail.state, t));
+    this.board.addEventListener("change", () => this.changed());
+    showState(this.badge, root, "connecting", t);
+  }
+
+  start() {
+    this.board.start();
+    this.timer = setInterval(() => this.turnPage(), EVERY);
+    addEventListener("resize", () => this.layout());
+    i18n.addEventListener("change", () => this.relabel());
+  }
+
+  changed() {
+    const docs = this.board.docs();
+    this.empty.hidden = docs.length > 0;
+    const called = docs.filter((doc) => doc.status === "called");
+    this.callBox.hidden = called.length === 0;
+    this.calls.replaceChildren(...called.map((doc) => el("li", { "data-match-id": doc.match_id },
+      el("strong", { class: "call-table" }, t("spec.table", { table: doc.table })),
+      el("span", {}, `${doc.side_a.join(" / ")} — ${doc.side_b.join(" / ")}`))));
+    this.layout();
+  }
+
+  /** How many rows fit under the header and above the calls. */
+  rowsThatFit() {
+    const cards = [...this.list.children];
+    if (!cards.length) return 1;
+    const shown = cards.find((c) => !c.hidden) || cards[0];
+    const height = shown.getBoundingClientRect().height || 1;
+    const gap = parseFloat(getComputedStyle(this.list).rowGap) || 0;
+    const top = this.list.getBoundingClientRect().top;
+    const below = this.callBox.hidden ? 0 : this.callBox.getBoundingClientRect().height;
+    const room = innerHeight - top - below - 16;
+    return Math.max(1, Math.floor((room + gap) / (height + gap)));
+  }
+
+  layout() {
+    const cards = [...this.list.children];
+    for (const card of cards) card.hidden = false;
+    this.size = this.rowsThatFit();
+    this.pages = Math.max(1, Math.ceil(cards.length / this.size));
+    this.page %= this.pages;
+    this.show();
+  }
+
+  show() {
+    [...this.list.children].forEach((card, i) => {
+      card.hidden = Math.floor(i / this.size) !== this.page;
+    });
+    this.pageLabel.hidden = this.pages < 2;
+    this.pageLabel.dataset.page = String(this.page + 1);
+    this.pageLabel.textContent = t("screen.page", { page: this.page + 1, pages: this.pages });
+  }
+
+  turnPage() {
+    if (!this.pages || this.pages < 2) return;
+    this.page = (this.page + 1) % this.pages;
+    this.show();
+  }
+
+  relabel() {
+    for (const card of this.list.children) updateCard(card, card.doc);
+    showState(this.badge, this.root, this.board.state, t);
+    this.changed();
+  }
+}
+
+await i18n.ready;
+const root = el("section", { class: "screen", "data-live": "false" });
+main.replaceChildren(root);
+main.dataset.faceBuilt = "screen";
+new Screen(root).start();

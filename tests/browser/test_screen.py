@@ -1,0 +1,87 @@
+"""The venue screen at /screen: every table in large type, paging when they do not fit,
+the matches called to their tables, a stroke shown within a second."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from service.harness import Api
+
+from .harness import assert_no_horizontal_overflow, screenshot
+from .test_spectator import Table
+
+TV = {"width": 1920, "height": 1080}
+PLAYERS = ["Mari Tamm", "Jaan Kask", "Liis Mets", "Toomas Saar", "Kati Põld", "Peeter Kuusk",
+           "Anu Lepp", "Rein Org", "Ilze Ozola", "Jānis Bērziņš", "Eva Kivi", "Mart Laur"]
+
+
+@pytest.fixture(scope="module")
+def venue(head_api: Api, pwa_server) -> dict[int, str]:
+    """Ten tables with a match each; tables 9 and 10 have just been called."""
+    matches = {}
+    for n in range(1, 11):
+        a, b = PLAYERS[(2 * n) % 12], PLAYERS[(2 * n + 1) % 12]
+        r = head_api.create(n, [a], [b], games=3)
+        assert r.status_code == 201, r.text
+        matches[n] = r.json()["match_id"]
+    for n in (9, 10):
+        call = head_api.command(matches[n], 2, {"type": "CallPlayers"}, uuid.uuid4())
+        assert call.status_code == 201, call.text
+    return matches
+
+
+def open_screen(page, query: str = "") -> None:
+    page.goto(f"/screen{query}")
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector(".screen[data-live=true] .match-card")
+
+
+def visible_tables(page) -> list[str]:
+    return page.eval_on_selector_all(".screen-list .match-card:not([hidden])",
+                                     "(cards) => cards.map((c) => c.dataset.table)")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 720}], ids=["1280x720"])
+def test_more_tables_than_fit_are_paged(page, venue, viewport) -> None:
+    open_screen(page, "?every=1")
+    page.wait_for_function("document.querySelectorAll('.screen-list .match-card').length === 10")
+    first = visible_tables(page)
+    assert 0 < len(first) < 10 and first[0] == "1"
+    assert page.locator("[data-page]").inner_text().startswith("Page 1 of ")
+    page.wait_for_selector("[data-page='2']", timeout=3000)
+    second = visible_tables(page)
+    assert second and not set(second) & set(first)
+    numerals = page.eval_on_selector(".match-card:not([hidden]) .card-games",
+                                     "(n) => parseFloat(getComputedStyle(n).fontSize)")
+    assert numerals >= 40  # readable from across the hall
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "screen-paged-1280x720")
+
+
+def test_called_matches_are_announced(page, venue) -> None:
+    open_screen(page)
+    page.wait_for_selector("[data-calls] li")
+    calls = page.locator("[data-calls]").inner_text()
+    assert "Table 9" in calls and "Table 10" in calls and "Table 1\n" not in calls
+
+
+@pytest.mark.parametrize("viewport", [TV], ids=["1920x1080"])
+def test_a_stroke_reaches_the_screen_within_a_second(page, head_api, pwa_server, viewport):
+    table = Table(head_api, pwa_server.base, 11, seed=7)
+    table.until_stroke()
+    open_screen(page, "?every=60")
+    tapped = time.monotonic()
+    version = table.step()["events"][-1]["version"]
+    page.wait_for_selector(f".match-card[data-table='11'][data-version='{version}']",
+                           state="attached", timeout=1000)
+    assert time.monotonic() - tapped < 1.0
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "screen-1920x1080")
+
+
+def test_fits_a_phone(page, venue) -> None:
+    open_screen(page)
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "screen-360x640")
