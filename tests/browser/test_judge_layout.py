@@ -13,12 +13,18 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, input, a')]
   .map((el) => ({ what: el.outerHTML.slice(0, 60), box: el.getBoundingClientRect() }))
   .filter(({ box }) => box.width < 48 || box.height < 48)
   .map(({ what, box }) => `${what} ${box.width}x${box.height}`)"""
+TINY_TEXT = """() => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getClientRects().length && el.getBoundingClientRect().width > 1)
+  .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 18)
+  .map((el) => el.outerHTML.slice(0, 60))"""
 
 
 def check(page, name: str) -> None:
     screenshot(page, name)
     assert_no_horizontal_overflow(page)
     assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(TINY_TEXT) == []
     assert_readable_contrast(page)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.harness import wait_for
 
+from .harness import screenshot
 from .judge_helpers import new_table, open_judge, panel, settle, tap, turn
 
 
@@ -31,6 +32,7 @@ def test_twenty_strokes_offline_reach_the_server_once_each_in_order(page, contex
         page.wait_for_function("(n) => window.judge.state.pending.length === n", arg=k + 1)
     badge = page.locator("sync-badge")
     assert badge.get_attribute("data-count") == "20"
+    screenshot(page, "judge-360x640-offline-20-queued")
     assert page.locator("[data-pucks='0']").inner_text() == "● 3"  # predicted, not yet recorded
     assert page.locator("[data-pucks='1']").inner_text() == "● 3"
 
@@ -77,6 +79,7 @@ def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
         context.set_offline(False)
         page.wait_for_selector("[data-panel=conflict]")
         text = page.locator("[data-panel=conflict]").inner_text()
+        screenshot(page, "judge-360x640-conflict")
         assert "changed on the server" in text and "Mari Tamm" in text
         tap(page, "conflict_keep")  # the miss still happened: record it after the other's stroke
         settle(page)

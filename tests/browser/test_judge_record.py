@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from service.harness import wait_for
 
+from .harness import screenshot
 from .judge_helpers import choose, new_table, open_judge, panel, settle, tap, turn
 
 
@@ -20,6 +21,7 @@ def protocol(head_api, match_id: str) -> dict:
 
 def sign(page, name: str) -> None:
     assert panel(page) == "match-over"
+    screenshot(page, "judge-360x640-match-over")
     page.fill("#judge-name", name)
     tap(page, "sign")
     page.locator("dialog[open] button.primary").click()
@@ -108,6 +110,7 @@ def test_game_end_waits_for_the_judge_and_can_still_be_undone(page, head_api):
     tap(page, "pocketed_more", "8")
     settle(page)
     assert panel(page) == "game-over"
+    screenshot(page, "judge-360x640-game-over")
     assert "Mari Tamm wins game 1" in page.locator("[data-panel=game-over]").inner_text()
     tap(page, "next_game")
     assert "game 1 can no longer be corrected" in page.locator("dialog[open]").inner_text()
