@@ -14,6 +14,9 @@ CHROMIUM = Path(os.environ.get("TABLESIDE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # A page the test serves itself (open_blank) has no network address, so Chromium's
+    # local-network checks would block its websocket to 127.0.0.1; real pages are unaffected.
+    "--disable-features=LocalNetworkAccessChecks",
 ]
 
 
@@ -74,3 +77,24 @@ def assert_readable_contrast(page) -> None:
     """Every visible text reaches 4.5:1 against what is behind it (shadow roots included)."""
     low = page.evaluate(_CONTRAST)
     assert not low, low
+
+
+BLANK = "/__blank__"
+_BLANK_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/css/base.css"><script type="module" src="/js/shell.js"></script>
+</head><body><header class="bar"><h1 data-i18n="face.judge">Table judge</h1>
+<language-picker></language-picker></header><main class="page stack"></main></body></html>"""
+
+
+def open_blank(page) -> None:
+    """A same-origin page with the shared modules and no face: what the foundation tests use.
+
+    The test serves it itself (never the product), so the faces, which now run their own
+    outbox and live feeds on their pages, cannot interfere with a module under test.
+    """
+    page.route(f"**{BLANK}*", lambda route: route.fulfill(body=_BLANK_HTML,
+                                                         content_type="text/html"))
+    page.goto(BLANK)
+    page.wait_for_selector("html[data-ready=true]")

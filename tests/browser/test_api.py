@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import uuid
 
+from .harness import BLANK, open_blank
+
 CALL = """async ([method, url]) => {
   const api = await import('/js/api.js');
   try {
@@ -14,16 +16,18 @@ CALL = """async ([method, url]) => {
 }"""
 
 
-def open_page(page, path: str) -> None:
-    page.goto(path)
-    page.wait_for_selector("html[data-ready=true]")
+def open_page(page, query: str = "") -> None:
+    open_blank(page)
+    if query:  # the blank page again, with a link's query and fragment
+        page.goto(BLANK + query)
+        page.wait_for_selector("html[data-ready=true]")
     page.evaluate("import('/js/api.js').then(() => true)")  # loaded while still online
 
 
 def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
     issued = head_api.judge_token(7)
     link = issued["link"]
-    open_page(page, link[link.index("/judge"):])
+    open_page(page, link[link.index("?"):])  # what the QR code holds after /judge
     page.evaluate("import('/js/api.js').then((api) => api.tokenFromLink())")
     assert page.evaluate("location.hash") == ""  # not left in the address bar or history
     assert page.evaluate("location.search") == "?table=7"
@@ -32,7 +36,7 @@ def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
 
 
 def test_refusals_become_readable_lines(page) -> None:
-    open_page(page, "/")
+    open_page(page)
     missing = page.evaluate(CALL, ["GET", f"/api/matches/{uuid.uuid4()}"])
     assert missing["status"] == 404 and missing["title"] and missing["title"] in missing["line"]
     page.evaluate("import('/js/api.js').then((api) => api.setToken('tj_not-a-real-token'))")
@@ -41,7 +45,7 @@ def test_refusals_become_readable_lines(page) -> None:
 
 
 def test_no_server_is_said_plainly(page, context) -> None:
-    open_page(page, "/")
+    open_page(page)
     context.set_offline(True)
     gone = page.evaluate(CALL, ["GET", "/api/tables"])
     assert gone == {"status": 0, "title": "No connection to the server.",

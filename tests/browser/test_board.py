@@ -7,7 +7,12 @@ import random
 from service.harness import Api, wait_for
 from service.play import create
 
-from .harness import assert_no_horizontal_overflow, assert_readable_contrast, screenshot
+from .harness import (
+    assert_no_horizontal_overflow,
+    assert_readable_contrast,
+    open_blank,
+    screenshot,
+)
 from .plan import plan
 
 SHOW = """async (data) => {
@@ -37,8 +42,7 @@ SIDES = {"turn": 1, "sides": [
 
 
 def open_board(page, data: dict) -> dict:
-    page.goto("/")
-    page.wait_for_selector("html[data-ready=true]")
+    open_blank(page)
     page.evaluate(SHOW, data)
     return page.evaluate(READ)
 

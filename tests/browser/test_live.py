@@ -7,6 +7,7 @@ import random
 from service.harness import Api
 from service.play import create
 
+from .harness import open_blank
 from .plan import plan
 
 FOLLOW = """async (matchId) => {
@@ -40,8 +41,7 @@ def test_reconnects_after_the_last_position_and_applies_nothing_twice(
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
 
-    page.goto("/")
-    page.wait_for_selector("html[data-ready=true]")
+    open_blank(page)
     page.evaluate(FOLLOW, match_id)
     page.wait_for_function("window.feed.state === 'live'")
     before = post(judge, match_id, bodies[:4])
@@ -65,8 +65,7 @@ def test_reconnects_after_the_last_position_and_applies_nothing_twice(
 
 def test_a_repeated_or_older_position_is_ignored(page, pwa_server, head_api):
     match_id, _ = create(head_api, 901, random.Random(3))
-    page.goto("/")
-    page.wait_for_selector("html[data-ready=true]")
+    open_blank(page)
     page.evaluate(FOLLOW, match_id)
     page.wait_for_function("window.feed.state === 'live'")
     applied = page.evaluate("""() => {
@@ -84,8 +83,7 @@ def test_revoked_token_closes_the_feed_for_good(page, head_api):
     table = 902
     issued = head_api.judge_token(table)
     create(head_api, table, random.Random(3))
-    page.goto("/judge")
-    page.wait_for_selector("html[data-ready=true]")
+    open_blank(page)
     page.evaluate("""async ([table, token]) => {
       const { LiveFeed } = await import('/js/live.js');
       window.refused = null;
@@ -103,8 +101,7 @@ def test_waking_from_sleep_reconnects_and_looks_stale_until_caught_up(page, head
     match_id, _ = create(head_api, 903, random.Random(3))
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    page.goto("/")
-    page.wait_for_selector("html[data-ready=true]")
+    open_blank(page)
     page.evaluate(FOLLOW, match_id)
     page.wait_for_function("window.feed.state === 'live'")
     # Pretend the tablet slept for a minute: hidden, then visible again.
