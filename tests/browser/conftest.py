@@ -10,7 +10,9 @@
 - ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
   (close it and call again to "restart the browser"); what it opened is closed at the end.
 - ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
-Helpers in ``harness.py``: ``screenshot(page, name)``, ``assert_no_horizontal_overflow``.
+Helpers in ``harness.py``: ``screenshot(page, name)`` (test-artifacts/browser/),
+``assert_no_horizontal_overflow(page)``, ``assert_readable_contrast(page)`` (4.5:1, shadow
+roots included), ``open_blank(page)`` (the shared modules on a page with no face).
 """
 
 from __future__ import annotations
