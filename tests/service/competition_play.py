@@ -85,17 +85,20 @@ class Tables:
     def __init__(self, server, head: Api, database_url: str, seed: int) -> None:
         self.server, self.head = server, head
         self.store = EventStore.connect(REGISTRY, database_url, 4)
-        self.judges: dict[int, Api] = {}
+        self.tokens: dict[int, str] = {}
         self.rng = random.Random(seed)
 
     def judge(self, table: int) -> Api:
-        if table not in self.judges:
-            self.judges[table] = Api(self.server.base, self.head.judge_token(table)["token"])
-        return self.judges[table]
+        """A fresh client per match (no idle keep-alive connection raced by the server)."""
+        if table not in self.tokens:
+            self.tokens[table] = self.head.judge_token(table)["token"]
+        return Api(self.server.base, self.tokens[table])
 
     def play_calls(self, comp: Comp) -> int:
         """Play every match the competition has on a table now (in parallel); how many."""
         calls = comp.settled()["calls"]
+        for call in calls:  # tokens first, from this thread (the head's client is not shared)
+            self.tokens.setdefault(call["table"], self.head.judge_token(call["table"])["token"])
         seeds = {c["match_id"]: self.rng.random() for c in calls}
         jobs = [(c, seeds[c["match_id"]]) for c in calls]
         with ThreadPoolExecutor(8) as pool:
@@ -105,7 +108,12 @@ class Tables:
     def _play(self, comp: Comp, call: dict, seed: float) -> None:
         stream = uuid.uuid5(uuid.UUID(comp.id), call["match_id"])
         view = wait_for(lambda: self._view(stream), timeout=10)
-        play(self.head, self.judge(call["table"]), str(stream), view, random.Random(seed))
+        judge, head = self.judge(call["table"]), Api(self.server.base, self.head.token)
+        try:
+            play(head, judge, str(stream), view, random.Random(seed))
+        finally:
+            judge.http.close()
+            head.http.close()
 
     def _view(self, stream: uuid.UUID):
         stored = self.store.read(stream)

@@ -1,0 +1,111 @@
+// The TD's console (/admin): log in, pick or set up a competition, then run it from the
+// desk: entrants, draw and rounds, tables (cards, QR codes, calls), rulings, standings.
+
+import { i18n, t } from "/js/i18n.js";
+import { request, setToken, getToken, describe } from "/js/api.js";
+import { h } from "/js/admin-dom.js";
+import { Desk } from "/js/admin-state.js";
+import { setupView } from "/js/admin-setup.js";
+import { entrantsView } from "/js/admin-entrants.js";
+import { roundsView } from "/js/admin-rounds.js";
+import { tablesView } from "/js/admin-tables.js";
+import { rulingsView } from "/js/admin-rulings.js";
+import { standingsView } from "/js/admin-standings.js";
+
+const face = document.getElementById("face");
+const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
+              ["rulings", rulingsView], ["standings", standingsView]];
+const app = { role: null, desk: null, tab: "entrants", banner: null };
+
+/** A message for the TD: an error (with its rule) or a plain note. */
+export function say(error, kind = "error") {
+  const text = typeof error === "string" ? error : describe(error);
+  app.banner.textContent = text;
+  app.banner.dataset.kind = kind;
+  app.banner.hidden = !text;
+}
+
+/** Run an action, showing its refusal in the banner; true when it went through. */
+export async function attempt(action) {
+  try {
+    await action();
+    say("", "ok");
+    return true;
+  } catch (error) {
+    say(error);
+    return false;
+  } finally {
+    document.activeElement?.blur?.(); // the form is done with: let the page follow the event
+    if (app.desk) render();
+  }
+}
+
+export function role() { return app.role; }
+
+async function boot() {
+  await i18n.ready;
+  app.banner = h("p", { className: "banner", role: "status", hidden: true, "data-banner": true });
+  const who = getToken() ? await request("GET", "/api/whoami").catch(() => ({})) : {};
+  if (who.role === "head_judge" || who.role === "secretary") {
+    app.role = who.role;
+    route();
+  } else {
+    login();
+  }
+  window.addEventListener("hashchange", route);
+  i18n.addEventListener("change", () => (app.role ? render() : login()));
+}
+
+function login() {
+  const user = h("input", { name: "username", id: "login-user", autocomplete: "username" });
+  const pass = h("input", { name: "password", id: "login-pass", type: "password",
+                             autocomplete: "current-password" });
+  const form = h("form", { className: "stack login", "data-login": true, onsubmit: async (e) => {
+    e.preventDefault();
+    await attempt(async () => {
+      const reply = await request("POST", "/api/login", { username: user.value, password: pass.value });
+      setToken(reply.token);
+      app.role = reply.role;
+      route();
+    });
+  } },
+  h("h2", {}, t("admin.login.title")),
+  h("label", { for: "login-user" }, t("admin.login.user")), user,
+  h("label", { for: "login-pass" }, t("admin.login.password")), pass,
+  h("button", { type: "submit", className: "primary" }, t("admin.login.submit")));
+  face.replaceChildren(form, app.banner);
+}
+
+function route() {
+  const id = new URLSearchParams(location.hash.slice(1)).get("c");
+  if (app.desk && app.desk.id !== id) { app.desk.stop(); app.desk = null; }
+  if (id && !app.desk) {
+    app.desk = new Desk(id).start();
+    app.desk.addEventListener("change", render);
+    app.desk.addEventListener("error", (e) => say(e.detail));
+  }
+  render();
+}
+
+function render() {
+  if (!app.desk) {
+    face.replaceChildren(setupView(app), app.banner);
+    return;
+  }
+  const doc = app.desk.doc;
+  if (!doc) { face.replaceChildren(h("p", {}, t("admin.loading")), app.banner); return; }
+  const keepFocus = document.activeElement?.closest?.("[data-keep]") ? document.activeElement : null;
+  if (keepFocus) return; // do not re-render under the TD's typing
+  const tabs = h("nav", { className: "cluster tabs", "aria-label": t("admin.tabs") },
+    TABS.map(([name]) => h("button", { type: "button", "data-tab": name,
+      "aria-pressed": String(name === app.tab),
+      onclick: () => { app.tab = name; render(); } }, t(`admin.tab.${name}`))));
+  const view = TABS.find(([name]) => name === app.tab)[1];
+  const head = h("div", { className: "cluster" },
+    h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
+    h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
+    h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
+  face.replaceChildren(head, tabs, app.banner, view(app.desk, doc));
+}
+
+boot();

@@ -1,0 +1,94 @@
+// The draw and the rounds: make the draw (a recorded seed), pair the next Swiss round, draw
+// the play-off, import a round (CSV / Swiss Master XLSX), export results; rounds and bracket.
+
+import { t } from "/js/i18n.js";
+import { headers, parse } from "/js/api.js";
+import { h, section } from "/js/admin-dom.js";
+import { attempt, role } from "/js/admin-app.js";
+
+const SWISS = ["swiss", "swiss_playoff"];
+
+function seed() { return Math.floor(Math.random() * 1_000_000) + 1; }
+
+function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
+
+/** Whether every pairing of the last round has its result. */
+export function roundComplete(doc) {
+  const last = doc.rounds.at(-1);
+  return !!last && last.pairings.every((p) => p.result);
+}
+
+export function roundsView(desk, doc) {
+  const head = role() === "head_judge";
+  const swiss = SWISS.includes(doc.guide.format);
+  const buttons = [];
+  const act = (key, command, enabled) => h("button", { type: "button", className: "primary",
+    "data-action": key, disabled: !enabled || !head,
+    onclick: () => attempt(() => desk.command(command())) }, t(`admin.rounds.${key}`));
+  const drawn = doc.order.length > 0 || doc.bracket.length > 0;
+  buttons.push(act("draw", () => ({ type: "MakeDraw", seed: seed() }), !drawn));
+  if (swiss) {
+    const more = doc.rounds.length < doc.guide.rounds;
+    buttons.push(act("pair_next", () => ({ type: "PairNextRound", seed: seed() }),
+                     drawn && more && roundComplete(doc)));
+  }
+  if (doc.guide.format === "swiss_playoff") buttons.push(act("playoff", () => ({ type: "DrawPlayoff" }), true));
+  const parts = [h("div", { className: "cluster" }, buttons,
+    h("a", { className: "button", href: `/api/competitions/${desk.id}/results.csv`,
+             download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
+  if (swiss && head) parts.push(importForm(desk));
+  parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
+                      "data-rounds": doc.rounds.length },
+    t("admin.rounds.status", { round: doc.rounds.length, rounds: doc.guide.rounds })));
+  return h("div", { className: "stack" }, section("admin.rounds.title", ...parts),
+           ...doc.rounds.slice().reverse().map((r) => roundTable(r, doc)),
+           doc.bracket.length ? bracketTable(doc) : null);
+}
+
+function importForm(desk) {
+  const file = h("input", { type: "file", id: "f-import", accept: ".csv,.xlsx,text/csv" });
+  return h("form", { className: "cluster", "data-keep": true, onsubmit: async (e) => {
+    e.preventDefault();
+    const chosen = file.files[0];
+    if (!chosen) return;
+    const kind = chosen.name.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv";
+    await attempt(async () => {
+      const params = new URLSearchParams({ expected_version: desk.version, format: kind,
+                                           command_id: crypto.randomUUID() });
+      const reply = await fetch(`/api/competitions/${desk.id}/rounds/import?${params}`,
+        { method: "POST", headers: headers(), body: chosen });
+      const body = await parse(reply);
+      await desk.settle(body.positions.at(-1));
+    });
+  } },
+  h("label", { for: "f-import" }, t("admin.rounds.import")), file,
+  h("button", { type: "submit" }, t("admin.rounds.import_go")));
+}
+
+function score(doc, id) {
+  const r = doc.results[id];
+  return r ? `${r.a_games} : ${r.b_games}${r.forfeit ? ` (${t("admin.forfeit")})` : ""}` : "–";
+}
+
+function roundTable(r, doc) {
+  const who = names(doc);
+  return h("section", { className: "panel", "data-round": r.round },
+    h("h3", {}, t("admin.rounds.round", { round: r.round })),
+    h("table", { className: "grid-table" },
+      h("thead", {}, h("tr", {}, ["admin.col.table", "admin.col.a", "admin.col.b",
+        "admin.col.result"].map((k) => h("th", {}, t(k))))),
+      h("tbody", {}, r.pairings.map((p) => h("tr", { "data-match": p.match_id },
+        h("td", {}, p.table ?? "–"), h("td", {}, who[p.a]), h("td", {}, who[p.b]),
+        h("td", {}, score(doc, p.match_id)))))),
+    r.bye ? h("p", {}, t("admin.rounds.bye", { name: who[r.bye] })) : null);
+}
+
+function bracketTable(doc) {
+  const who = { ...names(doc), "—": t("admin.bye") };
+  return section("admin.rounds.bracket", h("table", { className: "grid-table", "data-bracket": true },
+    h("thead", {}, h("tr", {}, ["admin.col.match", "admin.col.a", "admin.col.b",
+      "admin.col.winner"].map((k) => h("th", {}, t(k))))),
+    h("tbody", {}, doc.bracket.map((s) => h("tr", { "data-slot": s.id },
+      h("td", {}, s.id), h("td", {}, who[s.a] ?? "…"), h("td", {}, who[s.b] ?? "…"),
+      h("td", {}, who[s.winner] ?? ""))))));
+}

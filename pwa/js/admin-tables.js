@@ -1,0 +1,102 @@
+// The venue: tables as cards (free / waiting for players with the 2-minute countdown /
+// playing), the next matches in calling order, one click for a table's QR code.
+
+import { t } from "/js/i18n.js";
+import { request } from "/js/api.js";
+import { h, field, section } from "/js/admin-dom.js";
+import { attempt } from "/js/admin-app.js";
+
+const NO_SHOW_SECONDS = 120; // EKML §9(3)
+
+function tableCount(desk) {
+  try { return Number(localStorage.getItem(`tableside.tables.${desk.id}`)) || 8; } catch { return 8; }
+}
+
+function setTableCount(desk, n) {
+  try { localStorage.setItem(`tableside.tables.${desk.id}`, String(n)); } catch { /* page only */ }
+}
+
+/** Seconds since an ISO instant. */
+function since(iso) { return Math.floor((Date.now() - Date.parse(iso)) / 1000); }
+
+function countdownText(iso) {
+  const left = NO_SHOW_SECONDS - since(iso);
+  if (left <= 0) return t("admin.tables.time_up");
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+setInterval(() => {
+  for (const el of document.querySelectorAll("[data-countdown]")) {
+    el.textContent = countdownText(el.dataset.countdown);
+  }
+}, 1000);
+
+export function tablesView(desk, doc) {
+  const count = tableCount(desk);
+  const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
+    onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });
+  const free = freeTables(doc, count);
+  const call = h("button", { type: "button", className: "primary", "data-action": "call_next",
+    disabled: !free.length || !doc.waiting.length,
+    onclick: () => attempt(() => desk.command({ type: "CallNextMatches", free_tables: free })) },
+    t("admin.tables.call_next", { count: Math.min(free.length, doc.waiting.length) }));
+  const cards = h("div", { className: "cards", "data-tables": true },
+    Array.from({ length: count }, (_, i) => card(desk, doc, i + 1)));
+  return h("div", { className: "stack" },
+    section("admin.tables.title", h("div", { className: "cluster" },
+      field("admin.tables.count", input), call), cards),
+    section("admin.tables.next", waitingList(doc)));
+}
+
+function freeTables(doc, count) {
+  const busy = new Set(doc.calls.map((c) => c.table));
+  return Array.from({ length: count }, (_, i) => i + 1).filter((n) => !busy.has(n));
+}
+
+function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
+
+function card(desk, doc, n) {
+  const who = names(doc);
+  const called = doc.calls.find((c) => c.table === n);
+  const overview = desk.tables.find((row) => row.table === n);
+  let state = "free";
+  if (called) state = overview && ["playing", "ended", "signed"].includes(overview.status) ? "playing" : "waiting";
+  const body = [h("h3", {}, t("admin.tables.table", { table: n })),
+                h("p", { className: "state" }, t(`admin.tables.${state}`))];
+  if (called) {
+    body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
+    if (state === "playing" && overview) body.push(h("p", { className: "score" }, (overview.won || []).join(" : ")));
+    if (state === "waiting") {
+      body.push(h("p", { className: "countdown", "data-countdown": called.called_at }, countdownText(called.called_at)));
+      body.push(h("div", { className: "cluster" }, [called.a, called.b].map((absent) =>
+        h("button", { type: "button", "data-no-show": absent,
+          onclick: () => attempt(() => desk.command({ type: "ReportNoShow", match_id: called.match_id, absent })) },
+          t("admin.tables.no_show", { name: who[absent] })))));
+    }
+  }
+  body.push(h("button", { type: "button", "data-qr": n, onclick: () => showQr(n) }, t("admin.tables.qr")));
+  return h("article", { className: "card", "data-table": n, "data-state": state }, body);
+}
+
+function waitingList(doc) {
+  const who = names(doc);
+  if (!doc.waiting.length) return h("p", {}, t("admin.tables.none_waiting"));
+  return h("ol", { className: "stack", "data-waiting": true },
+    doc.waiting.map((m) => h("li", {}, `${m.match_id}: ${who[m.a]} – ${who[m.b]}`)));
+}
+
+/** Issue the table's judge token and show its QR code, ready to print. */
+async function showQr(table) {
+  await attempt(async () => {
+    const token = await request("POST", `/api/tables/${table}/judge-token`);
+    const dialog = h("dialog", { className: "qr", "data-qr-dialog": table },
+      h("h2", {}, t("admin.tables.qr_title", { table })),
+      h("img", { src: token.qr_svg, alt: t("admin.tables.qr_alt", { table }), width: 320, height: 320 }),
+      h("p", { className: "small" }, token.link),
+      h("div", { className: "cluster" },
+        h("button", { type: "button", onclick: () => window.print() }, t("admin.print")),
+        h("button", { type: "button", className: "primary", onclick: () => dialog.remove() }, t("admin.close"))));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
