@@ -9,7 +9,7 @@
 import { i18n } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { audit } from "/js/audit-data.js";
-import { el } from "/js/audit-dom.js";
+import { el } from "/js/spectator-dom.js";
 import { replay } from "/js/audit-replay.js";
 
 const main = document.getElementById("face");

@@ -4,7 +4,7 @@ import { i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { boardFromLive } from "/js/board.js";
 import { audit } from "/js/audit-data.js";
-import { el } from "/js/audit-dom.js";
+import { el } from "/js/spectator-dom.js";
 import { stateTable } from "/js/audit-state.js";
 import { ENTRY_TYPES, eventText } from "/js/spectator-words.js";
 

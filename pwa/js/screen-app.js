@@ -8,20 +8,11 @@
 import { i18n, t } from "/js/i18n.js";
 import { updateCard } from "/js/spectator-cards.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
+import { el } from "/js/spectator-dom.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
 const EVERY = Math.max(1, Number(params.get("every")) || 8) * 1000;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 class Screen {
   constructor(root) {

@@ -16,19 +16,9 @@ import { matchCard, updateCard } from "/js/spectator-cards.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { entryLines, sideNames } from "/js/spectator-words.js";
 import { competitionView } from "/js/spectator-competition.js";
+import { el } from "/js/spectator-dom.js";
 
 const main = document.getElementById("face");
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function stateBadge() {
   return el("span", { class: "live-state", role: "status", "data-state": "connecting",

@@ -5,17 +5,7 @@
 import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (key === "i18n") { node.dataset.i18n = value; node.textContent = t(value); }
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
+import { el } from "/js/spectator-dom.js";
 
 const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["points", "spec.col.points"],
   ["played", "spec.col.played"], ["wdl", "spec.col.wdl"], ["games", "spec.col.games"],

@@ -1,4 +1,4 @@
-// One helper for building the auditor's face: el("button", { i18n: "audit.next", onclick }, …).
+// One helper for building the faces' DOM: el("button", { i18n: "audit.next", onclick }, …).
 // `text` sets the text, `i18n` a translated text (re-labelled on a language change),
 // `on<event>` a listener; anything else is an attribute.
 
