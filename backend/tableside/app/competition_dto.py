@@ -3,16 +3,14 @@ by the server's clock, whatever the client sends)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Union
 from uuid import UUID
 
 import msgspec
 
+from tableside.app.dto import Short, StoredEventOut, Version
 from tableside.competition import commands as cc
 from tableside.competition.guide import Guide
-
-Version = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
-Short = Annotated[str, msgspec.Meta(max_length=200)]
 
 # Everything but CreateCompetition, which has its own endpoint.
 COMPETITION_COMMAND_TYPES: tuple[type, ...] = tuple(
@@ -44,15 +42,6 @@ class CompetitionCommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fie
     device_id: Short = ""
 
 
-class StoredOut(msgspec.Struct):
-    """An event as stored by a command."""
-
-    version: int
-    position: int
-    type: str
-    event: msgspec.Raw
-
-
 class CompetitionCommandResponse(msgspec.Struct):
     """What a command stored; a retry (same command_id) gets exactly this again."""
 
@@ -61,7 +50,7 @@ class CompetitionCommandResponse(msgspec.Struct):
     first_version: int
     last_version: int
     positions: list[int]
-    events: list[StoredOut]
+    events: list[StoredEventOut]
 
 
 def roles_for(command: object) -> tuple[str, ...]:

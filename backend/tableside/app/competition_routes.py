@@ -21,7 +21,6 @@ from tableside.app.competition_dto import (
     CompetitionCommandRequest,
     CompetitionCommandResponse,
     CreateCompetitionRequest,
-    StoredOut,
     roles_for,
 )
 from tableside.app.context import context
@@ -60,9 +59,8 @@ async def store(state: State, command_id: UUID, comp_id: UUID,
     if prior.match_id != comp_id:
         raise HTTPException(status_code=409, detail="command_id was used for another stream")
     state.competitions.wake()
-    events = [StoredOut(e.version, e.position, e.type, e.event) for e in prior.events]
     return CompetitionCommandResponse(comp_id, command_id, prior.first_version,
-                                      prior.last_version, prior.positions, events)
+                                      prior.last_version, prior.positions, prior.events)
 
 
 @post("/api/competitions", status_code=201, summary="Create a competition from its guide")
