@@ -61,7 +61,8 @@ class Replay {
     const head = el("div", { class: "stack" },
       el("h2", { text: `${this.names.A} — ${this.names.B}` }),
       el("p", { class: "muted", text: t("audit.summary", { id: this.id, n: this.items.length }) }));
-    this.root.append(head, this.actions(), this.stepper(), this.step(), this.compare(), this.timeline());
+    this.root.append(head, this.actions(), this.stepper(),
+                     el("div", { class: "replay-grid" }, this.timeline(), this.step()), this.compare());
     addEventListener("keydown", (e) => this.key(e));
     i18n.addEventListener("change", () => this.relabel());
     const wanted = () => Number(new URLSearchParams(location.hash.slice(1)).get("v"));
@@ -95,6 +96,10 @@ class Replay {
     this.verdictMore.replaceChildren();
     try {
       const report = await audit.verify(this.id);
+      if (report.events > this.items.length) {
+        this.verdictMore.append(el("p", { "data-grown": "", text: t("audit.grown", { n: report.events, shown: this.items.length }) }),
+          el("button", { type: "button", i18n: "audit.reload", onclick: () => location.reload() }));
+      }
       if (report.intact) return this.say(t("audit.intact_n", { n: report.events }), "intact");
       const n = report.broken_version;
       this.say(t("audit.broken", { n }), "broken");
@@ -194,6 +199,16 @@ class Replay {
         el("span", { class: "who", text: who })));
   }
 
+  /** Scroll the timeline box (never the page) so the selected event is in view. */
+  reveal(li) {
+    if (!li) return;
+    const box = this.list;
+    const top = li.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + li.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = top - box.clientHeight / 2;
+    }
+  }
+
   mark() {
     for (const li of this.list.querySelectorAll("li")) {
       const on = Number(li.dataset.version) === this.current;
@@ -227,7 +242,7 @@ class Replay {
     history.replaceState(null, "", `#v=${version}`);
     this.renderDetails(item);
     this.mark();
-    this.list.querySelector(`li[data-version="${version}"]`)?.scrollIntoView?.({ block: "nearest" });
+    this.reveal(this.list.querySelector(`li[data-version="${version}"]`));
     this.state.dataset.version = "";
     try {
       const doc = await audit.at(this.id, version);
@@ -247,9 +262,13 @@ class Replay {
     const links = [];
     if (item.type === "CorrectionRecorded") links.push(link(item.event.corrects_version, "audit.corrects"));
     for (const v of item.correctedBy) links.push(link(v, "audit.corrected_by"));
+    const entry = this.entryOf(item);
+    const decided = entry && entry.version !== item.version
+      ? row("entry", link(entry.version, "audit.entry_link"), ` ${eventText(entry, this.names)}`) : [];
     this.details.replaceChildren(
       ...row("words", el("strong", { text: eventText(item, this.names) })),
       ...row("type", item.type),
+      ...decided,
       ...row("rule", item.event.rule || t("audit.no_rule")),
       ...row("recorder", [item.recorder, item.role].filter(Boolean).join(" · ") || "—"),
       ...row("device", item.device_id || "—"),
@@ -257,6 +276,14 @@ class Replay {
       ...row("device_time", when(item.device_time)),
       ...(links.length ? row("correction", ...links) : []),
       ...row("hash", el("code", { text: item.hash.slice(0, 16) + "…", title: item.hash })));
+  }
+
+  /** The judge's entry an event belongs to: itself, or the last entry before it. */
+  entryOf(item) {
+    for (let i = item.index; i >= 0; i -= 1) {
+      if (ENTRY_TYPES.has(this.items[i].type)) return this.items[i];
+    }
+    return null;
   }
 
   relabel() {

@@ -61,7 +61,9 @@ function matchView(root, matchId) {
   root.append(
     el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
     el("div", { class: "cluster view-head" }, title, badge), score, board,
-    el("h3", { i18n: "spec.log" }), log, el("div", { class: "cluster" }, pdf));
+    el("h3", { i18n: "spec.log" }), log,
+    el("div", { class: "cluster" }, pdf, el("a", { class: "button", "data-audit": "",
+      href: `/audit/match/${encodeURIComponent(matchId)}`, i18n: "spec.audit_link" })));
   const events = new Map();
   let doc = null;
 

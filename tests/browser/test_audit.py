@@ -241,3 +241,27 @@ def test_the_replay_fits_phone_and_desk(page, session, long_match, viewport) -> 
     page.wait_for_selector(f"[data-state][data-version='{long_match.remark_version}']")
     assert_no_horizontal_overflow(page)
     screenshot(page, f"audit-replay-{viewport['width']}x{viewport['height']}")
+
+
+def test_from_a_match_id_to_the_penalty_stroke_and_an_intact_record(
+        page, jury, long_match) -> None:
+    """The 'done when' walk: a match page → audit → the stroke that earned a penalty → Verify."""
+    record = jury.get(f"/api/matches/{long_match.match_id}/record").json()
+    penalty = next(i for i in record if i["type"] == "PenaltyAwarded")
+    stroke = max(i["version"] for i in record
+                 if i["version"] < penalty["version"] and i["type"] == "StrokeRecorded")
+    page.goto(f"/?match={long_match.match_id}")
+    page.locator("[data-audit]").click()
+    page.fill("input[name=username]", "jury")
+    page.fill("input[name=password]", "jury-secret-1")
+    page.locator("[data-login] button[type=submit]").click()
+    at(page, 1)
+    page.locator("[data-filter]").select_option("sanctions")
+    page.locator(f"[data-timeline] li[data-version='{penalty['version']}'] button").click()
+    at(page, penalty["version"])
+    assert page.locator("[data-d=rule]").inner_text().startswith("EKML §24(1)")
+    page.locator(f"[data-d=entry] [data-goto='{stroke}']").click()
+    at(page, stroke)
+    assert page.locator("[data-d=type]").inner_text() == "StrokeRecorded"
+    page.locator("[data-verify]").click()
+    page.wait_for_selector("[data-verdict=intact]")
