@@ -29,6 +29,7 @@ export let outbox = null;
 let feed = null;
 const sentSeqs = new Set();
 
+const docKey = () => `tableside.judge.doc.${state.table}`;
 const commandsUrl = (doc) => `/api/matches/${doc.match_id}/commands`;
 
 /** Draw the face again from `state` (cheap: a few dozen elements). */
@@ -117,6 +118,8 @@ function setDoc(doc) {
   if (!cur || cur.match_id !== doc.match_id) state.knownVersion = 0;
   state.doc = doc;
   state.knownVersion = Math.max(state.knownVersion, doc.version);
+  // Kept for a cold start without wifi (the worker has the app, this has the table).
+  try { localStorage.setItem(docKey(), JSON.stringify(doc)); } catch { /* memory only */ }
   loadCatalogue(doc.ruleset);
   loadJudgeState();
 }
@@ -211,6 +214,12 @@ async function start() {
   outbox.addEventListener("sent", (e) => onSent(e.detail));
   outbox.addEventListener("rejected", (e) => onRejected(e.detail));
   outbox.addEventListener("conflict", refreshPending);
+  const kept = JSON.parse(localStorage.getItem(docKey()) || "null");
+  if (kept && !navigator.onLine) {
+    state.loading = false;
+    setDoc(kept);
+    await refreshPending();
+  }
   feed = new LiveFeed({ table: state.table }, { token });
   feed.addEventListener("snapshot", (e) => {
     state.loading = false;

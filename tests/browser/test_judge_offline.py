@@ -23,6 +23,7 @@ def strokes_on_server(head_api, match_id: str) -> list[dict]:
 
 def test_twenty_strokes_offline_reach_the_server_once_each_in_order(page, context, head_api):
     t = start_game(page, head_api)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.wait_for_selector("sync-badge[data-state=offline]")
     tapped = []
@@ -35,6 +36,9 @@ def test_twenty_strokes_offline_reach_the_server_once_each_in_order(page, contex
     screenshot(page, "judge-360x640-offline-20-queued")
     assert page.locator("[data-pucks='0']").inner_text() == "● 3"  # predicted, not yet recorded
     assert page.locator("[data-pucks='1']").inner_text() == "● 3"
+    page.reload()  # the tablet restarts without wifi: the worker has the app, the queue stays
+    page.wait_for_function("window.judge?.state.pending.length === 20")
+    assert page.locator("[data-pucks='0']").inner_text() == "● 3"
 
     context.set_offline(False)
     settle(page, timeout=20_000)
@@ -77,7 +81,7 @@ def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
         tap(tablet, "pocketed")  # the new tablet records Mari's next pocket first
         settle(tablet)
         context.set_offline(False)
-        page.wait_for_selector("[data-panel=conflict]")
+        page.wait_for_selector("[data-panel=conflict] .changes li")  # what the other recorded
         text = page.locator("[data-panel=conflict]").inner_text()
         screenshot(page, "judge-360x640-conflict")
         assert "changed on the server" in text and "Mari Tamm" in text
