@@ -4,10 +4,18 @@ rebuilt from zero equals the live one."""
 
 from __future__ import annotations
 
+import random
+import uuid
 from collections import Counter
 
+import msgspec
+from tableside.competitions.matchflow import match_result
+from tableside.rules import commands as rc
+from tableside.rules import simulate
+
 from .competition_play import Comp, Tables, player, wait_results
-from .harness import run_async
+from .harness import run_async, wait_for
+from .play import fold_response
 
 GUIDE = {"name": "Kuusalu pairs", "discipline": "mixed_pairs", "format": "double_elimination",
          "games_per_match": 1, "points": {"win": 4, "draw": 2, "loss": 0}}
@@ -68,3 +76,49 @@ def assert_rebuild_equal(url: str) -> None:
 
     live, again = run_async(go())
     assert live[0] and live == again
+
+
+def test_a_match_corrected_after_its_end_corrects_the_competition(server, head,
+                                                                  module_database_url):
+    """The judge undoes the match's last entry after it ended and plays on: the competition's
+    result follows the match stream again (CorrectResult from the results processor)."""
+    comp = Comp.create(head, {"name": "Two", "format": "round_robin", "games_per_match": 1})
+    comp.enter([("x1", [player("Ann Org")]), ("x2", [player("Bob Puu")])])
+    comp.do({"type": "MakeDraw", "seed": 1})
+    comp.do({"type": "CallNextMatches", "free_tables": [20]})
+    match_id = comp.settled()["calls"][0]["match_id"]
+    stream = uuid.uuid5(uuid.UUID(comp.id), match_id)
+    tables = Tables(server, head, module_database_url, seed=2)
+    judge = tables.judge(20)
+    try:
+        view = wait_for(lambda: tables._view(stream))
+        rng = random.Random(3)
+        view = play_until_ended(judge, head, stream, view, rng)
+        first = wait_results(comp, 1)["results"][match_id]
+        for _ in range(10):
+            undo = judge.command(stream, view.version, {"type": "UndoLastEntry",
+                                                        "reason": "entered by mistake"})
+            assert undo.status_code == 201, undo.text
+            view = fold_response(view, stream, undo.json())
+            view = play_until_ended(judge, head, stream, view, rng)
+            now = match_result(tables.store.read(stream))[1]
+            if msgspec.to_builtins(now) != {k: first[k] for k in msgspec.to_builtins(now)}:
+                break
+        expected = msgspec.to_builtins(now)
+        doc = wait_for(lambda: (d := comp.settled()) and d["results"][match_id] == {
+            "a": first["a"], "b": first["b"], **expected} and d, timeout=10)
+    finally:
+        judge.http.close()
+        tables.close()
+    assert doc["results"][match_id] != first
+
+
+def play_until_ended(judge, head, stream, view, rng):
+    """Simulated commands until the match has ended (the protocol left unsigned)."""
+    while not view.state.ended:
+        command = simulate.next_command(view.state, rng)
+        sender = head if isinstance(command, rc.CorrectDecision) else judge
+        r = sender.command(stream, view.version, msgspec.to_builtins(command))
+        assert r.status_code == 201, r.text
+        view = fold_response(view, stream, r.json())
+    return view

@@ -44,10 +44,11 @@ def stamped(command: msgspec.Struct) -> msgspec.Struct:
 class CompetitionService:
     """Commands for competition streams; caches folded states per stream."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, cache_size: int = 64) -> None:
         self.store = store
         self._states: dict[UUID, tuple[int, Competition]] = {}
         self._lock = threading.Lock()
+        self._cache_size = cache_size
 
     def state(self, comp_id: UUID) -> tuple[int, Competition]:
         """(version, state) of a competition, caught up from the store."""
@@ -60,6 +61,8 @@ class CompetitionService:
         if version == 0:
             raise CompetitionNotFound(str(comp_id))
         with self._lock:
+            if len(self._states) >= self._cache_size and comp_id not in self._states:
+                self._states.pop(next(iter(self._states)))
             self._states[comp_id] = (version, state)
         return version, state
 
