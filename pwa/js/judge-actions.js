@@ -194,7 +194,10 @@ async function nextGame() {
 
 async function sign() {
   const name = (state.judgeName || "").trim();
-  if (!name) return document.getElementById("judge-name")?.focus();
+  if (!name) {
+    flash([t("judge.name_first")], "bad");
+    return document.getElementById("judge-name")?.focus();
+  }
   localStorage.setItem("tableside.judge.name", name);
   if (await confirm(t("judge.sign"), t("judge.sign_confirm", { table: state.table }), { yes: t("judge.sign") })) {
     return send({ type: "SignProtocol", judge: name });

@@ -123,8 +123,8 @@ export function bannerFor(events, doc) {
     lines.push(rule ? `${words(found.event, doc)} — ${rule}` : words(found.event, doc));
     if (lines.length === 3) break;
   }
-  const bad = events.some((e) => ["PenaltyAwarded", "TurnPassed", "GameEnded", "RemarkGiven",
-    "WarningGiven", "MatchEnded"].includes(e.type));
+  const bad = events.some((e) => ["PenaltyAwarded", "TurnPassed", "RemarkGiven", "WarningGiven",
+    "PlayerRemoved", "RemainingGamesLost"].includes(e.type));
   return { lines, tone: bad ? "bad" : "ok" };
 }
 

@@ -45,11 +45,12 @@ function pips(count) {
 
 function sides(doc, state) {
   const game = doc.game || {};
+  const playing = doc.status === "playing";
   const rows = sidesOf(doc).map((players, i) => {
-    const turn = players.includes(game.turn);
+    const turn = playing && players.includes(game.turn);
     const pucks = game.pucks?.[i] || { on_board: 0, debt: 0 };
     const names = players.map((name) => h("span", {
-      class: name === game.turn ? "who turn-name" : "who",
+      class: playing && name === game.turn ? "who turn-name" : "who",
     }, name, name === game.opener ? h("span", { class: "opener" }, t("judge.opens")) : null));
     return h("li", { class: `side side-${i}${turn ? " has-turn" : ""}`, "data-side": i },
       h("span", { class: "arrow", "aria-hidden": "true" }, turn ? "▶" : ""),

@@ -22,6 +22,8 @@ def protocol(head_api, match_id: str) -> dict:
 def sign(page, name: str) -> None:
     assert panel(page) == "match-over"
     screenshot(page, "judge-360x640-match-over")
+    tap(page, "sign")  # no name yet: the banner asks for it
+    shows(page, "Write your name first")
     page.fill("#judge-name", name)
     tap(page, "sign")
     page.locator("dialog[open] button.primary").click()
