@@ -20,7 +20,7 @@ function setTableCount(desk, n) {
 function since(iso) { return Math.floor((Date.now() - Date.parse(iso)) / 1000); }
 
 function countdownText(iso) {
-  const left = NO_SHOW_SECONDS - since(iso);
+  const left = Math.min(NO_SHOW_SECONDS, NO_SHOW_SECONDS - since(iso)); // clocks differ a little
   if (left <= 0) return t("admin.tables.time_up");
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }

@@ -1,0 +1,76 @@
+"""The TD's console beside the Swiss run: table cards waiting with the 2-minute countdown,
+a table's QR code in one click, the secretary's narrower desk, and the three languages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from service.harness import Api
+
+from .harness import ROOT, screenshot
+
+CATALOGUES = {lang: json.loads((ROOT / "pwa" / "i18n" / f"admin.{lang}.json").read_text())
+              for lang in ("en", "et", "lv")}
+
+
+@pytest.fixture
+def viewport() -> dict[str, int]:
+    return {"width": 1280, "height": 800}
+
+
+def log_in(page, user: str, password: str) -> None:
+    page.goto("/admin")
+    page.fill("#login-user", user)
+    page.fill("#login-pass", password)
+    page.click("[data-login] button[type=submit]")
+
+
+def test_cards_countdown_and_qr_code(page):
+    log_in(page, "head", "head-secret-1")
+    page.fill("#f-name", "Cards")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    page.fill("#f-entry-list", "\n".join(f"Card {i}; 1990; M; Tartu" for i in range(1, 5)))
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
+    page.click("[data-check-in-all]")
+    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+    page.click("[data-tab=rounds]")
+    page.click("[data-action=draw]")
+    page.wait_for_selector("[data-round='1']")
+    page.click("[data-tab=tables]")
+    page.fill("#f-table-count", "3")
+    page.dispatch_event("#f-table-count", "change")
+    page.click("[data-action=call_next]")
+    page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length === 2")
+    assert page.locator("[data-table='3']").get_attribute("data-state") == "free"
+    countdown = page.locator("[data-table='1'] [data-countdown]").inner_text()
+    assert re.fullmatch(r"[0-2]:[0-5]\d", countdown), countdown
+    assert page.locator("[data-table='1'] [data-no-show]").count() == 2
+    page.click("[data-table='1'] [data-qr]")
+    image = page.locator("[data-qr-dialog='1'] img")
+    image.wait_for()
+    assert image.get_attribute("src").startswith("data:image/svg+xml")
+    assert "/judge?table=1" in page.locator("[data-qr-dialog='1']").inner_text()
+    screenshot(page, "admin-tables-qr")
+    page.click("[data-qr-dialog='1'] button.primary")
+    for lang in ("et", "lv", "en"):
+        page.click(f"language-picker [data-lang={lang}]")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert page.locator("[data-tab=tables]").inner_text() == CATALOGUES[lang][
+            "admin.tab.tables"]
+
+
+def test_the_secretary_cannot_set_up_or_draw(page, head_api: Api):
+    r = head_api.http.post("/api/accounts", headers=head_api.headers(), json={
+        "username": "desk", "role": "secretary", "password": "desk-secret-1"})
+    assert r.status_code == 201, r.text
+    log_in(page, "desk", "desk-secret-1")
+    page.wait_for_selector("[data-competitions]")
+    assert page.locator("[data-guide]").count() == 0
+    page.locator("[data-competitions] a").first.click()
+    page.click("[data-tab=rounds]")
+    assert page.locator("[data-action=draw]").is_disabled()
