@@ -107,6 +107,15 @@ def test_secretary_calls_matches_and_the_table_judge_records(server, head, secre
     assert r.status_code == 201, r.text
 
 
+def test_no_show_waits_two_minutes_and_only_the_head_judge_confirms(secretary, comp):
+    call = comp.settled()["calls"][1]
+    report = {"type": "ReportNoShow", "match_id": call["match_id"], "absent": call["b"]}
+    assert problem(comp.post(report, api=secretary), 422)["rule"] == "EKML §9(3)"
+    confirm = {"type": "ConfirmForfeit", "match_id": call["match_id"]}
+    problem(comp.post(confirm, api=secretary), 403)
+    assert problem(comp.post(confirm), 422)["rule"]
+
+
 def test_only_the_head_judge_records_and_corrects(secretary, comp):
     match_id = comp.settled()["calls"][0]["match_id"]
     result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 3}
