@@ -7,6 +7,7 @@ import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { el } from "/js/spectator-dom.js";
 
+const BYE = "—";
 const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["points", "spec.col.points"],
   ["played", "spec.col.played"], ["wdl", "spec.col.wdl"], ["games", "spec.col.games"],
   ["pucks_diff", "spec.col.pucks"]];
@@ -30,7 +31,8 @@ export function standingsTable(rows) {
 /** Bracket slots grouped by stage and round, one column per round. */
 export function bracketView(slots, names) {
   const stages = new Map();
-  for (const slot of slots) {
+  // A bye is no match: its entrant simply walks on to the next round (bracket_view.BYE).
+  for (const slot of slots.filter((s) => s.a !== BYE && s.b !== BYE)) {
     const rounds = stages.get(slot.stage) || new Map();
     rounds.set(slot.round, [...(rounds.get(slot.round) || []), slot]);
     stages.set(slot.stage, rounds);
@@ -61,8 +63,10 @@ export function competitionView(root, id) {
   let ended = 0;
   tables.addEventListener("change", () => {
     const now = tables.docs().filter((d) => ["ended", "signed"].includes(d.status)).length;
-    if (now !== ended) { ended = now; load(); }
+    // A result reaches the competition a moment after its match ends: look again shortly.
+    if (now !== ended) { ended = now; for (const wait of [0, 1500, 4000]) setTimeout(load, wait); }
   });
+  setInterval(load, 15000); // protests, corrections and calls change it too
   tables.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
   tables.start();
   load();
