@@ -1,6 +1,7 @@
 // The venue screen at `/screen`: every table in large type, readable from 10 m; when more
 // tables are playing than fit, it pages through them; below, the matches just called to
-// their tables. `?every=<seconds>` sets the paging interval (default 8).
+// their tables. `?every=<seconds>` sets the paging interval (default 8); `?competition=<id>`
+// shows only that competition's tables.
 //
 // Cards are the spectators' (spectator-cards.js) laid out as rows by screen.css; the feed and
 // its stale state are the spectators' too (spectator-tables.js).
@@ -27,7 +28,7 @@ class Screen {
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel),
                 this.empty, this.list, this.callBox);
     this.page = 0;
-    this.board = new TablesBoard(this.list);
+    this.board = new TablesBoard(this.list, { competition: params.get("competition") });
     this.board.addEventListener("state", (e) => showState(this.badge, root, e.detail.state, t));
     this.board.addEventListener("change", () => this.changed());
     showState(this.badge, root, "connecting", t);

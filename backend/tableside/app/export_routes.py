@@ -46,8 +46,19 @@ async def protocol_pdf_file(
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
     if not records or not isinstance(records[0].event, MatchCreated):
         raise NotFoundException(f"No match {match_id}")
-    pdf = await anyio.to_thread.run_sync(lambda: protocol_pdf(protocol_sheet(records), lang))
+    sheet = protocol_sheet(records)
+    sheet.competition = await _event_name(ctx.pool, sheet.competition)
+    pdf = await anyio.to_thread.run_sync(protocol_pdf, sheet, lang)
     return _attachment(pdf, "application/pdf", f"protocol-{match_id}.pdf")
+
+
+async def _event_name(pool, competition_id: str) -> str:
+    """The competition's name from its guide, else its id (a match need not belong to one)."""
+    if not competition_id:
+        return ""
+    name = await pool.fetchval(
+        "SELECT name FROM competition_view WHERE competition_id::text = $1", competition_id)
+    return name or competition_id
 
 
 EXPORT_ROUTES = [record_jsonl, protocol_pdf_file]

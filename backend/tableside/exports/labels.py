@@ -5,6 +5,7 @@ from __future__ import annotations
 LANGUAGES = ("et", "lv", "en")
 
 _EN = {
+    "judge": "Table judge",
     "title": "Match protocol", "event": "Event", "table": "Table", "rules": "Rules",
     "match": "Match", "side_a": "Side A", "side_b": "Side B", "games": "Games",
     "game": "Game", "opening": "Opening shot", "winner": "Winner", "reason": "How",
@@ -18,6 +19,7 @@ _EN = {
     "games_lost": "remaining games lost", "of": "of",
 }
 _ET = {
+    "judge": "Lauakohtunik",
     "title": "Mänguprotokoll", "event": "Võistlus", "table": "Laud", "rules": "Reeglid",
     "match": "Mäng", "side_a": "Pool A", "side_b": "Pool B", "games": "Geimid",
     "game": "Geim", "opening": "Avalöök", "winner": "Võitja", "reason": "Kuidas",
@@ -31,6 +33,7 @@ _ET = {
     "games_lost": "ülejäänud geimid kaotatud", "of": "/",
 }
 _LV = {
+    "judge": "Galda tiesnesis",
     "title": "Spēles protokols", "event": "Sacensības", "table": "Galds", "rules": "Noteikumi",
     "match": "Spēle", "side_a": "Puse A", "side_b": "Puse B", "games": "Seti",
     "game": "Sets", "opening": "Pirmais sitiens", "winner": "Uzvarētājs", "reason": "Kā",
@@ -43,9 +46,29 @@ _LV = {
     "removed": "izslēgts", "time_limit": "30 s ierobežojums", "forfeit_turn": "izlaiž gājienu",
     "games_lost": "atlikušie seti zaudēti", "of": "/",
 }
+# How a game was decided (GameEnded.reason); other codes print as they are, spaced.
+_HOW = {
+    "en": {"cleared": "all pucks pocketed", "opponent_cleared": "opponent pocketed them all",
+           "foul": "opponent's foul", "third_remark": "third remark",
+           "last_together": "last pucks together", "table_knocked": "table knocked",
+           "first_series": "8 in the first series", "conduct": "conduct"},
+    "et": {"cleared": "kõik seibid aukus", "opponent_cleared": "vastane lõi kõik auku",
+           "foul": "vastase rikkumine", "third_remark": "kolmas märkus",
+           "last_together": "viimased seibid koos", "table_knocked": "laua löömine",
+           "first_series": "8 esimese seeriaga", "conduct": "käitumine"},
+    "lv": {"cleared": "visi kauliņi iesisti", "opponent_cleared": "pretinieks iesita visus",
+           "foul": "pretinieka pārkāpums", "third_remark": "trešā piezīme",
+           "last_together": "pēdējie kauliņi kopā", "table_knocked": "galda sišana",
+           "first_series": "8 pirmajā sērijā", "conduct": "uzvedība"},
+}
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}
 
 
 def words(lang: str) -> dict[str, str]:
     """The labels of one language (English for anything else)."""
     return WORDS.get(lang, _EN)
+
+
+def how(lang: str, reason: str) -> str:
+    """How a game was decided, in words."""
+    return _HOW.get(lang, _HOW["en"]).get(reason, reason.replace("_", " "))

@@ -16,7 +16,7 @@ from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from tableside.exports.fonts import dejavu
-from tableside.exports.labels import words
+from tableside.exports.labels import how, words
 from tableside.exports.sheet import ProtocolSheet
 
 _FONT = "DejaVu"
@@ -26,7 +26,7 @@ _LINE = 7
 
 def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
     """The PDF bytes of one protocol in one language."""
-    w = words(lang)
+    w = {**words(lang), "lang": lang}
     pdf = _document(sheet, w)
     _header(pdf, sheet, w)
     _players(pdf, sheet, w)
@@ -82,7 +82,7 @@ def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
 def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
     for label, value in rows:
         pdf.set_font(_FONT, "B", 10)
-        pdf.cell(45, _LINE, label)
+        pdf.cell(55, _LINE, label)
         pdf.set_font(_FONT, "", 10)
         pdf.multi_cell(0, _LINE, value, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
@@ -106,7 +106,7 @@ def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     _heading(pdf, w["games"])
     rows = [[str(g.game_no), g.opener,
              _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.reason else "…"),
-             g.reason.replace("_", " ")] for g in sheet.games]
+             how(w["lang"], g.reason)] for g in sheet.games]
     _table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
 
 
@@ -142,5 +142,5 @@ def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     _heading(pdf, w["signature"])
     when = sheet.signed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC") \
         if sheet.signed_at else w["not_signed"]
-    _pairs(pdf, [[w["signature"], sheet.judge or "________________________"],
-                 [w["signed_at"], when]])
+    _pairs(pdf, [[w["judge"], sheet.judge or "—"],
+                 [w["signature"], "________________________"], [w["signed_at"], when]])
