@@ -8,11 +8,12 @@ from uuid import UUID
 import anyio.to_thread
 from litestar import Request, Response, get
 from litestar.datastructures import State
-from litestar.exceptions import NotFoundException
+from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath, Parameter
 
 from tableside.app.audit_routes import _records
 from tableside.app.context import context
+from tableside.exports.fonts import FontMissing
 from tableside.exports.pdf import protocol_pdf
 from tableside.exports.sheet import protocol_sheet
 from tableside.projections.source import read_stream
@@ -48,7 +49,10 @@ async def protocol_pdf_file(
         raise NotFoundException(f"No match {match_id}")
     sheet = protocol_sheet(records)
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
-    pdf = await anyio.to_thread.run_sync(protocol_pdf, sheet, lang)
+    try:
+        pdf = await anyio.to_thread.run_sync(protocol_pdf, sheet, lang)
+    except FontMissing as exc:
+        raise HTTPException(status_code=503, detail=str(exc)) from None
     return _attachment(pdf, "application/pdf", f"protocol-{match_id}.pdf")
 
 
