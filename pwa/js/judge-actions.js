@@ -165,6 +165,7 @@ async function undo() {
   const text = target ? t("judge.undo_sent", { what: describeEntry(target.type, target.event) })
                       : t("judge.undo_unknown");
   if (await confirm(t("judge.undo_title"), text, { yes: t("judge.undo") })) {
+    state.undoWhat = target ? describeEntry(target.type, target.event) : "";
     return send({ type: "UndoLastEntry", reason: "table judge: entered by mistake" });
   }
 }

@@ -130,6 +130,10 @@ function onSent({ entry, reply }) {
   state.knownVersion = Math.max(state.knownVersion, reply.last_version);
   noteGameEnd(reply.events.map((e) => ({ type: e.type, event: e.event })));
   const { lines, tone } = bannerFor(reply.events, state.doc);
+  if (reply.events[0]?.type === "CorrectionRecorded" && state.undoWhat) {
+    lines[0] = `${t("judge.corrected")}: ${state.undoWhat}`; // say what the undo took back
+    state.undoWhat = "";
+  }
   if (lines.length) flash(lines, tone);
   loadJudgeState();
 }

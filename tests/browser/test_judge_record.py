@@ -47,6 +47,7 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     tap(page, "undo")  # the confirmation says what it corrects
     assert "Stroke by Jaan Kask: pocketed 1" in page.locator("dialog[open]").inner_text()
     page.locator("dialog[open] button.primary").click()
+    shows(page, "Corrected: Stroke by Jaan Kask: pocketed 1")
     settle(page)
     assert page.locator("[data-pucks='1']").inner_text() == "● 8"
     page.locator("main [data-act=pocketed]").nth(1).click()  # "2"
