@@ -16,7 +16,8 @@ export function setupView() {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
   request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
     h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
-      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? " ✓" : ""}`)))));
+      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? " ✓" : ""}`)))))
+    .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
   if (role() === "head_judge") parts.push(guideForm());
   return h("div", { className: "stack" }, ...parts);

@@ -16,7 +16,7 @@ export function standingsView(desk, doc) {
       h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
       h("td", {}, `${r.games_won}:${r.games_lost}`), h("td", {}, String(r.pucks_diff)),
       h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
-  });
+  }).catch(() => {}); // the next change re-renders and asks again
   const who = Object.fromEntries(doc.entrants.map((e) => [e.id, e.name]));
   const placings = h("ol", { "data-placings": true },
     doc.placings.map((group) => h("li", {}, group.map((e) => who[e]).join(", "))));

@@ -50,7 +50,8 @@ export class Desk extends EventTarget {
       try {
         const reply = await request("POST", `/api/competitions/${this.id}/commands`, body);
         this.version = reply.last_version;
-        await this.settle(reply.positions.at(-1));
+        // Stored either way; if the read model is slow (503), the next poll shows it.
+        await this.settle(reply.positions.at(-1)).catch(() => {});
         return reply;
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 409 || i >= attempts) throw error;
