@@ -102,10 +102,16 @@ function matchView(root, matchId) {
 
 function renderScore(score, doc) {
   const names = [doc.side_a || [], doc.side_b || []];
-  score.replaceChildren(...names.map((players, i) => el("div", { class: `score-side side-${i}` },
+  const game = doc.game;
+  const playing = game && !game.over && doc.status === "playing";
+  score.replaceChildren(...names.map((players, i) => el("div", {
+    class: `score-side side-${i}${playing && players.includes(game.turn) ? " has-turn" : ""}` },
     el("span", { class: "live-dot" }),
     ...players.map((name) => el("a", { href: playerHref(name), class: "player", text: name })),
-    el("strong", { class: "score-games", "data-games": String(i), text: String(doc.won?.[i] ?? 0) }))));
+    el("span", { class: "score-pucks", "data-pucks": String(i),
+                 text: game ? t("spec.pucks_left", { count: game.pucks?.[i]?.on_board ?? 0 }) : "" }),
+    el("strong", { class: "score-games", "data-games": String(i), text: String(doc.won?.[i] ?? 0) }))),
+    el("p", { class: "muted", text: game ? t("spec.game_of", { game: game.game_no, games: doc.games }) : "" }));
 }
 
 function notFound(root) {
