@@ -1,0 +1,120 @@
+// The pickers behind the pad's "…" buttons: the offences, remarks and incidents of the
+// ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
+
+import { t } from "/js/i18n.js";
+import { state, send } from "/js/judge-app.js";
+import { stroke, sidesOf, sideIndex } from "/js/judge-model.js";
+import { pick } from "/js/judge-sheets.js";
+
+export const doc = () => state.shown;
+export const turn = () => doc().game.turn;
+export const cite = (key) => state.catalogue?.cite?.[key] || "";
+const outcomeNote = (o) => `${o.rule} · ${t(`judge.consequence.${o.consequence}`)}`;
+export const tap = (facts) => send(stroke(turn(), facts));
+
+/** Every player of the match, the one with the turn first. */
+async function choosePlayer(title = t("judge.which_player")) {
+  const all = sidesOf(doc()).flat();
+  const ordered = [turn(), ...all.filter((p) => p !== turn())].filter(Boolean);
+  return pick(title, ordered.map((p) => ({ value: p, label: p,
+                                           className: `side-btn side-${sideIndex(doc(), p)}` })));
+}
+
+function foulItems() {
+  const contact = [
+    ["contact_none", "judge.contact.none", { first_contact: "none" }, "direct_no_own"],
+    ["contact_opponent", "judge.contact.opponent", { first_contact: "opponent" }, "direct_opponent_first"],
+    ["contact_locked", "judge.contact.own_locked",
+      { first_contact: "own_locked_zone", own_locked_before: true }, "direct_own_locked"],
+    ["zone_line", "judge.zone_line", { crossed_zone_line: true }, "zone_line"],
+    ["opponent_pocketed", "judge.opponent_pocketed", { opponent_pocketed: 1 }, "opponent_with_own"],
+  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(key), facts }));
+  const offences = (state.catalogue?.stroke_offences || []).map((o) => ({
+    value: o.code, label: t(`offence.${o.code}`), note: outcomeNote(o), facts: { offences: [o.code] },
+  }));
+  const decline = { value: "decline", label: t("judge.decline"), note: cite("pass") };
+  return [...contact, ...offences, decline];
+}
+
+export async function foul() {
+  const items = foulItems();
+  const chosen = await pick(t("judge.foul"), items);
+  if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
+  const item = items.find((i) => i.value === chosen);
+  if (item) return tap(item.facts);
+}
+
+export async function remark() {
+  const pairs = doc().format === "pairs";
+  const items = (state.catalogue?.remarks || [])
+    .filter((r) => pairs || r.code !== "partner_advice_after_placing")
+    .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: r.rule }));
+  const reason = await pick(t("judge.remark"), items);
+  if (!reason) return;
+  const player = await choosePlayer();
+  if (player) return send({ type: "GiveRemark", player, reason });
+}
+
+async function incident() {
+  const items = (state.catalogue?.incidents || []).map((o) => ({
+    value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(o) }));
+  const code = await pick(t("judge.incident"), items);
+  if (!code) return;
+  const player = await choosePlayer();
+  if (!player) return;
+  const command = { type: "ReportIncident", code, player };
+  if (code === "moved_pucks") command.pucks_moved = 2;
+  if (code === "moved_last_puck") command.pucks_moved = 1;
+  return send(command);
+}
+
+export async function more() {
+  const items = [
+    { value: "incident", label: t("judge.incident") },
+    { value: "knock", label: t("judge.knock"), note: cite("table_knock") },
+    { value: "decline", label: t("judge.decline"), note: cite("pass") },
+    { value: "time_5s", label: t("judge.time_5s"), note: cite("slow_5s") },
+    { value: "time_30s", label: t("judge.time_30s"), note: cite("time_30s") },
+    { value: "yellow", label: t("judge.yellow"), note: cite("yellow") },
+    { value: "red", label: t("judge.red"), note: cite("red") },
+  ];
+  const debtSide = (doc().game.pucks || []).findIndex((p) => p.debt > 0);
+  if (debtSide >= 0 && state.catalogue?.cite?.debt_forgotten) {
+    items.push({ value: "forget", label: t("judge.forget_debt"), note: cite("debt_forgotten") });
+  }
+  const chosen = await pick(t("judge.more"), items);
+  if (chosen === "incident") return incident();
+  if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
+  if (chosen === "time_5s" || chosen === "time_30s") {
+    return send({ type: "ReportTimeExceeded", player: turn(), limit: chosen.slice(5) });
+  }
+  if (chosen === "forget") return send({ type: "ForgetDebt", side: debtSide ? "B" : "A" });
+  if (chosen === "knock") {
+    const n = await pick(t("judge.knock_count"), [0, 1, 2, 3].map((k) => ({
+      value: String(k), label: k === 3 ? "3+" : String(k) })), { columns: 4 });
+    if (n !== null) return send({ type: "KnockTable", player: turn(), pucks_moved: Number(n) });
+    return;
+  }
+  if (chosen === "yellow" || chosen === "red") {
+    const player = await choosePlayer();
+    if (player) return send({ type: "GiveWarning", player, card: chosen });
+  }
+}
+
+export async function pocketedMore() {
+  const side = sideIndex(doc(), turn());
+  const left = doc().game.pucks[side].on_board;
+  const items = [];
+  for (let n = 3; n <= left; n += 1) items.push({ value: String(n), label: String(n) });
+  const n = await pick(t("judge.pocketed_n_title"), items, { columns: 4 });
+  if (n) return tap({ own_pocketed: Number(n) });
+}
+
+export async function puckOver() {
+  const chosen = await pick(t("judge.puck_over"), [
+    { value: "own", label: t("judge.own_over"), note: cite("puck_over") },
+    { value: "opponent", label: t("judge.opponent_over"), note: cite("puck_over") },
+  ]);
+  if (chosen === "own") return tap({ own_over: 1 });
+  if (chosen === "opponent") return tap({ opponent_over: 1, over_first_touched: "" });
+}
