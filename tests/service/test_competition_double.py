@@ -14,7 +14,7 @@ from tableside.rules import commands as rc
 from tableside.rules import simulate
 
 from .competition_play import Comp, Tables, player, wait_results
-from .harness import run_async, wait_for
+from .harness import wait_for
 from .play import fold_response
 
 GUIDE = {"name": "Kuusalu pairs", "discipline": "mixed_pairs", "format": "double_elimination",
@@ -55,26 +55,26 @@ def assert_double_elimination(doc: dict) -> None:
 
 
 def assert_rebuild_equal(url: str) -> None:
-    """Rows of the standings read model are the same bytes after a rebuild from zero."""
-    import asyncpg
-    from tableside.matches.registry import build_registry
-    from tableside.projections.standings import rebuild_standings
+    """Standings rows are the same bytes after `tableside projections rebuild standings`."""
+    import os
+    import subprocess
+    import sys
+
+    import psycopg
 
     query = ("SELECT (SELECT string_agg(doc::text, '|' ORDER BY competition_id) FROM "
              "competition_view), (SELECT string_agg(row::text, '|' ORDER BY competition_id, "
              "rank) FROM competition_standings)")
-
-    async def go():
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
-        try:
-            live = await pool.fetchrow(query)
-            await rebuild_standings(pool, build_registry())
-            again = await pool.fetchrow(query)
-        finally:
-            await pool.close()
-        return live, again
-
-    live, again = run_async(go())
+    wait_for(lambda: _standings_caught_up(url))  # compare a live view that has seen it all
+    with psycopg.connect(url) as conn:
+        live = conn.execute(query).fetchone()
+    done = subprocess.run([sys.executable, "-m", "tableside.cli", "projections", "rebuild",
+                           "standings"], env={**os.environ, "DATABASE_URL": url},
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "rebuilt standings" in done.stdout
+    with psycopg.connect(url) as conn:
+        again = conn.execute(query).fetchone()
     assert live[0] and live == again
 
 
@@ -122,3 +122,13 @@ def play_until_ended(judge, head, stream, view, rng):
         assert r.status_code == 201, r.text
         view = fold_response(view, stream, r.json())
     return view
+
+
+def _standings_caught_up(url: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        head = conn.execute("SELECT max(notification_id) FROM stored_events").fetchone()[0]
+        seen = conn.execute("SELECT position FROM projection_tracking "
+                            "WHERE name = 'standings'").fetchone()[0]
+    return head == seen

@@ -7,7 +7,10 @@ import asyncio
 import sys
 from pathlib import Path
 
-NAMES = ("live", "protocol", "tables", "history")
+# The core runner folds match streams; standings has a runner of its own (competition streams).
+CORE = ("live", "protocol", "tables", "history")
+STANDINGS = "standings"
+NAMES = (*CORE, STANDINGS)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,14 +42,23 @@ async def _rebuild(url: str, names: list[str]) -> int:
     import asyncpg
 
     from tableside.matches.registry import build_registry
-    from tableside.projections.rebuild import rebuild
+    from tableside.projections.rebuild import rebuild, select
     from tableside.projections.source import head
+    from tableside.projections.standings import rebuild_standings
 
+    core = [n for n in names if n != STANDINGS] if names else list(CORE)
+    select(core)  # unknown names fail before anything is emptied
     pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
     try:
         async with pool.acquire() as conn:
             total = await head(conn)
-        return await rebuild(pool, build_registry(), names, _bar(total))
+        registry, position = build_registry(), 0
+        if core:
+            position = await rebuild(pool, registry, core, _bar(total))
+        if not names or STANDINGS in names:
+            position = await rebuild_standings(pool, registry)
+            _bar(total)(position)
+        return position
     finally:
         await pool.close()
 
