@@ -25,13 +25,17 @@ def free_port() -> int:
 
 
 def postmasters(data_dir: Path) -> list[int]:
-    """PIDs of postgres server processes started on this data dir."""
-    found = []
-    for proc in psutil.process_iter(["name", "cmdline"]):
+    """PIDs of postgres server processes started on this data dir.
+
+    A backend the postmaster has just forked carries the postmaster's command line until it
+    renames itself, so only processes whose parent is not such a match count as servers.
+    """
+    found: dict[int, int] = {}
+    for proc in psutil.process_iter(["name", "cmdline", "ppid"]):
         cmdline = proc.info["cmdline"] or []
         if proc.info["name"] == "postgres" and str(data_dir) in cmdline:
-            found.append(proc.pid)
-    return found
+            found[proc.pid] = proc.info["ppid"]
+    return sorted(pid for pid, parent in found.items() if parent not in found)
 
 
 class Serve:
