@@ -12,10 +12,10 @@ import sys
 
 # name -> (module, help). Each module exposes `add_arguments(parser)` and `run(args) -> int`.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("tableside.commands.serve", "start the server (embedded PostgreSQL unless DATABASE_URL)"),
+    "serve": ("tableside.commands.serve", "start the server"),
     "migrate": ("tableside.commands.migrate", "apply schema/ migrations and exit"),
     "audit": ("tableside.commands.audit", "verify hash chains of stored events"),
-    "simulate": ("tableside.rules.simulate_cli", "play seeded random korona games through the engine"),
+    "simulate": ("tableside.rules.simulate_cli", "play seeded random korona games"),
     "projections": ("tableside.commands.projections", "rebuild read models"),
 }
 
