@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install
+run: install pdf-tools
 	$(BIN)/tableside serve --demo
 
 # Browser tests drive Debian's Chromium: `playwright install` cannot download browsers here.
@@ -39,7 +39,7 @@ pdf-tools:
 	fi
 
 test: install browser pdf-tools
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=15
 
 bench: install
 	$(BIN)/python bench/append.py
