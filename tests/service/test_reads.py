@@ -46,11 +46,16 @@ def test_demo_tables_play_live(new_database):
     srv = Server(new_database(), env={"TABLESIDE_DEMO": "1"}).start()
     try:
         spectator = Api(srv.base)
-        first = wait_for(lambda: len(t := spectator.get("/api/tables").json()) == 4 and t, 15)
+        first = wait_for(lambda: len(t := spectator.get("/api/tables").json()) == 5 and t, 15)
+        simulated = [t for t in first if t["table"] != 5]
         later = wait_for(lambda: (t := spectator.get("/api/tables").json()) and all(
             b["version"] > a["version"] or b["match_id"] != a["match_id"]
-            for a, b in zip(first, t, strict=True)) and t, 20)
+            for a, b in zip(simulated, [x for x in t if x["table"] != 5], strict=True)) and t, 20)
         assert {t["competition_id"] for t in later} == {"demo-cup"}
+        # Table 5 is left to a person: nothing but its scheduling has been recorded there.
+        human = [t for t in later if t["table"] == 5] + [t for t in first if t["table"] == 5]
+        assert human[0]["version"] == human[1]["version"] and human[0]["status"] == "scheduled"
+        assert human[0]["games"] == 1
     finally:
         srv.stop()
 
