@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from litestar import Litestar
 
+from tableside.app.lifespan import running
 from tableside.competitions.processor import ResultsProcessor
 from tableside.competitions.service import CompetitionService
 from tableside.projections.standings import StandingsRunner
@@ -40,9 +41,5 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     app.state.competitions = runtime
     tasks = [asyncio.create_task(runtime.processor.run()),
              asyncio.create_task(runtime.standings.run())]
-    try:
+    async with running(tasks):
         yield
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)

@@ -34,16 +34,24 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
         ctx.matches = MatchService(ctx.store)
         await _first_admin(ctx)
-        tasks = _start(ctx)
         try:
-            yield
+            async with running(_start(ctx)):
+                yield
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
             await anyio.to_thread.run_sync(ctx.store.close)
     finally:
         await ctx.pool.close()
+
+
+@contextlib.asynccontextmanager
+async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
+    """Yield while background tasks run; cancel them and wait for them on the way out."""
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def _start(ctx: Context) -> list[asyncio.Task]:
