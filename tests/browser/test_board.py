@@ -86,6 +86,9 @@ def test_draws_a_real_live_document(page, pwa_server, head_api) -> None:
     pucks = live["game"]["pucks"]
     assert [s["on_board"] for s in data["sides"]] == [p["on_board"] for p in pucks]
     assert [s["debt"] for s in data["sides"]] == [p["debt"] for p in pucks]
+    # Penalty pucks placed this game: the live document carries the engine's count.
+    assert [p["placed"] for p in pucks] == [x.placed for x in after.state.game.pucks]
+    assert [s["penalty"] for s in data["sides"]] == [p["placed"] for p in pucks]
     assert data["sides"][0]["name"] == " / ".join(live["side_a"])
     turn_side = 0 if live["game"]["turn"] in live["side_a"] else 1
     assert data["turn"] == turn_side

@@ -44,8 +44,8 @@ def live_doc(view: MatchView) -> dict[str, Any]:
     game = {
         "game_no": g.game_no, "seats": list(g.seats), "opener": g.opener, "turn": g.turn,
         "started": g.started, "over": g.over, "strokes": g.strokes,
-        "pucks": [{"on_board": p.on_board, "pocketed": p.pocketed, "debt": p.debt}
-                  for p in g.pucks],
+        "pucks": [{"on_board": p.on_board, "pocketed": p.pocketed, "debt": p.debt,
+                   "placed": p.placed} for p in g.pucks],
     }
     return {
         **_header(view), "won": list(s.won), "games_played": s.games_played,
