@@ -46,6 +46,7 @@ bench: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -63,9 +63,16 @@ def bench_store(url: str, n: int, streams: int) -> list[float]:
     ids = [uuid.uuid4() for _ in range(streams)]
     event = StrokeRecorded(player="Mari", pocketed=(3,))
     with EventStore.connect(EventRegistry(StrokeRecorded), url) as store:
+
         def step(i: int) -> None:
-            store.append(ids[i % streams], [event], expected_version=i // streams,
-                         command_id=uuid.uuid4(), meta={"recorder": "bench"})
+            store.append(
+                ids[i % streams],
+                [event],
+                expected_version=i // streams,
+                command_id=uuid.uuid4(),
+                meta={"recorder": "bench"},
+            )
+
         return timed(n, step)
 
 
@@ -80,8 +87,15 @@ async def bench_raw(url: str, n: int, streams: int) -> list[float]:
         latencies = []
         for i in range(n):
             started = time.perf_counter()
-            await insert.fetch(ids[i % streams], i // streams + 1, "bench.StrokeRecorded",
-                               payload, i + 1, uuid.uuid4(), bytes(32))
+            await insert.fetch(
+                ids[i % streams],
+                i // streams + 1,
+                "bench.StrokeRecorded",
+                payload,
+                i + 1,
+                uuid.uuid4(),
+                bytes(32),
+            )
             latencies.append(time.perf_counter() - started)
         return latencies
     finally:
@@ -92,8 +106,10 @@ def summary(name: str, latencies: list[float]) -> float:
     """Print one line of figures; return events/s."""
     rate = len(latencies) / sum(latencies)
     cuts = statistics.quantiles(latencies, n=100)
-    print(f"{name:<6} {rate:8.0f} events/s   p50 {cuts[49] * 1000:6.2f} ms"
-          f"   p99 {cuts[98] * 1000:6.2f} ms")
+    print(
+        f"{name:<6} {rate:8.0f} events/s   p50 {cuts[49] * 1000:6.2f} ms"
+        f"   p99 {cuts[98] * 1000:6.2f} ms"
+    )
     return rate
 
 
@@ -106,10 +122,13 @@ def run(server_url: str, n: int, streams: int) -> None:
     try:
         migrations.apply(url)
         with psycopg.connect(url) as conn:
-            settings = conn.execute("SELECT current_setting('synchronous_commit'),"
-                                    " current_setting('fsync'), version()").fetchone()
-        print(f"{n} single-event appends over {streams} streams; synchronous_commit="
-              f"{settings[0]}, fsync={settings[1]}\n{settings[2]}")
+            settings = conn.execute(
+                "SELECT current_setting('synchronous_commit'), current_setting('fsync'), version()"
+            ).fetchone()
+        print(
+            f"{n} single-event appends over {streams} streams; synchronous_commit="
+            f"{settings[0]}, fsync={settings[1]}\n{settings[2]}"
+        )
         store = summary("store", bench_store(url, n, streams))
         raw = summary("raw", asyncio.run(bench_raw(url, n, streams)))
         print(f"ratio  store/raw = {store / raw:.2f}")

@@ -59,16 +59,24 @@ class Judge:
     async def setup(self) -> str:
         r = await self.http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
         self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
-        r = await self.http.post("/api/matches", json={
-            "command_id": str(uuid.uuid4()), "table": 1, "side_a": ["a"], "side_b": ["b"]})
+        r = await self.http.post(
+            "/api/matches",
+            json={"command_id": str(uuid.uuid4()), "table": 1, "side_a": ["a"], "side_b": ["b"]},
+        )
         self.match_id = r.json()["match_id"]
         self._follow(r.json())
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
         return self.match_id
 
     async def post(self, command: dict) -> None:
-        r = await self.http.post(f"/api/matches/{self.match_id}/commands", json={
-            "command_id": str(uuid.uuid4()), "expected_version": self.version, "command": command})
+        r = await self.http.post(
+            f"/api/matches/{self.match_id}/commands",
+            json={
+                "command_id": str(uuid.uuid4()),
+                "expected_version": self.version,
+                "command": command,
+            },
+        )
         r.raise_for_status()
         self._follow(r.json())
 
@@ -90,11 +98,29 @@ def _recorded_at(message: dict) -> float:
 async def run_tableside(db_url: str, n: int, strokes: int, rate: float) -> dict:
     """Our server: N spectators on one match, a judge posting strokes."""
     port = free_port()
-    env = {"DATABASE_URL": db_url, "TABLESIDE_ADMIN_USER": ADMIN[0],
-           "TABLESIDE_ADMIN_PASSWORD": ADMIN[1], "TABLESIDE_COMMAND_RATE": "100000",
-           "TABLESIDE_COMMAND_BURST": "100000", "TABLESIDE_DB_POOL_SIZE": "10"}
-    proc = start([sys.executable, "-m", "uvicorn", "--factory", "tableside.app.asgi:from_env",
-                  "--port", str(port), "--log-level", "warning"], env, port)
+    env = {
+        "DATABASE_URL": db_url,
+        "TABLESIDE_ADMIN_USER": ADMIN[0],
+        "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+        "TABLESIDE_COMMAND_RATE": "100000",
+        "TABLESIDE_COMMAND_BURST": "100000",
+        "TABLESIDE_DB_POOL_SIZE": "10",
+    }
+    proc = start(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "tableside.app.asgi:from_env",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        env,
+        port,
+    )
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             judge = Judge(http)
@@ -124,11 +150,15 @@ def main() -> None:
         ours = asyncio.run(run_tableside(db_url, args.n, args.strokes, args.rate))
     per_stroke = max(1, ours["events"])  # events per stroke: the baseline sends as many
     base = asyncio.run(run_baseline(args.n, args.strokes * per_stroke, args.rate * per_stroke))
-    print(f"     ratio: p50 {ours['p50'] / base['p50']:.1f}x  p99 {ours['p99'] / base['p99']:.1f}x"
-          f"  memory {ours['kib'] / max(base['kib'], 0.1):.1f}x  CPU {ours['us'] / base['us']:.1f}x"
-          "   (tableside / bare websockets)")
-    print(f"    target: p99 <= 250 ms at 1,000 spectators -> "
-          f"{'met' if ours['p99'] <= 250 else 'NOT met'} ({args.n} spectators)")
+    print(
+        f"     ratio: p50 {ours['p50'] / base['p50']:.1f}x  p99 {ours['p99'] / base['p99']:.1f}x"
+        f"  memory {ours['kib'] / max(base['kib'], 0.1):.1f}x  CPU {ours['us'] / base['us']:.1f}x"
+        "   (tableside / bare websockets)"
+    )
+    print(
+        f"    target: p99 <= 250 ms at 1,000 spectators -> "
+        f"{'met' if ours['p99'] <= 250 else 'NOT met'} ({args.n} spectators)"
+    )
 
 
 if __name__ == "__main__":

@@ -74,13 +74,16 @@ class Audience:
         """Open n sockets in waves of 100 and start reading."""
         sockets = []
         for i in range(0, n, 100):
-            wave = [websockets.connect(url, open_timeout=60, compression=None)
-                    for _ in range(min(100, n - i))]
+            wave = [
+                websockets.connect(url, open_timeout=60, compression=None)
+                for _ in range(min(100, n - i))
+            ]
             sockets += await asyncio.gather(*wave)
         self.last = [0] * n
         self.ready = 0
-        self.tasks = [asyncio.create_task(self._read(i, ws, sent_at))
-                      for i, ws in enumerate(sockets)]
+        self.tasks = [
+            asyncio.create_task(self._read(i, ws, sent_at)) for i, ws in enumerate(sockets)
+        ]
         while self.ready < n:  # every socket has had its snapshot: timing starts together
             await asyncio.sleep(0.05)
 
@@ -108,9 +111,11 @@ def summary(name: str, latencies: list[float], kib_per_conn: float, cpu: float) 
     q = statistics.quantiles(latencies, n=100)
     us = cpu * 1e6 / max(1, len(latencies))
     result = {"p50": q[49] * 1000, "p99": q[98] * 1000, "kib": kib_per_conn, "us": us}
-    print(f"{name:>10}: {len(latencies):>7} deliveries  p50 {result['p50']:7.1f} ms  "
-          f"p99 {result['p99']:7.1f} ms  memory {kib_per_conn:6.1f} KiB/connection  "
-          f"server CPU {us:5.1f} µs/delivery")
+    print(
+        f"{name:>10}: {len(latencies):>7} deliveries  p50 {result['p50']:7.1f} ms  "
+        f"p99 {result['p99']:7.1f} ms  memory {kib_per_conn:6.1f} KiB/connection  "
+        f"server CPU {us:5.1f} µs/delivery"
+    )
     return result
 
 

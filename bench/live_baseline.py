@@ -1,6 +1,6 @@
 """The baseline for bench/live.py: a bare `websockets` server broadcasting to every client.
 
-    python bench/live_baseline.py PORT      # serves ws://127.0.0.1:PORT/ (+ /publish, /health)
+python bench/live_baseline.py PORT      # serves ws://127.0.0.1:PORT/ (+ /publish, /health)
 """
 
 from __future__ import annotations
@@ -25,9 +25,13 @@ async def run_baseline(n: int, messages: int, rate: float) -> dict:
         await audience.connect(f"ws://127.0.0.1:{port}/", n, lambda m: m.sent)
         per_conn = (rss_kib(proc.pid) - before) / n
         async with websockets.connect(f"ws://127.0.0.1:{port}/publish") as publisher:
+
             async def send(k: int) -> None:
-                await publisher.send(json.dumps({"kind": "event", "position": k + 1,
-                                                 "sent": time.time(), "pad": PAD}))
+                await publisher.send(
+                    json.dumps(
+                        {"kind": "event", "position": k + 1, "sent": time.time(), "pad": PAD}
+                    )
+                )
 
             cpu = cpu_seconds(proc.pid)
             await paced(messages, rate, send)

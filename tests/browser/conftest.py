@@ -52,7 +52,8 @@ def playwright(chromium_ready: None) -> Iterator[object]:
 def browser(playwright) -> Iterator[object]:
     """Chromium from Debian; Playwright gives it a fresh temporary user-data-dir."""
     browser = playwright.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
     yield browser
     browser.close()
 
@@ -79,8 +80,9 @@ def viewport() -> dict[str, int]:
 
 @pytest.fixture
 def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
-    ctx = browser.new_context(base_url=pwa_server.base, viewport=viewport, locale="en-GB",
-                              has_touch=True)
+    ctx = browser.new_context(
+        base_url=pwa_server.base, viewport=viewport, locale="en-GB", has_touch=True
+    )
     yield ctx
     ctx.close()
 
@@ -102,8 +104,12 @@ def persistent(playwright, pwa_server: Server) -> Iterator[Callable[[Path], obje
 
     def launch(profile: Path):
         context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-            base_url=pwa_server.base)
+            str(profile),
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            base_url=pwa_server.base,
+        )
         opened.append(context)
         return context
 

@@ -12,8 +12,13 @@ CHROMIUM = Path(os.environ.get("TABLESIDE_CHROMIUM", "/usr/bin/chromium"))
 # What works for Debian's Chromium here (Playwright adds --headless itself): no sandbox in
 # a container, no GPU, and nothing that phones home and slows a fresh profile's start.
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     # A page the test serves itself (open_blank) has no network address, so Chromium's
     # local-network checks would block its websocket to 127.0.0.1; real pages are unaffected.
     "--disable-features=LocalNetworkAccessChecks",
@@ -23,8 +28,10 @@ CHROMIUM_ARGS = [
 def missing_chromium() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
-        return (f"Chromium not found at {CHROMIUM}: run `make browser` as root "
-                "(apt-get install chromium), or set TABLESIDE_CHROMIUM")
+        return (
+            f"Chromium not found at {CHROMIUM}: run `make browser` as root "
+            "(apt-get install chromium), or set TABLESIDE_CHROMIUM"
+        )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -44,7 +51,8 @@ def assert_no_horizontal_overflow(page) -> None:
     """Nothing on the page is wider than the viewport (no sideways scrolling on a tablet)."""
     widths = page.evaluate(
         "() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,"
-        " view: window.innerWidth })")
+        " view: window.innerWidth })"
+    )
     assert max(widths["doc"], widths["body"]) <= widths["view"], widths
 
 
@@ -94,7 +102,8 @@ def open_blank(page) -> None:
     The test serves it itself (never the product), so the faces, which now run their own
     outbox and live feeds on their pages, cannot interfere with a module under test.
     """
-    page.route(f"**{BLANK}*", lambda route: route.fulfill(body=_BLANK_HTML,
-                                                         content_type="text/html"))
+    page.route(
+        f"**{BLANK}*", lambda route: route.fulfill(body=_BLANK_HTML, content_type="text/html")
+    )
     page.goto(BLANK)
     page.wait_for_selector("html[data-ready=true]")

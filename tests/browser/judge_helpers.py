@@ -16,8 +16,12 @@ def new_table(head_api: Api, side_a, side_b, **extra) -> dict:
     r = head_api.create(table, side_a, side_b, **extra)
     assert r.status_code == 201, r.text
     link = issued["link"]
-    return {"table": table, "match_id": r.json()["match_id"], "token": issued["token"],
-            "path": link[link.index("/judge"):]}
+    return {
+        "table": table,
+        "match_id": r.json()["match_id"],
+        "token": issued["token"],
+        "path": link[link.index("/judge") :],
+    }
 
 
 def open_judge(page, path: str) -> None:

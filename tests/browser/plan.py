@@ -23,8 +23,7 @@ def plan(view: MatchView, rng: random.Random, count: int) -> tuple[list[dict], M
         command = simulate.next_command(view.state, rng)
         if command is None or isinstance(command, rc.CorrectDecision):
             break
-        bodies.append({"expected_version": view.version,
-                       "command": msgspec.to_builtins(command)})
+        bodies.append({"expected_version": view.version, "command": msgspec.to_builtins(command)})
         for event in decide(view.state, command):
             view = advance(view, Record(view.match_id, view.version + 1, 0, "", event, None))
     return bodies, view

@@ -11,8 +11,10 @@ from service.harness import Api
 
 from .harness import ROOT, screenshot
 
-CATALOGUES = {lang: json.loads((ROOT / "pwa" / "i18n" / f"admin.{lang}.json").read_text())
-              for lang in ("en", "et", "lv")}
+CATALOGUES = {
+    lang: json.loads((ROOT / "pwa" / "i18n" / f"admin.{lang}.json").read_text())
+    for lang in ("en", "et", "lv")
+}
 
 
 @pytest.fixture
@@ -60,13 +62,17 @@ def test_cards_countdown_and_qr_code(page):
     for lang in ("et", "lv", "en"):
         page.click(f"language-picker [data-lang={lang}]")
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        assert page.locator("[data-tab=tables]").inner_text() == CATALOGUES[lang][
-            "admin.tab.tables"]
+        assert (
+            page.locator("[data-tab=tables]").inner_text() == CATALOGUES[lang]["admin.tab.tables"]
+        )
 
 
 def test_the_secretary_cannot_set_up_or_draw(page, head_api: Api):
-    r = head_api.http.post("/api/accounts", headers=head_api.headers(), json={
-        "username": "desk", "role": "secretary", "password": "desk-secret-1"})
+    r = head_api.http.post(
+        "/api/accounts",
+        headers=head_api.headers(),
+        json={"username": "desk", "role": "secretary", "password": "desk-secret-1"},
+    )
     assert r.status_code == 201, r.text
     log_in(page, "desk", "desk-secret-1")
     page.wait_for_selector("[data-competitions]")

@@ -31,8 +31,9 @@ def viewport() -> dict[str, int]:
 
 def entry_list() -> str:
     clubs = ("Tallinn", "Tartu", "Riga", "Pärnu")
-    return "\n".join(f"Player {i:02d}; {1960 + i}; M; {clubs[i % 4]}"
-                     for i in range(1, PLAYERS + 1))
+    return "\n".join(
+        f"Player {i:02d}; {1960 + i}; M; {clubs[i % 4]}" for i in range(1, PLAYERS + 1)
+    )
 
 
 def test_swiss_24_players_7_rounds_through_the_console(page, pwa_server, head_api):
@@ -53,8 +54,10 @@ def test_swiss_24_players_7_rounds_through_the_console(page, pwa_server, head_ap
     page.click("[data-entry-list] button[type=submit]")
     page.wait_for_function(f"document.querySelectorAll('[data-entrant]').length === {PLAYERS}")
     page.click("[data-check-in-all]")
-    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === "
-                           f"{PLAYERS}", timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-status=checked_in]').length === {PLAYERS}",
+        timeout=30_000,
+    )
 
     page.click("[data-tab=rounds]")
     page.click("[data-action=draw]")
@@ -70,12 +73,14 @@ def test_swiss_24_players_7_rounds_through_the_console(page, pwa_server, head_ap
         tables.close()
 
     page.click("[data-tab=standings]")
-    page.wait_for_function(f"document.querySelectorAll('[data-standings] tbody tr').length "
-                           f"=== {PLAYERS}")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-standings] tbody tr').length === {PLAYERS}"
+    )
     shown = page.eval_on_selector_all(
         "[data-standings] tbody tr",
         "rows => rows.map(r => [r.dataset.entrant, Number(r.querySelector('[data-points]')"
-        ".dataset.points)])")
+        ".dataset.points)])",
+    )
     screenshot(page, "admin-swiss-standings")
     check_standings(shown, comp, pwa_server.database_url)
     page.click("[data-action=finish]")
@@ -88,12 +93,13 @@ def play_round(page, comp: Comp, tables: Tables, number: int) -> None:
     the next round from the Draw screen once every result is in."""
     page.click("[data-tab=tables]")
     page.click("[data-action=call_next]")
-    page.wait_for_function(f"document.querySelectorAll('[data-state=waiting], "
-                           f"[data-state=playing]').length === {TABLES}")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-state=waiting], "
+        f"[data-state=playing]').length === {TABLES}"
+    )
     assert tables.play_calls(comp) == TABLES
     page.click("[data-tab=rounds]")
-    page.wait_for_selector(f"[data-round-status=complete][data-rounds='{number}']",
-                           timeout=30_000)
+    page.wait_for_selector(f"[data-round-status=complete][data-rounds='{number}']", timeout=30_000)
     if number < ROUNDS:
         page.click("[data-action=pair_next]")
         page.wait_for_selector(f"[data-round='{number + 1}']")

@@ -27,7 +27,7 @@ def open_page(page, query: str = "") -> None:
 def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
     issued = head_api.judge_token(7)
     link = issued["link"]
-    open_page(page, link[link.index("?"):])  # what the QR code holds after /judge
+    open_page(page, link[link.index("?") :])  # what the QR code holds after /judge
     page.evaluate("import('/js/api.js').then((api) => api.tokenFromLink())")
     assert page.evaluate("location.hash") == ""  # not left in the address bar or history
     assert page.evaluate("location.search") == "?table=7"
@@ -48,5 +48,8 @@ def test_no_server_is_said_plainly(page, context) -> None:
     open_page(page)
     context.set_offline(True)
     gone = page.evaluate(CALL, ["GET", "/api/tables"])
-    assert gone == {"status": 0, "title": "No connection to the server.",
-                    "line": "No connection to the server."}
+    assert gone == {
+        "status": 0,
+        "title": "No connection to the server.",
+        "line": "No connection to the server.",
+    }

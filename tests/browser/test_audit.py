@@ -19,8 +19,13 @@ from tableside.store.jsonl import verify_export
 from .harness import assert_no_horizontal_overflow, screenshot
 
 REGISTRY = build_registry()
-STATUS = {"scheduled": "scheduled", "called": "players called", "playing": "playing",
-          "ended": "ended", "signed": "final · signed"}
+STATUS = {
+    "scheduled": "scheduled",
+    "called": "players called",
+    "playing": "playing",
+    "ended": "ended",
+    "signed": "final · signed",
+}
 LARGE = {"width": 1280, "height": 800}
 
 
@@ -47,8 +52,17 @@ def folded(jury: Api, match_id: str) -> list[dict]:
     view, docs = None, []
     for item in jury.get(f"/api/matches/{match_id}/record").json():
         event = REGISTRY.decode(item["type"], msgspec.json.encode(item["event"]))
-        view = advance(view, Record(view.match_id if view else match_id, item["version"],
-                                    item["position"], item["type"], event, None))
+        view = advance(
+            view,
+            Record(
+                view.match_id if view else match_id,
+                item["version"],
+                item["position"],
+                item["type"],
+                event,
+                None,
+            ),
+        )
         docs.append(live_doc(view))
     return docs
 
@@ -57,21 +71,30 @@ def expected(doc: dict) -> dict[str, list[str]]:
     game = doc["game"]
     pucks = [game["pucks"][i] if game else {} for i in (0, 1)]
     both = lambda key: [str(p.get(key, "—")) for p in pucks]  # noqa: E731
-    return {"status": [STATUS[doc["status"]]], "game": [str(game["game_no"]) if game else "—"],
-            "turn": [(game or {}).get("turn") or "—"], "won": [str(w) for w in doc["won"]],
-            "on_board": both("on_board"), "pocketed": both("pocketed"), "debt": both("debt"),
-            "remarks": [str(r) for r in doc["remarks"]]}
+    return {
+        "status": [STATUS[doc["status"]]],
+        "game": [str(game["game_no"]) if game else "—"],
+        "turn": [(game or {}).get("turn") or "—"],
+        "won": [str(w) for w in doc["won"]],
+        "on_board": both("on_board"),
+        "pocketed": both("pocketed"),
+        "debt": both("debt"),
+        "remarks": [str(r) for r in doc["remarks"]],
+    }
 
 
 def shown(page, version: int) -> dict[str, list[str]]:
     page.wait_for_selector(f"[data-state][data-version='{version}'] table.state")
-    return page.evaluate("""(v) => {
+    return page.evaluate(
+        """(v) => {
       const out = {};
       for (const td of document.querySelectorAll(`[data-state][data-version='${v}'] td`)) {
         (out[td.dataset.field] ||= [])[Number(td.dataset.side)] = td.textContent;
       }
       return out;
-    }""", version)
+    }""",
+        version,
+    )
 
 
 def at(page, version: int) -> None:
@@ -79,7 +102,8 @@ def at(page, version: int) -> None:
 
 
 def test_each_step_shows_the_engines_fold_of_the_first_k_events(
-        page, session, jury: Api, long_match: Recorded) -> None:
+    page, session, jury: Api, long_match: Recorded
+) -> None:
     docs = folded(jury, long_match.match_id)
     last = len(docs)
     page.goto(f"/audit/match/{long_match.match_id}#v=37")
@@ -117,12 +141,15 @@ def test_each_step_shows_the_engines_fold_of_the_first_k_events(
 
 
 def test_each_step_says_the_event_the_rule_the_recorder_the_device_and_when(
-        page, session, long_match: Recorded) -> None:
+    page, session, long_match: Recorded
+) -> None:
     v = long_match.remark_version + 1  # the RemarkGiven after the judge's remark entry
     page.goto(f"/audit/match/{long_match.match_id}#v={v}")
     at(page, v)
-    details = {k: page.locator(f"[data-d={k}]").inner_text()
-               for k in ("words", "type", "rule", "recorder", "device", "server_time")}
+    details = {
+        k: page.locator(f"[data-d={k}]").inner_text()
+        for k in ("words", "type", "rule", "recorder", "device", "server_time")
+    }
     assert details["type"] == "RemarkGiven"
     assert details["words"].startswith("remark 1 of 3 to ")
     assert details["rule"].startswith("EKML §26")
@@ -141,8 +168,9 @@ def test_corrections_link_to_what_they_correct(page, session, jury, long_match) 
     back = page.locator(f"[data-d=correction] [data-goto='{correction['version']}']")
     assert "corrected by event" in back.inner_text()
     page.locator("[data-filter]").select_option("corrections")
-    versions = page.eval_on_selector_all("[data-timeline] li",
-                                         "(l) => l.map((x) => x.dataset.version)")
+    versions = page.eval_on_selector_all(
+        "[data-timeline] li", "(l) => l.map((x) => x.dataset.version)"
+    )
     assert str(target) in versions and str(correction["version"]) in versions
 
 
@@ -158,8 +186,10 @@ def test_two_points_side_by_side(page, session, jury, long_match) -> None:
     page.wait_for_selector("[data-point='55'] table.state")
     left = page.locator("[data-point='40'] td[data-field=on_board][data-side='0']").inner_text()
     right = page.locator("[data-point='55'] td[data-field=on_board][data-side='0']").inner_text()
-    assert [left, right] == [str(docs[39]["game"]["pucks"][0]["on_board"]),
-                             str(docs[54]["game"]["pucks"][0]["on_board"])]
+    assert [left, right] == [
+        str(docs[39]["game"]["pucks"][0]["on_board"]),
+        str(docs[54]["game"]["pucks"][0]["on_board"]),
+    ]
     differs = page.locator("[data-point='55'] td.differs").count()
     cells = lambda doc: [v for values in expected(doc).values() for v in values]  # noqa: E731
     assert differs == sum(a != b for a, b in zip(cells(docs[39]), cells(docs[54]), strict=True))
@@ -183,13 +213,17 @@ def tamper(database_url: str, match_id: str, version: int) -> None:
     """Change one stored event behind the store's back (triggers off, as a superuser)."""
     with psycopg.connect(database_url, autocommit=True) as conn:
         conn.execute("SET session_replication_role = replica")  # no triggers in this session
-        state = conn.execute("SELECT state FROM stored_events WHERE originator_id = %s AND "
-                             "originator_version = %s", (match_id, version)).fetchone()[0]
+        state = conn.execute(
+            "SELECT state FROM stored_events WHERE originator_id = %s AND originator_version = %s",
+            (match_id, version),
+        ).fetchone()[0]
         event = json.loads(bytes(state))
         event["facts"]["own_pocketed"] += 1
-        conn.execute("UPDATE stored_events SET state = %s WHERE originator_id = %s AND "
-                     "originator_version = %s",
-                     (json.dumps(event, separators=(",", ":")).encode(), match_id, version))
+        conn.execute(
+            "UPDATE stored_events SET state = %s WHERE originator_id = %s AND "
+            "originator_version = %s",
+            (json.dumps(event, separators=(",", ":")).encode(), match_id, version),
+        )
 
 
 def download(page) -> bytes:
@@ -199,22 +233,25 @@ def download(page) -> bytes:
 
 
 def test_verify_finds_a_tampered_event_and_the_export_proves_it_offline(
-        page, session, head_api, pwa_server, jury) -> None:
+    page, session, head_api, pwa_server, jury
+) -> None:
     match = record_match(head_api, table=32, seed=12, games=1)
     page.goto(f"/audit/match/{match.match_id}")
     at(page, 1)
     page.locator("[data-verify]").click()
     page.wait_for_selector("[data-verdict=intact]")
-    assert page.locator(".verdict").inner_text() == \
-        f"The record is intact: all {match.view.version} events check out."
+    assert (
+        page.locator(".verdict").inner_text()
+        == f"The record is intact: all {match.view.version} events check out."
+    )
     exported = download(page)
     assert verify_export(exported.splitlines(keepends=True)) == (match.view.version, None)
     at_byte = exported.index(b'"own_pocketed":') + len(b'"own_pocketed":')
-    edited = exported[:at_byte] + bytes([exported[at_byte] ^ 1]) + exported[at_byte + 1:]
+    edited = exported[:at_byte] + bytes([exported[at_byte] ^ 1]) + exported[at_byte + 1 :]
     assert verify_export(edited.splitlines(keepends=True))[1] is not None
 
     record = jury.get(f"/api/matches/{match.match_id}/record").json()
-    stroke = next(i["version"] for i in record[len(record) // 2:] if i["type"] == "StrokeRecorded")
+    stroke = next(i["version"] for i in record[len(record) // 2 :] if i["type"] == "StrokeRecorded")
     tamper(pwa_server.database_url, match.match_id, stroke)
     page.locator("[data-verify]").click()
     page.wait_for_selector("[data-verdict=broken]")
@@ -233,8 +270,9 @@ def test_an_unknown_match_says_so(page, session) -> None:
     assert "There is no match" in page.locator("[data-problem]").inner_text()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}, LARGE],
-                         ids=["360x640", "1280x800"])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 640}, LARGE], ids=["360x640", "1280x800"]
+)
 def test_the_replay_fits_phone_and_desk(page, session, long_match, viewport) -> None:
     page.goto(f"/audit/match/{long_match.match_id}#v={long_match.remark_version}")
     at(page, long_match.remark_version)
@@ -243,13 +281,15 @@ def test_the_replay_fits_phone_and_desk(page, session, long_match, viewport) -> 
     screenshot(page, f"audit-replay-{viewport['width']}x{viewport['height']}")
 
 
-def test_from_a_match_id_to_the_penalty_stroke_and_an_intact_record(
-        page, jury, long_match) -> None:
+def test_from_a_match_id_to_the_penalty_stroke_and_an_intact_record(page, jury, long_match) -> None:
     """The 'done when' walk: a match page → audit → the stroke that earned a penalty → Verify."""
     record = jury.get(f"/api/matches/{long_match.match_id}/record").json()
     penalty = next(i for i in record if i["type"] == "PenaltyAwarded")
-    stroke = max(i["version"] for i in record
-                 if i["version"] < penalty["version"] and i["type"] == "StrokeRecorded")
+    stroke = max(
+        i["version"]
+        for i in record
+        if i["version"] < penalty["version"] and i["type"] == "StrokeRecorded"
+    )
     page.goto(f"/?match={long_match.match_id}")
     page.locator("[data-audit]").click()
     page.fill("input[name=username]", "jury")

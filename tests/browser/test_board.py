@@ -35,10 +35,13 @@ READ = """() => {
     label: root.querySelector('svg').getAttribute('aria-label'),
   };
 }"""
-SIDES = {"turn": 1, "sides": [
-    {"name": "Mari Tamm", "on_board": 5, "pocketed": 3, "penalty": 0, "debt": 0},
-    {"name": "Jaan Kask", "on_board": 8, "pocketed": 1, "penalty": 1, "debt": 2},
-]}
+SIDES = {
+    "turn": 1,
+    "sides": [
+        {"name": "Mari Tamm", "on_board": 5, "pocketed": 3, "penalty": 0, "debt": 0},
+        {"name": "Jaan Kask", "on_board": 8, "pocketed": 1, "penalty": 1, "debt": 2},
+    ],
+}
 
 
 def open_board(page, data: dict) -> dict:

@@ -7,8 +7,10 @@ import json
 import pytest
 from tableside.web.assets import DEFAULT_PWA_DIR
 
-CATALOGUES = {lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
-              for lang in ("en", "et", "lv")}
+CATALOGUES = {
+    lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+    for lang in ("en", "et", "lv")
+}
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
@@ -29,19 +31,49 @@ def test_every_language_has_every_message(face: str, catalogues: dict) -> None:
         assert all(isinstance(v, str) and v.strip() for v in messages.values()), (face, lang)
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("et", {"term.stroke": "löök", "term.puck": "seib", "term.striker": "löögiketas",
-            "term.pocket": "auk", "term.remark": "märkus", "term.penalty_puck": "trahviseib",
-            "term.debt": "võlg", "term.loss_of_turn": "löögikorra kaotus", "term.game": "geim",
-            "term.match": "mäng", "term.opening_shot": "avalöök", "term.table": "laud",
-            "term.judge": "kohtunik", "term.protocol": "protokoll"}),
-    ("lv", {"term.stroke": "sitiens", "term.puck": "kauliņš", "term.striker": "ripa",
-            "term.pocket": "maisiņš", "term.remark": "piezīme",
-            "term.penalty_puck": "soda kauliņš", "term.debt": "parāds",
-            "term.loss_of_turn": "gājiena zaudēšana", "term.game": "sets",
-            "term.match": "spēle", "term.opening_shot": "pirmais sitiens", "term.table": "galds",
-            "term.judge": "tiesnesis", "term.protocol": "protokols"}),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "et",
+            {
+                "term.stroke": "löök",
+                "term.puck": "seib",
+                "term.striker": "löögiketas",
+                "term.pocket": "auk",
+                "term.remark": "märkus",
+                "term.penalty_puck": "trahviseib",
+                "term.debt": "võlg",
+                "term.loss_of_turn": "löögikorra kaotus",
+                "term.game": "geim",
+                "term.match": "mäng",
+                "term.opening_shot": "avalöök",
+                "term.table": "laud",
+                "term.judge": "kohtunik",
+                "term.protocol": "protokoll",
+            },
+        ),
+        (
+            "lv",
+            {
+                "term.stroke": "sitiens",
+                "term.puck": "kauliņš",
+                "term.striker": "ripa",
+                "term.pocket": "maisiņš",
+                "term.remark": "piezīme",
+                "term.penalty_puck": "soda kauliņš",
+                "term.debt": "parāds",
+                "term.loss_of_turn": "gājiena zaudēšana",
+                "term.game": "sets",
+                "term.match": "spēle",
+                "term.opening_shot": "pirmais sitiens",
+                "term.table": "galds",
+                "term.judge": "tiesnesis",
+                "term.protocol": "protokols",
+            },
+        ),
+    ],
+)
 def test_korona_vocabulary(lang: str, words: dict[str, str]) -> None:
     assert {key: CATALOGUES[lang][key] for key in words} == words
 

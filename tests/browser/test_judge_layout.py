@@ -28,10 +28,16 @@ def check(page, name: str) -> None:
     assert_readable_contrast(page)
 
 
-@pytest.mark.parametrize("viewport", [
-    {"width": 800, "height": 1280}, {"width": 360, "height": 640},
-    {"width": 640, "height": 360}, {"width": 1280, "height": 800},
-], ids=["tablet-portrait", "phone-portrait", "phone-landscape", "tablet-landscape"])
+@pytest.mark.parametrize(
+    "viewport",
+    [
+        {"width": 800, "height": 1280},
+        {"width": 360, "height": 640},
+        {"width": 640, "height": 360},
+        {"width": 1280, "height": 800},
+    ],
+    ids=["tablet-portrait", "phone-portrait", "phone-landscape", "tablet-landscape"],
+)
 def test_recording_screens_fit_and_read_well(page, head_api, viewport):
     size = f"{viewport['width']}x{viewport['height']}"
     t = new_table(head_api, ["Mari-Liis Tammsaare-Kõrvits"], ["Jaan Kask"])

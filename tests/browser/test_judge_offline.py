@@ -67,7 +67,8 @@ def test_a_second_tab_sees_the_first_tabs_strokes_live(page, context, head_api):
 
 
 def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
-        page, context, browser, pwa_server, head_api):
+    page, context, browser, pwa_server, head_api
+):
     t = start_game(page, head_api)
     tap(page, "pocketed")
     settle(page)

@@ -10,13 +10,17 @@ from .judge_helpers import choose, new_table, open_judge, panel, settle, tap, tu
 
 def shows(page, text: str) -> None:
     """The banner says `text` (what the engine decided, with its paragraph)."""
-    page.wait_for_function("(text) => document.querySelector('[data-banner]')"
-                           "?.textContent.includes(text)", arg=text)
+    page.wait_for_function(
+        "(text) => document.querySelector('[data-banner]')?.textContent.includes(text)", arg=text
+    )
 
 
 def protocol(head_api, match_id: str) -> dict:
-    return wait_for(lambda: (doc := head_api.get(f"/api/matches/{match_id}/protocol").json())
-                    .get("signed") and doc)
+    return wait_for(
+        lambda: (
+            (doc := head_api.get(f"/api/matches/{match_id}/protocol").json()).get("signed") and doc
+        )
+    )
 
 
 def sign(page, name: str) -> None:
@@ -70,8 +74,9 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     assert doc["won"] == [1, 0] and doc["winner"] == "A" and doc["status"] == "signed"
     assert [g["winner"] for g in doc["game_results"]] == ["A"]
     assert [(r["player"], r["reason"]) for r in doc["remarks"]] == [("Jaan Kask", "cleaning_board")]
-    assert any(p["type"] == "PenaltyAwarded" and p["player"] == "Jaan Kask"
-               for p in doc["penalties"])
+    assert any(
+        p["type"] == "PenaltyAwarded" and p["player"] == "Jaan Kask" for p in doc["penalties"]
+    )
     assert [c["by"] for c in doc["corrections"]] == ["table_judge"]
     assert [s["judge"] for s in doc["signatures"]] == ["Tiina Kohtunik"]
 
@@ -148,7 +153,8 @@ def test_the_thirty_second_limit_counts_down_and_offers_the_report(page, head_ap
     time.click()
     page.clock.run_for(31_000)
     page.wait_for_function(
-        "document.querySelector('[data-act=time]').textContent.startsWith('Time up')")
+        "document.querySelector('[data-act=time]').textContent.startsWith('Time up')"
+    )
     time.click()
     shows(page, "EKML §24(1)18")
     settle(page)

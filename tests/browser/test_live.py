@@ -32,7 +32,8 @@ def post(api: Api, match_id: str, bodies: list[dict]) -> list[int]:
 
 
 def test_reconnects_after_the_last_position_and_applies_nothing_twice(
-        page, context, pwa_server, head_api):
+    page, context, pwa_server, head_api
+):
     table = 900
     rng = random.Random(3)
     judge = Api(pwa_server.base, head_api.judge_token(table)["token"])
@@ -52,8 +53,9 @@ def test_reconnects_after_the_last_position_and_applies_nothing_twice(
     during = post(judge, match_id, bodies[4:])
     context.set_offline(False)
     everything = before + during
-    page.wait_for_function("(n) => window.feed.last >= n && window.feed.state === 'live'",
-                           arg=everything[-1])
+    page.wait_for_function(
+        "(n) => window.feed.last >= n && window.feed.state === 'live'", arg=everything[-1]
+    )
 
     seen = page.evaluate("window.seen")
     assert sockets[-1].endswith(f"after={before[-1]}")
@@ -84,13 +86,16 @@ def test_revoked_token_closes_the_feed_for_good(page, head_api):
     issued = head_api.judge_token(table)
     create(head_api, table, random.Random(3))
     open_blank(page)
-    page.evaluate("""async ([table, token]) => {
+    page.evaluate(
+        """async ([table, token]) => {
       const { LiveFeed } = await import('/js/live.js');
       window.refused = null;
       const feed = new LiveFeed({ table }, { token });
       feed.addEventListener('refused', (e) => { window.refused = e.detail.code; });
       window.feed = feed.start();
-    }""", [table, issued["token"]])
+    }""",
+        [table, issued["token"]],
+    )
     page.wait_for_function("window.feed.state === 'live'")
     head_api.http.delete(f"/api/judge-tokens/{issued['token_id']}", headers=head_api.headers())
     page.wait_for_function("window.refused !== null")

@@ -54,8 +54,13 @@ def match(head_api: Api, pwa_server) -> dict:
     match_id, view = create(head_api, table, rng)
     bodies, after = plan(view, rng, 12)
     assert len(bodies) == 12
-    return {"id": match_id, "token": token, "bodies": bodies, "final": after.version,
-            "url": f"/api/matches/{match_id}/commands"}
+    return {
+        "id": match_id,
+        "token": token,
+        "bodies": bodies,
+        "final": after.version,
+        "url": f"/api/matches/{match_id}/commands",
+    }
 
 
 def open_judge(page, match: dict, interval: int = 500, chain: bool = False) -> None:
@@ -66,6 +71,7 @@ def open_judge(page, match: dict, interval: int = 500, chain: bool = False) -> N
 
 def server_events(pwa_server, match: dict, version: int = 0) -> list[dict]:
     """The match's stored events (history read model), once it shows at least `version`."""
+
     def read() -> list[dict]:
         return Api(pwa_server.base).get(f"/api/matches/{match['id']}/history").json()
 
@@ -97,8 +103,11 @@ def test_order_kept_through_offline_reload_then_drained_once(page, context, pwa_
     assert_readable_contrast(page)
     history = server_events(pwa_server, match, match["final"])
     assert history[-1]["version"] == match["final"] == len(history)
-    sent = [entry["detail"]["entry"]["command_id"] for entry in page.evaluate("window.log")
-            if entry["type"] == "sent"]
+    sent = [
+        entry["detail"]["entry"]["command_id"]
+        for entry in page.evaluate("window.log")
+        if entry["type"] == "sent"
+    ]
     assert sent == ids
 
 
@@ -163,10 +172,13 @@ def test_rule_violation_is_reported_with_its_paragraph_and_dropped(page, match):
     rejected = next(e for e in page.evaluate("window.log") if e["type"] == "rejected")
     problem = rejected["detail"]["problem"]
     assert rejected["detail"]["status"] == 422 and problem["rule"]
-    line = page.evaluate("""async (problem) => {
+    line = page.evaluate(
+        """async (problem) => {
       const api = await import('/js/api.js');
       return api.describe(new api.ApiError(422, problem));
-    }""", problem)
+    }""",
+        problem,
+    )
     assert problem["title"] in line and problem["rule"] in line
 
 
@@ -185,8 +197,13 @@ def test_queue_survives_a_browser_restart(persistent, pwa_server, match, tmp_pat
     page = persistent(tmp_path / "profile").pages[0]
     open_judge(page, match)
     wait_drained(page)
-    sent = wait_for(lambda: [e["detail"]["entry"]["command_id"]
-                             for e in page.evaluate("window.log") if e["type"] == "sent"])
+    sent = wait_for(
+        lambda: [
+            e["detail"]["entry"]["command_id"]
+            for e in page.evaluate("window.log")
+            if e["type"] == "sent"
+        ]
+    )
     assert sent == ids
     expected = match["bodies"][4]["expected_version"]
     history = server_events(pwa_server, match, expected)

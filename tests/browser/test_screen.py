@@ -13,8 +13,20 @@ from .harness import assert_no_horizontal_overflow, screenshot
 from .test_spectator import Table
 
 TV = {"width": 1920, "height": 1080}
-PLAYERS = ["Mari Tamm", "Jaan Kask", "Liis Mets", "Toomas Saar", "Kati Põld", "Peeter Kuusk",
-           "Anu Lepp", "Rein Org", "Ilze Ozola", "Jānis Bērziņš", "Eva Kivi", "Mart Laur"]
+PLAYERS = [
+    "Mari Tamm",
+    "Jaan Kask",
+    "Liis Mets",
+    "Toomas Saar",
+    "Kati Põld",
+    "Peeter Kuusk",
+    "Anu Lepp",
+    "Rein Org",
+    "Ilze Ozola",
+    "Jānis Bērziņš",
+    "Eva Kivi",
+    "Mart Laur",
+]
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +51,9 @@ def open_screen(page, query: str = "") -> None:
 
 
 def visible_tables(page) -> list[str]:
-    return page.eval_on_selector_all(".screen-list .match-card:not([hidden])",
-                                     "(cards) => cards.map((c) => c.dataset.table)")
+    return page.eval_on_selector_all(
+        ".screen-list .match-card:not([hidden])", "(cards) => cards.map((c) => c.dataset.table)"
+    )
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 720}], ids=["1280x720"])
@@ -53,8 +66,9 @@ def test_more_tables_than_fit_are_paged(page, venue, viewport) -> None:
     page.wait_for_selector("[data-page='2']", timeout=3000)
     second = visible_tables(page)
     assert second and not set(second) & set(first)
-    numerals = page.eval_on_selector(".match-card:not([hidden]) .card-games",
-                                     "(n) => parseFloat(getComputedStyle(n).fontSize)")
+    numerals = page.eval_on_selector(
+        ".match-card:not([hidden]) .card-games", "(n) => parseFloat(getComputedStyle(n).fontSize)"
+    )
     assert numerals >= 40  # readable from across the hall
     assert_no_horizontal_overflow(page)
     screenshot(page, "screen-paged-1280x720")
@@ -74,8 +88,9 @@ def test_a_stroke_reaches_the_screen_within_a_second(page, head_api, pwa_server,
     open_screen(page, "?every=60")
     version = table.step()["events"][-1]["version"]
     tapped = time.monotonic()  # the server has stored the tap; from here the feed has 1 s
-    page.wait_for_selector(f".match-card[data-table='11'][data-version='{version}']",
-                           state="attached", timeout=1000)
+    page.wait_for_selector(
+        f".match-card[data-table='11'][data-version='{version}']", state="attached", timeout=1000
+    )
     assert time.monotonic() - tapped < 1.0
     assert_no_horizontal_overflow(page)
     screenshot(page, "screen-1920x1080")

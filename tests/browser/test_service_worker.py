@@ -95,8 +95,10 @@ def test_a_changed_file_reaches_the_tablet_and_the_old_cache_goes(browser, pwa_c
 
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         # The new worker fills its own cache, takes over, and deletes the old one.
-        [new] = wait_for(lambda: (keys := page.evaluate("caches.keys()")) != [old]
-                         and len(keys) == 1 and keys, timeout=15)
+        [new] = wait_for(
+            lambda: (keys := page.evaluate("caches.keys()")) != [old] and len(keys) == 1 and keys,
+            timeout=15,
+        )
         assert new.startswith("tableside-shell-")
         page.reload()
         page.wait_for_selector("html[data-ready=true]")

@@ -24,11 +24,17 @@ def client(root: Path | None = None) -> TestClient:
     return TestClient(Litestar(route_handlers=web_routes(root)))
 
 
-@pytest.mark.parametrize("path, marker", [
-    ("/", 'data-face="spectator"'), ("/judge", 'data-face="judge"'),
-    ("/audit", 'data-face="audit"'), ("/audit/match/0b7f3c1e-1", 'data-face="audit"'),
-    ("/screen", 'data-face="screen"'), ("/admin", 'data-face="admin"'),
-])
+@pytest.mark.parametrize(
+    "path, marker",
+    [
+        ("/", 'data-face="spectator"'),
+        ("/judge", 'data-face="judge"'),
+        ("/audit", 'data-face="audit"'),
+        ("/audit/match/0b7f3c1e-1", 'data-face="audit"'),
+        ("/screen", 'data-face="screen"'),
+        ("/admin", 'data-face="admin"'),
+    ],
+)
 def test_every_face_has_its_shell(path: str, marker: str) -> None:
     with client() as http:
         reply = http.get(path)
@@ -37,14 +43,17 @@ def test_every_face_has_its_shell(path: str, marker: str) -> None:
     assert marker in reply.text and "/js/shell.js" in reply.text
 
 
-@pytest.mark.parametrize("path, media_type", [
-    ("/js/outbox.js", "text/javascript; charset=utf-8"),
-    ("/css/base.css", "text/css; charset=utf-8"),
-    ("/i18n/et.json", "application/json"),
-    ("/icons/icon-192.png", "image/png"),
-    ("/manifest.webmanifest", "application/manifest+json"),
-    ("/sw.js", "text/javascript; charset=utf-8"),
-])
+@pytest.mark.parametrize(
+    "path, media_type",
+    [
+        ("/js/outbox.js", "text/javascript; charset=utf-8"),
+        ("/css/base.css", "text/css; charset=utf-8"),
+        ("/i18n/et.json", "application/json"),
+        ("/icons/icon-192.png", "image/png"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/sw.js", "text/javascript; charset=utf-8"),
+    ],
+)
 def test_assets_have_their_types_and_revalidate(path: str, media_type: str) -> None:
     with client() as http:
         first = http.get(path)
@@ -54,10 +63,17 @@ def test_assets_have_their_types_and_revalidate(path: str, media_type: str) -> N
     assert again.status_code == 304 and again.content == b""
 
 
-@pytest.mark.parametrize("path", [
-    "/icons/make_icons.py", "/js/nothing.js", "/js/..%2Fsw.js", "/css/%2E%2E%2Findex.html",
-    "/pwa/sw.js", "/sw.js.map",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/icons/make_icons.py",
+        "/js/nothing.js",
+        "/js/..%2Fsw.js",
+        "/css/%2E%2E%2Findex.html",
+        "/pwa/sw.js",
+        "/sw.js.map",
+    ],
+)
 def test_only_app_files_are_served(path: str) -> None:
     with client() as http:
         assert http.get(path).status_code == 404
@@ -69,8 +85,17 @@ def test_worker_carries_a_version_and_the_shell_list() -> None:
     version_line, shell_line = body.splitlines()[:2]
     assert version_line.startswith('const VERSION = "')
     shell = json.loads(shell_line.removeprefix("const SHELL = ").rstrip(";"))
-    assert {"/", "/judge", "/audit", "/screen", "/admin", "/manifest.webmanifest",
-            "/js/outbox.js", "/i18n/lv.json", "/icons/icon-512.png"} <= set(shell)
+    assert {
+        "/",
+        "/judge",
+        "/audit",
+        "/screen",
+        "/admin",
+        "/manifest.webmanifest",
+        "/js/outbox.js",
+        "/i18n/lv.json",
+        "/icons/icon-512.png",
+    } <= set(shell)
     assert not any(url.endswith(".py") for url in shell)
 
 

@@ -6,11 +6,19 @@ import pytest
 
 from .harness import assert_no_horizontal_overflow, assert_readable_contrast, screenshot
 
-FACES = {"/": "spectator", "/judge": "judge", "/audit/match/demo": "audit", "/screen": "screen",
-         "/admin": "admin"}
-SIZES = {"phone": {"width": 360, "height": 640}, "phone-landscape": {"width": 640, "height": 360},
-         "tablet": {"width": 800, "height": 1280},
-         "tablet-landscape": {"width": 1280, "height": 800}}
+FACES = {
+    "/": "spectator",
+    "/judge": "judge",
+    "/audit/match/demo": "audit",
+    "/screen": "screen",
+    "/admin": "admin",
+}
+SIZES = {
+    "phone": {"width": 360, "height": 640},
+    "phone-landscape": {"width": 640, "height": 360},
+    "tablet": {"width": 800, "height": 1280},
+    "tablet-landscape": {"width": 1280, "height": 800},
+}
 
 # Sizes of every visible control and text-bearing element, as the browser lays them out.
 _MEASURE = """() => {

@@ -41,8 +41,9 @@ class Table:
 
     def until_stroke(self) -> None:
         """Play up to the point where the next command is a stroke."""
-        while not isinstance(simulate.next_command(self.view.state, random.Random(0)),
-                             rc.RecordStroke):
+        while not isinstance(
+            simulate.next_command(self.view.state, random.Random(0)), rc.RecordStroke
+        ):
             self.step()
 
 
@@ -71,8 +72,10 @@ def test_a_table_card_shows_the_judges_stroke_within_a_second(page, table: Table
     page.wait_for_selector(f".match-card[data-table='21'][data-version='{version}']", timeout=1000)
     assert time.monotonic() - tapped < 1.0
     pucks = table.view.state.game.pucks
-    assert card.locator(".card-side[data-side='0'] .card-pucks").inner_text() == \
-        f"{pucks[0].on_board} left"
+    assert (
+        card.locator(".card-side[data-side='0'] .card-pucks").inner_text()
+        == f"{pucks[0].on_board} left"
+    )
     assert_no_horizontal_overflow(page)
     screenshot(page, "spectator-tables-360x640")
 

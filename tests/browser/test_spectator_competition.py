@@ -35,8 +35,11 @@ def test_standings_and_bracket_follow_the_results(page, head_api, pwa_server, cu
     finally:
         tables.close()
     wait_results(cup, played)
-    page.wait_for_function("(n) => document.querySelectorAll('.bracket .winner').length === n",
-                           arg=played, timeout=10000)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.bracket .winner').length === n",
+        arg=played,
+        timeout=10000,
+    )
     shown = page.eval_on_selector_all(".bracket .winner", "(w) => w.map((x) => x.textContent)")
     assert len(shown) == played and set(shown) <= set(NAMES), shown
     page.wait_for_selector("table.standings tbody tr")

@@ -40,10 +40,14 @@ def test_every_event_of_a_real_run_round_trips_through_json():
 )
 def test_rules_are_pure_no_io_imports(path):
     tree = ast.parse(path.read_text())
-    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
-             for a in n.names}
-    names |= {n.module.split(".")[0] for n in ast.walk(tree)
-              if isinstance(n, ast.ImportFrom) and n.module and n.level == 0}
+    names = {
+        a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
+    names |= {
+        n.module.split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and n.level == 0
+    }
     bad = names & FORBIDDEN
     if path.name in ALLOWED_RANDOM:
         bad -= {"random"}

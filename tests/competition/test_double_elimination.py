@@ -20,8 +20,13 @@ from tableside.competition.standings import fold as standings_fold
 
 from .helpers import AT, Run
 
-KUUSALU = Guide("Kuusalu", discipline="mixed_pairs", format="double_elimination",
-                games_per_match=1, points=pairs_scale())
+KUUSALU = Guide(
+    "Kuusalu",
+    discipline="mixed_pairs",
+    format="double_elimination",
+    games_per_match=1,
+    points=pairs_scale(),
+)
 
 
 def bracket_run(n: int, seed: int) -> Run:
@@ -50,14 +55,16 @@ def assert_structurally_valid(run: Run, n: int) -> None:
     placings = final_placings(run.state)
     champion = placings[0][0]
     lost = losses(run)
-    assert {e for e in run.state.entrants if e != champion} == {e for e, k in lost.items()
-                                                                if k == 2}
+    assert {e for e in run.state.entrants if e != champion} == {
+        e for e, k in lost.items() if k == 2
+    }
     assert lost[champion] <= 1
     assert sum(len(g) for g in placings) == n
 
 
-@pytest.mark.parametrize("n, seed", [(32, 1), (32, 2), (27, 3), (17, 4), (16, 5), (11, 6)],
-                         ids=lambda x: f"kuusalu_{x}")
+@pytest.mark.parametrize(
+    "n, seed", [(32, 1), (32, 2), (27, 3), (17, 4), (16, 5), (11, 6)], ids=lambda x: f"kuusalu_{x}"
+)
 def test_bracket_runs_to_a_valid_end(n, seed):
     run = bracket_run(n, seed)
     assert run.state.bracket.size == (16 if n <= 16 else 32)

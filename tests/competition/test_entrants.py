@@ -46,27 +46,42 @@ CASES = [
     ("ekml_3_1_no_guide", [], register(), "EKML §3(1)"),
     ("ekml_5_1_singles_takes_one", created(), register(MAN, MAN), "EKML §5(1)"),
     ("ekml_5_1_pairs_take_two", created(discipline="mens_pairs"), register(MAN), "EKML §5(1)"),
-    ("ekml_5_1_5_mixed_pair", created(discipline="mixed_pairs"), register(MAN, MAN),
-     "EKML §5(1)5"),
+    ("ekml_5_1_5_mixed_pair", created(discipline="mixed_pairs"), register(MAN, MAN), "EKML §5(1)5"),
     ("ekml_8_3_woman_in_mens_event", created(), register(WOMAN), "EKML §8(3)"),
-    ("ekml_5_1_man_in_womens_event", created(discipline="womens_singles"), register(MAN),
-     "EKML §5(1)"),
+    (
+        "ekml_5_1_man_in_womens_event",
+        created(discipline="womens_singles"),
+        register(MAN),
+        "EKML §5(1)",
+    ),
     ("ekml_7_3_too_old_for_youth", created(age_class=YOUTH), register(MAN), "EKML §7(3)"),
-    ("ekml_7_3_too_young_for_veterans",
-     created(age_class=VETERANS_W, discipline="womens_singles"),
-     register(Person("Liis", 2000, "F")), "EKML §7(3)"),
+    (
+        "ekml_7_3_too_young_for_veterans",
+        created(age_class=VETERANS_W, discipline="womens_singles"),
+        register(Person("Liis", 2000, "F")),
+        "EKML §7(3)",
+    ),
     ("ekml_3_4_9_after_the_window", created(registration=WINDOW), register(), "EKML §3(4)9"),
     ("ekml_8_2_registered_twice", [*created(), registered()], register(), "EKML §8(2)"),
-    ("ekml_29_1_team_without_boards", created(teams=TeamSettings()), register(),
-     "EKML §29(1)"),
-    ("ekml_29_1_team_short_of_a_board",
-     created(teams=TeamSettings(boards=3)), register(MAN, team=Team(("a", "b"))),
-     "EKML §29(1)"),
-    ("ekml_29_6_too_many_substitutes",
-     created(teams=TeamSettings(boards=2, substitutes=1)),
-     register(MAN, team=Team(("a", "b"), ("c", "d"))), "EKML §29(6)"),
-    ("ekml_9_3_check_in_before_approval", [*created(), registered()],
-     cmd.CheckInEntrant("e1", AT), "EKML §9(3)"),
+    ("ekml_29_1_team_without_boards", created(teams=TeamSettings()), register(), "EKML §29(1)"),
+    (
+        "ekml_29_1_team_short_of_a_board",
+        created(teams=TeamSettings(boards=3)),
+        register(MAN, team=Team(("a", "b"))),
+        "EKML §29(1)",
+    ),
+    (
+        "ekml_29_6_too_many_substitutes",
+        created(teams=TeamSettings(boards=2, substitutes=1)),
+        register(MAN, team=Team(("a", "b"), ("c", "d"))),
+        "EKML §29(6)",
+    ),
+    (
+        "ekml_9_3_check_in_before_approval",
+        [*created(), registered()],
+        cmd.CheckInEntrant("e1", AT),
+        "EKML §9(3)",
+    ),
     ("ekml_8_1_unknown_entrant", created(), cmd.ApproveEntrant("nobody"), "EKML §8(1)"),
 ]
 
@@ -79,22 +94,42 @@ def test_refused(given, when, rule):
 
 
 ACCEPTED = [
-    ("ekml_7_2_1_youth_up_to_18", created(age_class=YOUTH), register(BOY),
-     [ev.EntrantRegistered("e1", "Uku", (BOY,), None, 1, AT)]),
-    ("ekml_8_3_woman_allowed_by_guide", created(women_in_mens=True), register(WOMAN),
-     [ev.EntrantRegistered("e1", "Mari", (WOMAN,), None, 1, AT)]),
-    ("ekml_5_1_5_mixed_pair", created(discipline="mixed_pairs"), register(MAN, WOMAN),
-     [ev.EntrantRegistered("e1", "Mart", (MAN, WOMAN), None, 1, AT)]),
-    ("ekml_3_4_9_inside_the_window", created(registration=WINDOW),
-     register(at="2026-05-01T09:10:00+00:00"),
-     [ev.EntrantRegistered("e1", "Mart", (MAN,), None, 1, "2026-05-01T09:10:00+00:00")]),
-    ("ekml_8_2_approve", [*created(), registered()], cmd.ApproveEntrant("e1"),
-     [ev.EntrantApproved("e1")]),
+    (
+        "ekml_7_2_1_youth_up_to_18",
+        created(age_class=YOUTH),
+        register(BOY),
+        [ev.EntrantRegistered("e1", "Uku", (BOY,), None, 1, AT)],
+    ),
+    (
+        "ekml_8_3_woman_allowed_by_guide",
+        created(women_in_mens=True),
+        register(WOMAN),
+        [ev.EntrantRegistered("e1", "Mari", (WOMAN,), None, 1, AT)],
+    ),
+    (
+        "ekml_5_1_5_mixed_pair",
+        created(discipline="mixed_pairs"),
+        register(MAN, WOMAN),
+        [ev.EntrantRegistered("e1", "Mart", (MAN, WOMAN), None, 1, AT)],
+    ),
+    (
+        "ekml_3_4_9_inside_the_window",
+        created(registration=WINDOW),
+        register(at="2026-05-01T09:10:00+00:00"),
+        [ev.EntrantRegistered("e1", "Mart", (MAN,), None, 1, "2026-05-01T09:10:00+00:00")],
+    ),
+    (
+        "ekml_8_2_approve",
+        [*created(), registered()],
+        cmd.ApproveEntrant("e1"),
+        [ev.EntrantApproved("e1")],
+    ),
 ]
 
 
-@pytest.mark.parametrize("given, when, then", [c[1:] for c in ACCEPTED],
-                         ids=[c[0] for c in ACCEPTED])
+@pytest.mark.parametrize(
+    "given, when, then", [c[1:] for c in ACCEPTED], ids=[c[0] for c in ACCEPTED]
+)
 def test_accepted(given, when, then):
     assert list(decide(fold(given), when)) == then
 

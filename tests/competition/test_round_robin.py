@@ -32,8 +32,12 @@ def test_seven_players_all_rounds_then_placings():
 
 @pytest.mark.parametrize(
     "when, rule",
-    [(cmd.PairNextRound(1), "EKML §32"), (cmd.DrawPlayoff(AT), "guide play-off"),
-     (cmd.MakeDraw(2, AT), "EKML §12(2)2"), (cmd.FinishCompetition(AT), "EKML §12(2)6")],
+    [
+        (cmd.PairNextRound(1), "EKML §32"),
+        (cmd.DrawPlayoff(AT), "guide play-off"),
+        (cmd.MakeDraw(2, AT), "EKML §12(2)2"),
+        (cmd.FinishCompetition(AT), "EKML §12(2)6"),
+    ],
     ids=["ekml_32_swiss_only", "no_play_off", "ekml_12_2_2_one_draw", "ekml_12_2_6_unplayed"],
 )
 def test_round_robin_refusals(when, rule):

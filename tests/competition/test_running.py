@@ -77,8 +77,14 @@ def test_novus08_3_2_second_no_show_loss_puts_the_player_out():
         (cmd.ConfirmForfeit("R1-1", T0), "EKML §9(3)"),
         (cmd.RuleAtTimeCap("R1-1", 1, 1, 2, 3, T0), "guide time cap"),
     ],
-    ids=["ekml_17_3_table_busy", "ekml_12_2_4_no_such_match", "ekml_32_1_five_of_four",
-         "ekml_32_1_stops_once_decided", "ekml_9_3_nothing_reported", "no_time_cap_set"],
+    ids=[
+        "ekml_17_3_table_busy",
+        "ekml_12_2_4_no_such_match",
+        "ekml_32_1_five_of_four",
+        "ekml_32_1_stops_once_decided",
+        "ekml_9_3_nothing_reported",
+        "no_time_cap_set",
+    ],
 )
 def test_running_refusals(when, rule):
     with pytest.raises(CompetitionRuleError) as err:
@@ -120,8 +126,12 @@ def protest(by: str, at: str = T2, rule_cited: str = "EKML §24(1)4", at_once: b
         ("EKML", T2, "EKML §24(1)4", False, "EKML §9(7)"),
         ("NOVUS08", T2, "NOVUS08 17.1", False, "NOVUS08 3.4"),
     ],
-    ids=["ekml_9_7_over_one_hour", "ekml_9_7_no_rule_cited", "ekml_9_7_no_appeal_at_once",
-         "novus08_3_4_claim_at_once"],
+    ids=[
+        "ekml_9_7_over_one_hour",
+        "ekml_9_7_no_rule_cited",
+        "ekml_9_7_no_appeal_at_once",
+        "novus08_3_4_claim_at_once",
+    ],
 )
 def test_protest_refusals(ruleset, when_late, rule_cited, at_once, rule):
     run = started(ruleset)

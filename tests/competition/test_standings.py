@@ -63,8 +63,15 @@ def table(tie_breaks: tuple[str, ...]):
         (("head_to_head",), "EABCD", {"B": 2, "C": 1, "D": 1}),
         (("games_ratio",), "EABDC", {"B": 5 / 12, "C": 2 / 7, "D": 3 / 8}),
     ],
-    ids=["buchholz", "buchholz_cut1", "median_buchholz", "progressive", "sonneborn_berger",
-         "head_to_head", "games_ratio"],
+    ids=[
+        "buchholz",
+        "buchholz_cut1",
+        "median_buchholz",
+        "progressive",
+        "sonneborn_berger",
+        "head_to_head",
+        "games_ratio",
+    ],
 )
 def test_tie_breaks_by_hand(tie_breaks, order, values):
     rows = table(tie_breaks)
@@ -120,10 +127,13 @@ def test_ekml_6_4_club_score_from_the_best_results():
     clubs = {"A": "Kalev", "C": "Kalev", "B": "Tartu", "D": "Tartu", "E": "Tartu"}
     events = [
         msgspec.structs.replace(e, members=(Person(e.name, 1980, "M", club=clubs[e.name]),))
-        if isinstance(e, ev.EntrantRegistered) else e
+        if isinstance(e, ev.EntrantRegistered)
+        else e
         for e in events
     ]
     view = reduce(fold, events, StandingsView())
     assert [(r.club, r.points) for r in club_standings(view)] == [("Tartu", 9), ("Kalev", 6)]
     assert [(r.club, r.points) for r in club_standings(view, best=1)] == [
-        ("Tartu", 5), ("Kalev", 4)]
+        ("Tartu", 5),
+        ("Kalev", 4),
+    ]

@@ -28,9 +28,7 @@ def swiss(n: int, rounds: int, seed: int, guide_rounds: int = 0) -> Run:
 @pytest.mark.parametrize("seed", [1, 2, 3, 7, 42], ids=lambda s: f"ekml_32_2_note3_seed{s}")
 def test_fifteen_players_nine_rounds_no_repeat_and_one_bye_each_at_most(seed):
     run = swiss(15, 9, seed)
-    met = Counter(
-        frozenset((p.a, p.b)) for r in run.state.rounds.values() for p in r.pairings
-    )
+    met = Counter(frozenset((p.a, p.b)) for r in run.state.rounds.values() for p in r.pairings)
     byes = Counter(r.bye for r in run.state.rounds.values())
     assert len(run.state.rounds) == 9
     assert max(met.values()) == 1

@@ -9,8 +9,13 @@ from tableside.competition.standings import StandingsView, standings
 
 from .helpers import AT, Run
 
-GUIDE = Guide("Tallinn open", format="swiss", rounds=7, games_per_match=4,
-              tie_breaks=("buchholz", "sonneborn_berger"))
+GUIDE = Guide(
+    "Tallinn open",
+    format="swiss",
+    rounds=7,
+    games_per_match=4,
+    tie_breaks=("buchholz", "sonneborn_berger"),
+)
 
 
 def run_event(seed: int) -> Run:
@@ -62,9 +67,7 @@ def test_no_player_is_called_to_the_same_table_twice_in_a_row_when_avoidable():
     last, repeats = {}, 0
     for event in run.events:
         if type(event).__name__ == "MatchCalled":
-            for player in run.state.results[event.match_id].a, run.state.results[
-                event.match_id
-            ].b:
+            for player in run.state.results[event.match_id].a, run.state.results[event.match_id].b:
                 repeats += last.get(player) == event.table
                 last[player] = event.table
     assert repeats == 0

@@ -18,8 +18,15 @@ A_WINS, B_WINS, DRAW = MatchResult(3, 1), MatchResult(1, 3), MatchResult(2, 2)
 def team_event(play_all: bool, ruleset: str = "EKML") -> Run:
     """Four clubs of three boards and one substitute, a round robin."""
     settings = TeamSettings(boards=3, substitutes=1, play_all=play_all)
-    run = Run(Guide("Clubs", format="round_robin", ruleset=ruleset, teams=settings,
-                    tie_breaks=("board_points",)))
+    run = Run(
+        Guide(
+            "Clubs",
+            format="round_robin",
+            ruleset=ruleset,
+            teams=settings,
+            tie_breaks=("board_points",),
+        )
+    )
     for club in ("Kalev", "Purekkari", "Tartu", "Viljandi"):
         names = tuple(f"{club} {i}" for i in range(1, 5))
         team = Team(names[:3], names[3:])

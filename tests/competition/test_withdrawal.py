@@ -33,14 +33,24 @@ def round_robin(ruleset: str, players: int, rounds_played: int) -> Run:
         ("EKML", 5, 2, True, "EKML §32(3)"),  # 2 of 4 = 50 %: EKML keeps (at least half)
         ("NOVUS08", 5, 2, False, "NOVUS08 3.2"),  # NOVUS08: 50 % or less is annulled
     ],
-    ids=["ekml_32_3_40pct", "ekml_32_3_60pct", "novus08_3_2_40pct", "novus08_3_2_60pct",
-         "ekml_32_3_half", "novus08_3_2_half"],
+    ids=[
+        "ekml_32_3_40pct",
+        "ekml_32_3_60pct",
+        "novus08_3_2_40pct",
+        "novus08_3_2_60pct",
+        "ekml_32_3_half",
+        "novus08_3_2_half",
+    ],
 )
 def test_withdrawal_line(ruleset, players, played, stand, rule):
     run = round_robin(ruleset, players, 0)
     gone = run.state.order[0]
-    mine = [p for n in sorted(run.state.rounds) for p in run.state.rounds[n].pairings
-            if gone in (p.a, p.b)][:played]
+    mine = [
+        p
+        for n in sorted(run.state.rounds)
+        for p in run.state.rounds[n].pairings
+        if gone in (p.a, p.b)
+    ][:played]
     for p in mine:
         run.do(cmd.RecordResult(p.match_id, WIN, AT))
     withdrew = run.do(cmd.WithdrawEntrant(gone, AT))[0]
@@ -56,16 +66,23 @@ def test_withdrawal_line(ruleset, players, played, stand, rule):
         assert all(g.opponent != gone for games in recs.values() for g in games)
 
 
-@pytest.mark.parametrize("ruleset, points", [("EKML", 0.0), ("NOVUS08", 2.0)],
-                         ids=["ekml_32_3_1_plus_keeps_points", "novus08_3_2_loss_for_them"])
+@pytest.mark.parametrize(
+    "ruleset, points",
+    [("EKML", 0.0), ("NOVUS08", 2.0)],
+    ids=["ekml_32_3_1_plus_keeps_points", "novus08_3_2_loss_for_them"],
+)
 def test_forfeit_points_for_the_opponents_of_a_withdrawn_player(ruleset, points):
     run = round_robin(ruleset, 6, 0)
     gone = run.state.order[0]
     for p in [p for n in (1, 2, 3) for p in run.state.rounds[n].pairings if gone in (p.a, p.b)]:
         run.do(cmd.RecordResult(p.match_id, WIN, AT))
     run.do(cmd.WithdrawEntrant(gone, AT))
-    later = [g for games in records(run.state).values() for g in games
-             if g.opponent == gone and g.kind == "forfeit"]
+    later = [
+        g
+        for games in records(run.state).values()
+        for g in games
+        if g.opponent == gone and g.kind == "forfeit"
+    ]
     assert len(later) == 2
     assert {g.points for g in later} == {points}
     # NOVUS08 3.2: no games are counted for those forfeits.

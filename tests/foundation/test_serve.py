@@ -45,7 +45,9 @@ class Serve:
         self.port = port
         self.proc = subprocess.Popen(
             [TABLESIDE, "serve", "--port", str(port), "--data-dir", str(data_dir)],
-            env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
         )
 

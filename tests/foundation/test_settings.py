@@ -13,11 +13,19 @@ SOCKET_URL = "postgresql://postgres:@/postgres?host=/srv/var/pgdata"
 
 def test_settings_defaults_and_environment() -> None:
     assert Settings.from_env({}) == Settings()
-    env = {"DATABASE_URL": "postgresql://a@db/x", "HOST": "0.0.0.0", "PORT": "9000",
-           "TABLESIDE_DATA_DIR": "/data/pg"}
+    env = {
+        "DATABASE_URL": "postgresql://a@db/x",
+        "HOST": "0.0.0.0",
+        "PORT": "9000",
+        "TABLESIDE_DATA_DIR": "/data/pg",
+    }
     settings = Settings.from_env(env)
     assert (settings.database_url, settings.host, settings.port, settings.data_dir) == (
-        "postgresql://a@db/x", "0.0.0.0", 9000, Path("/data/pg"))
+        "postgresql://a@db/x",
+        "0.0.0.0",
+        9000,
+        Path("/data/pg"),
+    )
     assert settings.replace(port=None, host="::1").host == "::1"
     assert settings.replace(port=None).port == 9000
 
@@ -30,7 +38,8 @@ def test_a_bad_port_is_named() -> None:
 def test_socket_urls_keep_their_socket_dir() -> None:
     assert conninfo(SOCKET_URL)["host"] == "/srv/var/pgdata"
     assert with_dbname(SOCKET_URL, "other") == (
-        "postgresql://postgres:@/other?host=/srv/var/pgdata")
+        "postgresql://postgres:@/other?host=/srv/var/pgdata"
+    )
     assert eventsourcing_env(SOCKET_URL, 3)["POSTGRES_HOST"] == "/srv/var/pgdata"
 
 

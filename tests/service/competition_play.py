@@ -25,18 +25,23 @@ class Comp:
 
     @classmethod
     def create(cls, api: Api, guide: dict) -> Comp:
-        r = api.http.post("/api/competitions", headers=api.headers(),
-                          json={"command_id": str(uuid.uuid4()), "guide": guide})
+        r = api.http.post(
+            "/api/competitions",
+            headers=api.headers(),
+            json={"command_id": str(uuid.uuid4()), "guide": guide},
+        )
         assert r.status_code == 201, r.text
         return cls(api, r.json()["competition_id"], r.json()["last_version"])
 
     def post(self, command: dict, api: Api | None = None):
         """Post at the version last seen (refreshed from the read model on a 409)."""
         api = api or self.api
-        body = {"command_id": str(uuid.uuid4()), "expected_version": self.version,
-                "command": {"at": "", **command}}
-        r = api.http.post(f"/api/competitions/{self.id}/commands", json=body,
-                          headers=api.headers())
+        body = {
+            "command_id": str(uuid.uuid4()),
+            "expected_version": self.version,
+            "command": {"at": "", **command},
+        }
+        r = api.http.post(f"/api/competitions/{self.id}/commands", json=body, headers=api.headers())
         if r.status_code == 201:
             self.version = r.json()["last_version"]
         return r
@@ -63,8 +68,14 @@ class Comp:
     def enter(self, people: list[tuple[str, list[dict]]]) -> None:
         for entrant_id, members in people:
             name = " / ".join(m["name"] for m in members)
-            self.do({"type": "RegisterEntrant", "entrant_id": entrant_id, "name": name,
-                     "members": members})
+            self.do(
+                {
+                    "type": "RegisterEntrant",
+                    "entrant_id": entrant_id,
+                    "name": name,
+                    "members": members,
+                }
+            )
             self.do({"type": "ApproveEntrant", "entrant_id": entrant_id})
             self.do({"type": "CheckInEntrant", "entrant_id": entrant_id})
 
@@ -117,8 +128,16 @@ class Tables:
 
     def _view(self, stream: uuid.UUID):
         stored = self.store.read(stream)
-        return fold_records([Record(s.stream_id, s.version, s.position, s.type, s.event,
-                                    s.recorded_at) for s in stored]) if stored else None
+        return (
+            fold_records(
+                [
+                    Record(s.stream_id, s.version, s.position, s.type, s.event, s.recorded_at)
+                    for s in stored
+                ]
+            )
+            if stored
+            else None
+        )
 
     def close(self) -> None:
         self.store.close()
@@ -126,6 +145,7 @@ class Tables:
 
 def wait_results(comp: Comp, count: int) -> dict:
     """The document once `count` results are in (they flow in from the match streams)."""
+
     def enough():
         doc = comp.settled()
         return doc if len(doc["results"]) >= count else None

@@ -41,11 +41,29 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "PORT": str(self.port),
-               "TABLESIDE_ADMIN_USER": ADMIN[0], "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-               "TABLESIDE_COMMAND_RATE": "1000", "TABLESIDE_COMMAND_BURST": "1000", **self.env}
-        cmd = [sys.executable, "-m", "uvicorn", "--factory", "tableside.app.asgi:from_env",
-               "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "PORT": str(self.port),
+            "TABLESIDE_ADMIN_USER": ADMIN[0],
+            "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+            "TABLESIDE_COMMAND_RATE": "1000",
+            "TABLESIDE_COMMAND_BURST": "1000",
+            **self.env,
+        }
+        cmd = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "tableside.app.asgi:from_env",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--log-level",
+            "warning",
+        ]
         self.proc = subprocess.Popen(cmd, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -88,15 +106,24 @@ class Api:
         return self
 
     def create(self, table: int, side_a, side_b, **extra) -> httpx.Response:
-        body = {"command_id": str(uuid.uuid4()), "table": table, "side_a": list(side_a),
-                "side_b": list(side_b), **extra}
+        body = {
+            "command_id": str(uuid.uuid4()),
+            "table": table,
+            "side_a": list(side_a),
+            "side_b": list(side_b),
+            **extra,
+        }
         return self.http.post("/api/matches", json=body, headers=self.headers())
 
     def command(self, match_id, version: int, command: dict, command_id=None) -> httpx.Response:
-        body = {"command_id": str(command_id or uuid.uuid4()), "expected_version": version,
-                "command": command}
-        return self.http.post(f"/api/matches/{match_id}/commands", json=body,
-                              headers=self.headers())
+        body = {
+            "command_id": str(command_id or uuid.uuid4()),
+            "expected_version": version,
+            "command": command,
+        }
+        return self.http.post(
+            f"/api/matches/{match_id}/commands", json=body, headers=self.headers()
+        )
 
     def judge_token(self, table: int) -> dict:
         r = self.http.post(f"/api/tables/{table}/judge-token", headers=self.headers())

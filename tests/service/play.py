@@ -32,8 +32,9 @@ def create(head: Api, table: int, rng: random.Random, pairs=False, games=1, **ex
     return body["match_id"], fold_response(None, body["match_id"], body)
 
 
-def play(head: Api, judge: Api, match_id, view: MatchView, rng: random.Random,
-         limit: int = 5000) -> MatchView:
+def play(
+    head: Api, judge: Api, match_id, view: MatchView, rng: random.Random, limit: int = 5000
+) -> MatchView:
     """Post simulated commands until the simulator has nothing more (protocol signed)."""
     for _ in range(limit):
         cmd = simulate.next_command(view.state, rng)

@@ -26,14 +26,16 @@ class Recorded:
 
 def auditor(head: Api, name: str = "jury") -> Api:
     """An auditor account (made by the head judge), logged in."""
-    r = head.http.post("/api/accounts", headers=head.headers(),
-                       json={"username": name, "role": "auditor", "password": "jury-secret-1"})
+    r = head.http.post(
+        "/api/accounts",
+        headers=head.headers(),
+        json={"username": name, "role": "auditor", "password": "jury-secret-1"},
+    )
     assert r.status_code in (201, 409), r.text
     return Api(str(head.http.base_url)).login(name, "jury-secret-1")
 
 
-def record_match(head: Api, table: int, seed: int = 11, games: int = 2,
-                 names=NAMES) -> Recorded:
+def record_match(head: Api, table: int, seed: int = 11, games: int = 2, names=NAMES) -> Recorded:
     """Play a simulated match on `table` through the API, with one remark after 6 commands."""
     rng = random.Random(seed)
     judge = Api(str(head.http.base_url), head.judge_token(table)["token"])

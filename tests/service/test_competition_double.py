@@ -17,15 +17,21 @@ from .competition_play import Comp, Tables, player, wait_results
 from .harness import wait_for
 from .play import fold_response
 
-GUIDE = {"name": "Kuusalu pairs", "discipline": "mixed_pairs", "format": "double_elimination",
-         "games_per_match": 1, "points": {"win": 4, "draw": 2, "loss": 0}}
+GUIDE = {
+    "name": "Kuusalu pairs",
+    "discipline": "mixed_pairs",
+    "format": "double_elimination",
+    "games_per_match": 1,
+    "points": {"win": 4, "draw": 2, "loss": 0},
+}
 TABLES = list(range(1, 9))
 
 
 def test_sixteen_pairs_double_elimination(server, head, module_database_url):
     comp = Comp.create(head, GUIDE)
-    comp.enter([(f"p{i:02d}", [player(f"Mees {i}"), player(f"Naine {i}", "F")])
-                for i in range(1, 17)])
+    comp.enter(
+        [(f"p{i:02d}", [player(f"Mees {i}"), player(f"Naine {i}", "F")]) for i in range(1, 17)]
+    )
     comp.do({"type": "MakeDraw", "seed": 7})
     tables = Tables(server, head, module_database_url, seed=16)
     try:
@@ -49,7 +55,8 @@ def assert_double_elimination(doc: dict) -> None:
     champion = doc["placings"][0][0]
     assert lost[champion] <= 1
     assert {e for e, k in lost.items() if k == 2} == {f"p{i:02d}" for i in range(1, 17)} - {
-        champion}
+        champion
+    }
     assert sum(len(g) for g in doc["placings"]) == 16
     assert all(not r["forfeit"] for r in doc["results"].values())
 
@@ -62,15 +69,22 @@ def assert_rebuild_equal(url: str) -> None:
 
     import psycopg
 
-    query = ("SELECT (SELECT string_agg(doc::text, '|' ORDER BY competition_id) FROM "
-             "competition_view), (SELECT string_agg(row::text, '|' ORDER BY competition_id, "
-             "rank) FROM competition_standings)")
+    query = (
+        "SELECT (SELECT string_agg(doc::text, '|' ORDER BY competition_id) FROM "
+        "competition_view), (SELECT string_agg(row::text, '|' ORDER BY competition_id, "
+        "rank) FROM competition_standings)"
+    )
     wait_for(lambda: _standings_caught_up(url))  # compare a live view that has seen it all
     with psycopg.connect(url) as conn:
         live = conn.execute(query).fetchone()
-    done = subprocess.run([sys.executable, "-m", "tableside.cli", "projections", "rebuild",
-                           "standings"], env={**os.environ, "DATABASE_URL": url},
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tableside.cli", "projections", "rebuild", "standings"],
+        env={**os.environ, "DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "rebuilt standings" in done.stdout
     with psycopg.connect(url) as conn:
@@ -78,8 +92,9 @@ def assert_rebuild_equal(url: str) -> None:
     assert live[0] and live == again
 
 
-def test_a_match_corrected_after_its_end_corrects_the_competition(server, head,
-                                                                  module_database_url):
+def test_a_match_corrected_after_its_end_corrects_the_competition(
+    server, head, module_database_url
+):
     """The judge undoes the match's last entry after it ended and plays on: the competition's
     result follows the match stream again (CorrectResult from the results processor)."""
     comp = Comp.create(head, {"name": "Two", "format": "round_robin", "games_per_match": 1})
@@ -96,8 +111,9 @@ def test_a_match_corrected_after_its_end_corrects_the_competition(server, head,
         view = play_until_ended(judge, head, stream, view, rng)
         first = wait_results(comp, 1)["results"][match_id]
         for _ in range(10):
-            undo = judge.command(stream, view.version, {"type": "UndoLastEntry",
-                                                        "reason": "entered by mistake"})
+            undo = judge.command(
+                stream, view.version, {"type": "UndoLastEntry", "reason": "entered by mistake"}
+            )
             assert undo.status_code == 201, undo.text
             view = fold_response(view, stream, undo.json())
             view = play_until_ended(judge, head, stream, view, rng)
@@ -105,8 +121,14 @@ def test_a_match_corrected_after_its_end_corrects_the_competition(server, head,
             if msgspec.to_builtins(now) != {k: first[k] for k in msgspec.to_builtins(now)}:
                 break
         expected = msgspec.to_builtins(now)
-        doc = wait_for(lambda: (d := comp.settled()) and d["results"][match_id] == {
-            "a": first["a"], "b": first["b"], **expected} and d, timeout=10)
+        doc = wait_for(
+            lambda: (
+                (d := comp.settled())
+                and d["results"][match_id] == {"a": first["a"], "b": first["b"], **expected}
+                and d
+            ),
+            timeout=10,
+        )
     finally:
         judge.http.close()
         tables.close()
@@ -129,6 +151,7 @@ def _standings_caught_up(url: str) -> bool:
 
     with psycopg.connect(url) as conn:
         head = conn.execute("SELECT max(notification_id) FROM stored_events").fetchone()[0]
-        seen = conn.execute("SELECT position FROM projection_tracking "
-                            "WHERE name = 'standings'").fetchone()[0]
+        seen = conn.execute(
+            "SELECT position FROM projection_tracking WHERE name = 'standings'"
+        ).fetchone()[0]
     return head == seen

@@ -17,8 +17,11 @@ PROBLEM = "application/problem+json"
 
 @pytest.fixture(scope="module")
 def secretary(server, head) -> Api:
-    r = head.http.post("/api/accounts", headers=head.headers(),
-                       json={"username": "sec", "role": "secretary", "password": "sec-secret-1"})
+    r = head.http.post(
+        "/api/accounts",
+        headers=head.headers(),
+        json={"username": "sec", "role": "secretary", "password": "sec-secret-1"},
+    )
     assert r.status_code == 201, r.text
     return Api(server.base).login("sec", "sec-secret-1")
 
@@ -40,15 +43,17 @@ def problem(r, status: int) -> dict:
 
 def test_anonymous_cannot_create_or_command(server, comp):
     anon = Api(server.base)
-    r = anon.http.post("/api/competitions", json={"command_id": str(uuid.uuid4()),
-                                                  "guide": GUIDE})
+    r = anon.http.post("/api/competitions", json={"command_id": str(uuid.uuid4()), "guide": GUIDE})
     problem(r, 401)
     problem(comp.post({"type": "MakeDraw", "seed": 1}, api=anon), 401)
 
 
 def test_secretary_cannot_create_or_draw(secretary, comp):
-    r = secretary.http.post("/api/competitions", headers=secretary.headers(),
-                            json={"command_id": str(uuid.uuid4()), "guide": GUIDE})
+    r = secretary.http.post(
+        "/api/competitions",
+        headers=secretary.headers(),
+        json={"command_id": str(uuid.uuid4()), "guide": GUIDE},
+    )
     problem(r, 403)
     problem(comp.post({"type": "MakeDraw", "seed": 1}, api=secretary), 403)
 
@@ -56,8 +61,14 @@ def test_secretary_cannot_create_or_draw(secretary, comp):
 def test_table_judge_cannot_post_to_a_competition(server, head, comp):
     judge = Api(server.base, head.judge_token(1)["token"])
     problem(comp.post({"type": "CheckInEntrant", "entrant_id": "e1"}, api=judge), 403)
-    problem(judge.http.post("/api/competitions", headers=judge.headers(),
-                            json={"command_id": str(uuid.uuid4()), "guide": GUIDE}), 403)
+    problem(
+        judge.http.post(
+            "/api/competitions",
+            headers=judge.headers(),
+            json={"command_id": str(uuid.uuid4()), "guide": GUIDE},
+        ),
+        403,
+    )
 
 
 def test_rule_error_is_422_citing_the_paragraph(comp):
@@ -72,21 +83,32 @@ def test_stale_version_is_409_with_the_current_one(comp):
 
 
 def test_retry_gets_the_same_answer(comp, head):
-    body = {"command_id": str(uuid.uuid4()), "expected_version": comp.version,
-            "command": {"type": "MakeDraw", "seed": 3, "at": ""}}
-    first = head.http.post(f"/api/competitions/{comp.id}/commands", json=body,
-                           headers=head.headers())
-    again = head.http.post(f"/api/competitions/{comp.id}/commands", json=body,
-                           headers=head.headers())
+    body = {
+        "command_id": str(uuid.uuid4()),
+        "expected_version": comp.version,
+        "command": {"type": "MakeDraw", "seed": 3, "at": ""},
+    }
+    first = head.http.post(
+        f"/api/competitions/{comp.id}/commands", json=body, headers=head.headers()
+    )
+    again = head.http.post(
+        f"/api/competitions/{comp.id}/commands", json=body, headers=head.headers()
+    )
     assert first.status_code == again.status_code == 201
     assert first.json() == again.json()
     comp.version = first.json()["last_version"]
 
 
 def test_unknown_competition_is_404(head):
-    r = head.http.post(f"/api/competitions/{uuid.uuid4()}/commands", headers=head.headers(),
-                       json={"command_id": str(uuid.uuid4()), "expected_version": 1,
-                             "command": {"type": "MakeDraw", "seed": 1, "at": ""}})
+    r = head.http.post(
+        f"/api/competitions/{uuid.uuid4()}/commands",
+        headers=head.headers(),
+        json={
+            "command_id": str(uuid.uuid4()),
+            "expected_version": 1,
+            "command": {"type": "MakeDraw", "seed": 1, "at": ""},
+        },
+    )
     problem(r, 404)
     problem(head.get(f"/api/competitions/{uuid.uuid4()}"), 404)
 
@@ -98,12 +120,18 @@ def test_secretary_calls_matches_and_the_table_judge_records(server, head, secre
     calls = comp.settled()["calls"]
     assert sorted(c["table"] for c in calls) == [3, 4]
     stream = uuid.uuid5(uuid.UUID(comp.id), calls[0]["match_id"])
-    doc = wait_for(lambda: head.get(f"/api/matches/{stream}").json()
-                   if head.get(f"/api/matches/{stream}").status_code == 200 else None)
+    doc = wait_for(
+        lambda: (
+            head.get(f"/api/matches/{stream}").json()
+            if head.get(f"/api/matches/{stream}").status_code == 200
+            else None
+        )
+    )
     assert doc["table"] == calls[0]["table"] and doc["competition_id"] == comp.id
     judge = Api(server.base, head.judge_token(calls[0]["table"])["token"])
-    r = judge.command(stream, doc["version"], {"type": "AssignOpeningShot", "method": "lot",
-                                               "lot_winner": "A"})
+    r = judge.command(
+        stream, doc["version"], {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
+    )
     assert r.status_code == 201, r.text
 
 
@@ -122,8 +150,12 @@ def test_only_the_head_judge_records_and_corrects(secretary, comp):
     record = {"type": "RecordResult", "match_id": match_id, "result": result}
     problem(comp.post(record, api=secretary), 403)
     comp.do(record)
-    fix = {"type": "CorrectResult", "match_id": match_id, "reason": "wrong side",
-           "result": {"a_games": 0, "b_games": 1, "a_pucks_diff": -3}}
+    fix = {
+        "type": "CorrectResult",
+        "match_id": match_id,
+        "reason": "wrong side",
+        "result": {"a_games": 0, "b_games": 1, "a_pucks_diff": -3},
+    }
     problem(comp.post(fix, api=secretary), 403)
     comp.do(fix)
     b = comp.settled()["results"][match_id]["b"]
@@ -133,9 +165,15 @@ def test_only_the_head_judge_records_and_corrects(secretary, comp):
 
 def test_protest_filed_by_secretary_decided_by_head_judge(secretary, comp):
     match_id, result = next(iter(comp.settled()["results"].items()))
-    protest = {"type": "FileProtest", "protest_id": "pr1", "match_id": match_id,
-               "by": result["a"],
-               "rule_cited": "EKML §25(1)", "text": "striker over", "appealed_at_once": True}
+    protest = {
+        "type": "FileProtest",
+        "protest_id": "pr1",
+        "match_id": match_id,
+        "by": result["a"],
+        "rule_cited": "EKML §25(1)",
+        "text": "striker over",
+        "appealed_at_once": True,
+    }
     assert comp.post(protest, api=secretary).status_code == 201
     decide = {"type": "DecideProtest", "protest_id": "pr1", "upheld": False, "note": "seen"}
     problem(comp.post(decide, api=secretary), 403)
@@ -156,8 +194,7 @@ def test_public_reads_and_results_csv(server, comp):
 def test_head_judge_imports_a_round_from_csv(head, secretary):
     comp = Comp.create(head, {**GUIDE, "name": "Imported"})
     comp.enter([(f"i{i}", [player(f"Imported {i}")]) for i in range(1, 5)])
-    data = "Galds;Vārds, uzvārds;Vārds, uzvārds\n1;Imported 1;Imported 4\n2;Imported 2;" \
-           "Imported 3\n"
+    data = "Galds;Vārds, uzvārds;Vārds, uzvārds\n1;Imported 1;Imported 4\n2;Imported 2;Imported 3\n"
     url = f"/api/competitions/{comp.id}/rounds/import"
 
     def post(api: Api, body: str):
@@ -171,4 +208,6 @@ def test_head_judge_imports_a_round_from_csv(head, secretary):
     comp.version = r.json()["last_version"]
     rounds = comp.settled()["rounds"]
     assert [(p["a"], p["b"], p["table"]) for p in rounds[0]["pairings"]] == [
-        ("i1", "i4", 1), ("i2", "i3", 2)]
+        ("i1", "i4", 1),
+        ("i2", "i3", 2),
+    ]

@@ -62,13 +62,20 @@ def test_kill_9_loses_nothing_and_duplicates_nothing(module_database_url):
         matches = []
         for i in range(CLIENTS):
             match_id, view = create(head, 41 + i, random.Random(i))
-            r = head.command(match_id, view.version, {"type": "AssignOpeningShot",
-                                                      "method": "lot", "lot_winner": "A"})
+            r = head.command(
+                match_id,
+                view.version,
+                {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"},
+            )
             matches.append((match_id, fold_response(view, match_id, r.json())))
         acked: list = []
         stop_at = time.monotonic() + 240
-        threads = [threading.Thread(target=_client, args=(Api(server.base, head.token), m, v,
-                                                          acked, stop_at)) for m, v in matches]
+        threads = [
+            threading.Thread(
+                target=_client, args=(Api(server.base, head.token), m, v, acked, stop_at)
+            )
+            for m, v in matches
+        ]
         threads.append(threading.Thread(target=_killer, args=(server, acked, 2)))
         for t in threads:
             t.start()
@@ -83,8 +90,10 @@ def test_kill_9_loses_nothing_and_duplicates_nothing(module_database_url):
 
 def _check_stored_once(url: str, acked: list) -> None:
     with psycopg.connect(url) as conn:
-        rows = conn.execute("SELECT command_id, array_agg(notification_id ORDER BY "
-                            "notification_id) FROM stored_events GROUP BY command_id").fetchall()
+        rows = conn.execute(
+            "SELECT command_id, array_agg(notification_id ORDER BY "
+            "notification_id) FROM stored_events GROUP BY command_id"
+        ).fetchall()
     stored = {cid: positions for cid, positions in rows}
     for command_id, body in acked:
         assert stored[command_id] == body["positions"]  # exactly the acknowledged events, once

@@ -38,7 +38,8 @@ def _poppler() -> None:
 
 
 def test_record_downloads_and_verifies_offline_until_one_byte_changes(
-        match: Recorded, jury: Api, tmp_path: Path) -> None:
+    match: Recorded, jury: Api, tmp_path: Path
+) -> None:
     r = jury.get(f"/api/matches/{match.match_id}/record.jsonl")
     assert r.status_code == 200, r.text
     assert "attachment" in r.headers["content-disposition"]
@@ -46,15 +47,23 @@ def test_record_downloads_and_verifies_offline_until_one_byte_changes(
     assert verify_export(lines) == (match.view.version, None)
     path = tmp_path / "match.jsonl"
     path.write_bytes(r.content)
-    ok = subprocess.run([TABLESIDE, "audit", "verify", "--file", str(path)],
-                        capture_output=True, text=True, timeout=60)
+    ok = subprocess.run(
+        [TABLESIDE, "audit", "verify", "--file", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert ok.returncode == 0 and ok.stdout.startswith(f"ok: {match.view.version} events")
 
     # One byte of the remark's event: the count of pucks, a name, anything.
     at = r.content.index(b"striker_moved_with_cue")
-    path.write_bytes(r.content[:at] + b"S" + r.content[at + 1:])
-    broken = subprocess.run([TABLESIDE, "audit", "verify", "--file", str(path)],
-                            capture_output=True, text=True, timeout=60)
+    path.write_bytes(r.content[:at] + b"S" + r.content[at + 1 :])
+    broken = subprocess.run(
+        [TABLESIDE, "audit", "verify", "--file", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert broken.returncode == 1
     assert f"version {match.remark_version}" in broken.stdout
 
@@ -63,27 +72,42 @@ def test_record_is_for_auditors_only(match: Recorded, server) -> None:
     assert Api(server.base).get(f"/api/matches/{match.match_id}/record.jsonl").status_code == 401
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("et", ["Mänguprotokoll", "Avalöök", "märkus", "trahviseib", "Lauakohtuniku allkiri"]),
-    ("lv", ["Spēles protokols", "Pirmais sitiens", "piezīme", "soda kauliņš"]),
-    ("en", ["Match protocol", "Opening shot", "remark", "penalty puck", "Time of signing"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("et", ["Mänguprotokoll", "Avalöök", "märkus", "trahviseib", "Lauakohtuniku allkiri"]),
+        ("lv", ["Spēles protokols", "Pirmais sitiens", "piezīme", "soda kauliņš"]),
+        ("en", ["Match protocol", "Opening shot", "remark", "penalty puck", "Time of signing"]),
+    ],
+)
 def test_protocol_pdf_renders_players_results_and_remarks(
-        match: Recorded, server, lang: str, words: list[str]) -> None:
+    match: Recorded, server, lang: str, words: list[str]
+) -> None:
     _poppler()
     r = Api(server.base).get(f"/api/matches/{match.match_id}/protocol.pdf", lang=lang)
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pdf = ARTIFACTS / f"protocol-{lang}.pdf"
     pdf.write_bytes(r.content)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     s = match.view.state
     for word in [*words, "Mari Tõnisson", "Jānis Bērziņš", "striker moved with cue", "EKML §26"]:
         assert word in text, (word, text)
     assert re.search(rf"{s.won[0]}\s*:\s*{s.won[1]}", text), text  # games won
-    subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(pdf),
-                    str(ARTIFACTS / f"protocol-{lang}")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "80",
+            "-singlefile",
+            str(pdf),
+            str(ARTIFACTS / f"protocol-{lang}"),
+        ],
+        check=True,
+    )
     assert (ARTIFACTS / f"protocol-{lang}.png").stat().st_size > 10_000
 
 
@@ -99,7 +123,8 @@ def test_events_and_a_players_matches_are_public(match: Recorded, server) -> Non
     assert events[0]["type"] == "MatchCreated" and "meta" not in events[0]
     later = spectator.get(f"/api/matches/{match.match_id}/events", after=5).json()
     assert later[0]["version"] == 6
-    mine = spectator.get("/api/players/Jānis Bērziņš/matches",
-                         min_position=events[-1]["position"]).json()
+    mine = spectator.get(
+        "/api/players/Jānis Bērziņš/matches", min_position=events[-1]["position"]
+    ).json()
     assert [m["match_id"] for m in mine] == [match.match_id]
     assert spectator.get("/api/players/Nobody/matches").json() == []

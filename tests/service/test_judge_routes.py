@@ -12,8 +12,11 @@ def test_catalogue_lists_what_the_engine_accepts_with_paragraphs(server):
     api = Api(server.base)
     ekml = api.get("/api/rulesets/EKML").json()
     offences = {o["code"]: o for o in ekml["stroke_offences"]}
-    assert offences["double_hit"] == {"code": "double_hit", "consequence": "penalty",
-                                      "rule": "EKML §24(1)9"}
+    assert offences["double_hit"] == {
+        "code": "double_hit",
+        "consequence": "penalty",
+        "rule": "EKML §24(1)9",
+    }
     assert {r["code"] for r in ekml["remarks"]} >= {"slow_play", "cleaning_board"}
     assert ekml["cite"]["no_own_pocketed"] == "EKML §25(1)1"
     novus = {o["code"]: o for o in api.get("/api/rulesets/NOVUS08").json()["incidents"]}
@@ -30,8 +33,9 @@ def test_judge_state_follows_slow_play_and_undo(server, head):
     r = judge.command(match_id, view.version, {"type": "AssignOpeningShot", "lot_winner": "A"})
     version = r.json()["last_version"]
     player = view.state.side_a[0]
-    r = judge.command(match_id, version, {"type": "GiveRemark", "player": player,
-                                          "reason": "slow_play"})
+    r = judge.command(
+        match_id, version, {"type": "GiveRemark", "player": player, "reason": "slow_play"}
+    )
     assert r.status_code == 201, r.text
     state = api.get(f"/api/matches/{match_id}/judge").json()
     assert state["time_limit"] == [True, False]

@@ -15,14 +15,20 @@ def test_history_tables_and_auditor_record(server, head):
     match_id, view = create(head, 15, rng, competition_id="reads")
     view = play(head, judge, match_id, view, rng)
     spectator = Api(server.base)
-    history = wait_for(lambda: len(r := spectator.get(f"/api/matches/{match_id}/history").json())
-                       == view.version and r)
+    history = wait_for(
+        lambda: (
+            len(r := spectator.get(f"/api/matches/{match_id}/history").json()) == view.version and r
+        )
+    )
     assert [h["version"] for h in history] == list(range(1, view.version + 1))
     assert spectator.get("/api/tables/15").json()["match_id"] == match_id
     assert spectator.get("/api/tables", competition="reads").json()[0]["table"] == 15
     assert spectator.get(f"/api/matches/{match_id}/record").status_code == 401
-    made = head.http.post("/api/accounts", headers=head.headers(), json={
-        "username": "jury", "role": "auditor", "password": "jury-password"})
+    made = head.http.post(
+        "/api/accounts",
+        headers=head.headers(),
+        json={"username": "jury", "role": "auditor", "password": "jury-password"},
+    )
     assert made.status_code == 201
     auditor = Api(server.base).login("jury", "jury-password")
     record = auditor.get(f"/api/matches/{match_id}/record").json()
@@ -48,9 +54,17 @@ def test_demo_tables_play_live(new_database):
         spectator = Api(srv.base)
         first = wait_for(lambda: len(t := spectator.get("/api/tables").json()) == 5 and t, 15)
         simulated = [t for t in first if t["table"] != 5]
-        later = wait_for(lambda: (t := spectator.get("/api/tables").json()) and all(
-            b["version"] > a["version"] or b["match_id"] != a["match_id"]
-            for a, b in zip(simulated, [x for x in t if x["table"] != 5], strict=True)) and t, 20)
+        later = wait_for(
+            lambda: (
+                (t := spectator.get("/api/tables").json())
+                and all(
+                    b["version"] > a["version"] or b["match_id"] != a["match_id"]
+                    for a, b in zip(simulated, [x for x in t if x["table"] != 5], strict=True)
+                )
+                and t
+            ),
+            20,
+        )
         assert {t["competition_id"] for t in later} == {"demo-cup"}
         # Table 5 is left to a person: nothing but its scheduling has been recorded there.
         human = [t for t in later if t["table"] == 5] + [t for t in first if t["table"] == 5]
@@ -63,8 +77,9 @@ def test_demo_tables_play_live(new_database):
 def test_board_at_each_version_and_token_list_and_logout(server, head):
     rng = random.Random(42)
     match_id, view = create(head, 17, rng)
-    open_ = head.command(match_id, view.version, {"type": "AssignOpeningShot",
-                                                  "method": "lot", "lot_winner": "B"})
+    open_ = head.command(
+        match_id, view.version, {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "B"}
+    )
     last = open_.json()["last_version"]
     spectator = Api(server.base)
     board = spectator.get(f"/api/matches/{match_id}/at/{last}").json()
@@ -81,8 +96,9 @@ def test_board_at_each_version_and_token_list_and_logout(server, head):
 def test_min_position_reads_your_own_writes(server, head):
     rng = random.Random(43)
     match_id, view = create(head, 19, rng)
-    done = head.command(match_id, view.version, {"type": "AssignOpeningShot",
-                                                 "method": "lot", "lot_winner": "A"})
+    done = head.command(
+        match_id, view.version, {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
+    )
     last = done.json()["positions"][-1]
     spectator = Api(server.base)
     history = spectator.get(f"/api/matches/{match_id}/history", min_position=last).json()

@@ -12,14 +12,17 @@ import psycopg
 from .harness import Api, wait_for
 from .play import create, play
 
-TABLES = ("match_live", "match_protocol", "table_overview", "match_history",
-          "projection_tracking")
+TABLES = ("match_live", "match_protocol", "table_overview", "match_history", "projection_tracking")
 
 
 def _digests(url: str) -> dict[str, str]:
     with psycopg.connect(url) as conn:
-        return {t: conn.execute(f"SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text),"
-                                f" '')) FROM {t} t").fetchone()[0] for t in TABLES}
+        return {
+            t: conn.execute(
+                f"SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM {t} t"
+            ).fetchone()[0]
+            for t in TABLES
+        }
 
 
 def _caught_up(url: str) -> bool:
@@ -40,8 +43,13 @@ def test_rebuild_from_zero_is_byte_identical(server, head, module_database_url):
     try:
         before = _digests(module_database_url)
         env = {**os.environ, "DATABASE_URL": module_database_url}
-        done = subprocess.run([sys.executable, "-m", "tableside.cli", "projections", "rebuild"],
-                              env=env, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "tableside.cli", "projections", "rebuild"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         assert "rebuilt" in done.stdout and "events" in done.stderr
         assert _digests(module_database_url) == before

@@ -26,8 +26,20 @@ def _check(head: Api, server, table: int, pairs: bool, games: int, seed: int) ->
     view = play(head, judge, match_id, view, rng)
     protocol = _protocol(Api(server.base), match_id, view.version)
     expected = msgspec.json.decode(msgspec.json.encode(protocol_doc(view)))
-    for key in ("won", "games_played", "game_results", "result", "remarks", "warnings",
-                "penalties", "corrections", "signatures", "signed", "winner", "opening"):
+    for key in (
+        "won",
+        "games_played",
+        "game_results",
+        "result",
+        "remarks",
+        "warnings",
+        "penalties",
+        "corrections",
+        "signatures",
+        "signed",
+        "winner",
+        "opening",
+    ):
         assert protocol[key] == expected[key], key
     state = view.state
     assert protocol["won"] == list(state.won) and protocol["signed"] and state.ended

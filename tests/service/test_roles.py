@@ -82,8 +82,9 @@ def test_foreign_origin_websocket_is_refused(server):
     async def scenario():
         with pytest.raises(websockets.InvalidStatus):
             await websockets.connect(f"{server.ws}/live?table=1", origin="http://evil.example")
-        ws = await websockets.connect(f"{server.ws}/live?table=1",
-                                      origin=f"http://127.0.0.1:{server.port}")
+        ws = await websockets.connect(
+            f"{server.ws}/live?table=1", origin=f"http://127.0.0.1:{server.port}"
+        )
         assert (await ws.recv()).startswith('{"kind":"snapshot"')
         await ws.close()
 
@@ -91,8 +92,9 @@ def test_foreign_origin_websocket_is_refused(server):
 
 
 def test_rate_limit_429(module_database_url):
-    srv = Server(module_database_url, env={"TABLESIDE_COMMAND_RATE": "1",
-                                           "TABLESIDE_COMMAND_BURST": "2"}).start()
+    srv = Server(
+        module_database_url, env={"TABLESIDE_COMMAND_RATE": "1", "TABLESIDE_COMMAND_BURST": "2"}
+    ).start()
     try:
         head = Api(srv.base).login()
         codes = [head.create(20 + i, ["a"], ["b"]).status_code for i in range(4)]
@@ -104,8 +106,11 @@ def test_rate_limit_429(module_database_url):
 
 
 def test_secretary_calls_players_but_cannot_correct(server, head):
-    made = head.http.post("/api/accounts", headers=head.headers(), json={
-        "username": "sec", "role": "secretary", "password": "secretary-pw"})
+    made = head.http.post(
+        "/api/accounts",
+        headers=head.headers(),
+        json={"username": "sec", "role": "secretary", "password": "secretary-pw"},
+    )
     assert made.status_code == 201
     secretary = Api(server.base).login("sec", "secretary-pw")
     match_id, view = create(secretary, 18, random.Random(7))
@@ -116,5 +121,9 @@ def test_secretary_calls_players_but_cannot_correct(server, head):
     assert secretary.command(match_id, version, fix).status_code == 403
     assert secretary.command(match_id, version, OPEN).status_code == 403  # judges record
     spectator = Api(server.base)
-    wait_for(lambda: (r := spectator.get(f"/api/matches/{match_id}")).status_code == 200
-             and r.json()["status"] == "called")
+    wait_for(
+        lambda: (
+            (r := spectator.get(f"/api/matches/{match_id}")).status_code == 200
+            and r.json()["status"] == "called"
+        )
+    )

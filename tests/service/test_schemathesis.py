@@ -16,8 +16,13 @@ EXAMPLES = 200
 
 def _check_operation(operation, headers: dict[str, str], seen: list) -> None:
     @given(case=operation.as_strategy())
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     def run(case) -> None:
         response = case.call(headers=headers, timeout=10)
         seen.append(response.status_code)

@@ -23,11 +23,14 @@ def exported(module_database_url: str, tmp_path_factory: pytest.TempPathFactory)
     with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), module_database_url) as store:
         for version in range(5):
             for stream in (match, other):
-                store.append(stream, [PuckPocketed("Mari Tamm", version)],
-                             expected_version=version, command_id=uuid.uuid4(),
-                             meta={"device_id": "tab-1", "recorder": "judge:4"})
-        store.append(match, [GameClosed("Mari Tamm")], expected_version=5,
-                     command_id=uuid.uuid4())
+                store.append(
+                    stream,
+                    [PuckPocketed("Mari Tamm", version)],
+                    expected_version=version,
+                    command_id=uuid.uuid4(),
+                    meta={"device_id": "tab-1", "recorder": "judge:4"},
+                )
+        store.append(match, [GameClosed("Mari Tamm")], expected_version=5, command_id=uuid.uuid4())
     out = tmp_path_factory.mktemp("export") / "match.jsonl"
     done = _cli(module_database_url, "export", "--stream", str(match), "--out", str(out))
     assert done.returncode == 0, done.stderr
@@ -90,5 +93,11 @@ def _cli(database_url: str | None, *args: str) -> subprocess.CompletedProcess[st
     env = {**os.environ}
     if database_url:
         env["DATABASE_URL"] = database_url
-    return subprocess.run([TABLESIDE, "audit", *args], env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    return subprocess.run(
+        [TABLESIDE, "audit", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )

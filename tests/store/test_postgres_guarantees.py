@@ -35,21 +35,31 @@ def fill(store: EventStore, streams: int = 3, events: int = 3) -> list[uuid.UUID
     ids = [uuid.uuid4() for _ in range(streams)]
     for version in range(events):
         for stream in ids:
-            store.append(stream, [PuckPocketed("Mari", version)], expected_version=version,
-                         command_id=uuid.uuid4(), meta={"device_id": "tab-1"})
+            store.append(
+                stream,
+                [PuckPocketed("Mari", version)],
+                expected_version=version,
+                command_id=uuid.uuid4(),
+                meta={"device_id": "tab-1"},
+            )
     return ids
 
 
-@pytest.mark.parametrize("statement", [
-    "UPDATE stored_events SET topic = 'x'",
-    "DELETE FROM stored_events",
-    "TRUNCATE stored_events",
-])
-def test_stored_events_cannot_be_changed(store: EventStore, database_url: str,
-                                         statement: str) -> None:
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE stored_events SET topic = 'x'",
+        "DELETE FROM stored_events",
+        "TRUNCATE stored_events",
+    ],
+)
+def test_stored_events_cannot_be_changed(
+    store: EventStore, database_url: str, statement: str
+) -> None:
     fill(store, streams=1, events=1)
-    with psycopg.connect(database_url) as conn, pytest.raises(
-        psycopg.errors.InsufficientPrivilege, match="append-only"
+    with (
+        psycopg.connect(database_url) as conn,
+        pytest.raises(psycopg.errors.InsufficientPrivilege, match="append-only"),
     ):
         conn.execute(statement)  # type: ignore[arg-type]
     assert len(store.read_all()) == 1
@@ -63,7 +73,9 @@ def test_one_changed_byte_is_named_by_audit_verify(store: EventStore, database_u
         conn.execute("SET session_replication_role = replica")
         conn.execute(
             "UPDATE stored_events SET state = overlay(state PLACING '7'::bytea FROM 31 FOR 1)"
-            " WHERE notification_id = %s", (victim.position,))
+            " WHERE notification_id = %s",
+            (victim.position,),
+        )
     audit = _audit(database_url)
     assert audit.returncode == 1, audit.stderr
     assert f"stream {victim.stream_id} version {victim.version}" in audit.stdout
@@ -83,16 +95,18 @@ def test_rejected_append_leaves_no_hole_in_the_global_order(store: EventStore) -
     store.append(stream, [PuckPocketed("Mari", 1)], expected_version=0, command_id=uuid.uuid4())
     with pytest.raises(VersionConflict):
         store.append(stream, [PuckPocketed("Mari", 2)], expected_version=0, command_id=uuid.uuid4())
-    after = store.append(uuid.uuid4(), [PuckPocketed("Ott", 1)], expected_version=0,
-                         command_id=uuid.uuid4())
+    after = store.append(
+        uuid.uuid4(), [PuckPocketed("Ott", 1)], expected_version=0, command_id=uuid.uuid4()
+    )
     assert after.positions == (2,)
 
 
 def test_every_append_notifies_the_channel(store: EventStore, database_url: str) -> None:
     with psycopg.connect(database_url, autocommit=True) as listener:
         listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
-        store.append(uuid.uuid4(), [PuckPocketed("Mari", 1)], expected_version=0,
-                     command_id=uuid.uuid4())
+        store.append(
+            uuid.uuid4(), [PuckPocketed("Mari", 1)], expected_version=0, command_id=uuid.uuid4()
+        )
         notes = list(listener.notifies(timeout=5, stop_after=1))
     assert [n.channel for n in notes] == [NOTIFY_CHANNEL]
 
@@ -117,5 +131,11 @@ def test_a_store_on_an_unmigrated_database_says_so(pg_server_url: str) -> None:
 
 def _audit(database_url: str, *extra: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database_url}
-    return subprocess.run([TABLESIDE, "audit", "verify", *extra], env=env, capture_output=True,
-                          text=True, timeout=60, check=False)
+    return subprocess.run(
+        [TABLESIDE, "audit", "verify", *extra],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )

@@ -30,8 +30,13 @@ class StoreContract:
 
     def test_append_then_read_returns_events_in_order(self, store: EventStore) -> None:
         stream, command = uuid.uuid4(), uuid.uuid4()
-        result = store.append(stream, [pocket(1), GameClosed("Mari")], expected_version=0,
-                              command_id=command, meta={"recorder": "table-3", "role": "judge"})
+        result = store.append(
+            stream,
+            [pocket(1), GameClosed("Mari")],
+            expected_version=0,
+            command_id=command,
+            meta={"recorder": "table-3", "role": "judge"},
+        )
         assert (result.first_version, result.last_version, result.replayed) == (1, 2, False)
         events = store.read(stream)
         assert [e.event for e in events] == [pocket(1), GameClosed("Mari")]
@@ -44,8 +49,9 @@ class StoreContract:
 
     def test_read_after_version_skips_earlier_events(self, store: EventStore) -> None:
         stream = uuid.uuid4()
-        store.append(stream, [pocket(1), pocket(2), pocket(3)], expected_version=0,
-                     command_id=uuid.uuid4())
+        store.append(
+            stream, [pocket(1), pocket(2), pocket(3)], expected_version=0, command_id=uuid.uuid4()
+        )
         assert [e.event.puck for e in store.read(stream, after_version=2)] == [3]
         assert store.read(uuid.uuid4()) == []
         assert store.current_version(stream) == 3
@@ -69,7 +75,10 @@ class StoreContract:
         again = store.append(stream, [pocket(1), pocket(2)], expected_version=0, command_id=command)
         assert again.replayed
         assert (again.first_version, again.last_version, again.positions) == (
-            first.first_version, first.last_version, first.positions)
+            first.first_version,
+            first.last_version,
+            first.positions,
+        )
         assert len(store.read(stream)) == 3
 
     def test_simultaneous_retries_store_the_command_once(self, store: EventStore) -> None:
@@ -78,8 +87,9 @@ class StoreContract:
 
         def send() -> None:
             try:
-                results.append(store.append(stream, [pocket(1)], expected_version=0,
-                                            command_id=command))
+                results.append(
+                    store.append(stream, [pocket(1)], expected_version=0, command_id=command)
+                )
             except VersionConflict as exc:
                 results.append(exc)
 
@@ -125,8 +135,13 @@ class StoreContract:
 
     def test_stored_chain_verifies(self, store: EventStore) -> None:
         for n in range(3):
-            store.append(uuid.uuid4(), [pocket(n), pocket(n + 1)], expected_version=0,
-                         command_id=uuid.uuid4(), meta={"device_time": f"10:0{n}"})
+            store.append(
+                uuid.uuid4(),
+                [pocket(n), pocket(n + 1)],
+                expected_version=0,
+                command_id=uuid.uuid4(),
+                meta={"device_time": f"10:0{n}"},
+            )
         report = verify(store.read_raw(0, limit=100_000))
         assert report.broken is None
         assert report.events >= 6
@@ -157,14 +172,16 @@ def _write(store: EventStore, errors: list[BaseException]) -> None:
     stream = uuid.uuid4()
     try:
         for version in range(EVENTS_PER_WRITER):
-            store.append(stream, [pocket(version)], expected_version=version,
-                         command_id=uuid.uuid4())
+            store.append(
+                stream, [pocket(version)], expected_version=version, command_id=uuid.uuid4()
+            )
     except BaseException as exc:  # surfaced by the test's assertion
         errors.append(exc)
 
 
-def _tail(store: EventStore, after: int, total: int, seen: list[int],
-          errors: list[BaseException]) -> None:
+def _tail(
+    store: EventStore, after: int, total: int, seen: list[int], errors: list[BaseException]
+) -> None:
     deadline = time.monotonic() + 30
     try:
         while len(seen) < total and time.monotonic() < deadline:

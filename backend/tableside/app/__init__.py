@@ -42,16 +42,32 @@ def create_app(settings: Settings) -> Litestar:
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
     channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
-    ctx = Context(settings=settings, registry=build_registry(), channels=channels,
-                  limiter=RateLimiter(settings.command_rate, settings.command_burst),
-                  origins=frozenset(settings.allowed_origins or _own_origins(settings)))
+    ctx = Context(
+        settings=settings,
+        registry=build_registry(),
+        channels=channels,
+        limiter=RateLimiter(settings.command_rate, settings.command_burst),
+        origins=frozenset(settings.allowed_origins or _own_origins(settings)),
+    )
     app = Litestar(
-        route_handlers=[health, create_match, post_command, live_socket, *READ_ROUTES,
-                        *AUDIT_ROUTES, *STAFF_ROUTES, *JUDGE_ROUTES, *EXPORT_ROUTES,
-                        *SPECTATOR_ROUTES, *web_routes(),
-                        *COMPETITION_COMMAND_ROUTES, *COMPETITION_READ_ROUTES],
+        route_handlers=[
+            health,
+            create_match,
+            post_command,
+            live_socket,
+            *READ_ROUTES,
+            *AUDIT_ROUTES,
+            *STAFF_ROUTES,
+            *JUDGE_ROUTES,
+            *EXPORT_ROUTES,
+            *SPECTATOR_ROUTES,
+            *web_routes(),
+            *COMPETITION_COMMAND_ROUTES,
+            *COMPETITION_READ_ROUTES,
+        ],
         lifespan=[lifespan, competition_lifespan],
-        plugins=[channels], exception_handlers=EXCEPTION_HANDLERS,
+        plugins=[channels],
+        exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )

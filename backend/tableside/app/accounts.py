@@ -37,8 +37,9 @@ async def add_account(pool: asyncpg.Pool, username: str, role: str, password: st
     return status.endswith("1")
 
 
-async def login(pool: asyncpg.Pool, username: str,
-                password: str) -> tuple[str, str, datetime] | None:
+async def login(
+    pool: asyncpg.Pool, username: str, password: str
+) -> tuple[str, str, datetime] | None:
     """(token, role, expires_at) for a right password, else None."""
     row = await pool.fetchrow(_LOGIN, username)
     if row is None or not check_password(password, row["password_hash"]):
@@ -48,8 +49,9 @@ async def login(pool: asyncpg.Pool, username: str,
     return token, row["role"], expires
 
 
-async def issue_judge_token(pool: asyncpg.Pool, table: int,
-                            issued_by: str) -> tuple[uuid.UUID, str]:
+async def issue_judge_token(
+    pool: asyncpg.Pool, table: int, issued_by: str
+) -> tuple[uuid.UUID, str]:
     """(token_id, token) for a table's judge."""
     token_id, token = uuid.uuid4(), new_token("tj_")
     await pool.execute(_ISSUE, token_id, token_hash(token), table, issued_by)
@@ -58,10 +60,14 @@ async def issue_judge_token(pool: asyncpg.Pool, table: int,
 
 async def active_judge_tokens(pool: asyncpg.Pool) -> list[dict]:
     """Tokens not revoked, by table: id, table, who issued it and when (never the token)."""
-    rows = await pool.fetch("SELECT token_id, table_no, issued_by, issued_at FROM judge_tokens "
-                            "WHERE revoked_at IS NULL ORDER BY table_no, issued_at")
-    return [{"token_id": str(r[0]), "table": r[1], "issued_by": r[2],
-             "issued_at": r[3].isoformat()} for r in rows]
+    rows = await pool.fetch(
+        "SELECT token_id, table_no, issued_by, issued_at FROM judge_tokens "
+        "WHERE revoked_at IS NULL ORDER BY table_no, issued_at"
+    )
+    return [
+        {"token_id": str(r[0]), "table": r[1], "issued_by": r[2], "issued_at": r[3].isoformat()}
+        for r in rows
+    ]
 
 
 async def logout(pool: asyncpg.Pool, token: str) -> None:

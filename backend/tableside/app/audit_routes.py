@@ -16,8 +16,9 @@ from tableside.app.context import context
 from tableside.store.records import RAW_COLUMNS, RawRecord
 from tableside.store.verify import verify
 
-_RAW = (f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1"
-        " ORDER BY originator_version")
+_RAW = (
+    f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"
+)
 
 
 async def _records(request: Request, state: State, match_id: FromPath[UUID]) -> list[RawRecord]:
@@ -32,18 +33,26 @@ async def _records(request: Request, state: State, match_id: FromPath[UUID]) -> 
 def _entry(r: RawRecord) -> dict[str, Any]:
     meta = msgspec.json.decode(r.meta)
     return {
-        "version": r.version, "position": r.position, "type": r.type_name,
-        "event": msgspec.json.decode(r.payload), "recorded_at": r.recorded_at.isoformat(),
-        "command_id": str(r.command_id), "recorder": meta.get("recorder", ""),
-        "role": meta.get("role", ""), "device_id": meta.get("device_id", ""),
-        "device_time": meta.get("device_time", ""), "meta": meta,
-        "prev_hash": r.prev_hash.hex(), "hash": r.hash.hex(),
+        "version": r.version,
+        "position": r.position,
+        "type": r.type_name,
+        "event": msgspec.json.decode(r.payload),
+        "recorded_at": r.recorded_at.isoformat(),
+        "command_id": str(r.command_id),
+        "recorder": meta.get("recorder", ""),
+        "role": meta.get("role", ""),
+        "device_id": meta.get("device_id", ""),
+        "device_time": meta.get("device_time", ""),
+        "meta": meta,
+        "prev_hash": r.prev_hash.hex(),
+        "hash": r.hash.hex(),
     }
 
 
 @get("/api/matches/{match_id:uuid}/record", summary="The auditor's full event record")
-async def get_record(request: Request, state: State,
-                     match_id: FromPath[UUID]) -> list[dict[str, Any]]:
+async def get_record(
+    request: Request, state: State, match_id: FromPath[UUID]
+) -> list[dict[str, Any]]:
     """Every stored event of a match with its hash, recorder and device (auditor, head judge)."""
     return [_entry(r) for r in await _records(request, state, match_id)]
 
@@ -53,9 +62,12 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     """Recompute the chain: intact, or the first broken event and why."""
     report = verify(await _records(request, state, match_id), dense_positions=False)
     broken = report.broken
-    return {"intact": broken is None, "events": report.events,
-            "broken": None if broken is None else broken.describe(),
-            "broken_version": None if broken is None else broken.version}
+    return {
+        "intact": broken is None,
+        "events": report.events,
+        "broken": None if broken is None else broken.describe(),
+        "broken_version": None if broken is None else broken.version,
+    }
 
 
 AUDIT_ROUTES = [get_record, verify_match]

@@ -29,8 +29,11 @@ async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
     principal = require(await resolve(ctx.pool, bearer(request)), *roles)
     wait = ctx.limiter.allow(principal.key)
     if wait:
-        raise HTTPException(status_code=429, detail="Too many commands from this token",
-                            headers={"Retry-After": str(max(1, round(wait)))})
+        raise HTTPException(
+            status_code=429,
+            detail="Too many commands from this token",
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
     return principal
 
 
@@ -60,31 +63,51 @@ async def _store(ctx: Context, command_id: UUID, match_id: FromPath[UUID], work)
 
 
 @post("/api/matches", status_code=201, summary="Create a match on a table")
-async def create_match(request: Request, state: State,
-                       data: JSONBody[CreateMatchRequest]) -> CommandResponse:
+async def create_match(
+    request: Request, state: State, data: JSONBody[CreateMatchRequest]
+) -> CommandResponse:
     """Head judge or secretary: MatchCreated + MatchScheduled at version 0."""
     ctx = context(state)
     principal = await _caller(ctx, request, "head_judge", "secretary")
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     command = rc.CreateMatch(
-        match_id=str(match_id), side_a=data.side_a, side_b=data.side_b, ruleset=data.ruleset,
-        fmt=data.format, games=data.games, play_all=data.play_all, points=data.points,
-        at=data.at)
+        match_id=str(match_id),
+        side_a=data.side_a,
+        side_b=data.side_b,
+        ruleset=data.ruleset,
+        fmt=data.format,
+        games=data.games,
+        play_all=data.play_all,
+        points=data.points,
+        at=data.at,
+    )
     venue = MatchScheduled(table=data.table, competition_id=data.competition_id, at=data.at)
-    work = partial(ctx.matches.create, match_id, command, venue, command_id=data.command_id,
-                   meta=_meta(principal, data.device_id, data.device_time))
+    work = partial(
+        ctx.matches.create,
+        match_id,
+        command,
+        venue,
+        command_id=data.command_id,
+        meta=_meta(principal, data.device_id, data.device_time),
+    )
     return await _store(ctx, data.command_id, match_id, work)
 
 
 @post("/api/matches/{match_id:uuid}/commands", status_code=201, summary="Post a match command")
-async def post_command(request: Request, state: State, match_id: FromPath[UUID],
-                       data: JSONBody[CommandRequest]) -> CommandResponse:
+async def post_command(
+    request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[CommandRequest]
+) -> CommandResponse:
     """A judge report, a call to the table or a head-judge correction at `expected_version`."""
     ctx = context(state)
     principal = await _caller(ctx, request, *roles_for(data.command))
     current = await current_match(ctx.pool, principal.table)
-    work = partial(ctx.matches.execute, match_id, data.command,
-                   expected_version=data.expected_version, command_id=data.command_id,
-                   meta=_meta(principal, data.device_id, data.device_time),
-                   authorize=authorizer(principal, current))
+    work = partial(
+        ctx.matches.execute,
+        match_id,
+        data.command,
+        expected_version=data.expected_version,
+        command_id=data.command_id,
+        meta=_meta(principal, data.device_id, data.device_time),
+        authorize=authorizer(principal, current),
+    )
     return await _store(ctx, data.command_id, match_id, work)

@@ -14,14 +14,25 @@ from tableside.competition.guide import Guide
 
 # Everything but CreateCompetition, which has its own endpoint.
 COMPETITION_COMMAND_TYPES: tuple[type, ...] = tuple(
-    t for t in cc.COMMAND_TYPES if t is not cc.CreateCompetition)
+    t for t in cc.COMMAND_TYPES if t is not cc.CreateCompetition
+)
 CompetitionCommand = Union[COMPETITION_COMMAND_TYPES]  # noqa: UP007
 
-HEAD_JUDGE_ONLY = frozenset({
-    cc.MakeDraw, cc.PairNextRound, cc.ImportRound, cc.DrawPlayoff, cc.ConfirmForfeit,
-    cc.RecordResult, cc.RecordBoardResult, cc.RuleAtTimeCap, cc.DecideProtest,
-    cc.CorrectResult, cc.FinishCompetition,
-})
+HEAD_JUDGE_ONLY = frozenset(
+    {
+        cc.MakeDraw,
+        cc.PairNextRound,
+        cc.ImportRound,
+        cc.DrawPlayoff,
+        cc.ConfirmForfeit,
+        cc.RecordResult,
+        cc.RecordBoardResult,
+        cc.RuleAtTimeCap,
+        cc.DecideProtest,
+        cc.CorrectResult,
+        cc.FinishCompetition,
+    }
+)
 
 
 class CreateCompetitionRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

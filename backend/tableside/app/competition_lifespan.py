@@ -36,10 +36,14 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     ctx = app.state.tableside
     service = CompetitionService(ctx.store)
     runtime = CompetitionRuntime(
-        service, ResultsProcessor(ctx.pool, ctx.registry, ctx.matches, service),
-        StandingsRunner(ctx.pool, ctx.registry))
+        service,
+        ResultsProcessor(ctx.pool, ctx.registry, ctx.matches, service),
+        StandingsRunner(ctx.pool, ctx.registry),
+    )
     app.state.competitions = runtime
-    tasks = [asyncio.create_task(runtime.processor.run()),
-             asyncio.create_task(runtime.standings.run())]
+    tasks = [
+        asyncio.create_task(runtime.processor.run()),
+        asyncio.create_task(runtime.standings.run()),
+    ]
     async with running(tasks):
         yield

@@ -41,8 +41,7 @@ def meta(principal: Principal, device_id: str) -> dict[str, str]:
     return {**out, "device_id": device_id} if device_id else out
 
 
-async def store(state: State, command_id: UUID, comp_id: UUID,
-                work) -> CompetitionCommandResponse:
+async def store(state: State, command_id: UUID, comp_id: UUID, work) -> CompetitionCommandResponse:
     """Answer a stored command_id at once; else run `work` in a thread and answer from it."""
     pool = context(state).pool
     prior = await stored_response(pool, command_id)
@@ -59,34 +58,50 @@ async def store(state: State, command_id: UUID, comp_id: UUID,
     if prior.match_id != comp_id:
         raise HTTPException(status_code=409, detail="command_id was used for another stream")
     state.competitions.wake()
-    return CompetitionCommandResponse(comp_id, command_id, prior.first_version,
-                                      prior.last_version, prior.positions, prior.events)
+    return CompetitionCommandResponse(
+        comp_id, command_id, prior.first_version, prior.last_version, prior.positions, prior.events
+    )
 
 
 @post("/api/competitions", status_code=201, summary="Create a competition from its guide")
-async def create_competition(request: Request, state: State,
-                             data: JSONBody[CreateCompetitionRequest]
-                             ) -> CompetitionCommandResponse:
+async def create_competition(
+    request: Request, state: State, data: JSONBody[CreateCompetitionRequest]
+) -> CompetitionCommandResponse:
     """Head judge: CompetitionCreated at version 0."""
     principal = await caller(request, state, "head_judge")
     comp_id = data.competition_id or uuid.uuid5(COMPETITION_IDS, str(data.command_id))
     command = stamped(cc.CreateCompetition(data.guide, ""))
-    work = partial(state.competitions.service.create, comp_id, command,
-                   command_id=data.command_id, meta=meta(principal, data.device_id))
+    work = partial(
+        state.competitions.service.create,
+        comp_id,
+        command,
+        command_id=data.command_id,
+        meta=meta(principal, data.device_id),
+    )
     return await store(state, data.command_id, comp_id, work)
 
 
-@post("/api/competitions/{competition_id:uuid}/commands", status_code=201,
-      summary="Post a competition command")
-async def post_competition_command(request: Request, state: State,
-                                   competition_id: FromPath[UUID],
-                                   data: JSONBody[CompetitionCommandRequest]
-                                   ) -> CompetitionCommandResponse:
+@post(
+    "/api/competitions/{competition_id:uuid}/commands",
+    status_code=201,
+    summary="Post a competition command",
+)
+async def post_competition_command(
+    request: Request,
+    state: State,
+    competition_id: FromPath[UUID],
+    data: JSONBody[CompetitionCommandRequest],
+) -> CompetitionCommandResponse:
     """Entries, the draw, calls, no-shows, forfeits, protests, corrections, the finish."""
     principal = await caller(request, state, *roles_for(data.command))
-    work = partial(state.competitions.service.execute, competition_id, stamped(data.command),
-                   expected_version=data.expected_version, command_id=data.command_id,
-                   meta=meta(principal, data.device_id))
+    work = partial(
+        state.competitions.service.execute,
+        competition_id,
+        stamped(data.command),
+        expected_version=data.expected_version,
+        command_id=data.command_id,
+        meta=meta(principal, data.device_id),
+    )
     return await store(state, data.command_id, competition_id, work)
 
 

@@ -11,9 +11,15 @@ from litestar.params import Parameter
 
 from tableside.app.context import context
 
-MinPosition = Annotated[int, Parameter(
-    ge=0, le=10**12, description="Wait (up to 2 s) until the read model includes this position "
-                                 "(e.g. the last of a command's `positions`).")]
+MinPosition = Annotated[
+    int,
+    Parameter(
+        ge=0,
+        le=10**12,
+        description="Wait (up to 2 s) until the read model includes this position "
+        "(e.g. the last of a command's `positions`).",
+    ),
+]
 
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 _HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
@@ -25,12 +31,17 @@ async def settled(state: State, projection: str, position: int, timeout: float =
         return
     pool = context(state).pool
     if position > await pool.fetchval(_HEAD):
-        raise ValidationException("min_position is past the last stored event",
-                                  extra=[{"key": "min_position", "source": "query"}])
+        raise ValidationException(
+            "min_position is past the last stored event",
+            extra=[{"key": "min_position", "source": "query"}],
+        )
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while await pool.fetchval(_TRACKED, projection) < position:
         if loop.time() > deadline:
-            raise HTTPException(status_code=503, detail="The read model is catching up",
-                                headers={"Retry-After": "1"})
+            raise HTTPException(
+                status_code=503,
+                detail="The read model is catching up",
+                headers={"Retry-After": "1"},
+            )
         await asyncio.sleep(0.01)

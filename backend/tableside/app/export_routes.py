@@ -24,9 +24,14 @@ _ALL = 2**62
 
 
 def _attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
-    return Response(body, media_type=media_type, headers={
-        "Content-Disposition": f'attachment; filename="{filename}"',
-        "Cache-Control": "no-store"})
+    return Response(
+        body,
+        media_type=media_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 @get("/api/matches/{match_id:uuid}/record.jsonl", summary="A match's record as JSON Lines")
@@ -38,7 +43,8 @@ async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID])
 
 @get("/api/matches/{match_id:uuid}/protocol.pdf", summary="A match's protocol as PDF")
 async def protocol_pdf_file(
-    state: State, match_id: FromPath[UUID],
+    state: State,
+    match_id: FromPath[UUID],
     lang: Annotated[Literal["et", "lv", "en"], Parameter(description="language")] = "en",
 ) -> Response[bytes]:
     """The official protocol (players, games and opening shots, sanctions, signature)."""
@@ -61,7 +67,8 @@ async def _event_name(pool, competition_id: str) -> str:
     if not competition_id:
         return ""
     name = await pool.fetchval(
-        "SELECT name FROM competition_view WHERE competition_id::text = $1", competition_id)
+        "SELECT name FROM competition_view WHERE competition_id::text = $1", competition_id
+    )
     return name or competition_id
 
 

@@ -73,10 +73,17 @@ def channels_of(view: MatchView) -> list[str]:
 
 def encode_delta(rec: Record, view: MatchView) -> bytes:
     """The JSON text of one delta."""
-    return _encoder.encode(Delta(position=rec.position, match_id=rec.stream_id,
-                                 version=rec.version, type=rec.type,
-                                 recorded_at=rec.recorded_at, event=rec.event,
-                                 live=live_doc(view)))
+    return _encoder.encode(
+        Delta(
+            position=rec.position,
+            match_id=rec.stream_id,
+            version=rec.version,
+            type=rec.type,
+            recorded_at=rec.recorded_at,
+            event=rec.event,
+            live=live_doc(view),
+        )
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -90,8 +97,9 @@ def encode(message: dict[str, Any]) -> bytes:
     return _encoder.encode(message)
 
 
-async def gap(pool: asyncpg.Pool, registry: EventRegistry, flt: Filter,
-              after: int) -> AsyncIterator[list[tuple[int, bytes]]]:
+async def gap(
+    pool: asyncpg.Pool, registry: EventRegistry, flt: Filter, after: int
+) -> AsyncIterator[list[tuple[int, bytes]]]:
     """Every delta of the subscription after `after`, from the database, in chunks in order.
 
     A connection is held only while a chunk is read, never while a slow client is sent to.
@@ -101,8 +109,11 @@ async def gap(pool: asyncpg.Pool, registry: EventRegistry, flt: Filter,
     while True:
         async with pool.acquire() as conn:
             records = await read_after(conn, registry, after, 500, stream)
-            chunk = [(rec.position, encode_delta(rec, view)) for rec in records
-                     if (view := await folder.advance(conn, rec)) and flt.matches(view)]
+            chunk = [
+                (rec.position, encode_delta(rec, view))
+                for rec in records
+                if (view := await folder.advance(conn, rec)) and flt.matches(view)
+            ]
         if not records:
             return
         yield chunk

@@ -34,10 +34,13 @@ def catalogue(name: str) -> Doc:
     if rs is None:
         raise NotFoundException(f"No ruleset {name}")
     outcomes = lambda table: [  # noqa: E731
-        {"code": code, "consequence": o.consequence, "rule": o.rule} for code, o in table.items()]
+        {"code": code, "consequence": o.consequence, "rule": o.rule} for code, o in table.items()
+    ]
     return {
-        "name": rs.name, "zone_mm": rs.zone_mm,
-        "stroke_offences": outcomes(rs.stroke_offences), "incidents": outcomes(rs.incidents),
+        "name": rs.name,
+        "zone_mm": rs.zone_mm,
+        "stroke_offences": outcomes(rs.stroke_offences),
+        "incidents": outcomes(rs.incidents),
         "remarks": [{"code": code, "rule": rule} for code, rule in rs.remarks.items()],
         "cite": dict(rs.cite),
     }
@@ -53,8 +56,11 @@ def _undo_target(window: tuple) -> Doc | None:
     """The last entry still in force that the table judge may withdraw."""
     for version, event in reversed(window):
         if type(event) in ev.ENTRY_TYPES and type(event) not in _NOT_UNDONE:
-            return {"version": version, "type": type(event).__name__,
-                    "event": msgspec.to_builtins(event)}
+            return {
+                "version": version,
+                "type": type(event).__name__,
+                "event": msgspec.to_builtins(event),
+            }
     return None
 
 
@@ -67,9 +73,15 @@ async def get_judge_state(state: State, match_id: FromPath[UUID]) -> Doc:
     if view is None or not view.state.created:
         raise NotFoundException(f"No match {match_id}")
     s = view.state
-    return {"match_id": str(match_id), "version": view.version, "ruleset": s.ruleset,
-            "time_limit": list(s.time_limit), "slow_remarks": list(s.slow_remarks),
-            "signed": s.signed, "undo": None if s.signed else _undo_target(s.window)}
+    return {
+        "match_id": str(match_id),
+        "version": view.version,
+        "ruleset": s.ruleset,
+        "time_limit": list(s.time_limit),
+        "slow_remarks": list(s.slow_remarks),
+        "signed": s.signed,
+        "undo": None if s.signed else _undo_target(s.window),
+    }
 
 
 JUDGE_ROUTES = [get_ruleset, get_judge_state]

@@ -74,6 +74,9 @@ def _start(ctx: Context) -> list[asyncio.Task]:
 async def _first_admin(ctx: Context) -> None:
     """The first head-judge account from TABLESIDE_ADMIN_USER / _PASSWORD, if set."""
     s = ctx.settings
-    if s.admin_user and s.admin_password and await accounts.add_account(
-            ctx.pool, s.admin_user, "head_judge", s.admin_password):
+    if (
+        s.admin_user
+        and s.admin_password
+        and await accounts.add_account(ctx.pool, s.admin_user, "head_judge", s.admin_password)
+    ):
         log.warning("created head judge account %r", s.admin_user)

@@ -24,8 +24,11 @@ from tableside.app.feed import Filter, decoded, encode, gap
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
     "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
-    "competition": ("live", "SELECT doc::text FROM match_live WHERE competition_id = $1 "
-                            "ORDER BY table_no NULLS LAST, match_id"),
+    "competition": (
+        "live",
+        "SELECT doc::text FROM match_live WHERE competition_id = $1 "
+        "ORDER BY table_no NULLS LAST, match_id",
+    ),
 }
 
 
@@ -41,7 +44,7 @@ def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
     q = socket.query_params
     given = [(k, q[k]) for k in ("match", "table", "competition") if q.get(k)]
     try:
-        (kind, value), = given
+        ((kind, value),) = given
         if kind == "match":
             value = str(UUID(value))
         elif kind == "table" and not 1 <= int(value) <= 9999:
@@ -110,16 +113,32 @@ async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None)
 
 async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
     projection, query = _SNAPSHOTS[flt.kind]
-    key = UUID(flt.value) if flt.kind == "match" else int(flt.value) if flt.kind == "table" \
+    key = (
+        UUID(flt.value)
+        if flt.kind == "match"
+        else int(flt.value)
+        if flt.kind == "table"
         else flt.value
-    async with ctx.pool.acquire() as conn, conn.transaction(isolation="repeatable_read",
-                                                            readonly=True):
+    )
+    async with (
+        ctx.pool.acquire() as conn,
+        conn.transaction(isolation="repeatable_read", readonly=True),
+    ):
         position = await conn.fetchval(
-            "SELECT position FROM projection_tracking WHERE name = $1", projection)
+            "SELECT position FROM projection_tracking WHERE name = $1", projection
+        )
         rows = await conn.fetch(query, key)
     matches = [msgspec.Raw(r[0].encode()) for r in rows]
-    await socket.send_data(encode({"kind": "snapshot", "position": position,
-                                   "filter": {flt.kind: flt.value}, "matches": matches}))
+    await socket.send_data(
+        encode(
+            {
+                "kind": "snapshot",
+                "position": position,
+                "filter": {flt.kind: flt.value},
+                "matches": matches,
+            }
+        )
+    )
     return position
 
 

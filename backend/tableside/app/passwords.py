@@ -22,8 +22,14 @@ def check_password(password: str, stored: str) -> bool:
         kind, n, r, p, salt, digest = stored.split("$")
         if kind != "scrypt":
             return False
-        got = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
-                             p=int(p), dklen=len(digest) // 2)
+        got = hashlib.scrypt(
+            password.encode(),
+            salt=bytes.fromhex(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(digest) // 2,
+        )
     except ValueError:
         return False
     return hmac.compare_digest(got.hex(), digest)

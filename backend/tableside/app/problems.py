@@ -16,8 +16,9 @@ log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
 
 
-def problem(status: int, title: str, detail: str = "", headers: dict[str, str] | None = None,
-            **extra: Any) -> Response[dict[str, Any]]:
+def problem(
+    status: int, title: str, detail: str = "", headers: dict[str, str] | None = None, **extra: Any
+) -> Response[dict[str, Any]]:
     """A problem+json response; `extra` members go beside type/title/status/detail."""
     body = {"type": "about:blank", "title": title, "status": status, **extra}
     if detail:
@@ -49,8 +50,13 @@ def _rule(_: Request, exc: RuleViolation) -> Response:
 
 
 def _conflict(_: Request, exc: VersionConflict) -> Response:
-    return problem(409, "Stale version", str(exc), current_version=exc.current_version,
-                   expected_version=exc.expected_version)
+    return problem(
+        409,
+        "Stale version",
+        str(exc),
+        current_version=exc.current_version,
+        expected_version=exc.expected_version,
+    )
 
 
 def _not_found(_: Request, exc: MatchNotFound) -> Response:

@@ -48,9 +48,11 @@ async def _one(state: State, query: str, match_id: FromPath[UUID]) -> Doc:
 
 @get("/api/matches", summary="Live boards of matches")
 async def list_matches(
-    state: State, table: Annotated[int | None, Parameter(ge=1, le=9999)] = None,
+    state: State,
+    table: Annotated[int | None, Parameter(ge=1, le=9999)] = None,
     competition: Annotated[str | None, Parameter(max_length=80)] = None,
-    status: Annotated[str | None, Parameter(max_length=20)] = None, limit: Limit = 200,
+    status: Annotated[str | None, Parameter(max_length=20)] = None,
+    limit: Limit = 200,
     min_position: MinPosition = 0,
 ) -> list[Doc]:
     """Matches, filtered by table, competition or status."""
@@ -66,8 +68,9 @@ async def get_match(state: State, match_id: FromPath[UUID], min_position: MinPos
 
 
 @get("/api/matches/{match_id:uuid}/protocol", summary="A match's protocol")
-async def get_protocol(state: State, match_id: FromPath[UUID],
-                       min_position: MinPosition = 0) -> Doc:
+async def get_protocol(
+    state: State, match_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
     """Players, games, opening shot, remarks, penalties, corrections, signatures."""
     await settled(state, "protocol", min_position)
     return await _one(state, "SELECT doc::text FROM match_protocol WHERE match_id = $1", match_id)
@@ -75,8 +78,11 @@ async def get_protocol(state: State, match_id: FromPath[UUID],
 
 @get("/api/matches/{match_id:uuid}/history", summary="A match's event log in plain words")
 async def get_history(
-    state: State, match_id: FromPath[UUID], after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
-    limit: Limit = 1000, min_position: MinPosition = 0,
+    state: State,
+    match_id: FromPath[UUID],
+    after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
+    limit: Limit = 1000,
+    min_position: MinPosition = 0,
 ) -> list[Doc]:
     """One line per stored event, in version order."""
     await settled(state, "history", min_position)
@@ -85,8 +91,9 @@ async def get_history(
 
 
 @get("/api/matches/{match_id:uuid}/at/{version:int}", summary="A match's board at a version")
-async def get_match_at(state: State, match_id: FromPath[UUID],
-                       version: Annotated[int, PathParameter(ge=1, le=10**9)]) -> Doc:
+async def get_match_at(
+    state: State, match_id: FromPath[UUID], version: Annotated[int, PathParameter(ge=1, le=10**9)]
+) -> Doc:
     """The live document after stored version `version`, folded from the events (for replay)."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
@@ -98,7 +105,8 @@ async def get_match_at(state: State, match_id: FromPath[UUID],
 
 @get("/api/tables", summary="What every table is playing now")
 async def list_tables(
-    state: State, competition: Annotated[str | None, Parameter(max_length=80)] = None,
+    state: State,
+    competition: Annotated[str | None, Parameter(max_length=80)] = None,
     min_position: MinPosition = 0,
 ) -> list[Doc]:
     """One live document per table (its latest match)."""
@@ -107,16 +115,25 @@ async def list_tables(
 
 
 @get("/api/tables/{table:int}", summary="What one table is playing now")
-async def get_table(state: State, table: Annotated[int, PathParameter(ge=1, le=9999)],
-                    min_position: MinPosition = 0) -> Doc:
+async def get_table(
+    state: State, table: Annotated[int, PathParameter(ge=1, le=9999)], min_position: MinPosition = 0
+) -> Doc:
     """The live document of the table's latest match (404 when it has none)."""
     await settled(state, "tables", min_position)
     text = await context(state).pool.fetchval(
-        "SELECT doc::text FROM table_overview WHERE table_no = $1", table)
+        "SELECT doc::text FROM table_overview WHERE table_no = $1", table
+    )
     if text is None:
         raise NotFoundException(f"Table {table} has no match")
     return msgspec.json.decode(text)
 
 
-READ_ROUTES = [list_matches, get_match, get_match_at, get_protocol, get_history, list_tables,
-               get_table]
+READ_ROUTES = [
+    list_matches,
+    get_match,
+    get_match_at,
+    get_protocol,
+    get_history,
+    list_tables,
+    get_table,
+]

@@ -22,6 +22,10 @@ async def stored_response(pool: asyncpg.Pool, command_id: UUID) -> CommandRespon
         return None
     events = [StoredEventOut(r[1], r[2], r[3], msgspec.Raw(bytes(r[4]))) for r in rows]
     return CommandResponse(
-        match_id=rows[0][0], command_id=command_id, first_version=rows[0][1],
-        last_version=rows[-1][1], positions=[r[2] for r in rows], events=events,
+        match_id=rows[0][0],
+        command_id=command_id,
+        first_version=rows[0][1],
+        last_version=rows[-1][1],
+        positions=[r[2] for r in rows],
+        events=events,
     )

@@ -24,8 +24,9 @@ async def login(state: State, data: JSONBody[LoginRequest]) -> LoginResponse:
     """A bearer token for a head judge, secretary or auditor (attempts are rate-limited)."""
     ctx = context(state)
     if ctx.limiter.allow(f"login:{data.username}"):
-        raise HTTPException(status_code=429, detail="Too many login attempts",
-                            headers={"Retry-After": "1"})
+        raise HTTPException(
+            status_code=429, detail="Too many login attempts", headers={"Retry-After": "1"}
+        )
     found = await accounts.login(ctx.pool, data.username, data.password)
     if found is None:
         raise NotAuthorizedException("Wrong username or password")
@@ -43,8 +44,9 @@ async def whoami(request: Request, state: State) -> dict[str, Any]:
 
 
 @post("/api/accounts", status_code=201, summary="Create a staff account")
-async def create_account(request: Request, state: State,
-                         data: JSONBody[AccountRequest]) -> dict[str, str]:
+async def create_account(
+    request: Request, state: State, data: JSONBody[AccountRequest]
+) -> dict[str, str]:
     """Head judge only; 409 when the name is taken."""
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
@@ -66,8 +68,9 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name)
     link = judge_link(str(request.base_url), table, token)
     qr = segno.make(link, error="m")
-    return JudgeTokenResponse(token_id, token, table, link, qr.svg_data_uri(scale=4),
-                              qr.png_data_uri(scale=4))
+    return JudgeTokenResponse(
+        token_id, token, table, link, qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)
+    )
 
 
 @delete("/api/judge-tokens/{token_id:uuid}", status_code=204, summary="Revoke a judge token")

@@ -41,8 +41,9 @@ def _verify_database(args: argparse.Namespace) -> int:
     from tableside.store.verify import verify
 
     with _attached(args) as db:
-        report = verify(records_from_database(db.url, args.stream),
-                        dense_positions=args.stream is None)
+        report = verify(
+            records_from_database(db.url, args.stream), dense_positions=args.stream is None
+        )
     if report.broken is not None:
         print(report.broken.describe())
         return 1

@@ -17,8 +17,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Subcommand `rebuild` with optional projection names and --data-dir."""
     actions = parser.add_subparsers(dest="action", required=True)
     rebuild = actions.add_parser("rebuild", help="rebuild read models from position 0")
-    rebuild.add_argument("names", nargs="*", metavar="NAME",
-                         help=f"projections to rebuild (default: all of {', '.join(NAMES)})")
+    rebuild.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=f"projections to rebuild (default: all of {', '.join(NAMES)})",
+    )
     rebuild.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
 
 

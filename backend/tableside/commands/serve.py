@@ -75,8 +75,10 @@ def _bind(host: str, port: int) -> socket.socket:
         listener.bind((host, port))
     except OSError as exc:
         listener.close()
-        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror} "
-                           "(is another server running? choose another --port)") from None
+        raise StartupError(
+            f"cannot listen on {host}:{port}: {exc.strerror} "
+            "(is another server running? choose another --port)"
+        ) from None
     listener.listen(128)
     listener.set_inheritable(True)
     return listener

@@ -135,8 +135,24 @@ class FinishCompetition(msgspec.Struct, frozen=True, tag="FinishCompetition"):
 
 
 COMMAND_TYPES = (
-    CreateCompetition, RegisterEntrant, ApproveEntrant, CheckInEntrant, WithdrawEntrant,
-    MakeDraw, PairNextRound, ImportRound, DrawPlayoff, CallMatch, CallNextMatches, ReportNoShow,
-    ConfirmForfeit, RecordResult, RecordBoardResult, RuleAtTimeCap, FileProtest, DecideProtest,
-    CorrectResult, FinishCompetition,
+    CreateCompetition,
+    RegisterEntrant,
+    ApproveEntrant,
+    CheckInEntrant,
+    WithdrawEntrant,
+    MakeDraw,
+    PairNextRound,
+    ImportRound,
+    DrawPlayoff,
+    CallMatch,
+    CallNextMatches,
+    ReportNoShow,
+    ConfirmForfeit,
+    RecordResult,
+    RecordBoardResult,
+    RuleAtTimeCap,
+    FileProtest,
+    DecideProtest,
+    CorrectResult,
+    FinishCompetition,
 )

@@ -88,7 +88,9 @@ def _entry(state: Competition, entrant: str, games, score: float) -> SwissEntry:
     opened = [n for n, r in state.rounds.items() for p in r.pairings if p.a == entrant]
     played = [n for n, r in state.rounds.items() for p in r.pairings if entrant in (p.a, p.b)]
     return SwissEntry(
-        entrant, score, _rank(state, entrant),
+        entrant,
+        score,
+        _rank(state, entrant),
         opponents=frozenset(g.opponent for g in games if g.opponent),
         had_bye=any(g.kind == "bye" for g in games),
         openings=len(opened),

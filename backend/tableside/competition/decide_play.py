@@ -92,8 +92,9 @@ def record_board(state: Competition, c: cmd.RecordBoardResult) -> tuple:
     out = [ev.BoardResultRecorded(c.match_id, c.board, c.result, c.at)]
     stop = not guide.teams.play_all and decided(guide, boards)
     if len(boards) == guide.teams.boards or stop:
-        out.append(ev.ResultRecorded(c.match_id, a, b, team_result(boards), c.at,
-                                     _team_rule(guide)))
+        out.append(
+            ev.ResultRecorded(c.match_id, a, b, team_result(boards), c.at, _team_rule(guide))
+        )
     return tuple(out)
 
 
@@ -109,13 +110,17 @@ def rule_at_time_cap(state: Competition, c: cmd.RuleAtTimeCap) -> tuple:
     a, b = sides(state, c.match_id)
     result = time_cap_ruling(guide, c.a_games, c.b_games, c.a_pucks_left, c.b_pucks_left)
     drawn = result.a_games == result.b_games
-    require(c.match_id in _round_ids(state) or not drawn, "guide time cap",
-            "pucks are equal: an elimination match plays on until one side pockets more")
+    require(
+        c.match_id in _round_ids(state) or not drawn,
+        "guide time cap",
+        "pucks are equal: an elimination match plays on until one side pockets more",
+    )
     return (ev.ResultRecorded(c.match_id, a, b, result, c.at, "guide time cap"),)
 
 
-def withdrawal_forfeit(match_id: str, a: str, b: str, gone: str, games: int, at: str,
-                       rule: str) -> ev.ResultRecorded:
+def withdrawal_forfeit(
+    match_id: str, a: str, b: str, gone: str, games: int, at: str, rule: str
+) -> ev.ResultRecorded:
     """An unplayed match of a withdrawn entrant, a minus for them (EKML §32(3))."""
     result: MatchResult = forfeit_result("b" if gone == a else "a", games, withdrawal=True)
     return ev.ResultRecorded(match_id, a, b, result, at, rule)

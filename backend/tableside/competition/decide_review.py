@@ -24,8 +24,9 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
     stand = state.bracket is not None or results_stand(rules, played, total)
     if not (state.order or state.bracket):
         return (ev.EntrantWithdrew(c.entrant_id, 0, 0, False, "EKML §9(4)", c.at),)
-    out: list = [ev.EntrantWithdrew(c.entrant_id, played, total, stand,
-                                    rules.withdrawal_rule, c.at)]
+    out: list = [
+        ev.EntrantWithdrew(c.entrant_id, played, total, stand, rules.withdrawal_rule, c.at)
+    ]
     out += _forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule)
     return (*out, *walkovers(fold(out, state), c.at))
 
@@ -34,8 +35,10 @@ def _share(state: Competition, entrant: str) -> tuple[int, int]:
     """Matches (round robin) or rounds (Swiss) played, out of all the event has; a match
     won because the opponent did not appear counts as played, one not appeared for does not."""
     played = sum(
-        1 for mid, rec in state.results.items()
-        if entrant in (rec.a, rec.b) and not rec.result.withdrawal
+        1
+        for mid, rec in state.results.items()
+        if entrant in (rec.a, rec.b)
+        and not rec.result.withdrawal
         and state.no_shows.get(mid) != entrant
     )
     if state.bracket is not None:
@@ -122,8 +125,9 @@ def _invalidations(state: Competition, source: str) -> list[ev.MatchInvalidated]
         stale = _stale(state)
         if not stale:
             return out
-        void = ev.MatchInvalidated(stale, f"entrants changed after {source} was corrected",
-                                   "EKML §12(3)5")
+        void = ev.MatchInvalidated(
+            stale, f"entrants changed after {source} was corrected", "EKML §12(3)5"
+        )
         out.append(void)
         state = evolve(state, void)
 
@@ -160,4 +164,3 @@ def _all_played(state: Competition) -> bool:
         state.current_round >= state.guide.rounds
     )
     return rounds_ok and swiss_done
-

@@ -142,15 +142,43 @@ class CompetitionFinished(msgspec.Struct, frozen=True, tag="CompetitionFinished"
 
 
 EVENT_TYPES = (
-    CompetitionCreated, EntrantRegistered, EntrantApproved, EntrantCheckedIn, EntrantWithdrew,
-    DrawMade, RoundPaired, BracketDrawn, PlayoffDrawn, MatchCalled, NoShowReported,
-    ResultRecorded, BoardResultRecorded, ResultCorrected, MatchInvalidated, ProtestFiled,
-    ProtestDecided, CompetitionFinished,
+    CompetitionCreated,
+    EntrantRegistered,
+    EntrantApproved,
+    EntrantCheckedIn,
+    EntrantWithdrew,
+    DrawMade,
+    RoundPaired,
+    BracketDrawn,
+    PlayoffDrawn,
+    MatchCalled,
+    NoShowReported,
+    ResultRecorded,
+    BoardResultRecorded,
+    ResultCorrected,
+    MatchInvalidated,
+    ProtestFiled,
+    ProtestDecided,
+    CompetitionFinished,
 )
 
 Event = (
-    CompetitionCreated | EntrantRegistered | EntrantApproved | EntrantCheckedIn
-    | EntrantWithdrew | DrawMade | RoundPaired | BracketDrawn | PlayoffDrawn | MatchCalled
-    | NoShowReported | ResultRecorded | BoardResultRecorded | ResultCorrected
-    | MatchInvalidated | ProtestFiled | ProtestDecided | CompetitionFinished
+    CompetitionCreated
+    | EntrantRegistered
+    | EntrantApproved
+    | EntrantCheckedIn
+    | EntrantWithdrew
+    | DrawMade
+    | RoundPaired
+    | BracketDrawn
+    | PlayoffDrawn
+    | MatchCalled
+    | NoShowReported
+    | ResultRecorded
+    | BoardResultRecorded
+    | ResultCorrected
+    | MatchInvalidated
+    | ProtestFiled
+    | ProtestDecided
+    | CompetitionFinished
 )

@@ -108,9 +108,11 @@ def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
     if e.match_id in state.calls:
         last.update({e.a: state.calls[e.match_id], e.b: state.calls[e.match_id]})
     # A match played after all clears its no-show report.
-    absent = state.no_shows if e.result.forfeit else {
-        k: v for k, v in state.no_shows.items() if k != e.match_id
-    }
+    absent = (
+        state.no_shows
+        if e.result.forfeit
+        else {k: v for k, v in state.no_shows.items() if k != e.match_id}
+    )
     results = {**state.results, e.match_id: recorded}
     return replace(state, results=results, last_table=last, no_shows=absent)
 

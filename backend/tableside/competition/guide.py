@@ -10,8 +10,17 @@ FormatName = Literal[
     "round_robin", "swiss", "double_elimination", "single_elimination", "swiss_playoff"
 ]
 TieBreak = Literal[
-    "head_to_head", "games_ratio", "games_diff", "pucks_diff", "buchholz", "buchholz_cut1",
-    "median_buchholz", "sonneborn_berger", "progressive", "wins", "board_points",
+    "head_to_head",
+    "games_ratio",
+    "games_diff",
+    "pucks_diff",
+    "buchholz",
+    "buchholz_cut1",
+    "median_buchholz",
+    "sonneborn_berger",
+    "progressive",
+    "wins",
+    "board_points",
 ]
 Sex = Literal["M", "F"]
 

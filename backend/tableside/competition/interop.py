@@ -38,8 +38,10 @@ def pairings_from_xlsx(data: bytes, state: Competition, sheet: str = "EKSPORT") 
     """A round's pairings from an XLSX workbook's sheet (Swiss Master exports `EKSPORT`)."""
     book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     require(sheet in book.sheetnames, RULE, f"no sheet {sheet!r} in the workbook")
-    rows = [["" if v is None else str(v) for v in row] for row in book[sheet].iter_rows(
-        values_only=True)]
+    rows = [
+        ["" if v is None else str(v) for v in row]
+        for row in book[sheet].iter_rows(values_only=True)
+    ]
     return _boards(rows, state)
 
 
@@ -48,7 +50,7 @@ def _boards(rows: list[list[str]], state: Competition) -> tuple[ImportedBoard, .
     start, table_col, name_cols = _header(rows)
     names = _name_index(state)
     boards = []
-    for row in rows[start + 1:]:
+    for row in rows[start + 1 :]:
         cells = [(row[i] if i < len(row) else "").strip() for i in name_cols]
         if not cells[0]:
             continue
@@ -109,6 +111,5 @@ def results_csv(state: Competition) -> bytes:
             table = p.table or state.calls.get(p.match_id) or board
             code = CODES[outcome(rec.result)]
             names = state.entrants[rec.a].name, state.entrants[rec.b].name
-            writer.writerow([number, table, *names, rec.result.a_games, rec.result.b_games,
-                             code])
+            writer.writerow([number, table, *names, rec.result.a_games, rec.result.b_games, code])
     return out.getvalue().encode("utf-8")

@@ -88,12 +88,17 @@ def _row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row
     shared = sum(1 for e in ranked if keys[e] == keys[entrant]) > 1
     played = [g for g in games if g.opponent is not None]
     return Row(
-        place=place, entrant=entrant, name=state.entrants[entrant].name,
-        points=sum(g.points for g in games), played=len(played),
+        place=place,
+        entrant=entrant,
+        name=state.entrants[entrant].name,
+        points=sum(g.points for g in games),
+        played=len(played),
         won=sum(1 for g in played if g.points > g.opponent_points),
         drawn=sum(1 for g in played if g.points == g.opponent_points),
         lost=sum(1 for g in played if g.points < g.opponent_points),
-        games_won=sum(g.won for g in games), games_lost=sum(g.lost for g in games),
+        games_won=sum(g.won for g in games),
+        games_lost=sum(g.lost for g in games),
         pucks_diff=sum(g.pucks for g in games),
-        tie_breaks=tuple(-x for x in keys[entrant][1:]), shared=shared,
+        tie_breaks=tuple(-x for x in keys[entrant][1:]),
+        shared=shared,
     )

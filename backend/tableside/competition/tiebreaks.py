@@ -90,8 +90,14 @@ def head_to_head(entrant: str, games: list[Game], group: set[str]) -> float:
 
 
 SCORERS: dict[str, Callable[..., float]] = {
-    "buchholz": buchholz, "buchholz_cut1": buchholz_cut1, "median_buchholz": median_buchholz,
-    "sonneborn_berger": sonneborn_berger, "progressive": progressive, "wins": wins,
-    "games_ratio": games_ratio, "board_points": board_points, "games_diff": games_diff,
+    "buchholz": buchholz,
+    "buchholz_cut1": buchholz_cut1,
+    "median_buchholz": median_buchholz,
+    "sonneborn_berger": sonneborn_berger,
+    "progressive": progressive,
+    "wins": wins,
+    "games_ratio": games_ratio,
+    "board_points": board_points,
+    "games_diff": games_diff,
     "pucks_diff": pucks_diff,
 }

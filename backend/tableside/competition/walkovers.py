@@ -28,6 +28,7 @@ def _next(state: Competition, at: str) -> ev.ResultRecorded | None:
             winner = "b" if slot.a in gone else "a"
             result = forfeit_result(winner, games_for(state, slot.id), withdrawal=True)
             rule = state.withdrawals.get(slot.a if slot.a in gone else slot.b)
-            return ev.ResultRecorded(slot.id, slot.a, slot.b, result, at,
-                                     "EKML §32(3)" if rule else "EKML §9(4)")
+            return ev.ResultRecorded(
+                slot.id, slot.a, slot.b, result, at, "EKML §32(3)" if rule else "EKML §9(4)"
+            )
     return None

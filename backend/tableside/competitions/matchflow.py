@@ -39,9 +39,14 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> rc
     scale = None if points.per_game else (points.win, points.draw, points.loss)
     return rc.CreateMatch(
         match_id=str(match_stream(comp_id, called.match_id)),
-        side_a=_side(state.entrants[called.a]), side_b=_side(state.entrants[called.b]),
-        ruleset=guide.ruleset, fmt="pairs" if is_pairs(guide) else "singles",
-        games=games_for(state, called.match_id), play_all=guide.play_all_games, points=scale)
+        side_a=_side(state.entrants[called.a]),
+        side_b=_side(state.entrants[called.b]),
+        ruleset=guide.ruleset,
+        fmt="pairs" if is_pairs(guide) else "singles",
+        games=games_for(state, called.match_id),
+        play_all=guide.play_all_games,
+        points=scale,
+    )
 
 
 def _side(entrant: Entrant) -> tuple[str, ...]:
@@ -50,13 +55,19 @@ def _side(entrant: Entrant) -> tuple[str, ...]:
     return names if len(names) == 2 else (entrant.name,)
 
 
-def start_match(matches: MatchService, comp_id: UUID, state: Competition,
-                called: MatchCalled) -> AppendResult:
+def start_match(
+    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
+) -> AppendResult:
     """Create the called match's stream on its table (once: the command id is derived)."""
     stream = match_stream(comp_id, called.match_id)
     venue = MatchScheduled(table=called.table, competition_id=str(comp_id), at=called.at)
-    return matches.create(stream, create_command(comp_id, state, called), venue,
-                          command_id=uuid.uuid5(stream, "create"), meta=META)
+    return matches.create(
+        stream,
+        create_command(comp_id, state, called),
+        venue,
+        command_id=uuid.uuid5(stream, "create"),
+        meta=META,
+    )
 
 
 def match_result(stored: list[StoredEvent]) -> tuple[MatchView, MatchResult] | None:
@@ -64,8 +75,9 @@ def match_result(stored: list[StoredEvent]) -> tuple[MatchView, MatchResult] | N
     difference for side A (pucks left on the loser's side at each game's end), forfeit."""
     view, left = None, {}
     for s in stored:
-        view = advance(view, Record(s.stream_id, s.version, s.position, s.type, s.event,
-                                    s.recorded_at))
+        view = advance(
+            view, Record(s.stream_id, s.version, s.position, s.type, s.event, s.recorded_at)
+        )
         if isinstance(s.event, rev.GameEnded):
             pucks = view.state.game.pucks
             left[s.event.game_no] = pucks[1].on_board - pucks[0].on_board
@@ -75,5 +87,6 @@ def match_result(stored: list[StoredEvent]) -> tuple[MatchView, MatchResult] | N
     if st.forfeit and st.winner:
         return view, forfeit_result("a" if st.winner == "A" else "b", st.games)
     drawn = max(0, st.games_played - st.won[0] - st.won[1])
-    return view, MatchResult(st.won[0], st.won[1], drawn_games=drawn,
-                             a_pucks_diff=sum(left.values()), forfeit=st.forfeit)
+    return view, MatchResult(
+        st.won[0], st.won[1], drawn_games=drawn, a_pucks_diff=sum(left.values()), forfeit=st.forfeit
+    )

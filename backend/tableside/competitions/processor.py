@@ -38,8 +38,13 @@ _SAVE = "UPDATE projection_tracking SET position = greatest(position, $2) WHERE 
 class ResultsProcessor:
     """One per process; idempotent writes make several processes on one database safe."""
 
-    def __init__(self, pool: asyncpg.Pool, registry: EventRegistry, matches: MatchService,
-                 competitions: CompetitionService) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        matches: MatchService,
+        competitions: CompetitionService,
+    ) -> None:
         self.pool, self.registry = pool, registry
         self.matches, self.competitions = matches, competitions
         self.wake = asyncio.Event()
@@ -54,8 +59,9 @@ class ResultsProcessor:
             position = await conn.fetchval(_POSITION, NAME)
             while records := await read_after(conn, self.registry, position, 200):
                 for rec in records:
-                    await anyio.to_thread.run_sync(self.handle, rec.stream_id, rec.version,
-                                                   rec.event)
+                    await anyio.to_thread.run_sync(
+                        self.handle, rec.stream_id, rec.version, rec.event
+                    )
                 position = records[-1].position
                 await conn.execute(_SAVE, NAME, position)
         return position
@@ -94,5 +100,6 @@ class ResultsProcessor:
                 return cc.RecordResult(match_id, result, at)
             return cc.CorrectResult(match_id, result, "corrected in the match protocol", at)
 
-        self.competitions.submit(comp_id, command, command_id=uuid.uuid5(stream, str(version)),
-                                 meta=META)
+        self.competitions.submit(
+            comp_id, command, command_id=uuid.uuid5(stream, str(version)), meta=META
+        )

@@ -66,15 +66,29 @@ class CompetitionService:
             self._states[comp_id] = (version, state)
         return version, state
 
-    def create(self, comp_id: UUID, command: cc.CreateCompetition, *, command_id: UUID,
-               meta: Mapping[str, str]) -> AppendResult:
+    def create(
+        self,
+        comp_id: UUID,
+        command: cc.CreateCompetition,
+        *,
+        command_id: UUID,
+        meta: Mapping[str, str],
+    ) -> AppendResult:
         """CompetitionCreated at version 0."""
         events = decide(Competition(), command)
-        return self.store.append(comp_id, events, expected_version=0, command_id=command_id,
-                                 meta=meta)
+        return self.store.append(
+            comp_id, events, expected_version=0, command_id=command_id, meta=meta
+        )
 
-    def execute(self, comp_id: UUID, command: object, *, expected_version: int,
-                command_id: UUID, meta: Mapping[str, str]) -> AppendResult:
+    def execute(
+        self,
+        comp_id: UUID,
+        command: object,
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str],
+    ) -> AppendResult:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
         version, state = self.state(comp_id)
         if version != expected_version:
@@ -82,11 +96,13 @@ class CompetitionService:
         events = decide(state, command)
         if not events:
             raise RuleViolation("EKML §17(3)", "nothing to do (no waiting match or free table)")
-        return self.store.append(comp_id, events, expected_version=version,
-                                 command_id=command_id, meta=meta)
+        return self.store.append(
+            comp_id, events, expected_version=version, command_id=command_id, meta=meta
+        )
 
-    def submit(self, comp_id: UUID, make, *, command_id: UUID, meta: Mapping[str, str],
-               attempts: int = 5) -> AppendResult | None:
+    def submit(
+        self, comp_id: UUID, make, *, command_id: UUID, meta: Mapping[str, str], attempts: int = 5
+    ) -> AppendResult | None:
         """Decide `make(state)` at the current version, retrying on a conflict (processors)."""
         for _ in range(attempts):
             version, state = self.state(comp_id)
@@ -94,9 +110,13 @@ class CompetitionService:
             if command is None:
                 return None
             try:
-                return self.store.append(comp_id, decide(state, command),
-                                         expected_version=version, command_id=command_id,
-                                         meta=meta)
+                return self.store.append(
+                    comp_id,
+                    decide(state, command),
+                    expected_version=version,
+                    command_id=command_id,
+                    meta=meta,
+                )
             except VersionConflict:
                 continue
         raise VersionConflict(comp_id, version, self.store.current_version(comp_id))

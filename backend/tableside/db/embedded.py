@@ -38,8 +38,10 @@ class EmbeddedPostgres:
         if not self._take_lock():
             if attach and (url := self._running_url()):
                 return url
-            raise DataDirBusy(f"{self.data_dir} is in use by another tableside process "
-                              f"(pid {self._lock_holder()})")
+            raise DataDirBusy(
+                f"{self.data_dir} is in use by another tableside process "
+                f"(pid {self._lock_holder()})"
+            )
         self.adopted_pid = _running_pid(self.data_dir)
         self._server = _get_server(self.data_dir)
         return self._server.get_uri()
@@ -48,8 +50,11 @@ class EmbeddedPostgres:
         """Stop the server if this process owns it, then release the lock."""
         if self._server is not None:
             if (pid := _running_pid(self.data_dir)) is not None:
-                _wheel().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir,
-                       user=self._server.system_user)
+                _wheel().pg_ctl(
+                    ["-w", "-m", "fast", "stop"],
+                    pgdata=self.data_dir,
+                    user=self._server.system_user,
+                )
                 _await_exit(pid)
             self._server = None
         if self._lock is not None:

@@ -41,8 +41,10 @@ def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
         except DataDirBusy as exc:
             raise StartupError(str(exc)) from None
         except (subprocess.SubprocessError, OSError) as exc:
-            raise StartupError(f"embedded PostgreSQL in {settings.data_dir} did not start "
-                               f"({type(exc).__name__}); see its log file there") from None
+            raise StartupError(
+                f"embedded PostgreSQL in {settings.data_dir} did not start "
+                f"({type(exc).__name__}); see its log file there"
+            ) from None
         check_reachable(url)
         yield Database(url, f"embedded in {settings.data_dir}", server.adopted_pid)
     finally:

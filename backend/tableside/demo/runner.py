@@ -25,9 +25,23 @@ log = logging.getLogger(__name__)
 TABLES = 4
 HUMAN_TABLE = TABLES + 1  # left to a person: a simulator there would race their taps
 COMPETITION = "demo-cup"
-PLAYERS = ("Mari Tamm", "Jaan Kask", "Liis Mets", "Toomas Saar", "Kati Põld", "Peeter Kuusk",
-           "Anu Lepp", "Rein Org", "Ilze Ozola", "Jānis Bērziņš", "Eva Kivi", "Mart Laur",
-           "Laura Vaher", "Andris Kalniņš", "Helen Rebane")
+PLAYERS = (
+    "Mari Tamm",
+    "Jaan Kask",
+    "Liis Mets",
+    "Toomas Saar",
+    "Kati Põld",
+    "Peeter Kuusk",
+    "Anu Lepp",
+    "Rein Org",
+    "Ilze Ozola",
+    "Jānis Bērziņš",
+    "Eva Kivi",
+    "Mart Laur",
+    "Laura Vaher",
+    "Andris Kalniņš",
+    "Helen Rebane",
+)
 DEMO_USER = ("demo", "demo-head-judge")
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
 
@@ -44,16 +58,20 @@ async def run_demo(ctx, seconds_per_command: tuple[float, float] = (0.6, 2.0)) -
     print("\n".join(lines), flush=True)
     rng = random.Random()
     players = rng.sample(PLAYERS, len(PLAYERS))  # three per table, nobody on two tables
-    squads = {table: tuple(players[3 * table - 3:3 * table]) for table in range(1, HUMAN_TABLE + 1)}
+    squads = {
+        table: tuple(players[3 * table - 3 : 3 * table]) for table in range(1, HUMAN_TABLE + 1)
+    }
     async with asyncio.TaskGroup() as group:
         for table in range(1, TABLES + 1):
-            group.create_task(_table(ctx, table, squads[table], random.Random(rng.random()),
-                                     seconds_per_command))
+            group.create_task(
+                _table(ctx, table, squads[table], random.Random(rng.random()), seconds_per_command)
+            )
         group.create_task(_human_table(ctx, HUMAN_TABLE, squads[HUMAN_TABLE], rng))
 
 
-async def _table(ctx, table: int, squad: tuple[str, ...], rng: random.Random,
-                 pace: tuple[float, float]) -> None:
+async def _table(
+    ctx, table: int, squad: tuple[str, ...], rng: random.Random, pace: tuple[float, float]
+) -> None:
     while True:
         try:
             match_id = await anyio.to_thread.run_sync(_new_match, ctx, table, squad, rng)
@@ -76,13 +94,19 @@ async def _human_table(ctx, table: int, squad: tuple[str, ...], rng: random.Rand
         await asyncio.sleep(5)
 
 
-def _new_match(ctx, table: int, squad: tuple[str, ...], rng: random.Random,
-               games: int = 3) -> uuid.UUID:
+def _new_match(
+    ctx, table: int, squad: tuple[str, ...], rng: random.Random, games: int = 3
+) -> uuid.UUID:
     a, b = rng.sample(squad, 2)
     match_id = uuid.uuid4()
     create = rc.CreateMatch(match_id=str(match_id), side_a=(a,), side_b=(b,), games=games)
-    ctx.matches.create(match_id, create, MatchScheduled(table=table, competition_id=COMPETITION),
-                       command_id=uuid.uuid4(), meta=META)
+    ctx.matches.create(
+        match_id,
+        create,
+        MatchScheduled(table=table, competition_id=COMPETITION),
+        command_id=uuid.uuid4(),
+        meta=META,
+    )
     return match_id
 
 
@@ -92,6 +116,12 @@ def _step(ctx, match_id: uuid.UUID, rng: random.Random) -> bool:
     command = simulate.next_command(view.state, rng)
     if command is None:
         return False
-    ctx.matches.execute(match_id, command, expected_version=view.version,
-                        command_id=uuid.uuid4(), meta=META, authorize=lambda _: None)
+    ctx.matches.execute(
+        match_id,
+        command,
+        expected_version=view.version,
+        command_id=uuid.uuid4(),
+        meta=META,
+        authorize=lambda _: None,
+    )
     return True

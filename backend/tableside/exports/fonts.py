@@ -10,8 +10,12 @@ import os
 from pathlib import Path
 
 # TABLESIDE_PDF_FONT_DIR first, then Debian/Ubuntu, Fedora and Alpine locations.
-_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu-sans-fonts",
-         "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
+_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu-sans-fonts",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+)
 
 
 class FontMissing(RuntimeError):
@@ -25,5 +29,7 @@ def dejavu() -> tuple[Path, Path]:
         regular, bold = Path(folder, "DejaVuSans.ttf"), Path(folder, "DejaVuSans-Bold.ttf")
         if regular.is_file() and bold.is_file():
             return regular, bold
-    raise FontMissing("DejaVu Sans not found: install Debian's fonts-dejavu-core "
-                      "(make test does as root) or set TABLESIDE_PDF_FONT_DIR")
+    raise FontMissing(
+        "DejaVu Sans not found: install Debian's fonts-dejavu-core "
+        "(make test does as root) or set TABLESIDE_PDF_FONT_DIR"
+    )

@@ -61,8 +61,12 @@ def _heading(pdf: FPDF, text: str, size: int = 12) -> None:
 
 def _table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[str]]) -> None:
     pdf.set_font(_FONT, "", 10)
-    with pdf.table(col_widths=widths, text_align="LEFT", line_height=_LINE - 1,
-                   headings_style=FontFace(emphasis="BOLD", fill_color=(230, 230, 230))) as table:
+    with pdf.table(
+        col_widths=widths,
+        text_align="LEFT",
+        line_height=_LINE - 1,
+        headings_style=FontFace(emphasis="BOLD", fill_color=(230, 230, 230)),
+    ) as table:
         for cells in [head, *rows]:
             row = table.row()
             for text in cells:
@@ -72,10 +76,12 @@ def _table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[
 def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     pdf.set_font(_FONT, "B", 18)
     pdf.cell(0, 12, w["title"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    rows = [[w["event"], sheet.competition or "—"],
-            [w["table"], str(sheet.table) if sheet.table is not None else "—"],
-            [w["rules"], f"{sheet.ruleset} · {w['games']}: {sheet.games_scheduled}"],
-            [w["match"], sheet.match_id]]
+    rows = [
+        [w["event"], sheet.competition or "—"],
+        [w["table"], str(sheet.table) if sheet.table is not None else "—"],
+        [w["rules"], f"{sheet.ruleset} · {w['games']}: {sheet.games_scheduled}"],
+        [w["match"], sheet.match_id],
+    ]
     _pairs(pdf, rows)
 
 
@@ -90,8 +96,13 @@ def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
 def _players(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     _heading(pdf, f"{w['side_a']} — {w['side_b']}")
     pdf.set_font(_FONT, "B", 14)
-    pdf.multi_cell(0, 9, f"{' / '.join(sheet.side_a)}  —  {' / '.join(sheet.side_b)}",
-                   new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(
+        0,
+        9,
+        f"{' / '.join(sheet.side_a)}  —  {' / '.join(sheet.side_b)}",
+        new_x=XPos.LMARGIN,
+        new_y=YPos.NEXT,
+    )
 
 
 def _winner(sheet: ProtocolSheet, side: str, w: dict[str, str]) -> str:
@@ -104,9 +115,15 @@ def _winner(sheet: ProtocolSheet, side: str, w: dict[str, str]) -> str:
 
 def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     _heading(pdf, w["games"])
-    rows = [[str(g.game_no), g.opener,
-             _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.reason else "…"),
-             how(w["lang"], g.reason)] for g in sheet.games]
+    rows = [
+        [
+            str(g.game_no),
+            g.opener,
+            _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.reason else "…"),
+            how(w["lang"], g.reason),
+        ]
+        for g in sheet.games
+    ]
     _table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
 
 
@@ -125,10 +142,13 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     if not sheet.sanctions:
         pdf.cell(0, _LINE, w["none"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
-    rows = [[str(s.game_no or ""), w.get(s.kind, s.kind), s.player,
-             s.detail.replace("_", " "), s.rule] for s in sheet.sanctions]
-    _table(pdf, (14, 40, 42, 46, 38),
-           [w["game"], w["kind"], w["player"], w["detail"], w["rule"]], rows)
+    rows = [
+        [str(s.game_no or ""), w.get(s.kind, s.kind), s.player, s.detail.replace("_", " "), s.rule]
+        for s in sheet.sanctions
+    ]
+    _table(
+        pdf, (14, 40, 42, 46, 38), [w["game"], w["kind"], w["player"], w["detail"], w["rule"]], rows
+    )
 
 
 def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
@@ -140,7 +160,16 @@ def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
 
 def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     _heading(pdf, w["signature"])
-    when = sheet.signed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC") \
-        if sheet.signed_at else w["not_signed"]
-    _pairs(pdf, [[w["judge"], sheet.judge or "—"],
-                 [w["signature"], "________________________"], [w["signed_at"], when]])
+    when = (
+        sheet.signed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        if sheet.signed_at
+        else w["not_signed"]
+    )
+    _pairs(
+        pdf,
+        [
+            [w["judge"], sheet.judge or "—"],
+            [w["signature"], "________________________"],
+            [w["signed_at"], when],
+        ],
+    )

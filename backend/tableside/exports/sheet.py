@@ -61,9 +61,18 @@ def protocol_sheet(records: list[Record]) -> ProtocolSheet:
     if view is None:
         raise ValueError("a protocol needs at least one event")
     s = view.state
-    sheet = ProtocolSheet(str(view.match_id), view.competition_id, view.table, s.ruleset,
-                          s.side_a, s.side_b, s.games, won=s.won, winner=s.winner,
-                          result_points=s.result_points)
+    sheet = ProtocolSheet(
+        str(view.match_id),
+        view.competition_id,
+        view.table,
+        s.ruleset,
+        s.side_a,
+        s.side_b,
+        s.games,
+        won=s.won,
+        winner=s.winner,
+        result_points=s.result_points,
+    )
     _walk(sheet, view)
     times = {r.version: r.recorded_at for r in records}
     for version, event in view.effective:

@@ -18,7 +18,8 @@ class CallPlayers(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", t
 # Everything a judge or the head judge may post to an existing match: the engine's own command
 # structs (one source of truth) except CreateMatch, which has its own endpoint.
 MATCH_COMMAND_TYPES: tuple[type, ...] = (
-    CallPlayers, *(t for t in rc.COMMAND_TYPES if t is not rc.CreateMatch),
+    CallPlayers,
+    *(t for t in rc.COMMAND_TYPES if t is not rc.CreateMatch),
 )
 MatchCommand = Union[MATCH_COMMAND_TYPES]  # noqa: UP007
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import msgspec
 
 
-class MatchScheduled(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
-                     tag="MatchScheduled"):
+class MatchScheduled(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="MatchScheduled"
+):
     """The match is put on a table (and into a competition); stored right after MatchCreated."""
 
     table: int
@@ -14,8 +15,9 @@ class MatchScheduled(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"
     at: str = ""
 
 
-class PlayersCalled(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
-                    tag="PlayersCalled"):
+class PlayersCalled(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="PlayersCalled"
+):
     """The players were called to their table."""
 
     table: int

@@ -57,8 +57,12 @@ def advance(view: MatchView | None, rec: Record) -> MatchView:
     view = replace(view, version=rec.version, position=rec.position, updated_at=rec.recorded_at)
     event = rec.event
     if isinstance(event, MatchScheduled):
-        return replace(view, table=event.table, competition_id=event.competition_id,
-                       scheduled_position=rec.position)
+        return replace(
+            view,
+            table=event.table,
+            competition_id=event.competition_id,
+            scheduled_position=rec.position,
+        )
     if isinstance(event, PlayersCalled):
         return replace(view, called=True)
     if type(event) not in _RULES:

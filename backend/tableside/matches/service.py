@@ -45,17 +45,33 @@ class MatchService:
             self._views[match_id] = view
         return view
 
-    def create(self, match_id: UUID, command: rc.CreateMatch, venue: MatchScheduled, *,
-               command_id: UUID, meta: Mapping[str, str]) -> AppendResult:
+    def create(
+        self,
+        match_id: UUID,
+        command: rc.CreateMatch,
+        venue: MatchScheduled,
+        *,
+        command_id: UUID,
+        meta: Mapping[str, str],
+    ) -> AppendResult:
         """MatchCreated + MatchScheduled as one append at version 0."""
         from tableside.rules.state import initial_state
 
         events = (*decide(initial_state(), command), venue)
-        return self.store.append(match_id, events, expected_version=0, command_id=command_id,
-                                 meta=meta)
+        return self.store.append(
+            match_id, events, expected_version=0, command_id=command_id, meta=meta
+        )
 
-    def execute(self, match_id: UUID, command: object, *, expected_version: int,
-                command_id: UUID, meta: Mapping[str, str], authorize: Authorize) -> AppendResult:
+    def execute(
+        self,
+        match_id: UUID,
+        command: object,
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str],
+        authorize: Authorize,
+    ) -> AppendResult:
         """Check the version, authorize, decide, append; VersionConflict / RuleViolation raise."""
         view = self.view(match_id)
         if not view.state.created:  # e.g. a competition's stream: never write match events there
@@ -64,8 +80,9 @@ class MatchService:
         if view.version != expected_version:
             raise VersionConflict(match_id, expected_version, view.version)
         events = _decide(view, command)
-        return self.store.append(match_id, events, expected_version=expected_version,
-                                 command_id=command_id, meta=meta)
+        return self.store.append(
+            match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
+        )
 
 
 def _decide(view: MatchView, command: object) -> tuple:
@@ -77,5 +94,11 @@ def _decide(view: MatchView, command: object) -> tuple:
 
 
 def _record(stored: StoredEvent) -> Record:
-    return Record(stored.stream_id, stored.version, stored.position, stored.type, stored.event,
-                  stored.recorded_at)
+    return Record(
+        stored.stream_id,
+        stored.version,
+        stored.position,
+        stored.type,
+        stored.event,
+        stored.recorded_at,
+    )

@@ -26,8 +26,9 @@ class Folder:
             return None
         view = self._views.get(rec.stream_id)
         if rec.version > 1 and (view is None or view.version != rec.version - 1):
-            view = fold_records(await read_stream(conn, self.registry, rec.stream_id,
-                                                  rec.version - 1))
+            view = fold_records(
+                await read_stream(conn, self.registry, rec.stream_id, rec.version - 1)
+            )
         view = advance(view if rec.version > 1 else None, rec)
         self._views[rec.stream_id] = view
         self._views.move_to_end(rec.stream_id)

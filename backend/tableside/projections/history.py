@@ -21,6 +21,8 @@ class HistoryProjection:
 
     async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
         """Insert a line for every item."""
-        rows = [(rec.stream_id, rec.version, rec.position, rec.type, *line(rec.event),
-                 rec.recorded_at) for rec, _ in items]
+        rows = [
+            (rec.stream_id, rec.version, rec.position, rec.type, *line(rec.event), rec.recorded_at)
+            for rec, _ in items
+        ]
         await conn.executemany(_INSERT, rows)

@@ -26,6 +26,17 @@ class LiveProjection:
 
     async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
         """Write the newest live document per match."""
-        rows = [(v.match_id, v.table, v.competition_id or None, status(v), v.version,
-                 v.position, v.updated_at, to_json(live_doc(v))) for v in last_per_match(items)]
+        rows = [
+            (
+                v.match_id,
+                v.table,
+                v.competition_id or None,
+                status(v),
+                v.version,
+                v.position,
+                v.updated_at,
+                to_json(live_doc(v)),
+            )
+            for v in last_per_match(items)
+        ]
         await conn.executemany(_UPSERT, rows)

@@ -24,6 +24,15 @@ class ProtocolProjection:
 
     async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
         """Write the newest protocol per match."""
-        rows = [(v.match_id, v.version, v.position, v.state.signed, v.updated_at,
-                 to_json(protocol_doc(v))) for v in last_per_match(items)]
+        rows = [
+            (
+                v.match_id,
+                v.version,
+                v.position,
+                v.state.signed,
+                v.updated_at,
+                to_json(protocol_doc(v)),
+            )
+            for v in last_per_match(items)
+        ]
         await conn.executemany(_UPSERT, rows)

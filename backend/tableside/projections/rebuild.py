@@ -20,16 +20,23 @@ def select(names: list[str] | None) -> list:
     return [known[n] for n in names] if names else list(known.values())
 
 
-async def rebuild(pool: asyncpg.Pool, registry: EventRegistry, names: list[str] | None,
-                  progress: Callable[[int], None] | None = None) -> int:
+async def rebuild(
+    pool: asyncpg.Pool,
+    registry: EventRegistry,
+    names: list[str] | None,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Reset the chosen projections to 0 (rows and tracking together), then catch them up."""
     projections = select(names)
     async with pool.acquire() as conn, conn.transaction():
         for projection in projections:
-            await conn.fetchval("SELECT position FROM projection_tracking WHERE name = $1 "
-                                "FOR UPDATE", projection.name)
+            await conn.fetchval(
+                "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE",
+                projection.name,
+            )
             for table in projection.tables:
                 await conn.execute(f"TRUNCATE {table}")
-            await conn.execute("UPDATE projection_tracking SET position = 0 WHERE name = $1",
-                               projection.name)
+            await conn.execute(
+                "UPDATE projection_tracking SET position = 0 WHERE name = $1", projection.name
+            )
     return await ProjectionRunner(pool, registry, projections).catch_up(progress)

@@ -24,8 +24,13 @@ _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 class ProjectionRunner:
     """One per process; several processes on one database serialise on the tracking row."""
 
-    def __init__(self, pool: asyncpg.Pool, registry: EventRegistry,
-                 projections: list[Projection], batch: int = 500) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        projections: list[Projection],
+        batch: int = 500,
+    ) -> None:
         self.pool, self.registry, self.projections = pool, registry, projections
         self.folder = Folder(registry)
         self.wake = asyncio.Event()
@@ -42,8 +47,11 @@ class ProjectionRunner:
             rows = await conn.fetch(_POSITIONS, names)
             position = min((r["position"] for r in rows), default=0)
             while records := await read_after(conn, self.registry, position, self.batch):
-                items = [(rec, view) for rec in records
-                         if (view := await self.folder.advance(conn, rec)) is not None]
+                items = [
+                    (rec, view)
+                    for rec in records
+                    if (view := await self.folder.advance(conn, rec)) is not None
+                ]
                 for projection in self.projections:
                     await _apply(conn, projection, items, records[-1].position)
                 position = records[-1].position
@@ -52,8 +60,9 @@ class ProjectionRunner:
         return position
 
 
-async def keep_caught_up(step: Callable[[], Awaitable[object]], wake: asyncio.Event,
-                         poll_seconds: float, name: str) -> None:
+async def keep_caught_up(
+    step: Callable[[], Awaitable[object]], wake: asyncio.Event, poll_seconds: float, name: str
+) -> None:
     """Run `step` whenever `wake` is set and at least every poll; survive database hiccups."""
     while True:
         try:
@@ -65,8 +74,9 @@ async def keep_caught_up(step: Callable[[], Awaitable[object]], wake: asyncio.Ev
             await asyncio.wait_for(wake.wait(), poll_seconds)
 
 
-async def _apply(conn: asyncpg.Connection, projection: Projection, items: list[Item],
-                 last: int) -> None:
+async def _apply(
+    conn: asyncpg.Connection, projection: Projection, items: list[Item], last: int
+) -> None:
     """Rows and tracking position in one transaction; skip what another process applied."""
     async with conn.transaction():
         done = await conn.fetchval(_LOCK, projection.name)

@@ -55,8 +55,9 @@ class StandingsRunner:
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
         async with self.pool.acquire() as conn:
-            position = await conn.fetchval("SELECT position FROM projection_tracking "
-                                           "WHERE name = $1", NAME)
+            position = await conn.fetchval(
+                "SELECT position FROM projection_tracking WHERE name = $1", NAME
+            )
             while records := await read_after(conn, self.registry, position, self.batch):
                 await self._apply(conn, records)
                 position = records[-1].position
@@ -88,15 +89,26 @@ class StandingsRunner:
         self.states[rec.stream_id] = (rec.version, competition.evolve(state, rec.event))
 
 
-async def _write(conn: asyncpg.Connection, stream: UUID, version: int, state: Competition,
-                 position: int) -> None:
+async def _write(
+    conn: asyncpg.Connection, stream: UUID, version: int, state: Competition, position: int
+) -> None:
     """Replace one competition's document and standings rows."""
     guide = state.guide
-    await conn.execute(_VIEW, stream, guide.name, guide.format, state.finished, version,
-                       position, to_json(competition_doc(state, version, position)))
+    await conn.execute(
+        _VIEW,
+        stream,
+        guide.name,
+        guide.format,
+        state.finished,
+        version,
+        position,
+        to_json(competition_doc(state, version, position)),
+    )
     await conn.execute("DELETE FROM competition_standings WHERE competition_id = $1", stream)
-    rows = [(stream, r["entrant"], r["place"], i, to_json(r))
-            for i, r in enumerate(standings_rows(state), 1)]
+    rows = [
+        (stream, r["entrant"], r["place"], i, to_json(r))
+        for i, r in enumerate(standings_rows(state), 1)
+    ]
     await conn.executemany(_ROW, rows)
 
 

@@ -27,7 +27,18 @@ class TablesProjection:
 
     async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
         """Apply in order: scheduling takes a table, other events update its match."""
-        rows = [(v.table, v.match_id, v.competition_id or None, status(v), v.position,
-                 v.updated_at, to_json(live_doc(v)), isinstance(rec.event, MatchScheduled))
-                for rec, v in items if v.table is not None]
+        rows = [
+            (
+                v.table,
+                v.match_id,
+                v.competition_id or None,
+                status(v),
+                v.position,
+                v.updated_at,
+                to_json(live_doc(v)),
+                isinstance(rec.event, MatchScheduled),
+            )
+            for rec, v in items
+            if v.table is not None
+        ]
         await conn.executemany(_UPSERT, rows)

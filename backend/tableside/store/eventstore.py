@@ -70,14 +70,21 @@ class EventStore:
         return cls(registry, {"PERSISTENCE_MODULE": "eventsourcing.popo"})
 
     def append(
-        self, stream_id: UUID, events: Sequence[msgspec.Struct], *, expected_version: int,
-        command_id: UUID, meta: Mapping[str, str] | None = None,
+        self,
+        stream_id: UUID,
+        events: Sequence[msgspec.Struct],
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str] | None = None,
     ) -> AppendResult:
         """Append events after `expected_version`, once per command_id."""
-        encoded_meta = _check_append(self.registry, stream_id, events, expected_version,
-                                     command_id, meta)
-        envelopes = [Envelope(stream_id, expected_version + i, e) for i, e in
-                     enumerate(events, start=1)]
+        encoded_meta = _check_append(
+            self.registry, stream_id, events, expected_version, command_id, meta
+        )
+        envelopes = [
+            Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, start=1)
+        ]
         try:
             recordings = self.app.save(*envelopes, command_id=command_id, meta=encoded_meta)
         except IntegrityError:
@@ -86,7 +93,8 @@ class EventStore:
         if not recordings:  # the recorder found this command_id already stored
             return self._replay(command_id)
         return AppendResult(
-            stream_id=stream_id, first_version=expected_version + 1,
+            stream_id=stream_id,
+            first_version=expected_version + 1,
             last_version=expected_version + len(events),
             positions=tuple(r.notification.id for r in recordings),
         )
@@ -116,10 +124,16 @@ class EventStore:
     def decode(self, record: RawRecord) -> StoredEvent:
         """Decode a raw record; an unregistered type raises UnknownEventType naming it."""
         return StoredEvent(
-            stream_id=record.stream_id, version=record.version, position=record.position,
-            type=record.type_name, event=self.registry.decode(record.type_name, record.payload),
-            recorded_at=record.recorded_at, command_id=record.command_id,
-            meta=msgspec.json.decode(record.meta), prev_hash=record.prev_hash, hash=record.hash,
+            stream_id=record.stream_id,
+            version=record.version,
+            position=record.position,
+            type=record.type_name,
+            event=self.registry.decode(record.type_name, record.payload),
+            recorded_at=record.recorded_at,
+            command_id=record.command_id,
+            meta=msgspec.json.decode(record.meta),
+            prev_hash=record.prev_hash,
+            hash=record.hash,
         )
 
     def close(self) -> None:
@@ -137,8 +151,12 @@ class EventStore:
 
 
 def _check_append(
-    registry: EventRegistry, stream_id: object, events: Sequence[object],
-    expected_version: object, command_id: object, meta: Mapping[str, str] | None,
+    registry: EventRegistry,
+    stream_id: object,
+    events: Sequence[object],
+    expected_version: object,
+    command_id: object,
+    meta: Mapping[str, str] | None,
 ) -> str:
     """Reject bad input before anything is written; return the canonical meta JSON."""
     if not isinstance(stream_id, UUID) or not isinstance(command_id, UUID):

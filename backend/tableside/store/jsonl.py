@@ -128,8 +128,9 @@ def _tap(records: Iterator[RawRecord], header: Header, seen: list[RawRecord]):
     """Pass records through, keeping the last one and refusing other streams' events."""
     for record in records:
         if header.stream_id is not None and record.stream_id != header.stream_id:
-            raise ExportError(f"event of stream {record.stream_id} in an export of "
-                              f"{header.stream_id}")
+            raise ExportError(
+                f"event of stream {record.stream_id} in an export of {header.stream_id}"
+            )
         seen[:] = [record]
         yield record
 

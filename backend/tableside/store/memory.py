@@ -46,7 +46,11 @@ class MemoryEventRecorder(POPOApplicationRecorder):
             tips[event.originator_id] = tip + 1
 
     def _update_table(
-        self, stored_events: Any, *, command_id: UUID | None = None, meta: str = "{}",
+        self,
+        stored_events: Any,
+        *,
+        command_id: UUID | None = None,
+        meta: str = "{}",
         **kwargs: Any,
     ) -> Any:
         if command_id is None:
@@ -88,13 +92,23 @@ class MemoryEventRecorder(POPOApplicationRecorder):
 
 
 def _record(
-    event: StoredEvent, position: int, recorded_at: datetime, command_id: UUID, meta: str,
+    event: StoredEvent,
+    position: int,
+    recorded_at: datetime,
+    command_id: UUID,
+    meta: str,
     prev_hash: bytes,
 ) -> RawRecord:
     unsigned = RawRecord(
         stream_id=event.originator_id,  # type: ignore[arg-type]
-        version=event.originator_version, position=position, type_name=event.topic,
-        payload=event.state, recorded_at=recorded_at, command_id=command_id, meta=meta,
-        prev_hash=prev_hash, hash=b"",
+        version=event.originator_version,
+        position=position,
+        type_name=event.topic,
+        payload=event.state,
+        recorded_at=recorded_at,
+        command_id=command_id,
+        meta=meta,
+        prev_hash=prev_hash,
+        hash=b"",
     )
     return msgspec.structs.replace(unsigned, hash=link_hash(prev_hash, unsigned))

@@ -38,22 +38,29 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
     # command_id and answered with no rows (a replay), never stored twice.
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(
-        self, stored_events: Any, *, command_id: UUID | None = None, meta: str = "{}",
+        self,
+        stored_events: Any,
+        *,
+        command_id: UUID | None = None,
+        meta: str = "{}",
         **_: Any,
     ) -> list[int]:
         """Insert one command's events; [] when that command_id is already stored."""
         if command_id is None:
             raise ProgrammingError("every append needs a command_id")
-        rows = [self.construct_pg_stored_event(e.originator_id, e.originator_version,
-                                               e.topic, e.state) for e in stored_events]
+        rows = [
+            self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+            for e in stored_events
+        ]
         with self.datastore.get_connection() as conn:
             cur = conn.execute(_APPEND, (command_id, meta, rows), prepare=True)
             return [row["tableside_append"] for row in cur.fetchall()]
 
     def stream_records(self, stream_id: UUID, after_version: int = 0) -> list[RawRecord]:
         """Rows of one stream after a version, in version order."""
-        query = _SELECT + SQL("WHERE originator_id = %s AND originator_version > %s"
-                              " ORDER BY originator_version")
+        query = _SELECT + SQL(
+            "WHERE originator_id = %s AND originator_version > %s ORDER BY originator_version"
+        )
         return self._fetch(query, (stream_id, after_version))
 
     def records_after(self, position: int, limit: int) -> list[RawRecord]:
@@ -67,8 +74,10 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
 
     def stream_version(self, stream_id: UUID) -> int:
         """The stream's last version, 0 if it has none."""
-        query = SQL("SELECT coalesce(max(originator_version), 0) AS v FROM stored_events"
-                    " WHERE originator_id = %s")
+        query = SQL(
+            "SELECT coalesce(max(originator_version), 0) AS v FROM stored_events"
+            " WHERE originator_id = %s"
+        )
         with self.datastore.get_connection() as conn:
             row = conn.execute(query, (stream_id,)).fetchone()
         return int(row["v"]) if row else 0

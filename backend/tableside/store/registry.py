@@ -70,5 +70,5 @@ def _tag_of(event_type: type) -> str:
     if not config.frozen:
         raise TypeError(f"{event_type.__qualname__} must be declared frozen=True")
     if not isinstance(config.tag, str):
-        raise TypeError(f"{event_type.__qualname__} needs a string tag, e.g. tag=\"Name\"")
+        raise TypeError(f'{event_type.__qualname__} needs a string tag, e.g. tag="Name"')
     return config.tag

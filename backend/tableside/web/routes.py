@@ -37,8 +37,12 @@ def _pages(root: Path) -> list:
 def _assets(root: Path) -> list:
     # One fixed prefix per folder, no catch-all pattern that could shadow an API path.
     def folder_handler(folder: str):
-        @get(f"/{folder}/{{name:str}}", name=f"pwa-{folder}", include_in_schema=False,
-             sync_to_thread=False)
+        @get(
+            f"/{folder}/{{name:str}}",
+            name=f"pwa-{folder}",
+            include_in_schema=False,
+            sync_to_thread=False,
+        )
         def asset(request: Request, name: FromPath[str]) -> Response[bytes]:
             body = assets.read(root, f"{folder}/{name}")
             return assets.answer(request, body, Path(name).suffix)
@@ -57,8 +61,7 @@ def _service_worker(root: Path):
 
 
 def _manifest(root: Path):
-    @get("/manifest.webmanifest", name="manifest", include_in_schema=False,
-         sync_to_thread=False)
+    @get("/manifest.webmanifest", name="manifest", include_in_schema=False, sync_to_thread=False)
     def manifest(request: Request) -> Response[bytes]:
         return assets.answer(request, assets.read(root, "manifest.webmanifest"), ".webmanifest")
 

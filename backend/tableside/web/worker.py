@@ -14,8 +14,13 @@ from pathlib import Path
 from tableside.web.assets import CONTENT_TYPES
 
 # The faces' URLs (cached as navigations) and the asset folders cached whole.
-PAGES = {"/": "index.html", "/judge": "judge.html", "/audit": "audit.html",
-         "/screen": "screen.html", "/admin": "admin.html"}
+PAGES = {
+    "/": "index.html",
+    "/judge": "judge.html",
+    "/audit": "audit.html",
+    "/screen": "screen.html",
+    "/admin": "admin.html",
+}
 ASSET_DIRS = ("js", "css", "i18n", "icons")
 
 
@@ -38,6 +43,8 @@ def script(root: Path) -> bytes:
         digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
     source = (root / "sw.js").read_bytes()
     digest.update(source)
-    head = (f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
-            f"const SHELL = {json.dumps(list(files))};\n")
+    head = (
+        f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
+        f"const SHELL = {json.dumps(list(files))};\n"
+    )
     return head.encode() + source
