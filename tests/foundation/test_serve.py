@@ -143,3 +143,46 @@ def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
         port = taken.getsockname()[1]
         err = Serve(tmp_path / "unused", port, DATABASE_URL="").refusal()
     assert f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def _server_side(pid: int, client: socket.socket) -> socket.socket | None:
+    """A duplicate of the server process's end of `client`'s connection (pidfd_getfd)."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(pid)
+    try:
+        for name in os.listdir(f"/proc/{pid}/fd"):
+            if not os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:"):
+                continue
+            fd = libc.syscall(438, pidfd, int(name), 0)  # SYS_pidfd_getfd
+            if fd < 0:
+                pytest.skip(f"pidfd_getfd refused: errno {ctypes.get_errno()}")
+            sock = socket.socket(fileno=fd)
+            try:
+                if sock.type == socket.SOCK_STREAM and sock.getpeername() == client.getsockname():
+                    return sock
+            except OSError:
+                pass
+            sock.close()
+    finally:
+        os.close(pidfd)
+    return None
+
+
+def test_accepted_connections_have_tcp_nodelay(data_dir: Path, clean_env) -> None:
+    """Issue 17: without TCP_NODELAY each response body waits for the client's delayed ACK."""
+    serve = Serve(data_dir, free_port(), **clean_env)
+    serve.health()
+    try:
+        with socket.create_connection(("127.0.0.1", serve.port)) as client:
+            client.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert client.recv(4096).startswith(b"HTTP/1.1 200")
+            pids = [serve.proc.pid] + [c.pid for c in psutil.Process(serve.proc.pid).children()]
+            found = [s for pid in pids if (s := _server_side(pid, client))]
+            assert found, "no server process holds the accepted socket"
+            with found[0] as server_end:
+                assert server_end.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+    finally:
+        serve.stop()
+    assert postmasters(data_dir) == []

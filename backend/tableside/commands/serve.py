@@ -8,6 +8,14 @@ import socket
 import sys
 from pathlib import Path
 
+# /live is uncompressed (docs/decisions.md, "Live at scale"): one encoded frame for every
+# spectator; per-message deflate would compress the same bytes once per socket.
+UVICORN = {
+    "log_level": "warning",
+    "lifespan": "on",
+    "ws_per_message_deflate": False,
+}
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags: --demo, --host, --port, --data-dir (env: HOST, PORT, TABLESIDE_DATA_DIR)."""
@@ -51,7 +59,7 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
         applied = migrations.apply(db.url)
         app = create_app(settings.replace(database_url=db.url, demo=demo or None))
         _announce(settings, db.label, len(applied), demo=demo)
-        config = uvicorn.Config(app, log_level="warning", lifespan="on")
+        config = uvicorn.Config(app, **UVICORN)
         uvicorn.Server(config).run(sockets=[listener])
     return 0
 
@@ -69,7 +77,10 @@ def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
 def _bind(host: str, port: int) -> socket.socket:
     from tableside.db.runtime import StartupError
 
-    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets whose protocol says TCP,
+    # and without it every response's body waits ~40 ms for the client's delayed ACK.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
@@ -79,9 +90,17 @@ def _bind(host: str, port: int) -> socket.socket:
             f"cannot listen on {host}:{port}: {exc.strerror} "
             "(is another server running? choose another --port)"
         ) from None
-    listener.listen(128)
+    listener.listen(_backlog())
     listener.set_inheritable(True)
     return listener
+
+
+def _backlog(wanted: int = 2048) -> int:
+    """A listen backlog that fits a hall connecting at once, capped by the kernel's limit."""
+    try:
+        return min(wanted, int(Path("/proc/sys/net/core/somaxconn").read_text()))
+    except (OSError, ValueError):
+        return wanted
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:
