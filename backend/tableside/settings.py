@@ -31,6 +31,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     command_rate: float = 10.0
     command_burst: int = 30
+    live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -48,6 +49,7 @@ class Settings:
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
             command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
             command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
+            live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
         )
 
     def replace(self, **changes: object) -> Settings:

@@ -8,6 +8,7 @@ import asyncpg
 from litestar.channels import ChannelsPlugin
 from litestar.datastructures import State
 
+from tableside.app.audience import Audience
 from tableside.app.ratelimit import RateLimiter
 from tableside.matches.service import MatchService
 from tableside.settings import Settings
@@ -27,6 +28,7 @@ class Context:
     matches: MatchService | None = None
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    audience: Audience = field(default_factory=Audience)  # the live feed's subscribers
 
 
 def context(state: State) -> Context:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,12 +31,7 @@ class Delta(msgspec.Struct, kw_only=True):
     live: dict[str, Any]
 
 
-class _Position(msgspec.Struct):
-    position: int
-
-
 _encoder = msgspec.json.Encoder()
-_position = msgspec.json.Decoder(_Position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +46,6 @@ class Filter:
         """The in-memory channel carrying exactly these deltas."""
         return f"{self.kind}:{self.value}"
 
-    def matches(self, view: MatchView) -> bool:
-        """True when a delta of this match belongs to the subscription."""
-        if self.kind == "match":
-            return str(view.match_id) == self.value
-        if self.kind == "table":
-            return view.table is not None and str(view.table) == self.value
-        return view.competition_id == self.value
-
 
 def channels_of(view: MatchView) -> list[str]:
     """Every channel a delta of this match goes to."""
@@ -69,6 +55,25 @@ def channels_of(view: MatchView) -> list[str]:
     if view.competition_id:
         names.append(f"competition:{view.competition_id}")
     return names
+
+
+def routed(items: list[tuple[Record, MatchView]]) -> list[tuple[Record, MatchView, list[str]]]:
+    """Each delta with every channel it belongs to (issue 10, point 6).
+
+    A match's first event (MatchCreated) is stored before the MatchScheduled that names its
+    table and competition, in the same append; those first deltas go to the channels the stream
+    reaches later in the batch, so a table or competition subscriber sees the match from v1.
+    """
+    later: dict[object, list[str]] = {}
+    out = []
+    for rec, view in reversed(items):
+        names = channels_of(view)
+        if view.table is None and not view.competition_id:
+            names += [n for n in later.get(rec.stream_id, ()) if n not in names]
+        later[rec.stream_id] = names
+        out.append((rec, view, names))
+    out.reverse()
+    return out
 
 
 def encode_delta(rec: Record, view: MatchView) -> bytes:
@@ -84,12 +89,6 @@ def encode_delta(rec: Record, view: MatchView) -> bytes:
             live=live_doc(view),
         )
     )
-
-
-@functools.lru_cache(maxsize=256)
-def decoded(message: bytes) -> tuple[int, str]:
-    """(position, text) of an encoded delta, worked out once for all the sockets it goes to."""
-    return _position.decode(message).position, message.decode()
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -109,10 +108,11 @@ async def gap(
     while True:
         async with pool.acquire() as conn:
             records = await read_after(conn, registry, after, 500, stream)
+            views = [(rec, view) for rec in records if (view := await folder.advance(conn, rec))]
             chunk = [
                 (rec.position, encode_delta(rec, view))
-                for rec in records
-                if (view := await folder.advance(conn, rec)) and flt.matches(view)
+                for rec, view, names in routed(views)
+                if flt.channel in names
             ]
         if not records:
             return

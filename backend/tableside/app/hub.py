@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from tableside.app.context import Context
-from tableside.app.feed import channels_of, encode_delta
+from tableside.app.feed import encode_delta, routed
 from tableside.projections.folder import Folder
 from tableside.projections.runner import keep_caught_up
 from tableside.projections.source import head, read_after
@@ -24,14 +24,20 @@ class Hub:
         """Start at the current head; publish whenever woken, and at least every poll."""
         async with self.ctx.pool.acquire() as conn:
             self.position = await head(conn)
+        self.ctx.audience.position = self.position
         await keep_caught_up(self.catch_up, self.wake, poll_seconds, "live hub")
 
     async def catch_up(self) -> None:
-        """Publish everything stored after the last published position."""
+        """Publish everything stored after the last published position, each delta encoded
+        once: the same text goes to every subscriber of every channel it belongs to."""
+        audience = self.ctx.audience
         async with self.ctx.pool.acquire() as conn:
             while records := await read_after(conn, self.ctx.registry, self.position, 500):
+                views = []
                 for rec in records:
-                    view = await self.folder.advance(conn, rec)
-                    if view is not None:
-                        self.ctx.channels.publish(encode_delta(rec, view), channels_of(view))
-                    self.position = rec.position
+                    if (view := await self.folder.advance(conn, rec)) is not None:
+                        views.append((rec, view))
+                for rec, view, names in routed(views):
+                    audience.publish(rec.position, encode_delta(rec, view).decode(), names)
+                self.position = records[-1].position
+                audience.position = max(audience.position, self.position)

@@ -63,7 +63,13 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         hub.wake.set()
 
     url = ctx.settings.database_url
-    coros = [runner.run(), hub.run(), listen(url, woken, lambda t: revoke_sockets(ctx, t))]
+    ctx.audience.per_client = ctx.settings.live_per_client
+    coros = [
+        runner.run(),
+        hub.run(),
+        ctx.audience.run(),
+        listen(url, woken, lambda t: revoke_sockets(ctx, t)),
+    ]
     if ctx.settings.demo:
         from tableside.demo import run_demo
 

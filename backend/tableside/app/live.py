@@ -1,8 +1,10 @@
 """GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
 
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
-(replay everything after that position instead of a snapshot); optional `token=` (a judge
-channel: closed with 4401 within a second of the token's revocation).
+(replay what followed that position instead of a snapshot, when it is at most REPLAY_LIMIT
+behind; further behind, a snapshot comes instead); optional `token=` (a judge channel: closed
+with 4401 within a second of the token's revocation). Close codes: 4429 too many sockets from
+one address, 4503 too far behind (reconnect with `after`).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from litestar import WebSocket, websocket
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
+from tableside.app.audience import BUSY, SLOW, Subscriber
 from tableside.app.auth import Principal, bearer, resolve
 from tableside.app.context import Context, context
-from tableside.app.feed import Filter, decoded, encode, gap
+from tableside.app.feed import Filter, encode, gap
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -72,40 +75,76 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     return flt, after, principal
 
 
+# A subscriber further behind the head than this gets a snapshot and the deltas after it
+# instead of a replay of the store (issue 11, point 3): a connect costs the same at any `after`.
+REPLAY_LIMIT = 1000
+
+
 @websocket("/live")
 async def live_socket(socket: WebSocket, state: State) -> None:
-    """Admit (Origin, filter, token), then pump the feed until the client leaves."""
+    """Admit (Origin, filter, token, per-address limit), then pump the feed until the client
+    leaves or falls too far behind."""
     ctx = context(state)
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:
         await socket.close(code=refused.code)
         return
-    await socket.accept()
+    client = socket.client.host if socket.client else ""
+    if not ctx.audience.admit(client):
+        await socket.accept()
+        await socket.close(code=BUSY, reason="too many live sockets from this address")
+        return
+    try:
+        await socket.accept()
+        await _serve(ctx, socket, flt, after, principal)
+    finally:
+        ctx.audience.leave(client)
+
+
+async def _serve(
+    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
+) -> None:
+    slow = False
     async with anyio.create_task_group() as tg:
+
+        def drop() -> None:
+            nonlocal slow
+            slow = True
+            tg.cancel_scope.cancel()
+
         token = principal.token_id if principal else None
         closer = _closer(socket, tg.cancel_scope)
         ctx.sockets.setdefault(token, set()).add(closer)
+        sub = ctx.audience.subscribe(flt.channel, drop)
         try:
             tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
-            await _pump(ctx, socket, flt, after)
+            await _pump(ctx, socket, flt, after, sub)
         except WebSocketDisconnect:
             pass
         finally:
+            ctx.audience.unsubscribe(flt.channel, sub)
             ctx.sockets.get(token, set()).discard(closer)
             tg.cancel_scope.cancel()
+    if slow:
+        with anyio.move_on_after(1), contextlib.suppress(Exception):
+            await socket.close(code=SLOW, reason="too far behind; reconnect with after")
 
 
-async def _pump(ctx: Context, socket: WebSocket, flt: Filter, after: int | None) -> None:
-    async with ctx.channels.start_subscription([flt.channel]) as subscriber:
-        last = after if after is not None else await _snapshot(ctx, socket, flt)
-        async for chunk in gap(ctx.pool, ctx.registry, flt, last):
-            for position, message in chunk:
-                await socket.send_data(message)
-                last = position
-        await socket.send_data(encode({"kind": "caught_up", "position": last}))
-        async for message in subscriber.iter_events():
-            position, text = decoded(message)
+async def _pump(
+    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, sub: Subscriber
+) -> None:
+    """Snapshot (or the short gap after `after`), caught_up, then the queued deltas."""
+    if after is None or after == 0 or ctx.audience.position - after > REPLAY_LIMIT:
+        after = await _snapshot(ctx, socket, flt)
+    last = after
+    async for chunk in gap(ctx.pool, ctx.registry, flt, last):
+        for position, message in chunk:
+            await socket.send_data(message)
+            last = position
+    await socket.send_data(encode({"kind": "caught_up", "position": last}))
+    while True:
+        for position, text in await sub.take():
             if position > last:
                 await socket.send({"type": "websocket.send", "text": text})
                 last = position
