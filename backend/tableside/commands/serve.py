@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import gc
+import multiprocessing
+import multiprocessing.connection
+import os
 import signal
 import socket
 import sys
@@ -18,11 +22,18 @@ UVICORN = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags: --demo, --host, --port, --data-dir (env: HOST, PORT, TABLESIDE_DATA_DIR)."""
+    """Flags: --demo, --host, --port, --data-dir, --workers (env: HOST, PORT,
+    TABLESIDE_DATA_DIR, TABLESIDE_WORKERS)."""
     parser.add_argument("--demo", action="store_true", help="load a demo competition")
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env HOST)")
     parser.add_argument("--port", type=int, help="port to listen on (default 8000, env PORT)")
     parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="server processes sharing the port (default: the machine's cores, env "
+        "TABLESIDE_WORKERS); each tails the one event log through its own LISTEN",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             host=args.host, port=args.port, data_dir=args.data_dir
         )
         listener = _bind(settings.host, settings.port)
-        return _serve(settings, listener, demo=args.demo)
+        return _serve(settings, listener, demo=args.demo, workers=_workers(args.workers))
     except (StartupError, SettingsError, MigrationError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
@@ -46,10 +57,21 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
-def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
-    import uvicorn
+def _workers(flag: int | None) -> int:
+    from tableside.settings import SettingsError
 
-    from tableside.app import create_app
+    raw = flag if flag is not None else os.environ.get("TABLESIDE_WORKERS") or os.cpu_count() or 1
+    try:
+        workers = int(raw)
+    except ValueError:
+        raise SettingsError(f"TABLESIDE_WORKERS must be a whole number, not {raw!r}") from None
+    if not 1 <= workers <= 64:
+        raise SettingsError(f"--workers must be between 1 and 64, not {workers}")
+    return workers
+
+
+def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> int:
+    """Database and migrations once, here; then one server, or `workers` child processes."""
     from tableside.db import migrations
     from tableside.db.runtime import database
 
@@ -57,19 +79,68 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.url)
-        app = create_app(settings.replace(database_url=db.url, demo=demo or None))
-        _announce(settings, db.label, len(applied), demo=demo)
-        config = uvicorn.Config(app, **UVICORN)
-        uvicorn.Server(config).run(sockets=[listener])
+        app_settings = settings.replace(database_url=db.url, demo=demo or None)
+        _announce(settings, db.label, len(applied), demo=demo, workers=workers)
+        if workers == 1:
+            _worker(app_settings, listener)
+        else:
+            _supervise(app_settings, listener, workers)
     return 0
 
 
-def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
+def _worker(settings, listener: socket.socket) -> None:
+    """One server process: the app, its own pools, runner, hub and LISTEN, on the shared port."""
+    import uvicorn
+
+    from tableside.app import create_app
+
+    app = create_app(settings)
+    _settle_gc()
+    uvicorn.Server(uvicorn.Config(app, **UVICORN)).run(sockets=[listener])
+
+
+def _settle_gc() -> None:
+    """Start-up objects (modules, routes, the app) leave the collector's view, and young
+    collections run less often: with thousands of sockets each full pass is a pause."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
+def _supervise(settings, listener: socket.socket, workers: int) -> None:
+    """Run `workers` processes on the one listening socket; restart one that dies. The demo
+    simulator runs in the first only. Ctrl-C or SIGTERM stops them all."""
+    spawn = multiprocessing.get_context("spawn")
+    roles = [settings] + [settings.replace(demo=False)] * (workers - 1)
+
+    def start(role) -> multiprocessing.Process:
+        proc = spawn.Process(target=_worker, args=(role, listener), name="tableside-worker")
+        proc.start()
+        return proc
+
+    procs = [start(role) for role in roles]
+    try:
+        while True:
+            multiprocessing.connection.wait([p.sentinel for p in procs], timeout=1)
+            for i, proc in enumerate(procs):
+                if proc.exitcode is not None:
+                    print(f"worker {proc.pid} exited ({proc.exitcode}); starting another")
+                    procs[i] = start(roles[i])
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.join(15)
+            if proc.exitcode is None:
+                proc.kill()
+
+
+def _announce(settings, label: str, applied: int, *, demo: bool, workers: int) -> None:
     base = f"http://{settings.host}:{settings.port}"
     print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
     if demo:
         print(f"demo: {base}/ plays a demo cup on 4 tables; judge links follow")
-    print(f"Tableside is serving on {base}/")
+    print(f"Tableside is serving on {base}/ ({workers} process{'es' if workers > 1 else ''})")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
 
