@@ -1,33 +1,38 @@
-"""Live-feed fan-out: N spectators on one match while a judge posts strokes; then a bare
-`websockets` broadcast server to the same N as the baseline. Prints commit-to-receive p50/p99,
-server memory per connection, and the ratio to the baseline.
+"""Live feed at scale: N spectators over several client processes on one match while a judge
+posts strokes, against `tableside serve --workers W` and a bare `websockets` broadcast app on
+W processes, compression off and offered (as browsers do). Prints spread p50/p99 (commit to
+receive), the judge's reply p50/p99/max while the audience is connected, connect time, server
+CPU per delivery, memory per connection, lost sockets, and the ratios to the bare app.
 
-    .venv/bin/python bench/live.py [--n 1000] [--strokes 200] [--rate 10]
+    .venv/bin/python bench/live.py [--n 1000,5000] [--rate 5,1] [--seconds 20] [--workers 2]
+        [--compression off,on] [--tableside PATH]   # PATH: another checkout's tableside
 
-Traffic stays on 127.0.0.1; the database is DATABASE_URL or a throwaway embedded PostgreSQL.
+The server is started as users start it (`tableside serve`); the database is DATABASE_URL
+or a throwaway embedded PostgreSQL.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import psycopg
-from live_audience import Audience, cpu_seconds, free_port, paced, rss_kib, start, summary
-from live_baseline import run_baseline
-from tableside.db import migrations
-from tableside.db.embedded import EmbeddedPostgres
-from tableside.db.url import with_dbname
+import websockets
+from live_audience import Audience, cpu_seconds, free_port, paced, quantiles, rss_kib
 
 ADMIN = ("bench", "bench-password")
+HERE = Path(__file__).parent
 
 
 @contextmanager
@@ -36,18 +41,42 @@ def database():
     if os.environ.get("DATABASE_URL"):
         yield os.environ["DATABASE_URL"]
         return
+    from tableside.db.embedded import EmbeddedPostgres
+    from tableside.db.url import with_dbname
+
     workdir = Path(tempfile.mkdtemp(prefix="tableside-bench-"))
     server = EmbeddedPostgres(workdir / "pgdata")
     try:
         url = server.start()
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("CREATE DATABASE bench_live")
-        url = with_dbname(url, "bench_live")
-        migrations.apply(url)
-        yield url
+        yield with_dbname(url, "bench_live")
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def start(cmd: list[str], env: dict[str, str], port: int) -> subprocess.Popen:
+    """Start a server and wait until its port answers /health."""
+    proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                time.sleep(1)  # every worker up
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"{cmd[0]} did not start")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 class Judge:
@@ -59,10 +88,8 @@ class Judge:
     async def setup(self) -> str:
         r = await self.http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
         self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
-        r = await self.http.post(
-            "/api/matches",
-            json={"command_id": str(uuid.uuid4()), "table": 1, "side_a": ["a"], "side_b": ["b"]},
-        )
+        body = {"command_id": str(uuid.uuid4()), "table": 1, "side_a": ["a"], "side_b": ["b"]}
+        r = await self.http.post("/api/matches", json=body)
         self.match_id = r.json()["match_id"]
         self._follow(r.json())
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
@@ -89,14 +116,27 @@ class Judge:
             self.turn = e["event"].get("opener") or e["event"].get("to") or self.turn
 
 
-def _recorded_at(message: dict) -> float:
-    from datetime import datetime
-
-    return datetime.fromisoformat(message.recorded_at).timestamp()
+def clients_for(n: int) -> int:
+    return max(2, min(4, n // 1000))
 
 
-async def run_tableside(db_url: str, n: int, strokes: int, rate: float) -> dict:
-    """Our server: N spectators on one match, a judge posting strokes."""
+def report(name: str, n: int, lat, lost, ready, kib, cpu, replies=None) -> dict:
+    p50, p99 = quantiles(lat)
+    us = cpu * 1e6 / max(1, len(lat))
+    line = (
+        f"  {name:<22} {n:>6}  spread p50 {p50:7.1f} p99 {p99:7.1f} ms  "
+        f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  lost {lost}"
+    )
+    result = {"p50": p50, "p99": p99, "kib": kib, "us": us, "lost": lost}
+    if replies:
+        r50, r99 = quantiles(replies)
+        line += f"  judge reply p50 {r50:.1f} p99 {r99:.1f} max {max(replies) * 1000:.0f} ms"
+        result.update(r50=r50, r99=r99)
+    print(line, flush=True)
+    return result
+
+
+async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) -> dict:
     port = free_port()
     env = {
         "DATABASE_URL": db_url,
@@ -105,60 +145,98 @@ async def run_tableside(db_url: str, n: int, strokes: int, rate: float) -> dict:
         "TABLESIDE_COMMAND_RATE": "100000",
         "TABLESIDE_COMMAND_BURST": "100000",
         "TABLESIDE_DB_POOL_SIZE": "10",
+        "TABLESIDE_LIVE_PER_CLIENT": "100000",  # every spectator comes from 127.0.0.1
+        "TABLESIDE_WORKERS": str(cfg.workers),
     }
-    proc = start(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "--factory",
-            "tableside.app.asgi:from_env",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        env,
-        port,
-    )
+    proc = start([cfg.tableside, "serve", "--port", str(port)], env, port)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             judge = Judge(http)
             match_id = await judge.setup()
-            before, audience = rss_kib(proc.pid), Audience()
-            audience.after = judge.position
-            await audience.connect(f"ws://127.0.0.1:{port}/live?match={match_id}", n, _recorded_at)
-            per_conn = (rss_kib(proc.pid) - before) / n
+            url = f"ws://127.0.0.1:{port}/live?match={match_id}"
+            probe = await websockets.connect(f"{url}&after={judge.position}", compression=None)
+            before = rss_kib(proc.pid)
+            audience = Audience(url, n, clients_for(n), deflate, after=judge.position)
+            ready = await asyncio.to_thread(audience.ready)
+            kib = (rss_kib(proc.pid) - before) / n
             cpu = cpu_seconds(proc.pid)
-            await paced(strokes, rate, judge.stroke)
-            await audience.wait_for(judge.position)
+            replies = await paced(cfg.seconds, rate, judge.stroke)
+            lat, lost = await asyncio.to_thread(audience.finish, judge.position)
             cpu = cpu_seconds(proc.pid) - cpu
-        result = summary("tableside", audience.latencies, per_conn, cpu)
-        return {**result, "events": round(len(audience.latencies) / n / strokes)}
+            size, events = 0, 0
+            while True:  # the probe saw every delta: their size and count
+                m = json.loads(raw := await asyncio.wait_for(probe.recv(), 10))
+                if m["kind"] == "event":
+                    size, events = max(size, len(raw)), events + 1
+                    if m["position"] >= judge.position:
+                        break
+            await probe.close()
+        name = f"tableside w{cfg.workers} {'deflate' if deflate else 'plain'}"
+        result = report(name, n, lat, lost, ready, kib, cpu, replies)
+        return {**result, "size": size, "per_stroke": events / max(1, len(replies))}
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop(proc)
+
+
+async def run_bare(cfg, n: int, messages_per_s: float, size: int, deflate: bool) -> dict:
+    port = free_port()
+    pubs = [free_port() for _ in range(cfg.workers)]
+    script = str(HERE / "live_baseline.py")
+    cmd = [sys.executable, script, str(port), ",".join(map(str, pubs)), "on" if deflate else "off"]
+    proc = start(cmd, {}, port)
+    try:
+        publishers = [await websockets.connect(f"ws://127.0.0.1:{p}/") for p in pubs]
+        before = rss_kib(proc.pid)
+        audience = Audience(f"ws://127.0.0.1:{port}/", n, clients_for(n), deflate)
+        ready = await asyncio.to_thread(audience.ready)
+        kib = (rss_kib(proc.pid) - before) / n
+        pad = "x" * max(0, size - 70)
+
+        async def send(k: int) -> None:
+            text = json.dumps({"kind": "event", "position": k + 1, "sent": time.time(), "p": pad})
+            for pub in publishers:
+                await pub.send(text)
+
+        cpu = cpu_seconds(proc.pid)
+        await paced(cfg.seconds, messages_per_s, send)
+        lat, lost = await asyncio.to_thread(audience.finish, int(cfg.seconds * messages_per_s))
+        cpu = cpu_seconds(proc.pid) - cpu
+        for pub in publishers:
+            await pub.close()
+        name = f"bare w{cfg.workers} {'deflate' if deflate else 'plain'}"
+        return report(name, n, lat, lost, ready, kib, cpu)
+    finally:
+        stop(proc)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1000, help="spectators (default 1000)")
-    parser.add_argument("--strokes", type=int, default=200, help="strokes to post (default 200)")
-    parser.add_argument("--rate", type=float, default=10.0, help="strokes per second (default 10)")
-    args = parser.parse_args()
+    parser.add_argument("--n", default="1000,5000", help="spectator counts (default 1000,5000)")
+    parser.add_argument("--rate", default="5,1", help="strokes per second for each count")
+    parser.add_argument("--seconds", type=float, default=20.0, help="posting time per case")
+    parser.add_argument("--workers", type=int, default=2, help="server processes (both apps)")
+    parser.add_argument("--compression", default="off,on", help="off, on or both")
+    parser.add_argument("--tableside", default=str(Path(sys.executable).with_name("tableside")))
+    cfg = parser.parse_args()
+    counts = [int(x) for x in cfg.n.split(",")]
+    rates = [float(x) for x in cfg.rate.split(",")]
+    print(f"load average before: {os.getloadavg()}  cores: {os.cpu_count()}", flush=True)
     with database() as db_url:
-        ours = asyncio.run(run_tableside(db_url, args.n, args.strokes, args.rate))
-    per_stroke = max(1, ours["events"])  # events per stroke: the baseline sends as many
-    base = asyncio.run(run_baseline(args.n, args.strokes * per_stroke, args.rate * per_stroke))
-    print(
-        f"     ratio: p50 {ours['p50'] / base['p50']:.1f}x  p99 {ours['p99'] / base['p99']:.1f}x"
-        f"  memory {ours['kib'] / max(base['kib'], 0.1):.1f}x  CPU {ours['us'] / base['us']:.1f}x"
-        "   (tableside / bare websockets)"
-    )
-    print(
-        f"    target: p99 <= 250 ms at 1,000 spectators -> "
-        f"{'met' if ours['p99'] <= 250 else 'NOT met'} ({args.n} spectators)"
-    )
+        for n, rate in zip(counts, rates + rates[-1:] * len(counts), strict=False):
+            for mode in cfg.compression.split(","):
+                deflate = mode == "on"
+                ours = asyncio.run(run_tableside(cfg, db_url, n, rate, deflate))
+                base = asyncio.run(
+                    run_bare(cfg, n, rate * max(1, ours["per_stroke"]), ours["size"], deflate)
+                )
+                print(
+                    f"  ratio at {n} ({mode}): spread p50 {ours['p50'] / base['p50']:.2f}x  "
+                    f"p99 {ours['p99'] / base['p99']:.2f}x  memory "
+                    f"{ours['kib'] / max(base['kib'], 0.1):.2f}x  CPU "
+                    f"{ours['us'] / base['us']:.2f}x   (delta {ours['size']} B, "
+                    f"{ours['per_stroke']:.1f}/stroke; load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -1,52 +1,22 @@
-"""Spectators for bench/live.py: N websocket readers timing each message, and helpers."""
+"""Spectators for bench/live.py: client processes of websocket readers, and process figures.
+
+Each client process opens its share of sockets (offering permessage-deflate when asked, as
+browsers do), reports when every socket has had its `caught_up`, then times every event until
+told the last position, and sends back its latencies and how many sockets missed something.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import os
+import multiprocessing
 import socket
 import statistics
-import subprocess
 import time
-from pathlib import Path
+from datetime import datetime
 
-import httpx
 import msgspec
+import psutil
 import websockets
-
-
-def rss_kib(pid: int) -> int:
-    """Resident memory of a process in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(cmd: list[str], env: dict[str, str], port: int) -> subprocess.Popen:
-    """Start a server and wait until its port answers."""
-    proc = subprocess.Popen(cmd, env={**os.environ, **env})
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError(f"{cmd[0]} did not start")
 
 
 class Probe(msgspec.Struct):
@@ -61,67 +31,120 @@ class Probe(msgspec.Struct):
 _probe = msgspec.json.Decoder(Probe)
 
 
-class Audience:
-    """N websocket readers recording each event's latency and the last position they saw."""
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
-        self.last: list[int] = []
-        self.tasks: list[asyncio.Task] = []
-        self.after = 0  # events at or before this position were stored before we connected
 
-    async def connect(self, url: str, n: int, sent_at) -> None:
-        """Open n sockets in waves of 100 and start reading."""
-        sockets = []
-        for i in range(0, n, 100):
-            wave = [
-                websockets.connect(url, open_timeout=60, compression=None)
-                for _ in range(min(100, n - i))
-            ]
-            sockets += await asyncio.gather(*wave)
-        self.last = [0] * n
-        self.ready = 0
-        self.tasks = [
-            asyncio.create_task(self._read(i, ws, sent_at)) for i, ws in enumerate(sockets)
-        ]
-        while self.ready < n:  # every socket has had its snapshot: timing starts together
-            await asyncio.sleep(0.05)
+def tree(pid: int, exclude: tuple[str, ...] = ("postgres",)) -> list[psutil.Process]:
+    """A server process and its children (the workers), PostgreSQL left out."""
+    root = psutil.Process(pid)
+    procs = [root, *root.children(recursive=True)]
+    return [p for p in procs if p.name() not in exclude]
 
-    async def _read(self, i: int, ws, sent_at) -> None:
+
+def rss_kib(pid: int) -> float:
+    return sum(p.memory_info().rss for p in tree(pid)) / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    return sum(sum(p.cpu_times()[:2]) for p in tree(pid))
+
+
+def _client(url: str, n: int, deflate: bool, after: int, conn) -> None:
+    asyncio.run(_spectate(url, n, deflate, after, conn))
+
+
+async def _spectate(url: str, n: int, deflate: bool, after: int, conn) -> None:
+    latencies: list[float] = []
+    last = [0] * n
+    ready = asyncio.Event()
+    caught = 0
+
+    async def read(i: int, ws) -> None:
+        nonlocal caught
         async for raw in ws:
-            message = _probe.decode(raw)
-            if message.kind == "caught_up":
-                self.ready += 1
-            elif message.kind == "event" and message.position > self.after:
-                self.latencies.append(time.time() - sent_at(message))
-                self.last[i] = message.position
+            m = _probe.decode(raw)
+            if m.kind == "caught_up":
+                caught += 1
+                if caught == n:
+                    ready.set()
+            elif m.kind == "event" and m.position > after:
+                sent = m.sent or datetime.fromisoformat(m.recorded_at).timestamp()
+                latencies.append(time.time() - sent)
+                last[i] = m.position
 
-    async def wait_for(self, position: int, timeout: float = 60) -> None:
-        """Until every reader has seen `position`; then close them all."""
-        deadline = time.monotonic() + timeout
-        while min(self.last) < position and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-
-def summary(name: str, latencies: list[float], kib_per_conn: float, cpu: float) -> dict:
-    """p50/p99 in ms, memory per connection, server CPU µs per delivery."""
-    q = statistics.quantiles(latencies, n=100)
-    us = cpu * 1e6 / max(1, len(latencies))
-    result = {"p50": q[49] * 1000, "p99": q[98] * 1000, "kib": kib_per_conn, "us": us}
-    print(
-        f"{name:>10}: {len(latencies):>7} deliveries  p50 {result['p50']:7.1f} ms  "
-        f"p99 {result['p99']:7.1f} ms  memory {kib_per_conn:6.1f} KiB/connection  "
-        f"server CPU {us:5.1f} µs/delivery"
-    )
-    return result
-
-
-async def paced(count: int, rate: float, step) -> None:
-    """Call `step(k)` count times at `rate` per second."""
     t0 = time.monotonic()
-    for k in range(count):
+    sockets = []
+    for i in range(0, n, 100):
+        wave = [
+            websockets.connect(
+                url, open_timeout=120, compression="deflate" if deflate else None, max_queue=None
+            )
+            for _ in range(min(100, n - i))
+        ]
+        sockets += await asyncio.gather(*wave)
+    tasks = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
+    await asyncio.wait_for(ready.wait(), 120)
+    conn.send(("ready", time.monotonic() - t0))
+    target = await asyncio.to_thread(conn.recv)
+    deadline = time.monotonic() + 60
+    while min(last) < target and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    lost = sum(1 for x in last if x < target)
+    conn.send(("done", latencies, lost))
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class Audience:
+    """n spectators over `clients` processes."""
+
+    def __init__(self, url: str, n: int, clients: int, deflate: bool, after: int = 0) -> None:
+        spawn = multiprocessing.get_context("spawn")
+        self.pipes, self.procs = [], []
+        shares = [n // clients + (1 if i < n % clients else 0) for i in range(clients)]
+        for share in shares:
+            ours, theirs = spawn.Pipe()
+            proc = spawn.Process(target=_client, args=(url, share, deflate, after, theirs))
+            proc.start()
+            self.pipes.append(ours)
+            self.procs.append(proc)
+
+    def ready(self) -> float:
+        """Seconds until the slowest client process had every socket caught up."""
+        return max(pipe.recv()[1] for pipe in self.pipes)
+
+    def finish(self, target: int) -> tuple[list[float], int]:
+        """Latencies of every delivery, and sockets that never saw `target`."""
+        for pipe in self.pipes:
+            pipe.send(target)
+        latencies, lost = [], 0
+        for pipe in self.pipes:
+            _, got, missed = pipe.recv()
+            latencies += got
+            lost += missed
+        for proc in self.procs:
+            proc.join(30)
+        return latencies, lost
+
+
+def quantiles(values: list[float]) -> tuple[float, float]:
+    """p50 and p99 in milliseconds."""
+    if len(values) < 2:
+        return (values[0] * 1000, values[0] * 1000) if values else (0.0, 0.0)
+    q = statistics.quantiles(values, n=100)
+    return q[49] * 1000, q[98] * 1000
+
+
+async def paced(seconds: float, rate: float, step) -> list[float]:
+    """Call `step(k)` at `rate` per second for `seconds`; the time each call took."""
+    t0, took = time.monotonic(), []
+    for k in range(int(seconds * rate)):
+        s = time.monotonic()
         await step(k)
+        took.append(time.monotonic() - s)
         await asyncio.sleep(max(0.0, t0 + (k + 1) / rate - time.monotonic()))
+    return took

@@ -1,59 +1,26 @@
-"""The baseline for bench/live.py: a bare `websockets` server broadcasting to every client.
+"""The baseline for bench/live.py: a bare `websockets` broadcast app on one or more processes.
 
-python bench/live_baseline.py PORT      # serves ws://127.0.0.1:PORT/ (+ /publish, /health)
+python bench/live_baseline.py PORT PUB1[,PUB2...] on|off
+
+Spectators connect to ws://127.0.0.1:PORT/ (shared by the processes with SO_REUSEPORT);
+process i broadcasts whatever arrives on ws://127.0.0.1:PUBi/ to its own spectators.
+Compression `on` accepts permessage-deflate per socket, as a plain app does.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import multiprocessing
+import signal
 import sys
-import time
-
-import websockets
-from live_audience import Audience, cpu_seconds, free_port, paced, rss_kib, start, summary
-
-PAD = "x" * 900  # about as large as a Tableside delta with its live board
 
 
-async def run_baseline(n: int, messages: int, rate: float) -> dict:
-    """A bare websockets broadcast server: the floor for the same N and message count."""
-    port = free_port()
-    proc = start([sys.executable, __file__, str(port)], {}, port)
-    try:
-        before, audience = rss_kib(proc.pid), Audience()
-        await audience.connect(f"ws://127.0.0.1:{port}/", n, lambda m: m.sent)
-        per_conn = (rss_kib(proc.pid) - before) / n
-        async with websockets.connect(f"ws://127.0.0.1:{port}/publish") as publisher:
-
-            async def send(k: int) -> None:
-                await publisher.send(
-                    json.dumps(
-                        {"kind": "event", "position": k + 1, "sent": time.time(), "pad": PAD}
-                    )
-                )
-
-            cpu = cpu_seconds(proc.pid)
-            await paced(messages, rate, send)
-            await audience.wait_for(messages)
-            cpu = cpu_seconds(proc.pid) - cpu
-        return summary("baseline", audience.latencies, per_conn, cpu)
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-async def baseline_server(port: int) -> None:
-    """Broadcast every message from /publish to every other connection."""
+async def serve_one(port: int, publish_port: int, deflate: bool) -> None:
     from websockets.asyncio.server import broadcast, serve
 
     clients: set = set()
 
-    async def handler(ws) -> None:
-        if ws.request.path == "/publish":
-            async for message in ws:
-                broadcast(clients, message)
-            return
+    async def spectator(ws) -> None:
         clients.add(ws)
         await ws.send('{"kind": "caught_up", "position": 0}')
         try:
@@ -61,12 +28,41 @@ async def baseline_server(port: int) -> None:
         finally:
             clients.discard(ws)
 
+    async def publisher(ws) -> None:
+        async for message in ws:
+            broadcast(clients, message)
+
     def health(connection, request):
         return connection.respond(200, "ok\n") if request.path == "/health" else None
 
-    async with serve(handler, "127.0.0.1", port, process_request=health):
+    compression = "deflate" if deflate else None
+    async with (
+        serve(
+            spectator,
+            "127.0.0.1",
+            port,
+            reuse_port=True,
+            backlog=2048,
+            process_request=health,
+            compression=compression,
+        ),
+        serve(publisher, "127.0.0.1", publish_port),
+    ):
         await asyncio.Future()
 
 
+def _run(port: int, publish_port: int, deflate: bool) -> None:
+    asyncio.run(serve_one(port, publish_port, deflate))
+
+
 if __name__ == "__main__":
-    asyncio.run(baseline_server(int(sys.argv[1])))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # daemon children stop with us
+    port, pubs, deflate = int(sys.argv[1]), sys.argv[2].split(","), sys.argv[3] == "on"
+    procs = [
+        multiprocessing.Process(target=_run, args=(port, int(p), deflate), daemon=True)
+        for p in pubs
+    ]
+    for proc in procs:
+        proc.start()
+    for proc in procs:
+        proc.join()

@@ -186,3 +186,20 @@ def test_accepted_connections_have_tcp_nodelay(data_dir: Path, clean_env) -> Non
     finally:
         serve.stop()
     assert postmasters(data_dir) == []
+
+
+def test_workers_die_with_a_killed_parent(data_dir: Path, clean_env) -> None:
+    """Issue 17 point 4: `serve --workers 2` killed with SIGKILL leaves no worker serving."""
+    serve = Serve(data_dir, free_port(), TABLESIDE_WORKERS="2", **clean_env)
+    serve.health()
+    kids = psutil.Process(serve.proc.pid).children()
+    workers = [w for w in kids if "--multiprocessing-fork" in w.cmdline()]
+    try:
+        assert len(workers) == 2
+    finally:
+        serve.proc.kill()
+    serve.proc.wait()
+    _, alive = psutil.wait_procs(workers, timeout=15)
+    assert alive == []
+    for pid in postmasters(data_dir):  # the embedded server is adopted by the next run
+        psutil.Process(pid).kill()

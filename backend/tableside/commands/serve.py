@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import multiprocessing
 import multiprocessing.connection
@@ -107,6 +108,18 @@ def _settle_gc() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
+def _child(settings, listener: socket.socket) -> None:
+    """A worker process: it dies with its parent (a parent killed with SIGKILL leaves no
+    server behind holding the port), then serves."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() == 1:  # the parent died before prctl took effect
+        return
+    _worker(settings, listener)
+
+
 def _supervise(settings, listener: socket.socket, workers: int) -> None:
     """Run `workers` processes on the one listening socket; restart one that dies. The demo
     simulator runs in the first only. Ctrl-C or SIGTERM stops them all."""
@@ -114,7 +127,7 @@ def _supervise(settings, listener: socket.socket, workers: int) -> None:
     roles = [settings] + [settings.replace(demo=False)] * (workers - 1)
 
     def start(role) -> multiprocessing.Process:
-        proc = spawn.Process(target=_worker, args=(role, listener), name="tableside-worker")
+        proc = spawn.Process(target=_child, args=(role, listener), name="tableside-worker")
         proc.start()
         return proc
 
