@@ -31,6 +31,13 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     command_rate: float = 10.0
     command_burst: int = 30
+    # Hardening (issue 11): judge tokens live this many hours (None: to the end of the
+    # competition day); staff logins lock after `login_failures` wrong passwords in a row for
+    # `login_lockout_minutes`; each client gets `login_per_minute` attempts a minute.
+    judge_token_hours: float | None = None
+    login_failures: int = 10
+    login_lockout_minutes: int = 15
+    login_per_minute: int = 20
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -48,6 +55,12 @@ class Settings:
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
             command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
             command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
+            judge_token_hours=_hours(env, "TABLESIDE_JUDGE_TOKEN_HOURS"),
+            login_failures=_int(env, "TABLESIDE_LOGIN_FAILURES", cls.login_failures),
+            login_lockout_minutes=_int(
+                env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
+            ),
+            login_per_minute=_int(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -63,3 +76,16 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _hours(env: Mapping[str, str], key: str) -> float | None:
+    raw = env.get(key)
+    if not raw:
+        return None
+    try:
+        hours = float(raw)
+    except ValueError:
+        hours = 0.0
+    if not 0 < hours <= 24 * 14:
+        raise SettingsError(f"{key} must be a number of hours between 0 and 336, got {raw!r}")
+    return hours

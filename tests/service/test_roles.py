@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 
@@ -54,7 +55,12 @@ def test_spectator_cannot_post(server, head):
 
 
 async def _judge_socket(server: Server, table: int, token: str):
-    return await websockets.connect(f"{server.ws}/live?table={table}&token={token}")
+    """The token goes in the first message, never the URL (issue 11, point 5)."""
+    ws = await websockets.connect(
+        f"{server.ws}/live?table={table}", subprotocols=["tableside.auth"]
+    )
+    await ws.send(json.dumps({"type": "auth", "token": token}))
+    return ws
 
 
 def test_revoked_token_401_within_a_second_and_socket_closed(server, head):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import asyncpg
 
@@ -23,8 +23,17 @@ INSERT INTO staff_sessions (token_hash, username, expires_at)
 VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at
 """
 _ISSUE = """
-INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by) VALUES ($1, $2, $3, $4)
+INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by, expires_at)
+VALUES ($1, $2, $3, $4, $5)
 """
+_REVOKE_BY = """
+UPDATE judge_tokens SET revoked_at = now() WHERE issued_by = $1 AND revoked_at IS NULL
+RETURNING token_id
+"""
+# A competition day's play may run past midnight: it ends at 04:00 local time, and a token
+# issued late at night still lives at least DAY_MIN_HOURS (docs/decisions.md).
+DAY_ENDS_AT = 4
+DAY_MIN_HOURS = 6
 _REVOKE = """
 UPDATE judge_tokens SET revoked_at = now() WHERE token_id = $1 AND revoked_at IS NULL
 RETURNING token_id
@@ -49,23 +58,41 @@ async def login(
     return token, row["role"], expires
 
 
+def judge_token_expiry(issued: datetime, hours: float | None = None) -> datetime:
+    """`hours` after issue when set, else the end of the competition day (ASVS V7.3.2)."""
+    if hours:
+        return issued + timedelta(hours=hours)
+    local = issued.astimezone()
+    end = local.replace(hour=DAY_ENDS_AT, minute=0, second=0, microsecond=0)
+    while end - local < timedelta(hours=DAY_MIN_HOURS):
+        end += timedelta(days=1)
+    return end
+
+
 async def issue_judge_token(
-    pool: asyncpg.Pool, table: int, issued_by: str
+    pool: asyncpg.Pool, table: int, issued_by: str, hours: float | None = None
 ) -> tuple[uuid.UUID, str]:
-    """(token_id, token) for a table's judge."""
+    """(token_id, token) for a table's judge, valid until `judge_token_expiry`."""
     token_id, token = uuid.uuid4(), new_token("tj_")
-    await pool.execute(_ISSUE, token_id, token_hash(token), table, issued_by)
+    expires = judge_token_expiry(datetime.now().astimezone(), hours)
+    await pool.execute(_ISSUE, token_id, token_hash(token), table, issued_by, expires)
     return token_id, token
 
 
 async def active_judge_tokens(pool: asyncpg.Pool) -> list[dict]:
     """Tokens not revoked, by table: id, table, who issued it and when (never the token)."""
     rows = await pool.fetch(
-        "SELECT token_id, table_no, issued_by, issued_at FROM judge_tokens "
-        "WHERE revoked_at IS NULL ORDER BY table_no, issued_at"
+        "SELECT token_id, table_no, issued_by, issued_at, expires_at FROM judge_tokens "
+        "WHERE revoked_at IS NULL AND expires_at > now() ORDER BY table_no, issued_at"
     )
     return [
-        {"token_id": str(r[0]), "table": r[1], "issued_by": r[2], "issued_at": r[3].isoformat()}
+        {
+            "token_id": str(r[0]),
+            "table": r[1],
+            "issued_by": r[2],
+            "issued_at": r[3].isoformat(),
+            "expires_at": r[4].isoformat(),
+        }
         for r in rows
     ]
 
@@ -82,3 +109,12 @@ async def revoke_judge_token(pool: asyncpg.Pool, token_id: uuid.UUID) -> bool:
         if revoked is not None:
             await conn.execute("SELECT pg_notify($1, $2)", TOKEN_CHANNEL, str(token_id))
     return revoked is not None
+
+
+async def revoke_tokens_issued_by(pool: asyncpg.Pool, issued_by: str) -> int:
+    """Revoke every live token one issuer gave out (a new demo ends the last demo's links)."""
+    async with pool.acquire() as conn, conn.transaction():
+        ids = [r[0] for r in await conn.fetch(_REVOKE_BY, issued_by)]
+        for token_id in ids:
+            await conn.execute("SELECT pg_notify($1, $2)", TOKEN_CHANNEL, str(token_id))
+    return len(ids)

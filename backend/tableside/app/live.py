@@ -1,8 +1,9 @@
 """GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
 
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
-(replay everything after that position instead of a snapshot); optional `token=` (a judge
-channel: closed with 4401 within a second of the token's revocation).
+(replay everything after that position instead of a snapshot). A judge's socket asks for the
+`tableside.auth` subprotocol and sends its token as the first message (`socket_auth`); it is
+closed with 4401 within a second of the token's revocation. Never a token in the URL.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from litestar import WebSocket, websocket
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
-from tableside.app.auth import Principal, bearer, resolve
+from tableside.app.auth import Principal
 from tableside.app.context import Context, context
 from tableside.app.feed import Filter, decoded, encode, gap
+from tableside.app.socket_auth import accept_and_authenticate
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -63,7 +65,7 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
         raise Refused(4403)
     flt, after = _filter(socket)
     try:
-        principal = await resolve(ctx.pool, bearer(socket))
+        principal = await accept_and_authenticate(ctx.pool, socket)
     except NotAuthorizedException:
         raise Refused(4401) from None
     own_table = Filter("table", str(principal.table)) if principal else None
@@ -74,14 +76,13 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
 
 @websocket("/live")
 async def live_socket(socket: WebSocket, state: State) -> None:
-    """Admit (Origin, filter, token), then pump the feed until the client leaves."""
+    """Admit (Origin, filter, accept, first-message token), then pump until the client leaves."""
     ctx = context(state)
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:
         await socket.close(code=refused.code)
         return
-    await socket.accept()
     async with anyio.create_task_group() as tg:
         token = principal.token_id if principal else None
         closer = _closer(socket, tg.cancel_scope)

@@ -65,7 +65,8 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     """Head judge or secretary: a token for this table's current match, with QR images."""
     ctx = context(state)
     staff = require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
-    token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name)
+    hours = ctx.settings.judge_token_hours
+    token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name, hours)
     link = judge_link(str(request.base_url), table, token)
     qr = segno.make(link, error="m")
     return JudgeTokenResponse(

@@ -49,10 +49,14 @@ META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
 async def run_demo(ctx, seconds_per_command: tuple[float, float] = (0.6, 2.0)) -> None:
     """Announce the judge links, then keep every table playing until cancelled."""
     await accounts.add_account(ctx.pool, *DEMO_USER[:1], "head_judge", DEMO_USER[1])
+    # The last demo's printed links must stop working (issue 11, point 5).
+    await accounts.revoke_tokens_issued_by(ctx.pool, DEMO_USER[0])
     base = f"http://{ctx.settings.host}:{ctx.settings.port}"
     lines = [f"demo: head judge login {DEMO_USER[0]} / {DEMO_USER[1]}; spectators: {base}/"]
     for table in (HUMAN_TABLE, *range(1, TABLES + 1)):
-        _, token = await accounts.issue_judge_token(ctx.pool, table, DEMO_USER[0])
+        _, token = await accounts.issue_judge_token(
+            ctx.pool, table, DEMO_USER[0], ctx.settings.judge_token_hours
+        )
         note = "  ← yours: nobody else records here" if table == HUMAN_TABLE else " (simulated)"
         lines.append(f"  table {table} judge: {judge_link(base, table, token)}{note}")
     print("\n".join(lines), flush=True)
