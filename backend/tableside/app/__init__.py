@@ -48,6 +48,7 @@ def create_app(settings: Settings) -> Litestar:
         registry=build_registry(),
         channels=channels,
         limiter=RateLimiter(settings.command_rate, settings.command_burst),
+        login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
         origins=frozenset(settings.allowed_origins or _own_origins(settings)),
     )
     app = Litestar(

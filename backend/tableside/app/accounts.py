@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 import asyncpg
 
 from tableside.app.auth import new_token, token_hash
-from tableside.app.passwords import check_password, hash_password
+from tableside.app.passwords import hash_async, verify_async
 
 TOKEN_CHANNEL = "tableside_tokens"
 SESSION_HOURS = 24
@@ -42,20 +42,46 @@ RETURNING token_id
 
 async def add_account(pool: asyncpg.Pool, username: str, role: str, password: str) -> bool:
     """Create an account unless the name is taken; True when created."""
-    status = await pool.execute(_ADD, username, role, hash_password(password))
+    status = await pool.execute(_ADD, username, role, await hash_async(password))
     return status.endswith("1")
+
+
+async def check_login(pool: asyncpg.Pool, username: str, password: str) -> str | None:
+    """The role when the password is right, else None; the same scrypt work for an unknown name."""
+    row = await pool.fetchrow(_LOGIN, username)
+    ok = await verify_async(password, row["password_hash"] if row else None)
+    return row["role"] if ok and row else None
 
 
 async def login(
     pool: asyncpg.Pool, username: str, password: str
 ) -> tuple[str, str, datetime] | None:
     """(token, role, expires_at) for a right password, else None."""
-    row = await pool.fetchrow(_LOGIN, username)
-    if row is None or not check_password(password, row["password_hash"]):
+    role = await check_login(pool, username, password)
+    if role is None:
         return None
     token = new_token("ts_")
     expires = await pool.fetchval(_SESSION, token_hash(token), username, SESSION_HOURS)
-    return token, row["role"], expires
+    return token, role, expires
+
+
+async def change_password(
+    pool: asyncpg.Pool, username: str, current: str, new: str, keep_token: str
+) -> bool:
+    """Set a new password when `current` is right; ends every other session of the account."""
+    if await check_login(pool, username, current) is None:
+        return False
+    new_hash = await hash_async(new)
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute(
+            "UPDATE staff_accounts SET password_hash = $2 WHERE username = $1", username, new_hash
+        )
+        await conn.execute(
+            "DELETE FROM staff_sessions WHERE username = $1 AND token_hash <> $2",
+            username,
+            token_hash(keep_token),
+        )
+    return True
 
 
 def judge_token_expiry(issued: datetime, hours: float | None = None) -> datetime:

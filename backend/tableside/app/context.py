@@ -27,6 +27,7 @@ class Context:
     matches: MatchService | None = None
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
 
 
 def context(state: State) -> Context:
