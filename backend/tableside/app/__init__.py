@@ -31,6 +31,7 @@ from tableside.app.live import live_socket
 from tableside.app.problems import EXCEPTION_HANDLERS
 from tableside.app.ratelimit import RateLimiter
 from tableside.app.read_routes import READ_ROUTES
+from tableside.app.security_headers import add_security_headers
 from tableside.app.spectator_routes import SPECTATOR_ROUTES
 from tableside.app.staff_routes import STAFF_ROUTES
 from tableside.matches.registry import build_registry
@@ -72,6 +73,7 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         guards=[no_token_in_url],
+        before_send=[add_security_headers],
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )
     app.state.settings = settings
