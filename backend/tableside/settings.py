@@ -56,11 +56,11 @@ class Settings:
             command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
             command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
             judge_token_hours=_hours(env, "TABLESIDE_JUDGE_TOKEN_HOURS"),
-            login_failures=_int(env, "TABLESIDE_LOGIN_FAILURES", cls.login_failures),
-            login_lockout_minutes=_int(
+            login_failures=_count(env, "TABLESIDE_LOGIN_FAILURES", cls.login_failures),
+            login_lockout_minutes=_count(
                 env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
             ),
-            login_per_minute=_int(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
+            login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -76,6 +76,13 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _count(env: Mapping[str, str], key: str, default: int) -> int:
+    value = _int(env, key, default)
+    if value < 1:
+        raise SettingsError(f"{key} must be at least 1, got {value}")
+    return value
 
 
 def _hours(env: Mapping[str, str], key: str) -> float | None:

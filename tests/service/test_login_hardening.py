@@ -18,6 +18,7 @@ import pytest
 from .harness import Api, Server, wait_for
 
 # Generous throttles, for tests that measure time rather than refusals.
+DEFAULTS = {"TABLESIDE_LOGIN_PER_MINUTE": "20"}  # what a server without settings does
 UNTHROTTLED = {"TABLESIDE_LOGIN_PER_MINUTE": "100000", "TABLESIDE_LOGIN_FAILURES": "100000"}
 
 
@@ -86,7 +87,7 @@ def test_v6_3_8_unknown_user_refused_as_slowly_as_a_known_one(fast_server):
 
 
 def test_v6_3_1_fifty_wrong_passwords_429_lockout_and_head_judge_unlock(module_database_url):
-    srv = Server(module_database_url).start()  # default throttles: 10 failures, 20/min
+    srv = Server(module_database_url, env=DEFAULTS).start()
     try:
         head = Api(srv.base).login()
         made = head.http.post(
@@ -131,7 +132,7 @@ def test_v6_3_1_fifty_wrong_passwords_429_lockout_and_head_judge_unlock(module_d
 
 
 def test_v6_3_1_one_address_spraying_names_is_throttled(module_database_url):
-    srv = Server(module_database_url).start()
+    srv = Server(module_database_url, env=DEFAULTS).start()
     try:
         http = httpx.Client(base_url=srv.base, timeout=10)
         replies = [_login(http, f"name-{i}", "password") for i in range(25)]

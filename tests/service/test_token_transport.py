@@ -166,6 +166,8 @@ def test_default_lifetime_is_the_competition_day():
     assert Settings.from_env({"TABLESIDE_JUDGE_TOKEN_HOURS": "0.5"}).judge_token_hours == 0.5
     with pytest.raises(SettingsError):
         Settings.from_env({"TABLESIDE_JUDGE_TOKEN_HOURS": "forever"})
+    with pytest.raises(SettingsError, match="TABLESIDE_LOGIN_FAILURES must be at least 1"):
+        Settings.from_env({"TABLESIDE_LOGIN_FAILURES": "0"})
 
 
 def test_v7_4_2_new_demo_revokes_previous_demo_tokens(new_database):
