@@ -4,6 +4,7 @@ import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, choice, section } from "/js/admin-dom.js";
 import { attempt, role } from "/js/admin-app.js";
+import { accountView } from "/js/admin-account.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
@@ -20,6 +21,7 @@ export function setupView() {
     .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
   if (role() === "head_judge") parts.push(guideForm());
+  parts.push(accountView());
   return h("div", { className: "stack" }, ...parts);
 }
 

@@ -9,6 +9,7 @@ live feed, which now authenticates by its first message, goes live.
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from service.harness import ADMIN
 
@@ -86,11 +87,58 @@ def test_judge_records_a_stroke_under_the_csp(watched, head_api):
     assert violations(watched) == []
 
 
-def test_admin_login_under_the_csp(watched):
-    watched.goto("/admin")
-    watched.wait_for_selector("[data-login]")
-    watched.fill("#login-user", ADMIN[0])
-    watched.fill("#login-pass", ADMIN[1])
-    watched.click("[data-login] button[type=submit]")
-    watched.wait_for_selector("[data-create]")
+def admin_login(page, user: str, password: str) -> None:
+    page.goto("/admin")
+    page.wait_for_selector("[data-login]")
+    page.fill("#login-user", user)
+    page.fill("#login-pass", password)
+    page.click("[data-login] button[type=submit]")
+    page.wait_for_selector("[data-password]")
+
+
+def test_v6_3_1_head_judge_unlocks_a_locked_login_on_the_console(watched, head_api, pwa_server):
+    """ASVS V6.3.1: the lockout is temporary, and the head judge can lift it at once."""
+    made = head_api.http.post(
+        "/api/accounts",
+        headers=head_api.headers(),
+        json={"username": "clumsy", "role": "auditor", "password": "clumsy-secret-1"},
+    )
+    assert made.status_code == 201
+    http = httpx.Client(base_url=pwa_server.base, timeout=10)
+    codes = [
+        http.post("/api/login", json={"username": "clumsy", "password": "no"}).status_code
+        for _ in range(11)
+    ]
+    assert codes[-1] == 429
+    admin_login(watched, *ADMIN)
+    watched.click("[data-unlock=clumsy]")
+    watched.wait_for_function(
+        "() => !document.querySelector('[data-lockout=clumsy]')"
+        " && document.querySelector('[data-lockouts] li')"
+    )
+    assert head_api.get("/api/login-lockouts").json() == []
+    again = http.post("/api/login", json={"username": "clumsy", "password": "clumsy-secret-1"})
+    assert again.status_code == 201
+    assert violations(watched) == []
+
+
+def test_v6_2_3_staff_change_their_password_on_the_console(watched, head_api, pwa_server):
+    made = head_api.http.post(
+        "/api/accounts",
+        headers=head_api.headers(),
+        json={"username": "desk2", "role": "secretary", "password": "desk-secret-1"},
+    )
+    assert made.status_code == 201
+    admin_login(watched, "desk2", "desk-secret-1")
+    assert watched.locator("[data-lockouts]").count() == 0  # the head judge's control only
+    watched.fill("#f-current-password", "desk-secret-1")
+    watched.fill("#f-new-password", "desk-secret-2")
+    watched.click("[data-password] button[type=submit]")
+    watched.wait_for_function(
+        "() => document.querySelector('[data-banner]')?.dataset.kind === 'ok'"
+        " && !document.querySelector('[data-banner]').hidden"
+    )
+    http = httpx.Client(base_url=pwa_server.base, timeout=10)
+    new = http.post("/api/login", json={"username": "desk2", "password": "desk-secret-2"})
+    assert new.status_code == 201
     assert violations(watched) == []
