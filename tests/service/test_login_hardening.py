@@ -119,6 +119,10 @@ def test_v6_3_1_fifty_wrong_passwords_429_lockout_and_head_judge_unlock(module_d
         lifted = head.http.delete("/api/login-lockouts/victim", headers=head.headers())
         assert lifted.status_code == 204
         assert head.get("/api/login-lockouts").json() == []
+        for odd in ("victim", "a%00b", "a%0Ab"):  # nothing to lift, or not a name: 4xx
+            assert head.http.delete(
+                f"/api/login-lockouts/{odd}", headers=head.headers()
+            ).status_code in (400, 404)
 
         def logged_in():
             r = _login(http, "victim", "right-password")

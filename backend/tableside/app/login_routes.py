@@ -23,7 +23,7 @@ from tableside.app.auth_dto import PasswordChange
 from tableside.app.context import Context, context
 from tableside.app.dto import LoginRequest, LoginResponse
 
-Username = Annotated[str, PathParameter(min_length=1, max_length=80)]
+Username = Annotated[str, PathParameter(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f]+$")]
 LOCKED = "Account locked after repeated wrong passwords; the head judge can unlock it"
 
 
