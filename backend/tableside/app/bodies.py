@@ -63,6 +63,8 @@ def clean(value: Any, path: str = "$") -> Any:
     """`value` with every string NFC-normalised and stripped; 422 for a forbidden character."""
     if isinstance(value, str):
         text = unicodedata.normalize("NFC", value).strip()
+        if value and not text:
+            raise refused("Blank (whitespace-only) text is not allowed", path)
         found = bad_character(text)
         if found:
             raise refused(f"Control or bidi-override character {found} is not allowed", path)
@@ -83,9 +85,11 @@ def check(value: Any, target: type) -> None:
     try:
         msgspec.convert(value, target, strict=True)
     except msgspec.ValidationError as exc:
-        message = str(exc)
-        path = message.rsplit(" - at `", 1)[1].rstrip("`") if " - at `" in message else "$"
-        raise refused(message.split(" - at `", 1)[0], path) from None
+        message, _, where = str(exc).partition(" - at `")
+        path = where.rstrip("`") or "$"
+        if message.startswith("Object contains unknown field `"):
+            path += "." + message.split("`")[1]  # name the field itself, not its parent
+        raise refused(message, path) from None
 
 
 def data_type(request: Request) -> type | None:
