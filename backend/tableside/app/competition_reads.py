@@ -1,5 +1,5 @@
 """Competition reads (public, no login) from the `standings` read model, and interop:
-a round's pairings in (CSV / XLSX, head judge), results out as CSV (1/2/3 codes)."""
+a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/3 codes)."""
 
 from __future__ import annotations
 
@@ -121,6 +121,24 @@ async def export_results(state: State, competition_id: FromPath[UUID]) -> Respon
     )
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/results.xlsx",
+    summary="Results as XLSX",
+    media_type=XLSX,
+)
+async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+    """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
+    _, comp = await _state(state, competition_id)
+    return Response(
+        await anyio.to_thread.run_sync(interop.results_xlsx, comp),
+        media_type=XLSX,
+        headers={"Content-Disposition": "attachment; filename=results.xlsx"},
+    )
+
+
 async def _state(state: State, comp_id: UUID):
     try:
         return await anyio.to_thread.run_sync(state.competitions.service.state, comp_id)
@@ -180,5 +198,6 @@ COMPETITION_READ_ROUTES = [
     get_rounds,
     get_entrants,
     export_results,
+    export_results_xlsx,
     import_round,
 ]

@@ -27,6 +27,7 @@ class RegisterEntrant(
 
 class ApproveEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ApproveEntrant"):
     entrant_id: str
+    at: str = ""  # every command may carry `at`; the server stamps its own clock
 
 
 class CheckInEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CheckInEntrant"):
@@ -50,6 +51,7 @@ class MakeDraw(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="Mak
 
 class PairNextRound(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="PairNextRound"):
     seed: int
+    at: str = ""  # every command may carry `at`; the server stamps its own clock
 
 
 class ImportRound(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ImportRound"):
