@@ -23,7 +23,7 @@ from tableside.app.competition_reads import COMPETITION_READ_ROUTES
 from tableside.app.competition_routes import COMPETITION_COMMAND_ROUTES
 from tableside.app.context import Context
 from tableside.app.export_routes import EXPORT_ROUTES
-from tableside.app.guards import refuse_nul
+from tableside.app.guards import BODY_LIMIT, refuse_nul
 from tableside.app.health import health
 from tableside.app.judge_routes import JUDGE_ROUTES
 from tableside.app.lifespan import lifespan
@@ -71,6 +71,7 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
         request_class=StrictRequest,
+        request_max_body_size=BODY_LIMIT,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )
     app.state.settings = settings

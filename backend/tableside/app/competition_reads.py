@@ -16,6 +16,7 @@ from litestar.params import FromPath, Parameter
 from tableside.app.competition_routes import caller, meta, store
 from tableside.app.consistency import MinPosition, settled
 from tableside.app.context import context
+from tableside.app.guards import FILE_LIMIT, signed_in
 from tableside.competition import commands as cc
 from tableside.competition import interop
 from tableside.competition.errors import CompetitionRuleError
@@ -150,6 +151,8 @@ async def _state(state: State, comp_id: UUID):
     "/api/competitions/{competition_id:uuid}/rounds/import",
     status_code=201,
     summary="Import a round's pairings (CSV or XLSX body)",
+    guards=[signed_in("head_judge")],
+    request_max_body_size=FILE_LIMIT,
 )
 async def import_round(
     request: Request,
