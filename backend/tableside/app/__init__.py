@@ -28,6 +28,7 @@ from tableside.app.health import health
 from tableside.app.judge_routes import JUDGE_ROUTES
 from tableside.app.lifespan import lifespan
 from tableside.app.live import live_socket
+from tableside.app.openapi_errors import declare as declare_problems
 from tableside.app.problems import EXCEPTION_HANDLERS
 from tableside.app.ratelimit import RateLimiter
 from tableside.app.read_routes import READ_ROUTES
@@ -51,21 +52,23 @@ def create_app(settings: Settings) -> Litestar:
         origins=frozenset(settings.allowed_origins or _own_origins(settings)),
     )
     app = Litestar(
-        route_handlers=[
-            health,
-            create_match,
-            post_command,
-            live_socket,
-            *READ_ROUTES,
-            *AUDIT_ROUTES,
-            *STAFF_ROUTES,
-            *JUDGE_ROUTES,
-            *EXPORT_ROUTES,
-            *SPECTATOR_ROUTES,
-            *web_routes(),
-            *COMPETITION_COMMAND_ROUTES,
-            *COMPETITION_READ_ROUTES,
-        ],
+        route_handlers=declare_problems(
+            [
+                health,
+                create_match,
+                post_command,
+                live_socket,
+                *READ_ROUTES,
+                *AUDIT_ROUTES,
+                *STAFF_ROUTES,
+                *JUDGE_ROUTES,
+                *EXPORT_ROUTES,
+                *SPECTATOR_ROUTES,
+                *web_routes(),
+                *COMPETITION_COMMAND_ROUTES,
+                *COMPETITION_READ_ROUTES,
+            ]
+        ),
         lifespan=[lifespan, competition_lifespan],
         plugins=[channels],
         exception_handlers=EXCEPTION_HANDLERS,

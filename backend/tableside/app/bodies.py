@@ -18,8 +18,10 @@ from typing import Any
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import ClientException, ValidationException
+from litestar.exceptions import ClientException
 from litestar.types import Empty
+
+from tableside.app.problems import Unprocessable
 
 # Bidi embeddings, overrides and isolates, and the marks (Trojan Source, CVE-2021-42574).
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -27,10 +29,8 @@ _CONTROL_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 VERBATIM_KEYS = frozenset({"password"})
 
 
-class BodyRefused(ValidationException):
+class BodyRefused(Unprocessable):
     """Well-formed JSON whose content cannot be accepted: 422 naming the field."""
-
-    status_code = 422
 
 
 def refused(message: str, path: str) -> BodyRefused:

@@ -18,6 +18,12 @@ log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
 
 
+class Unprocessable(ValidationException):
+    """Well-formed, but refused for its content: a 422 naming the field (`extra` keys)."""
+
+    status_code = 422
+
+
 def problem(
     status: int, title: str, detail: str = "", headers: dict[str, str] | None = None, **extra: Any
 ) -> Response[dict[str, Any]]:
