@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import time
 
+import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -115,3 +116,27 @@ def test_the_api_conforms_to_its_schema(server, head, caller):
     print(f"{caller}: {len(counts)} requests in {time.monotonic() - started:.1f} s")
     assert not [c for c in counts if c >= 500]
     assert not failures, "\n\n".join(f"{k}: {v}" for k, v in sorted(failures.items()))
+
+
+def test_v4_1_1_every_error_response_is_declared_as_problem_json(server):
+    """The document itself: each 4xx/5xx is `application/problem+json` with the Problem
+    schema, and the command routes declare what their callers must handle."""
+    doc = httpx.get(f"{server.base}/schema/openapi.json").json()
+    assert set(doc["components"]["schemas"]["Problem"]["required"]) == {"status", "title"}
+    declared = {}
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            errors = {int(s): r for s, r in operation["responses"].items() if int(s) >= 400}
+            declared[f"{method.upper()} {path}"] = set(errors)
+            for status, response in errors.items():
+                if path == "/health":
+                    continue
+                [(media, content)] = response["content"].items()
+                assert media == "application/problem+json", (path, status)
+                assert content["schema"]["$ref"].endswith("/Problem"), (path, status)
+    command = {400, 401, 403, 404, 409, 413, 422, 429}
+    assert declared["POST /api/matches/{match_id}/commands"] == command
+    assert declared["POST /api/matches"] == command - {404}
+    assert declared["POST /api/login"] >= {400, 401, 413, 422, 429}
+    assert declared["GET /api/matches/{match_id}"] == {400, 404, 422, 503}
+    assert declared["GET /api/matches/{match_id}/record"] == {400, 401, 403, 404}

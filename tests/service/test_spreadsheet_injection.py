@@ -48,3 +48,31 @@ def test_v1_2_10_results_exports_neutralise_formula_names(server, head):
     cells = [c for row in sheet.iter_rows() for c in row]
     assert all(c.data_type != "f" for c in cells)
     assert [sheet.cell(row=r, column=c).value for r in (2, 3) for c in (3, 4)] == NAMES
+
+
+def test_an_xlsx_import_is_read_though_a_zip_holds_nul_bytes(server, head):
+    """Before: every upload with a NUL byte was refused, so no XLSX could be imported."""
+    from openpyxl import Workbook
+
+    comp = Comp.create(head, {"name": "Workbook cup", "format": "swiss", "rounds": 3})
+    comp.enter([(f"w{i}", [player(f"Workbook {i}")]) for i in range(1, 5)])
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "EKSPORT"
+    sheet.append(["Galds", "Vārds, uzvārds", "Vārds, uzvārds"])
+    sheet.append([1, "Workbook 1", "Workbook 4"])
+    sheet.append([2, "Workbook 2", "Workbook 3"])
+    data = io.BytesIO()
+    book.save(data)
+    assert b"\x00" in data.getvalue()
+    r = head.http.post(
+        f"/api/competitions/{comp.id}/rounds/import",
+        params={
+            "expected_version": comp.version,
+            "command_id": str(uuid.uuid4()),
+            "format": "xlsx",
+        },
+        content=data.getvalue(),
+        headers=head.headers(),
+    )
+    assert r.status_code == 201, r.text
