@@ -145,3 +145,12 @@ def test_v2_2_1_login_passwords_are_not_rewritten(server, head):
     assert ok.status_code == 201, ok.text
     wrong = head.http.post("/api/login", json={"username": "spaced", "password": "pass word"})
     assert wrong.status_code == 401
+
+
+def test_v2_2_1_a_missing_field_is_named(server, head):
+    r = head.http.post(
+        f"/api/matches/{uuid.uuid4()}/commands",
+        json={"command_id": str(uuid.uuid4()), "command": OPEN},
+        headers=head.headers(),
+    )
+    _refused(r, "expected_version")

@@ -87,7 +87,9 @@ def check(value: Any, target: type) -> None:
     except msgspec.ValidationError as exc:
         message, _, where = str(exc).partition(" - at `")
         path = where.rstrip("`") or "$"
-        if message.startswith("Object contains unknown field `"):
+        if message.startswith(
+            ("Object contains unknown field `", "Object missing required field `")
+        ):
             path += "." + message.split("`")[1]  # name the field itself, not its parent
         raise refused(message, path) from None
 
