@@ -70,6 +70,9 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "post_competition_command": (404, 409, 422),
     "import_round": (*AUTHENTICATED, 404, 409, 413, 422),
     "login": (401, 413, 422, 429),
+    "change_password": (*AUTHENTICATED, 422, 429),  # branch harden-auth
+    "list_lockouts": AUTHENTICATED,  # branch harden-auth
+    "unlock": AUTHENTICATED,  # branch harden-auth
     "whoami": (401,),
     "create_account": (*AUTHENTICATED, 409),
     "issue_token": AUTHENTICATED,
