@@ -43,6 +43,7 @@ def _command_path() -> str:
     "path",
     [
         "/api/matches",
+        "/api/accounts",
         "/api/competitions",
         "/api/matches/00000000-0000-0000-0000-000000000001/commands",
         "/api/competitions/00000000-0000-0000-0000-000000000001/commands",
