@@ -106,4 +106,4 @@ def test_min_position_reads_your_own_writes(server, head):
     board = spectator.get(f"/api/matches/{match_id}", min_position=last).json()
     assert board["position"] == last and board["status"] == "playing"
     too_far = spectator.get(f"/api/matches/{match_id}/protocol", min_position=last + 10**6)
-    assert too_far.status_code == 400 and too_far.json()["field"] == "min_position"
+    assert too_far.status_code == 422 and too_far.json()["field"] == "min_position"

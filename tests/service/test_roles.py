@@ -37,7 +37,7 @@ def test_rule_violation_is_422_naming_the_paragraph(server, head):
 def test_validation_error_names_the_field(server, head):
     match_id, _ = create(head, 8, random.Random(3))
     r = head.command(match_id, "seven", OPEN)
-    assert r.status_code == 400
+    assert r.status_code == 422  # well-formed JSON, wrong content (issue 11 point 8)
     assert r.json()["field"] == "expected_version"
 
 

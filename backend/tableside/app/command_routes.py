@@ -12,10 +12,11 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, JSONBody
 
-from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.auth import Principal
 from tableside.app.command_auth import authorizer, current_match, roles_for
 from tableside.app.context import Context, context
 from tableside.app.dto import CommandRequest, CommandResponse, CreateMatchRequest
+from tableside.app.guards import principal_of, signed_in
 from tableside.app.responses import stored_response
 from tableside.matches.events import MatchScheduled
 from tableside.rules import commands as rc
@@ -26,7 +27,7 @@ MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace
 
 
 async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
-    principal = require(await resolve(ctx.pool, bearer(request)), *roles)
+    principal = principal_of(request, *roles)
     wait = ctx.limiter.allow(principal.key)
     if wait:
         raise HTTPException(
@@ -62,7 +63,12 @@ async def _store(ctx: Context, command_id: UUID, match_id: FromPath[UUID], work)
     return prior
 
 
-@post("/api/matches", status_code=201, summary="Create a match on a table")
+@post(
+    "/api/matches",
+    status_code=201,
+    summary="Create a match on a table",
+    guards=[signed_in("head_judge", "secretary")],
+)
 async def create_match(
     request: Request, state: State, data: JSONBody[CreateMatchRequest]
 ) -> CommandResponse:
@@ -93,7 +99,12 @@ async def create_match(
     return await _store(ctx, data.command_id, match_id, work)
 
 
-@post("/api/matches/{match_id:uuid}/commands", status_code=201, summary="Post a match command")
+@post(
+    "/api/matches/{match_id:uuid}/commands",
+    status_code=201,
+    summary="Post a match command",
+    guards=[signed_in("head_judge", "secretary", "table_judge")],
+)
 async def post_command(
     request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[CommandRequest]
 ) -> CommandResponse:

@@ -1,5 +1,5 @@
 """Competition reads (public, no login) from the `standings` read model, and interop:
-a round's pairings in (CSV / XLSX, head judge), results out as CSV (1/2/3 codes)."""
+a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/3 codes)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from litestar.params import FromPath, Parameter
 from tableside.app.competition_routes import caller, meta, store
 from tableside.app.consistency import MinPosition, settled
 from tableside.app.context import context
+from tableside.app.guards import FILE_LIMIT, signed_in
 from tableside.competition import commands as cc
 from tableside.competition import interop
 from tableside.competition.errors import CompetitionRuleError
@@ -121,6 +122,24 @@ async def export_results(state: State, competition_id: FromPath[UUID]) -> Respon
     )
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/results.xlsx",
+    summary="Results as XLSX",
+    media_type=XLSX,
+)
+async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+    """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
+    _, comp = await _state(state, competition_id)
+    return Response(
+        await anyio.to_thread.run_sync(interop.results_xlsx, comp),
+        media_type=XLSX,
+        headers={"Content-Disposition": "attachment; filename=results.xlsx"},
+    )
+
+
 async def _state(state: State, comp_id: UUID):
     try:
         return await anyio.to_thread.run_sync(state.competitions.service.state, comp_id)
@@ -132,6 +151,8 @@ async def _state(state: State, comp_id: UUID):
     "/api/competitions/{competition_id:uuid}/rounds/import",
     status_code=201,
     summary="Import a round's pairings (CSV or XLSX body)",
+    guards=[signed_in("head_judge")],
+    request_max_body_size=FILE_LIMIT,
 )
 async def import_round(
     request: Request,
@@ -180,5 +201,6 @@ COMPETITION_READ_ROUTES = [
     get_rounds,
     get_entrants,
     export_results,
+    export_results_xlsx,
     import_round,
 ]

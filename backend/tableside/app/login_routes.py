@@ -22,6 +22,7 @@ from tableside.app.auth import STAFF_ROLES, bearer, require, resolve
 from tableside.app.auth_dto import PasswordChange
 from tableside.app.context import Context, context
 from tableside.app.dto import LoginRequest, LoginResponse
+from tableside.app.guards import principal_of, signed_in
 
 Username = Annotated[str, PathParameter(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f]+$")]
 LOCKED = "Account locked after repeated wrong passwords; the head judge can unlock it"
@@ -67,11 +68,16 @@ async def login(request: Request, state: State, data: JSONBody[LoginRequest]) ->
     return LoginResponse(token, data.username, role, expires.isoformat())
 
 
-@post("/api/account/password", status_code=204, summary="Change your own password")
+@post(
+    "/api/account/password",
+    status_code=204,
+    summary="Change your own password",
+    guards=[signed_in(*STAFF_ROLES)],  # the token before the body (issue 11 point 4)
+)
 async def change_password(request: Request, state: State, data: JSONBody[PasswordChange]) -> None:
     """Any staff member, with the current password; their other sessions end (ASVS V6.2.3)."""
     ctx = context(state)
-    me = require(await resolve(ctx.pool, bearer(request)), *STAFF_ROLES)
+    me = principal_of(request, *STAFF_ROLES)
     await _throttle(ctx, request, me.name)
     if data.new_password in (data.current_password, me.name):
         raise HTTPException(status_code=422, detail="Choose a new password unlike the old one")

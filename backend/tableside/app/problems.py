@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import traceback
 from typing import Any
 
 from litestar import Request, Response
@@ -14,6 +16,12 @@ from tableside.store import VersionConflict
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
+
+
+class Unprocessable(ValidationException):
+    """Well-formed, but refused for its content: a 422 naming the field (`extra` keys)."""
+
+    status_code = 422
 
 
 def problem(
@@ -29,7 +37,7 @@ def problem(
 def _validation(_: Request, exc: ValidationException) -> Response:
     errors = [_field_error(e) for e in (exc.extra or []) if isinstance(e, dict)]
     field = errors[0]["field"] if errors else ""
-    return problem(400, "Invalid request", exc.detail, field=field, errors=errors)
+    return problem(exc.status_code, "Invalid request", exc.detail, field=field, errors=errors)
 
 
 def _field_error(error: dict[str, Any]) -> dict[str, str]:
@@ -64,8 +72,22 @@ def _not_found(_: Request, exc: MatchNotFound) -> Response:
 
 
 def _internal(request: Request, exc: Exception) -> Response:
-    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    log.error("%s", log_line("unhandled_error", request, exc))
     return problem(500, "Internal server error")
+
+
+def log_line(event: str, request: Request, exc: BaseException) -> str:
+    """One JSON object on one ASCII line: what the client sent is escaped, so no request can
+    forge a log line or hide one behind bidi characters (ASVS V16.4.1 log injection)."""
+    record = {
+        "event": event,
+        "method": request.scope.get("method", ""),
+        "path": request.scope.get("path", ""),
+        "query": request.scope.get("query_string", b"").decode("latin-1"),
+        "error": f"{type(exc).__name__}: {exc}",
+        "traceback": "".join(traceback.format_exception(exc)),
+    }
+    return json.dumps(record, ensure_ascii=True)
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Any] = {

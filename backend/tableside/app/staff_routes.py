@@ -15,6 +15,7 @@ from tableside.app import accounts
 from tableside.app.auth import bearer, require, resolve
 from tableside.app.context import context
 from tableside.app.dto import AccountRequest, JudgeTokenResponse
+from tableside.app.guards import signed_in
 from tableside.app.login_routes import LOGIN_ROUTES
 
 TableNo = Annotated[int, PathParameter(ge=1, le=9999)]
@@ -29,7 +30,12 @@ async def whoami(request: Request, state: State) -> dict[str, Any]:
     return {"role": principal.role, "name": principal.name, "table": principal.table}
 
 
-@post("/api/accounts", status_code=201, summary="Create a staff account")
+@post(
+    "/api/accounts",
+    status_code=201,
+    summary="Create a staff account",
+    guards=[signed_in("head_judge")],  # before the body is read (issue 11 point 4)
+)
 async def create_account(
     request: Request, state: State, data: JSONBody[AccountRequest]
 ) -> dict[str, str]:

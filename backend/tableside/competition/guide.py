@@ -27,7 +27,7 @@ Sex = Literal["M", "F"]
 PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
 
 
-class AgeClass(msgspec.Struct, frozen=True):
+class AgeClass(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """An age class by birth year only (EKML §7(3)); None leaves a bound open."""
 
     name: str
@@ -36,7 +36,7 @@ class AgeClass(msgspec.Struct, frozen=True):
     sex: Sex | None = None
 
 
-class PointsScale(msgspec.Struct, frozen=True):
+class PointsScale(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Match points for a win, draw and loss (EKML §32(2)), or one point per game won."""
 
     win: float = 2.0
@@ -45,21 +45,21 @@ class PointsScale(msgspec.Struct, frozen=True):
     per_game: bool = False
 
 
-class TimeCap(msgspec.Struct, frozen=True):
+class TimeCap(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A round time cap in minutes; the head judge then rules from the pucks left."""
 
     minutes: int
     play_on_if_equal: bool = False
 
 
-class Window(msgspec.Struct, frozen=True):
+class Window(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A registration window as ISO-8601 instants (compared as strings, UTC)."""
 
     opens: str
     closes: str
 
 
-class TeamSettings(msgspec.Struct, frozen=True):
+class TeamSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Team matches (EKML §29): boards, substitutes, and whether every board is played."""
 
     boards: int = 3
@@ -67,7 +67,7 @@ class TeamSettings(msgspec.Struct, frozen=True):
     play_all: bool = True
 
 
-class Guide(msgspec.Struct, frozen=True):
+class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A competition's guide (juhend); it may not contradict the regulations (EKML §3(2))."""
 
     name: str

@@ -10,7 +10,7 @@ from .guide import Guide, PointsScale
 Outcome = Literal["a", "b", "draw"]
 
 
-class MatchResult(msgspec.Struct, frozen=True):
+class MatchResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Games won each (drawn games apart), pucks difference for side a, and how it ended."""
 
     a_games: int
