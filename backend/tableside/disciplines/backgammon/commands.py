@@ -1,0 +1,137 @@
+"""Commands: what the recorder (a player, the monitor or the TD) reports. Tagged by `type`."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+SideName = Literal["A", "B"]
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    pass
+
+
+class CreateMatch(Command, tag="CreateMatch"):
+    match_id: str
+    player_a: str
+    player_b: str
+    length: int
+    clock: bool = False
+    penalty_to_score: bool = True  # a guide setting: how penalty points enter the score
+
+
+class StartGame(Command, tag="StartGame"):
+    position: Sides | None = None  # the set-up as laid out, when it is not the standard one
+
+
+class RollOpening(Command, tag="RollOpening"):
+    die_a: int
+    die_b: int
+
+
+class Roll(Command, tag="Roll"):
+    side: SideName
+    dice: tuple[int, int] = (0, 0)
+    invalid: str = ""  # why the roll is invalid: cocked, off the board, left of the bar ...
+
+
+class RequireReroll(Command, tag="RequireReroll"):
+    side: SideName  # the player who was still moving when the opponent rolled
+
+
+class Play(Command, tag="Play"):
+    side: SideName
+    moves: tuple[tuple[int, int], ...] = ()  # (from, to), own numbering, 25 bar, 0 off
+
+
+class AcceptIllegalPlay(Command, tag="AcceptIllegalPlay"):
+    side: SideName
+
+
+class CorrectIllegalPlay(Command, tag="CorrectIllegalPlay"):
+    side: SideName
+
+
+class ReportWrongSetup(Command, tag="ReportWrongSetup"):
+    position: Sides | None = None  # the corrected set-up; None: the standard one
+
+
+class Double(Command, tag="Double"):
+    side: SideName
+    shown: int = 0  # the value the cube was turned to, when it is not the right one
+
+
+class Take(Command, tag="Take"):
+    side: SideName
+
+
+class Drop(Command, tag="Drop"):
+    side: SideName
+
+
+class Concede(Command, tag="Concede"):
+    side: SideName
+    kind: Literal["single", "gammon", "backgammon"] = "single"
+
+
+class AnswerConcession(Command, tag="AnswerConcession"):
+    side: SideName
+    accept: bool
+
+
+class AgreeResult(Command, tag="AgreeResult"):
+    """Players agreeing a game's or the match's result: never allowed (KSI 4.5)."""
+
+    winner: SideName
+    points: int = 1
+    match: bool = False
+
+
+class ResolveScoreDispute(Command, tag="ResolveScoreDispute"):
+    sheet_a: tuple[int, int]  # the score on A's scoresheet
+    sheet_b: tuple[int, int]
+
+
+class RecordLateness(Command, tag="RecordLateness"):
+    side: SideName
+    minutes: int
+
+
+class ReportResult(Command, tag="ReportResult"):
+    side: SideName
+
+
+class ConfirmResult(Command, tag="ConfirmResult"):
+    pass
+
+
+AnyCommand = Union[  # noqa: UP007
+    CreateMatch,
+    StartGame,
+    RollOpening,
+    Roll,
+    RequireReroll,
+    Play,
+    AcceptIllegalPlay,
+    CorrectIllegalPlay,
+    ReportWrongSetup,
+    Double,
+    Take,
+    Drop,
+    Concede,
+    AnswerConcession,
+    AgreeResult,
+    ResolveScoreDispute,
+    RecordLateness,
+    ReportResult,
+    ConfirmResult,
+]
+COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
+_DECODER = msgspec.json.Decoder(AnyCommand)
+
+
+def decode_command(raw: bytes) -> Command:
+    return _DECODER.decode(raw)

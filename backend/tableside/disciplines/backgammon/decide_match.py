@@ -1,0 +1,91 @@
+"""Deciders for the match: creation, score disputes, lateness, the result (KSI 2.2.4, 4.6, 4.7)."""
+
+from __future__ import annotations
+
+from tableside.disciplines.backgammon import cite as k
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon import guards
+from tableside.disciplines.backgammon import state as st
+from tableside.disciplines.backgammon.errors import RuleViolation
+from tableside.disciplines.backgammon.state import MatchState, index, other
+from tableside.disciplines.backgammon.timing import lateness_points, loses_on_penalty
+
+MAX_LENGTH = 99
+
+
+def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
+    if state.created:
+        raise RuleViolation(k.FINISH, "the match already exists", "match_id")
+    if not 1 <= cmd.length <= MAX_LENGTH:
+        raise RuleViolation(k.FINISH, f"a match is 1 to {MAX_LENGTH} points", "length")
+    if not cmd.player_a or not cmd.player_b or cmd.player_a == cmd.player_b:
+        raise RuleViolation(k.FINISH, "two different players", "player_b")
+    return [
+        ev.MatchCreated(
+            match_id=cmd.match_id,
+            player_a=cmd.player_a,
+            player_b=cmd.player_b,
+            length=cmd.length,
+            clock=cmd.clock,
+            penalty_to_score=cmd.penalty_to_score,
+            rule=k.FINISH,
+        )
+    ]
+
+
+def _between_games(state: MatchState) -> None:
+    if not state.created or state.over:
+        raise RuleViolation(k.FINISH, "no match in progress")
+    if state.game.phase != st.OVER:
+        raise RuleViolation(k.SCORING, "only between games", "")
+
+
+def score_dispute(state: MatchState, cmd: c.ResolveScoreDispute) -> list[ev.Event]:
+    """The scoresheet of the player behind in the match governs (KSI 4.7)."""
+    _between_games(state)
+    a, b = state.score
+    if a == b:
+        raise RuleViolation(k.SCORING, "the score is level: neither player is behind", "sheet_a")
+    sheet = cmd.sheet_a if a < b else cmd.sheet_b
+    if max(sheet) >= state.length or min(sheet) < 0:
+        raise RuleViolation(k.SCORING, "a scoresheet of a match in progress", "sheet_a")
+    return [ev.ScoreSet(score=sheet, rule=k.SCORING)]
+
+
+def lateness(state: MatchState, cmd: c.RecordLateness) -> list[ev.Event]:
+    """1 penalty point per full 5 minutes; more than half the length loses (KSI 2.2.4)."""
+    _between_games(state)
+    guards.side(cmd.side)
+    points = lateness_points(cmd.minutes)
+    if not points:
+        raise RuleViolation(k.LATE, "penalty points start at 5 minutes", "minutes")
+    score = list(state.score)
+    if state.penalty_to_score:
+        score[index(other(cmd.side))] += points
+    after = (score[0], score[1])
+    events: list[ev.Event] = [
+        ev.PenaltyPoints(
+            side=cmd.side, points=points, minutes=cmd.minutes, score=after, rule=k.LATE
+        )
+    ]
+    received = state.penalty[index(cmd.side)] + points
+    if loses_on_penalty(received, state.length) or after[index(other(cmd.side))] >= state.length:
+        events.append(ev.MatchEnded(winner=other(cmd.side), score=after, rule=k.LATE))
+    return events
+
+
+def report_result(state: MatchState, cmd: c.ReportResult) -> list[ev.Event]:
+    """The match winner reports the result (KSI 4.6)."""
+    if not state.over or cmd.side != state.winner:
+        raise RuleViolation(k.RESULT, "the winner reports a finished match", "side")
+    if state.reported:
+        raise RuleViolation(k.RESULT, "the result has been reported", "side")
+    return [ev.ResultReported(side=cmd.side, rule=k.RESULT)]
+
+
+def confirm_result(state: MatchState, cmd: c.ConfirmResult) -> list[ev.Event]:
+    """The TD confirms and publishes it (KSI 4.6)."""
+    if not state.reported or state.confirmed:
+        raise RuleViolation(k.RESULT, "no reported result to confirm")
+    return [ev.ResultConfirmed(rule=k.RESULT)]

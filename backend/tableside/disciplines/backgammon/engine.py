@@ -1,0 +1,37 @@
+"""decide(state, command) -> events: the single entry point for commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import decide_cube, decide_game, decide_match
+from tableside.disciplines.backgammon.events import Event
+from tableside.disciplines.backgammon.state import MatchState
+
+_DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
+    c.CreateMatch: decide_match.create,
+    c.StartGame: decide_game.start_game,
+    c.RollOpening: decide_game.roll_opening,
+    c.Roll: decide_game.roll,
+    c.RequireReroll: decide_game.require_reroll,
+    c.Play: decide_game.play,
+    c.AcceptIllegalPlay: decide_game.accept_illegal,
+    c.CorrectIllegalPlay: decide_game.correct_illegal,
+    c.ReportWrongSetup: decide_game.wrong_setup,
+    c.Double: decide_cube.double,
+    c.Take: decide_cube.take,
+    c.Drop: decide_cube.drop,
+    c.Concede: decide_cube.concede,
+    c.AnswerConcession: decide_cube.answer_concession,
+    c.AgreeResult: decide_cube.agree_result,
+    c.ResolveScoreDispute: decide_match.score_dispute,
+    c.RecordLateness: decide_match.lateness,
+    c.ReportResult: decide_match.report_result,
+    c.ConfirmResult: decide_match.confirm_result,
+}
+
+
+def decide(state: MatchState, command: c.Command) -> tuple[Event, ...]:
+    """The events a command leads to, or RuleViolation citing the paragraph; state untouched."""
+    return tuple(_DECIDERS[type(command)](state, command))

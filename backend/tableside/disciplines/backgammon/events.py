@@ -1,0 +1,179 @@
+"""Events: what happened at the board, past tense, frozen; each cites its paragraph in `rule`.
+
+Positions travel as (side A, side B), each 26 counts in that side's own numbering (board.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+SideName = Literal["A", "B"]
+Kind = Literal["single", "gammon", "backgammon"]
+EndedBy = Literal["play", "drop", "concession"]
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every event; `rule` cites the paragraph that decided it."""
+
+    rule: str = ""
+
+
+class MatchCreated(Event, tag="BgMatchCreated"):
+    match_id: str
+    player_a: str
+    player_b: str
+    length: int
+    clock: bool = False
+    penalty_to_score: bool = True  # lateness penalty points credited to the opponent's score
+
+
+class GameStarted(Event, tag="BgGameStarted"):
+    game_no: int
+    score: tuple[int, int]
+    crawford: bool
+    position: Sides
+
+
+class OpeningRolled(Event, tag="BgOpeningRolled"):
+    die_a: int
+    die_b: int
+    starter: str  # "" on a tie: both roll again
+
+
+class DiceRolled(Event, tag="BgDiceRolled"):
+    side: SideName
+    dice: tuple[int, int]
+    early: bool = False  # before the opponent finished his move (KSI 4.1.5.1)
+
+
+class InvalidRoll(Event, tag="BgInvalidRoll"):
+    side: SideName
+    reason: str
+
+
+class RerollRequired(Event, tag="BgRerollRequired"):
+    side: SideName  # the early roller, who rolls again
+
+
+class PlayRecorded(Event, tag="BgPlayRecorded"):
+    side: SideName
+    dice: tuple[int, int]
+    moves: tuple[tuple[int, int], ...]
+    legal: bool
+    position: Sides  # after the play
+
+
+class IllegalPlayAccepted(Event, tag="BgIllegalPlayAccepted"):
+    side: SideName  # who accepted it
+
+
+class IllegalPlayCorrected(Event, tag="BgIllegalPlayCorrected"):
+    side: SideName  # who demanded the correction
+    position: Sides  # restored: the mover plays the same dice again
+
+
+class SetupCorrected(Event, tag="BgSetupCorrected"):
+    position: Sides
+
+
+class SetupStands(Event, tag="BgSetupStands"):
+    pass
+
+
+class DoubleOffered(Event, tag="BgDoubleOffered"):
+    side: SideName
+    value: int  # the value the cube goes to
+    shown: int = 0  # the value the cube showed, when wrong (KSI 4.4.6)
+    early: bool = False  # before the opponent finished his move (KSI 4.4.5)
+
+
+class DoubleVoided(Event, tag="BgDoubleVoided"):
+    side: SideName
+
+
+class DoubleTaken(Event, tag="BgDoubleTaken"):
+    side: SideName
+    value: int
+
+
+class DoubleDropped(Event, tag="BgDoubleDropped"):
+    side: SideName
+
+
+class CubeValueCorrected(Event, tag="BgCubeValueCorrected"):
+    shown: int
+    value: int
+
+
+class ConcessionOffered(Event, tag="BgConcessionOffered"):
+    side: SideName
+    kind: Literal["single", "gammon", "backgammon"]
+
+
+class ConcessionDeclined(Event, tag="BgConcessionDeclined"):
+    side: SideName
+
+
+class GameEnded(Event, tag="BgGameEnded"):
+    winner: SideName
+    kind: Kind
+    by: EndedBy
+    cube: int
+    points: int  # kind (1, 2, 3) x cube
+    score: tuple[int, int]  # after the game
+
+
+class MatchEnded(Event, tag="BgMatchEnded"):
+    winner: SideName
+    score: tuple[int, int]
+
+
+class ScoreSet(Event, tag="BgScoreSet"):
+    score: tuple[int, int]
+
+
+class PenaltyPoints(Event, tag="BgPenaltyPoints"):
+    side: SideName  # the late player
+    points: int
+    minutes: int
+    score: tuple[int, int]  # after crediting the opponent
+
+
+class ResultReported(Event, tag="BgResultReported"):
+    side: SideName
+
+
+class ResultConfirmed(Event, tag="BgResultConfirmed"):
+    pass
+
+
+AnyEvent = Union[  # noqa: UP007
+    MatchCreated,
+    GameStarted,
+    OpeningRolled,
+    DiceRolled,
+    InvalidRoll,
+    RerollRequired,
+    PlayRecorded,
+    IllegalPlayAccepted,
+    IllegalPlayCorrected,
+    SetupCorrected,
+    SetupStands,
+    DoubleOffered,
+    DoubleVoided,
+    DoubleTaken,
+    DoubleDropped,
+    CubeValueCorrected,
+    ConcessionOffered,
+    ConcessionDeclined,
+    GameEnded,
+    MatchEnded,
+    ScoreSet,
+    PenaltyPoints,
+    ResultReported,
+    ResultConfirmed,
+]
+EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

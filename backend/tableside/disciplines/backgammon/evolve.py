@@ -1,0 +1,218 @@
+"""evolve(state, event) -> state: applies one event; no decisions are made here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from msgspec.structs import replace
+
+from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon import state as st
+from tableside.disciplines.backgammon.state import GameState, MatchState, index, other
+
+
+def _game(state: MatchState, **changes: object) -> MatchState:
+    return replace(state, game=replace(state.game, **changes))
+
+
+def _created(state: MatchState, e: ev.MatchCreated) -> MatchState:
+    return replace(
+        state,
+        created=True,
+        match_id=e.match_id,
+        players=(e.player_a, e.player_b),
+        length=e.length,
+        clock=e.clock,
+        penalty_to_score=e.penalty_to_score,
+    )
+
+
+def _started(state: MatchState, e: ev.GameStarted) -> MatchState:
+    game = GameState(game_no=e.game_no, position=e.position, crawford=e.crawford, phase=st.OPENING)
+    return replace(
+        state,
+        game=game,
+        games=e.game_no,
+        crawford_played=state.crawford_played or e.crawford,
+    )
+
+
+def _opening(state: MatchState, e: ev.OpeningRolled) -> MatchState:
+    if not e.starter:
+        return state
+    return _game(
+        state,
+        turn=e.starter,
+        starter=e.starter,
+        starter_rolls=1,
+        dice=(e.die_a, e.die_b),
+        phase=st.MOVE,
+    )
+
+
+def _rolled(state: MatchState, e: ev.DiceRolled) -> MatchState:
+    g = state.game
+    if e.early:
+        return _game(state, early_dice=e.dice)
+    rolls = g.starter_rolls + (e.side == g.starter)
+    return _game(state, dice=e.dice, phase=st.MOVE, invalid_roll=False, starter_rolls=rolls)
+
+
+def _invalid(state: MatchState, e: ev.InvalidRoll) -> MatchState:
+    if e.side != state.game.turn:
+        return state
+    return _game(state, phase=st.ROLL_ONLY, invalid_roll=True, dice=(0, 0))
+
+
+def _reroll(state: MatchState, e: ev.RerollRequired) -> MatchState:
+    return _game(state, phase=st.ROLL_ONLY, dice=(0, 0), early_roll=False)
+
+
+def _next_phase(g: GameState, turn: str) -> dict:
+    if g.early_dice != (0, 0):
+        return {"phase": st.MOVE, "dice": g.early_dice, "early_roll": True}
+    if g.early_double == turn:
+        return {"phase": st.DOUBLED, "dice": (0, 0), "early_roll": False}
+    return {"phase": st.ROLL, "dice": (0, 0), "early_roll": False}
+
+
+def _played(state: MatchState, e: ev.PlayRecorded) -> MatchState:
+    g = state.game
+    turn = other(e.side)
+    illegal = () if e.legal else (e.side, g.position, e.dice)
+    return _game(
+        state,
+        position=e.position,
+        turn=turn,
+        illegal=illegal,
+        invalid_roll=False,
+        early_dice=(0, 0),
+        early_double="",
+        **_next_phase(g, turn),
+    )
+
+
+def _accepted(state: MatchState, e: ev.IllegalPlayAccepted) -> MatchState:
+    return _game(state, illegal=())
+
+
+def _corrected(state: MatchState, e: ev.IllegalPlayCorrected) -> MatchState:
+    g = state.game
+    mover, _, dice = g.illegal
+    early = g.dice if g.early_roll else (0, 0)
+    return _game(
+        state,
+        position=e.position,
+        turn=mover,
+        dice=dice,
+        phase=st.MOVE,
+        illegal=(),
+        early_dice=early,
+        early_roll=False,
+    )
+
+
+def _setup_corrected(state: MatchState, e: ev.SetupCorrected) -> MatchState:
+    return _game(state, position=e.position, setup_settled=True)
+
+
+def _setup_stands(state: MatchState, e: ev.SetupStands) -> MatchState:
+    return _game(state, setup_settled=True)
+
+
+def _doubled(state: MatchState, e: ev.DoubleOffered) -> MatchState:
+    if e.early:
+        return _game(state, early_double=e.side, shown=e.shown)
+    return _game(state, phase=st.DOUBLED, shown=e.shown)
+
+
+def _taken(state: MatchState, e: ev.DoubleTaken) -> MatchState:
+    return _game(state, cube=e.value, owner=e.side, phase=st.ROLL_ONLY, shown=0)
+
+
+def _dropped(state: MatchState, e: ev.DoubleDropped) -> MatchState:
+    return _game(state, shown=0)
+
+
+def _conceded(state: MatchState, e: ev.ConcessionOffered) -> MatchState:
+    return _game(state, concession=(e.side, e.kind))
+
+
+def _declined(state: MatchState, e: ev.ConcessionDeclined) -> MatchState:
+    return _game(state, concession=("", ""))
+
+
+def _ended(state: MatchState, e: ev.GameEnded) -> MatchState:
+    return replace(
+        _game(state, phase=st.OVER, concession=("", ""), illegal=()),
+        score=e.score,
+    )
+
+
+def _match_ended(state: MatchState, e: ev.MatchEnded) -> MatchState:
+    return replace(_game(state, phase=st.OVER), over=True, winner=e.winner, score=e.score)
+
+
+def _score_set(state: MatchState, e: ev.ScoreSet) -> MatchState:
+    return replace(state, score=e.score)
+
+
+def _penalty(state: MatchState, e: ev.PenaltyPoints) -> MatchState:
+    i = index(e.side)
+    received = list(state.penalty)
+    received[i] += e.points
+    return replace(state, penalty=(received[0], received[1]), score=e.score)
+
+
+def _reported(state: MatchState, e: ev.ResultReported) -> MatchState:
+    return replace(state, reported=e.side)
+
+
+def _confirmed(state: MatchState, e: ev.ResultConfirmed) -> MatchState:
+    return replace(state, confirmed=True)
+
+
+def _same(state: MatchState, e: ev.Event) -> MatchState:
+    return state
+
+
+HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
+    ev.MatchCreated: _created,
+    ev.GameStarted: _started,
+    ev.OpeningRolled: _opening,
+    ev.DiceRolled: _rolled,
+    ev.InvalidRoll: _invalid,
+    ev.RerollRequired: _reroll,
+    ev.PlayRecorded: _played,
+    ev.IllegalPlayAccepted: _accepted,
+    ev.IllegalPlayCorrected: _corrected,
+    ev.SetupCorrected: _setup_corrected,
+    ev.SetupStands: _setup_stands,
+    ev.DoubleOffered: _doubled,
+    ev.DoubleVoided: _same,
+    ev.DoubleTaken: _taken,
+    ev.DoubleDropped: _dropped,
+    ev.CubeValueCorrected: _same,
+    ev.ConcessionOffered: _conceded,
+    ev.ConcessionDeclined: _declined,
+    ev.GameEnded: _ended,
+    ev.MatchEnded: _match_ended,
+    ev.ScoreSet: _score_set,
+    ev.PenaltyPoints: _penalty,
+    ev.ResultReported: _reported,
+    ev.ResultConfirmed: _confirmed,
+}
+
+
+def evolve(state: MatchState, event: ev.Event) -> MatchState:
+    """Apply one event; the state's version counts the events applied."""
+    new = HANDLERS[type(event)](state, event)
+    return replace(new, version=state.version + 1)
+
+
+def fold(events: Iterable[ev.Event], state: MatchState | None = None) -> MatchState:
+    """The state after a sequence of events (reduce(evolve, events, initial_state()))."""
+    state = st.initial_state() if state is None else state
+    for event in events:
+        state = evolve(state, event)
+    return state
