@@ -21,6 +21,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     length: int
     clock: bool = False
     penalty_to_score: bool = True  # a guide setting: how penalty points enter the score
+    series: bool = False  # one of a series of short matches: pauses between matches only
 
 
 class StartGame(Command, tag="StartGame"):
@@ -108,6 +109,45 @@ class ConfirmResult(Command, tag="ConfirmResult"):
     pass
 
 
+class TakePause(Command, tag="TakePause"):
+    side: SideName
+    own: int = 1
+    pooled: int = 0  # the opponent's pauses added (KSI 2.2.2)
+
+
+class StartClock(Command, tag="StartClock"):
+    at_ms: int
+    imposed: bool = False  # the TD imposes a clock for slow play (KSI 2.3.1.1)
+
+
+class PressClock(Command, tag="PressClock"):
+    side: SideName
+    at_ms: int
+
+
+class StopClock(Command, tag="StopClock"):
+    case: int  # which of the eight cases (KSI 4.3.2.1-8)
+    at_ms: int
+
+
+class ResumeClock(Command, tag="ResumeClock"):
+    at_ms: int
+
+
+class RuleGameOverClaim(Command, tag="RuleGameOverClaim"):
+    claimant: SideName
+    right: bool  # the TD's finding
+
+
+class ClaimEarlyPickup(Command, tag="ClaimEarlyPickup"):
+    offender: SideName
+
+
+class ReportFlag(Command, tag="ReportFlag"):
+    at_ms: int
+    both: bool = False  # both flags down, who was first unknown
+
+
 AnyCommand = Union[  # noqa: UP007
     CreateMatch,
     StartGame,
@@ -128,6 +168,14 @@ AnyCommand = Union[  # noqa: UP007
     RecordLateness,
     ReportResult,
     ConfirmResult,
+    TakePause,
+    StartClock,
+    PressClock,
+    StopClock,
+    ResumeClock,
+    RuleGameOverClaim,
+    ClaimEarlyPickup,
+    ReportFlag,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

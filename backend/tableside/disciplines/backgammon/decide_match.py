@@ -29,6 +29,7 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
             length=cmd.length,
             clock=cmd.clock,
             penalty_to_score=cmd.penalty_to_score,
+            series=cmd.series,
             rule=k.FINISH,
         )
     ]

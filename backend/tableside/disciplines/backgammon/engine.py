@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon import decide_cube, decide_game, decide_match
+from tableside.disciplines.backgammon import decide_clock, decide_cube, decide_game, decide_match
 from tableside.disciplines.backgammon.events import Event
 from tableside.disciplines.backgammon.state import MatchState
 
@@ -29,6 +29,14 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.RecordLateness: decide_match.lateness,
     c.ReportResult: decide_match.report_result,
     c.ConfirmResult: decide_match.confirm_result,
+    c.TakePause: decide_clock.take_pause,
+    c.StartClock: decide_clock.start_clock,
+    c.PressClock: decide_clock.press_clock,
+    c.StopClock: decide_clock.stop_clock,
+    c.ResumeClock: decide_clock.resume_clock,
+    c.RuleGameOverClaim: decide_clock.game_over_claim,
+    c.ClaimEarlyPickup: decide_clock.early_pickup,
+    c.ReportFlag: decide_clock.report_flag,
 }
 
 

@@ -28,6 +28,7 @@ class MatchCreated(Event, tag="BgMatchCreated"):
     length: int
     clock: bool = False
     penalty_to_score: bool = True  # lateness penalty points credited to the opponent's score
+    series: bool = False
 
 
 class GameStarted(Event, tag="BgGameStarted"):
@@ -150,6 +151,49 @@ class ResultConfirmed(Event, tag="BgResultConfirmed"):
     pass
 
 
+class PauseTaken(Event, tag="BgPauseTaken"):
+    side: SideName
+    own: int  # pauses charged to the player taking it
+    pooled: int = 0  # pauses the opponent adds to it (KSI 2.2.2)
+
+
+class ClockStarted(Event, tag="BgClockStarted"):
+    at_ms: int  # device time
+    remaining: tuple[int, int]  # ms each
+    imposed: bool = False  # by the TD for slow play (KSI 2.3.1.1)
+
+
+class ClockPressed(Event, tag="BgClockPressed"):
+    side: SideName
+    at_ms: int
+    remaining: tuple[int, int]  # after charging the presser
+
+
+class ClockStopped(Event, tag="BgClockStopped"):
+    case: int  # 1..8 (KSI 4.3.2.x)
+    at_ms: int
+    remaining: tuple[int, int]
+
+
+class ClockResumed(Event, tag="BgClockResumed"):
+    at_ms: int
+
+
+class TimeAdded(Event, tag="BgTimeAdded"):
+    side: SideName
+    ms: int  # negative: a time penalty
+
+
+class FlagFell(Event, tag="BgFlagFell"):
+    side: SideName
+    at_ms: int
+    gin: bool = False  # certain to win the match all the same (KSI 4.3.3)
+
+
+class ClockAbandoned(Event, tag="BgClockAbandoned"):
+    pass
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
     GameStarted,
@@ -175,5 +219,13 @@ AnyEvent = Union[  # noqa: UP007
     PenaltyPoints,
     ResultReported,
     ResultConfirmed,
+    PauseTaken,
+    ClockStarted,
+    ClockPressed,
+    ClockStopped,
+    ClockResumed,
+    TimeAdded,
+    FlagFell,
+    ClockAbandoned,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from msgspec.structs import replace
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.state import GameState, MatchState, index, other
+from tableside.disciplines.backgammon.timing import Clock, add, charge, press
 
 
 def _game(state: MatchState, **changes: object) -> MatchState:
@@ -24,6 +25,7 @@ def _created(state: MatchState, e: ev.MatchCreated) -> MatchState:
         length=e.length,
         clock=e.clock,
         penalty_to_score=e.penalty_to_score,
+        series=e.series,
     )
 
 
@@ -172,6 +174,41 @@ def _confirmed(state: MatchState, e: ev.ResultConfirmed) -> MatchState:
     return replace(state, confirmed=True)
 
 
+def _paused(state: MatchState, e: ev.PauseTaken) -> MatchState:
+    used = list(state.pauses)
+    used[index(e.side)] += e.own
+    used[index(other(e.side))] += e.pooled
+    return replace(state, pauses=(used[0], used[1]))
+
+
+def _clock_started(state: MatchState, e: ev.ClockStarted) -> MatchState:
+    return replace(state, clock=True, timer=Clock(remaining=e.remaining, since=e.at_ms))
+
+
+def _pressed(state: MatchState, e: ev.ClockPressed) -> MatchState:
+    return replace(state, timer=press(state.timer, e.side, e.at_ms))
+
+
+def _clock_stopped(state: MatchState, e: ev.ClockStopped) -> MatchState:
+    return replace(state, timer=replace(charge(state.timer, e.at_ms), stopped=True))
+
+
+def _resumed(state: MatchState, e: ev.ClockResumed) -> MatchState:
+    return replace(state, timer=replace(state.timer, stopped=False, since=e.at_ms))
+
+
+def _time_added(state: MatchState, e: ev.TimeAdded) -> MatchState:
+    return replace(state, timer=add(state.timer, e.side, e.ms))
+
+
+def _flag_fell(state: MatchState, e: ev.FlagFell) -> MatchState:
+    return replace(state, timer=replace(state.timer, stopped=True))
+
+
+def _abandoned(state: MatchState, e: ev.ClockAbandoned) -> MatchState:
+    return replace(state, timer=None)
+
+
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
@@ -201,6 +238,14 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.PenaltyPoints: _penalty,
     ev.ResultReported: _reported,
     ev.ResultConfirmed: _confirmed,
+    ev.PauseTaken: _paused,
+    ev.ClockStarted: _clock_started,
+    ev.ClockPressed: _pressed,
+    ev.ClockStopped: _clock_stopped,
+    ev.ClockResumed: _resumed,
+    ev.TimeAdded: _time_added,
+    ev.FlagFell: _flag_fell,
+    ev.ClockAbandoned: _abandoned,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from tableside.disciplines.backgammon.board import STANDARD
+from tableside.disciplines.backgammon.timing import Clock
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]
 # phases of the game in progress
@@ -52,6 +53,9 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     reported: str = ""
     confirmed: bool = False
     penalty: tuple[int, int] = (0, 0)  # lateness penalty points received (KSI 2.2.4)
+    series: bool = False
+    pauses: tuple[int, int] = (0, 0)  # pauses used (KSI 2.2.2)
+    timer: Clock | None = None  # the Bronstein clock, once started (KSI 3.5.5)
     game: GameState = GameState()
     version: int = 0
 
