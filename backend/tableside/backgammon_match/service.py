@@ -1,0 +1,62 @@
+"""Run a backgammon command against its stream: fold, decide, append once (sync, in a thread)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from uuid import UUID
+
+from tableside.disciplines.backgammon import EVENT_TYPES, decide, evolve, initial_state
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon.events import Event
+from tableside.disciplines.backgammon.state import MatchState
+from tableside.matches.service import MatchNotFound
+from tableside.store import AppendResult, EventStore, VersionConflict
+
+_TYPES = frozenset(EVENT_TYPES)
+
+
+class BackgammonService:
+    """Commands for backgammon match streams (no cache: a match is a few thousand events)."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+
+    def history(self, match_id: UUID) -> tuple[MatchState, int, list[Event]]:
+        """(state, stream version, backgammon events) of a match; MatchNotFound if none."""
+        state, version, events = initial_state(), 0, []
+        for stored in self.store.read(match_id):
+            version = stored.version
+            if type(stored.event) in _TYPES:
+                state = evolve(state, stored.event)
+                events.append(stored.event)
+        if not state.created:
+            raise MatchNotFound(str(match_id))
+        return state, version, events
+
+    def create(
+        self, match_id: UUID, command: c.CreateMatch, *, command_id: UUID, meta: Mapping[str, str]
+    ) -> AppendResult:
+        events = decide(initial_state(), command)
+        return self.store.append(
+            match_id, events, expected_version=0, command_id=command_id, meta=meta
+        )
+
+    def execute(
+        self,
+        match_id: UUID,
+        command: c.Command,
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str],
+    ) -> AppendResult:
+        """Check the version, decide, append; VersionConflict / RuleViolation raise."""
+        if isinstance(command, c.CreateMatch):
+            raise MatchNotFound(f"{match_id}: a match is created by POST /api/backgammon/matches")
+        state, version, _ = self.history(match_id)
+        if version != expected_version:
+            raise VersionConflict(match_id, expected_version, version)
+        events = decide(state, command)
+        return self.store.append(
+            match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
+        )
