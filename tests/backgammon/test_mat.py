@@ -3,6 +3,7 @@ installed) GNU Backgammon importing what we export."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -10,6 +11,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from tableside.disciplines.backgammon import RuleViolation, decide, fold, initial_state
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon.mat import (
@@ -119,3 +122,30 @@ def test_gnubg_imports_what_we_export() -> None:
             assert [g[2] for g in games] == [p for _, p in ours], seed
             starts = [list(e.score) for e in events if type(e) is ev.GameStarted]
             assert [g[:2] for g in games] == starts, seed
+
+
+LINES = [
+    " 3 point match",
+    " 1 point match",
+    " Game 1",
+    " Game 2",
+    " a : 0                          b : 0",
+    "  1) 31: 8/5 6/5                 Doubles => 2",
+    "  1)                             42: 8/4 6/4",
+    "  2)  Takes                      66: 24/18 24/18 13/7 13/7",
+    "  2)  Drops                       Wins 1 point",
+    "      Wins 3 points",
+    "                                  Wins 0 points",
+    "  3) 00: 25/0",
+    "  3) 55: bar/20* 20/off 6/5(9)",
+    "  4) 21: 13/x 1//",
+    "; comment",
+    "",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=hs.lists(hs.sampled_from(LINES) | hs.text(max_size=40), max_size=12))
+def test_any_text_is_a_match_or_a_named_refusal(lines: list[str]) -> None:
+    with contextlib.suppress(MatFormatError, RuleViolation):
+        replay(import_mat("\n".join(lines)))

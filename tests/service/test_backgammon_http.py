@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import random
 import uuid
+from pathlib import Path
 
 import msgspec
 import pytest
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
+from tableside.store.jsonl import verify_export
 
 from .harness import Api
+
+DATA = Path(__file__).resolve().parents[1] / "backgammon" / "data"
 
 
 def _create(api: Api, length: int = 3, **extra) -> tuple[str, dict]:
@@ -128,3 +132,32 @@ def test_a_whole_simulated_match_over_http_and_its_mat_export(head: Api) -> None
     mat = head.get(f"/api/backgammon/matches/{match_id}/match.mat")
     assert mat.status_code == 200 and mat.headers["content-type"].startswith("text/plain")
     assert " 3 point match" in mat.text and " Game 1" in mat.text and "Wins" in mat.text
+
+
+def test_the_record_downloads_and_verifies_like_a_korona_match(head: Api, dropped) -> None:
+    match_id, _ = dropped
+    r = head.get(f"/api/matches/{match_id}/record.jsonl")
+    assert r.status_code == 200, r.text
+    lines = r.content.splitlines(keepends=True)
+    assert verify_export(lines)[1] is None
+    assert len(lines) == 1 + _state(head, match_id)["version"]
+
+
+def test_a_mat_file_gnubg_wrote_is_recorded_through_the_engine(head: Api) -> None:
+    text = (DATA / "gnubg_5pt.mat").read_text()
+    body = {"command_id": str(uuid.uuid4()), "text": text}
+    r = head.http.post("/api/backgammon/matches/import", json=body, headers=head.headers())
+    assert r.status_code == 201, r.text
+    doc = _state(head, r.json()["match_id"])
+    assert doc["state"]["score"] == [7, 3] and doc["state"]["over"]
+    again = head.get(f"/api/backgammon/matches/{r.json()['match_id']}/match.mat")
+    assert " Game 5" in again.text
+    bad = {"command_id": str(uuid.uuid4()), "text": "not a match"}
+    r = head.http.post("/api/backgammon/matches/import", json=bad, headers=head.headers())
+    assert r.status_code == 400 and "mat" in r.json()["title"]
+    illegal = {
+        "command_id": str(uuid.uuid4()),
+        "text": " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 9/6 7/6\n",
+    }
+    r = head.http.post("/api/backgammon/matches/import", json=illegal, headers=head.headers())
+    assert r.status_code == 422 and r.json()["rule"] == "KSI 1.2.1"

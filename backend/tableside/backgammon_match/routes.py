@@ -25,7 +25,7 @@ from tableside.app.responses import stored_response
 from tableside.backgammon_match.service import BackgammonService
 from tableside.disciplines.backgammon import RuleViolation
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon.mat import export_mat
+from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
 from tableside.store import VersionConflict
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
@@ -43,6 +43,16 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     clock: bool = False
     penalty_to_score: bool = True
     series: bool = False
+    device_id: str = ""
+    device_time: str = ""
+
+
+class ImportRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A match as Jellyfish .mat text (as GNU Backgammon exports it)."""
+
+    command_id: UUID
+    text: str
+    match_id: UUID | None = None
     device_id: str = ""
     device_time: str = ""
 
@@ -126,6 +136,31 @@ async def create_bg_match(
 
 
 @post(
+    "/api/backgammon/matches/import",
+    status_code=201,
+    summary="Record a match from Jellyfish .mat text (each play checked by the engine)",
+)
+async def import_bg_match(
+    request: Request, state: State, data: JSONBody[ImportRequest]
+) -> CommandResponse:
+    ctx = context(state)
+    principal = await _caller(ctx, request)
+    match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
+    meta = _meta(principal, data.device_id, data.device_time) | {"source": "mat"}
+    work = partial(
+        _checked_import, _service(state, ctx), match_id, data.text, data.command_id, meta
+    )
+    return await _store(ctx, data.command_id, match_id, work)
+
+
+def _checked_import(service: BackgammonService, match_id, text, command_id, meta):
+    try:
+        return service.import_mat(match_id, text, command_id=command_id, meta=meta)
+    except MatFormatError as exc:
+        raise HTTPException(status_code=400, detail=f"Not a .mat match: {exc}") from None
+
+
+@post(
     "/api/backgammon/matches/{match_id:uuid}/commands",
     status_code=201,
     summary="Post a backgammon command",
@@ -167,4 +202,4 @@ async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[str]:
     )
 
 
-BACKGAMMON_ROUTES = [create_bg_match, post_bg_command, get_bg_match, get_bg_mat]
+BACKGAMMON_ROUTES = [create_bg_match, import_bg_match, post_bg_command, get_bg_match, get_bg_mat]

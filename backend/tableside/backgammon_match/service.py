@@ -8,6 +8,7 @@ from uuid import UUID
 from tableside.disciplines.backgammon import EVENT_TYPES, decide, evolve, initial_state
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon.events import Event
+from tableside.disciplines.backgammon.mat import import_mat
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.matches.service import MatchNotFound
 from tableside.store import AppendResult, EventStore, VersionConflict
@@ -37,6 +38,20 @@ class BackgammonService:
         self, match_id: UUID, command: c.CreateMatch, *, command_id: UUID, meta: Mapping[str, str]
     ) -> AppendResult:
         events = decide(initial_state(), command)
+        return self.store.append(
+            match_id, events, expected_version=0, command_id=command_id, meta=meta
+        )
+
+    def import_mat(
+        self, match_id: UUID, text: str, *, command_id: UUID, meta: Mapping[str, str]
+    ) -> AppendResult:
+        """A .mat match recorded as one append: every event the engine decides for it."""
+        state, events = initial_state(), []
+        for command in import_mat(text, str(match_id)):
+            batch = decide(state, command)
+            for event in batch:
+                state = evolve(state, event)
+            events += batch
         return self.store.append(
             match_id, events, expected_version=0, command_id=command_id, meta=meta
         )
