@@ -132,6 +132,7 @@ class StopClock(Command, tag="StopClock"):
 
 class ResumeClock(Command, tag="ResumeClock"):
     at_ms: int
+    side: str = ""  # whose time runs now (a new game: the starter's); "" the same as before
 
 
 class RuleGameOverClaim(Command, tag="RuleGameOverClaim"):

@@ -91,7 +91,9 @@ def resume_clock(state: MatchState, cmd: c.ResumeClock) -> list[ev.Event]:
     if not clock.stopped:
         raise RuleViolation(k.CLOCK_STOP, "the clock is running", "at_ms")
     _not_before(clock, cmd.at_ms)
-    return [ev.ClockResumed(at_ms=cmd.at_ms, rule=k.CLOCK_STOP)]
+    if cmd.side not in ("", "A", "B"):
+        raise RuleViolation(k.CLOCK_STOP, "side must be A, B or empty", "side")
+    return [ev.ClockResumed(at_ms=cmd.at_ms, side=cmd.side, rule=k.CLOCK_STOP)]
 
 
 def game_over_claim(state: MatchState, cmd: c.RuleGameOverClaim) -> list[ev.Event]:

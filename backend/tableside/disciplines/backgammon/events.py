@@ -177,6 +177,7 @@ class ClockStopped(Event, tag="BgClockStopped"):
 
 class ClockResumed(Event, tag="BgClockResumed"):
     at_ms: int
+    side: str = ""  # whose time runs now ("" unchanged)
 
 
 class TimeAdded(Event, tag="BgTimeAdded"):

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.state import GameState, MatchState, index, other
-from tableside.disciplines.backgammon.timing import Clock, add, charge, press
+from tableside.disciplines.backgammon.timing import DELAY_MS, Clock, add, charge, press
 
 
 def _game(state: MatchState, **changes: object) -> MatchState:
@@ -194,7 +194,10 @@ def _clock_stopped(state: MatchState, e: ev.ClockStopped) -> MatchState:
 
 
 def _resumed(state: MatchState, e: ev.ClockResumed) -> MatchState:
-    return replace(state, timer=replace(state.timer, stopped=False, since=e.at_ms))
+    timer = replace(state.timer, stopped=False, since=e.at_ms)
+    if e.side and e.side != timer.running:
+        timer = replace(timer, running=e.side, delay_left=DELAY_MS)
+    return replace(state, timer=timer)
 
 
 def _time_added(state: MatchState, e: ev.TimeAdded) -> MatchState:
