@@ -149,6 +149,37 @@ class ReportFlag(Command, tag="ReportFlag"):
     both: bool = False  # both flags down, who was first unknown
 
 
+class CallTD(Command, tag="CallTD"):
+    side: str = ""  # the player calling; "" the monitor or the TD
+    reason: str = ""
+
+
+class GiveRuling(Command, tag="GiveRuling"):
+    text: str
+    favours: str = ""
+    testimony: tuple[str, ...] = ()
+
+
+class Appeal(Command, tag="Appeal"):
+    side: SideName
+
+
+class DecideAppeal(Command, tag="DecideAppeal"):
+    jury: tuple[str, ...]  # three or five, not the TD (KSI 1.3.2)
+    overturn_votes: int
+    td: str = ""  # the TD who ruled, who cannot sit on the jury
+
+
+class AppointMonitor(Command, tag="AppointMonitor"):
+    name: str
+    requested_by: str = ""  # a side, or "" on the TD's own initiative
+
+
+class Expel(Command, tag="Expel"):
+    side: SideName
+    reason: str
+
+
 AnyCommand = Union[  # noqa: UP007
     CreateMatch,
     StartGame,
@@ -177,6 +208,12 @@ AnyCommand = Union[  # noqa: UP007
     RuleGameOverClaim,
     ClaimEarlyPickup,
     ReportFlag,
+    CallTD,
+    GiveRuling,
+    Appeal,
+    DecideAppeal,
+    AppointMonitor,
+    Expel,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon import decide_clock, decide_cube, decide_game, decide_match
+from tableside.disciplines.backgammon import (
+    decide_clock,
+    decide_cube,
+    decide_game,
+    decide_match,
+    decide_officials,
+)
 from tableside.disciplines.backgammon.events import Event
 from tableside.disciplines.backgammon.state import MatchState
 
@@ -37,9 +43,16 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.RuleGameOverClaim: decide_clock.game_over_claim,
     c.ClaimEarlyPickup: decide_clock.early_pickup,
     c.ReportFlag: decide_clock.report_flag,
+    c.CallTD: decide_officials.call_td,
+    c.GiveRuling: decide_officials.give_ruling,
+    c.Appeal: decide_officials.appeal,
+    c.DecideAppeal: decide_officials.decide_appeal,
+    c.AppointMonitor: decide_officials.appoint_monitor,
+    c.Expel: decide_officials.expel,
 }
 
 
 def decide(state: MatchState, command: c.Command) -> tuple[Event, ...]:
     """The events a command leads to, or RuleViolation citing the paragraph; state untouched."""
+    decide_officials.frozen(state, command)
     return tuple(_DECIDERS[type(command)](state, command))

@@ -195,6 +195,37 @@ class ClockAbandoned(Event, tag="BgClockAbandoned"):
     pass
 
 
+class TDCalled(Event, tag="BgTDCalled"):
+    side: str  # who called ("" the TD himself or a monitor)
+    reason: str
+
+
+class RulingGiven(Event, tag="BgRulingGiven"):
+    text: str  # the ruling with its reasons (reported to KSI, 5.6)
+    favours: str = ""  # the side the ruling favours, if either
+    testimony: tuple[str, ...] = ()  # who was heard (KSI 5.4)
+
+
+class AppealLodged(Event, tag="BgAppealLodged"):
+    side: SideName
+
+
+class AppealDecided(Event, tag="BgAppealDecided"):
+    jury: tuple[str, ...]
+    overturn_votes: int
+    overturned: bool
+
+
+class MonitorAppointed(Event, tag="BgMonitorAppointed"):
+    name: str
+    requested_by: str = ""  # "" on the TD's own initiative
+
+
+class PlayerExpelled(Event, tag="BgPlayerExpelled"):
+    side: SideName
+    reason: str
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
     GameStarted,
@@ -228,5 +259,11 @@ AnyEvent = Union[  # noqa: UP007
     TimeAdded,
     FlagFell,
     ClockAbandoned,
+    TDCalled,
+    RulingGiven,
+    AppealLodged,
+    AppealDecided,
+    MonitorAppointed,
+    PlayerExpelled,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

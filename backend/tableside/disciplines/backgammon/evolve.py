@@ -212,6 +212,21 @@ def _abandoned(state: MatchState, e: ev.ClockAbandoned) -> MatchState:
     return replace(state, timer=None)
 
 
+def _dispute(phase: str) -> Callable[[MatchState, ev.Event], MatchState]:
+    def handler(state: MatchState, e: ev.Event) -> MatchState:
+        return replace(state, dispute=phase)
+
+    return handler
+
+
+def _appeal_decided(state: MatchState, e: ev.AppealDecided) -> MatchState:
+    return replace(state, dispute="final")
+
+
+def _monitor(state: MatchState, e: ev.MonitorAppointed) -> MatchState:
+    return replace(state, monitor=e.name)
+
+
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
@@ -249,12 +264,23 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.TimeAdded: _time_added,
     ev.FlagFell: _flag_fell,
     ev.ClockAbandoned: _abandoned,
+    ev.TDCalled: _dispute("called"),
+    ev.RulingGiven: _dispute("ruled"),
+    ev.AppealLodged: _dispute("appealed"),
+    ev.AppealDecided: _appeal_decided,
+    ev.MonitorAppointed: _monitor,
+    ev.PlayerExpelled: _same,
 }
+# events after which a ruling can no longer be appealed "at once" (KSI 5.2)
+_PLAY_ON = {ev.OpeningRolled, ev.DiceRolled, ev.InvalidRoll, ev.PlayRecorded, ev.DoubleOffered}
+_PLAY_ON |= {ev.DoubleTaken, ev.DoubleDropped, ev.GameStarted, ev.GameEnded}
 
 
 def evolve(state: MatchState, event: ev.Event) -> MatchState:
     """Apply one event; the state's version counts the events applied."""
     new = HANDLERS[type(event)](state, event)
+    if new.dispute in ("ruled", "final") and type(event) in _PLAY_ON:
+        new = replace(new, dispute="")
     return replace(new, version=state.version + 1)
 
 

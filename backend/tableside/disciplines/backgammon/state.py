@@ -56,6 +56,8 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     series: bool = False
     pauses: tuple[int, int] = (0, 0)  # pauses used (KSI 2.2.2)
     timer: Clock | None = None  # the Bronstein clock, once started (KSI 3.5.5)
+    dispute: str = ""  # "" | "called" (board frozen) | "ruled" | "appealed" | "final" (KSI 5)
+    monitor: str = ""  # the monitor appointed to the match (KSI 1.3.3)
     game: GameState = GameState()
     version: int = 0
 
