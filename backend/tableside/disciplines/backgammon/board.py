@@ -9,6 +9,10 @@ the tuple of single-die moves of one turn. Legal plays are told apart by the pos
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
 Side = tuple[int, ...]
 Move = tuple[int, int]
 Play = tuple[Move, ...]
@@ -92,7 +96,8 @@ def _walk(me: Side, opp: Side, dice: tuple[int, ...], done: Play, walk: dict) ->
         walk["out"].setdefault(key, done)
 
 
-def legal_plays(me: Side, opp: Side, dice: tuple[int, int]) -> dict[Position, Play]:
+@lru_cache(maxsize=4096)  # pure: the same position and dice give the same plays
+def legal_plays(me: Side, opp: Side, dice: tuple[int, int]) -> Mapping[Position, Play]:
     """Every legal resulting position with one play reaching it (the maximum-dice rule applied).
 
     Both dice when possible; when only one can be played, the larger if it can be; doubles are
@@ -110,7 +115,7 @@ def legal_plays(me: Side, opp: Side, dice: tuple[int, int]) -> dict[Position, Pl
     plays: dict[Position, Play] = {}
     for (m, o, _), p in found:
         plays.setdefault((m, o), p)
-    return plays
+    return MappingProxyType(plays)
 
 
 def apply_play(me: Side, opp: Side, play: Play) -> tuple[Side, Side]:
