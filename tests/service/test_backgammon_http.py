@@ -161,3 +161,23 @@ def test_a_mat_file_gnubg_wrote_is_recorded_through_the_engine(head: Api) -> Non
     }
     r = head.http.post("/api/backgammon/matches/import", json=illegal, headers=head.headers())
     assert r.status_code == 422 and r.json()["rule"] == "KSI 1.2.1"
+
+
+def test_undo_takes_back_the_last_command_then_the_one_before(head: Api) -> None:
+    match_id, created = _create(head)
+    v = created["last_version"]
+    for cmd in (c.StartGame(), c.RollOpening(die_a=3, die_b=1)):
+        v = _post(head, match_id, v, cmd).json()["last_version"]
+    after_opening = _state(head, match_id)["state"]
+    v = _post(head, match_id, v, c.Play(side="A", moves=((8, 5), (6, 5)))).json()["last_version"]
+    v = _post(head, match_id, v, c.Roll(side="B", dice=(6, 4))).json()["last_version"]
+    r = _post(head, match_id, v, c.UndoLast())
+    assert r.status_code == 201 and r.json()["events"][0]["event"]["rule"] == "KSI 3.8"
+    assert _state(head, match_id)["state"]["game"]["phase"] == "roll"
+    r = _post(head, match_id, r.json()["last_version"], c.UndoLast())
+    assert r.status_code == 201
+    assert _state(head, match_id)["state"]["game"] == after_opening["game"]
+    r = _post(head, match_id, r.json()["last_version"], c.UndoLast())  # the opening roll
+    assert r.status_code == 201
+    r = _post(head, match_id, r.json()["last_version"], c.UndoLast())  # not past the start
+    assert r.status_code == 422 and r.json()["rule"] == "KSI 3.8"

@@ -7,9 +7,9 @@ from uuid import UUID
 
 from tableside.disciplines.backgammon import EVENT_TYPES, decide, evolve, initial_state
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon.events import Event
+from tableside.disciplines.backgammon.events import EntryUndone, Event
 from tableside.disciplines.backgammon.mat import import_mat
-from tableside.disciplines.backgammon.state import MatchState
+from tableside.disciplines.backgammon.state import MatchState, snapshot
 from tableside.matches.service import MatchNotFound
 from tableside.store import AppendResult, EventStore, VersionConflict
 
@@ -24,15 +24,20 @@ class BackgammonService:
 
     def history(self, match_id: UUID) -> tuple[MatchState, int, list[Event]]:
         """(state, stream version, backgammon events) of a match; MatchNotFound if none."""
-        state, version, events = initial_state(), 0, []
+        state, version, events, _ = self._read(match_id)
+        return snapshot(state), version, events
+
+    def _read(self, match_id: UUID) -> tuple[MatchState, int, list[Event], dict[int, UUID]]:
+        state, version, events, commands = initial_state(), 0, [], {}
         for stored in self.store.read(match_id):
             version = stored.version
             if type(stored.event) in _TYPES:
                 state = evolve(state, stored.event)
                 events.append(stored.event)
+                commands[stored.version] = stored.command_id
         if not state.created:
             raise MatchNotFound(str(match_id))
-        return state, version, events
+        return state, version, events, commands
 
     def create(
         self, match_id: UUID, command: c.CreateMatch, *, command_id: UUID, meta: Mapping[str, str]
@@ -68,10 +73,25 @@ class BackgammonService:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
         if isinstance(command, c.CreateMatch):
             raise MatchNotFound(f"{match_id}: a match is created by POST /api/backgammon/matches")
-        state, version, _ = self.history(match_id)
+        state, version, events, commands = self._read(match_id)
         if version != expected_version:
             raise VersionConflict(match_id, expected_version, version)
+        if isinstance(command, c.UndoLast) and command.to_version < 0:
+            undone = {v for v, e in zip(commands, events, strict=True) if type(e) is EntryUndone}
+            command = c.UndoLast(to_version=last_entry_start(state, commands, undone))
         events = decide(state, command)
         return self.store.append(
             match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
         )
+
+
+def last_entry_start(state: MatchState, commands: dict[int, UUID], undone: set[int]) -> int:
+    """The version before the last command still on the record (-1: none in this game)."""
+    chain: list[int] = []
+    s: MatchState | None = state
+    while s is not None:
+        if s.version not in undone:
+            chain.append(s.version)
+        s = s.prev
+    last = commands.get(chain[0]) if chain else None
+    return next((v for v in chain if commands.get(v) != last), -1)

@@ -39,3 +39,4 @@ MONITOR_REQUEST = "KSI 1.7.4"
 EXPULSION = "KSI 1.7.3"
 EVIDENCE = "KSI 5.4"
 REPORT = "KSI 5.6"
+RECORD = "KSI 3.8"  # the record of the match: a recorder's slip undone

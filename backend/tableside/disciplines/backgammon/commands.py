@@ -180,6 +180,13 @@ class Expel(Command, tag="Expel"):
     reason: str
 
 
+class UndoLast(Command, tag="UndoLast"):
+    """A recording slip undone: back to the state after `to_version` in the current game.
+    Over HTTP the service fills `to_version` with the start of the last command's events."""
+
+    to_version: int = -1
+
+
 AnyCommand = Union[  # noqa: UP007
     CreateMatch,
     StartGame,
@@ -214,6 +221,7 @@ AnyCommand = Union[  # noqa: UP007
     DecideAppeal,
     AppointMonitor,
     Expel,
+    UndoLast,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

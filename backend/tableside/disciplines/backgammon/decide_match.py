@@ -8,6 +8,7 @@ from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import guards
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.errors import RuleViolation
+from tableside.disciplines.backgammon.evolve import undo_target
 from tableside.disciplines.backgammon.state import MatchState, index, other
 from tableside.disciplines.backgammon.timing import lateness_points, loses_on_penalty
 
@@ -90,3 +91,15 @@ def confirm_result(state: MatchState, cmd: c.ConfirmResult) -> list[ev.Event]:
     if not state.reported or state.confirmed:
         raise RuleViolation(k.RESULT, "no reported result to confirm")
     return [ev.ResultConfirmed(rule=k.RESULT)]
+
+
+def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
+    """Back to the state after `to_version`, within the game in progress or just ended, while
+    the result is not yet reported (KSI 3.8: the record is kept right)."""
+    if not state.created or state.reported:
+        raise RuleViolation(k.RECORD, "nothing to undo", "to_version")
+    if not 0 <= cmd.to_version < state.version or undo_target(state, cmd.to_version) is None:
+        raise RuleViolation(
+            k.RECORD, "only entries of the current game can be undone", "to_version"
+        )
+    return [ev.EntryUndone(to_version=cmd.to_version, rule=k.RECORD)]

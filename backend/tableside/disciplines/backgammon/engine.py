@@ -49,6 +49,7 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.DecideAppeal: decide_officials.decide_appeal,
     c.AppointMonitor: decide_officials.appoint_monitor,
     c.Expel: decide_officials.expel,
+    c.UndoLast: decide_match.undo_last,
 }
 
 

@@ -226,6 +226,10 @@ class PlayerExpelled(Event, tag="BgPlayerExpelled"):
     reason: str
 
 
+class EntryUndone(Event, tag="BgEntryUndone"):
+    to_version: int  # the state returns to what it was after this version
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
     GameStarted,
@@ -265,5 +269,6 @@ AnyEvent = Union[  # noqa: UP007
     AppealDecided,
     MonitorAppointed,
     PlayerExpelled,
+    EntryUndone,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -270,6 +270,7 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.AppealDecided: _appeal_decided,
     ev.MonitorAppointed: _monitor,
     ev.PlayerExpelled: _same,
+    ev.EntryUndone: _same,
 }
 # events after which a ruling can no longer be appealed "at once" (KSI 5.2)
 _PLAY_ON = {ev.OpeningRolled, ev.DiceRolled, ev.InvalidRoll, ev.PlayRecorded, ev.DoubleOffered}
@@ -278,10 +279,28 @@ _PLAY_ON |= {ev.DoubleTaken, ev.DoubleDropped, ev.GameStarted, ev.GameEnded}
 
 def evolve(state: MatchState, event: ev.Event) -> MatchState:
     """Apply one event; the state's version counts the events applied."""
+    if type(event) is ev.EntryUndone:
+        return _undone(state, event)
     new = HANDLERS[type(event)](state, event)
     if new.dispute in ("ruled", "final") and type(event) in _PLAY_ON:
         new = replace(new, dispute="")
-    return replace(new, version=state.version + 1)
+    prev = None if type(event) in (ev.GameStarted, ev.MatchCreated) else state
+    return replace(new, version=state.version + 1, prev=prev)
+
+
+def undo_target(state: MatchState, to_version: int) -> MatchState | None:
+    """The state after `to_version` on the current game's undo chain (None if not on it)."""
+    s: MatchState | None = state
+    while s is not None and s.version > to_version:
+        s = s.prev
+    return s if s is not None and s.version == to_version else None
+
+
+def _undone(state: MatchState, e: ev.EntryUndone) -> MatchState:
+    target = undo_target(state, e.to_version)
+    if target is None:  # decide refuses this; a stored stream never gets here
+        return replace(state, version=state.version + 1)
+    return replace(target, version=state.version + 1, prev=target)
 
 
 def fold(events: Iterable[ev.Event], state: MatchState | None = None) -> MatchState:

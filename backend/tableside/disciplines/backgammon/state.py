@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+import msgspec.structs
 
 from tableside.disciplines.backgammon.board import STANDARD
 from tableside.disciplines.backgammon.timing import Clock
@@ -60,6 +61,14 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     monitor: str = ""  # the monitor appointed to the match (KSI 1.3.3)
     game: GameState = GameState()
     version: int = 0
+    # the state before the last event, back to the current game's start: what an undo returns
+    # to (never serialised: `snapshot()` leaves it out)
+    prev: MatchState | None = None
+
+
+def snapshot(state: MatchState) -> MatchState:
+    """The state without its undo chain (for reading and sending)."""
+    return msgspec.structs.replace(state, prev=None)
 
 
 def initial_state() -> MatchState:
