@@ -40,3 +40,6 @@ EXPULSION = "KSI 1.7.3"
 EVIDENCE = "KSI 5.4"
 REPORT = "KSI 5.6"
 RECORD = "KSI 3.8"  # the record of the match: a recorder's slip undone
+SLOW_PENALTY = "KSI 2.3.1.2"
+CLOCK_REPLACED = "KSI 3.7.2"
+DICE_EXCHANGE = "KSI 4.1.3"

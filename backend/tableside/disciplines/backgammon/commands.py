@@ -37,6 +37,7 @@ class Roll(Command, tag="Roll"):
     side: SideName
     dice: tuple[int, int] = (0, 0)
     invalid: str = ""  # why the roll is invalid: cocked, off the board, left of the bar ...
+    left_of_bar: bool = False  # landed left of the bar: valid only with permission (4.1.4.1)
 
 
 class RequireReroll(Command, tag="RequireReroll"):
@@ -98,7 +99,32 @@ class ResolveScoreDispute(Command, tag="ResolveScoreDispute"):
 
 class RecordLateness(Command, tag="RecordLateness"):
     side: SideName
-    minutes: int
+    minutes: int  # late at the start, or over the pause (KSI 2.2.4)
+    reason: Literal["start", "pause"] = "start"
+
+
+class PenaliseSlowPlay(Command, tag="PenaliseSlowPlay"):
+    side: SideName
+    points: int = 1  # the number is the TD's (KSI 2.3.1.2 does not state it)
+
+
+class SetClock(Command, tag="SetClock"):
+    """A broken clock replaced: the TD sets the new one (KSI 3.7.2)."""
+
+    at_ms: int
+    remaining: tuple[int, int]  # ms each
+
+
+class PermitLeftOfBar(Command, tag="PermitLeftOfBar"):
+    side: SideName  # the player the opponent allows to roll left of the bar
+
+
+class EndLeftOfBar(Command, tag="EndLeftOfBar"):
+    side: SideName  # he announces he rolls right of the bar again
+
+
+class ExchangeDice(Command, tag="ExchangeDice"):
+    side: SideName  # who asked; the opponent picks first (KSI 4.1.3)
 
 
 class ReportResult(Command, tag="ReportResult"):
@@ -222,6 +248,11 @@ AnyCommand = Union[  # noqa: UP007
     AppointMonitor,
     Expel,
     UndoLast,
+    PenaliseSlowPlay,
+    SetClock,
+    PermitLeftOfBar,
+    EndLeftOfBar,
+    ExchangeDice,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

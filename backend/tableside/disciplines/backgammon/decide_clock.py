@@ -150,3 +150,11 @@ def _certain_match_win(state: MatchState, side: str) -> bool:
         return False
     me, opp = st.mine(state, side)
     return timing.certain_game_win(me, opp, on_roll=g.turn == side)
+
+
+def set_clock(state: MatchState, cmd: c.SetClock) -> list[ev.Event]:
+    """A broken clock replaced at once, set by the TD's judgement (KSI 3.7.2)."""
+    _timer(state)
+    if len(cmd.remaining) != 2 or min(cmd.remaining) <= 0:
+        raise RuleViolation(k.CLOCK_REPLACED, "time left for both players", "remaining")
+    return [ev.ClockSet(at_ms=cmd.at_ms, remaining=cmd.remaining, rule=k.CLOCK_REPLACED)]

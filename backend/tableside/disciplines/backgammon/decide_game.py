@@ -59,10 +59,42 @@ def roll(state: MatchState, cmd: c.Roll) -> list[ev.Event]:
     if g.phase not in (st.ROLL, st.ROLL_ONLY):
         raise RuleViolation(k.PLAY, "not the moment to roll", "side")
     events = guards.implicit_accept(state, cmd.side)
-    if cmd.invalid:
-        return [*events, ev.InvalidRoll(side=cmd.side, reason=cmd.invalid, rule=k.LEGAL_ROLL)]
+    invalid = cmd.invalid or _left_of_bar(g, cmd)
+    if invalid:
+        return [*events, ev.InvalidRoll(side=cmd.side, reason=invalid, rule=k.LEGAL_ROLL)]
     guards.dice(cmd.dice)
     return [*events, ev.DiceRolled(side=cmd.side, dice=cmd.dice, rule=k.LEGAL_ROLL)]
+
+
+def _left_of_bar(g: st.GameState, cmd: c.Roll) -> str:
+    """Left of the bar only with the opponent's permission (KSI 4.1.4.1)."""
+    if cmd.left_of_bar and cmd.side not in g.left_of_bar:
+        return "left of the bar without permission"
+    return ""
+
+
+def permit_left_of_bar(state: MatchState, cmd: c.PermitLeftOfBar) -> list[ev.Event]:
+    guards.in_game(state)
+    guards.side(cmd.side)
+    if cmd.side in state.game.left_of_bar:
+        raise RuleViolation(k.LEGAL_ROLL, "already permitted", "side")
+    return [ev.LeftOfBarPermitted(side=cmd.side, rule=k.LEGAL_ROLL)]
+
+
+def end_left_of_bar(state: MatchState, cmd: c.EndLeftOfBar) -> list[ev.Event]:
+    guards.in_game(state)
+    if cmd.side not in state.game.left_of_bar:
+        raise RuleViolation(k.LEGAL_ROLL, "no permission to end", "side")
+    return [ev.LeftOfBarEnded(side=cmd.side, rule=k.LEGAL_ROLL)]
+
+
+def exchange_dice(state: MatchState, cmd: c.ExchangeDice) -> list[ev.Event]:
+    """At the start of each game (KSI 4.1.3)."""
+    guards.in_game(state)
+    guards.side(cmd.side)
+    if state.game.phase != st.OPENING:
+        raise RuleViolation(k.DICE_EXCHANGE, "dice are exchanged at the start of a game", "side")
+    return [ev.DiceExchanged(side=cmd.side, rule=k.DICE_EXCHANGE)]
 
 
 def _early_roll(state: MatchState, cmd: c.Roll) -> list[ev.Event]:

@@ -56,24 +56,46 @@ def score_dispute(state: MatchState, cmd: c.ResolveScoreDispute) -> list[ev.Even
 
 
 def lateness(state: MatchState, cmd: c.RecordLateness) -> list[ev.Event]:
-    """1 penalty point per full 5 minutes; more than half the length loses (KSI 2.2.4)."""
+    """Late at the start or over a pause: 1 penalty point per full 5 minutes; more than half the
+    length loses the match (KSI 2.2.4)."""
     _between_games(state)
     guards.side(cmd.side)
     points = lateness_points(cmd.minutes)
     if not points:
         raise RuleViolation(k.LATE, "penalty points start at 5 minutes", "minutes")
+    events = _penalty(state, cmd.side, points, cmd.minutes, cmd.reason, k.LATE)
+    received = state.penalty[index(cmd.side)] + points
+    if loses_on_penalty(received, state.length) and len(events) == 1:
+        events.append(ev.MatchEnded(winner=other(cmd.side), score=events[0].score, rule=k.LATE))
+    return events
+
+
+def slow_play(state: MatchState, cmd: c.PenaliseSlowPlay) -> list[ev.Event]:
+    """The TD's penalty points for unreasonably slow play (KSI 2.3.1.2)."""
+    if not state.created or state.over:
+        raise RuleViolation(k.SLOW_PENALTY, "no match in progress")
+    guards.side(cmd.side)
+    if not 1 <= cmd.points <= state.length:
+        raise RuleViolation(k.SLOW_PENALTY, "1 to the match length in points", "points")
+    return _penalty(state, cmd.side, cmd.points, 0, "slow play", k.SLOW_PENALTY)
+
+
+def _penalty(
+    state: MatchState, side: str, points: int, minutes: int, reason: str, rule: str
+) -> list[ev.Event]:
+    """Penalty points, credited to the opponent's score when the guide says so; reaching the
+    length that way wins him the match."""
     score = list(state.score)
     if state.penalty_to_score:
-        score[index(other(cmd.side))] += points
+        score[index(other(side))] += points
     after = (score[0], score[1])
     events: list[ev.Event] = [
         ev.PenaltyPoints(
-            side=cmd.side, points=points, minutes=cmd.minutes, score=after, rule=k.LATE
+            side=side, points=points, minutes=minutes, score=after, reason=reason, rule=rule
         )
     ]
-    received = state.penalty[index(cmd.side)] + points
-    if loses_on_penalty(received, state.length) or after[index(other(cmd.side))] >= state.length:
-        events.append(ev.MatchEnded(winner=other(cmd.side), score=after, rule=k.LATE))
+    if after[index(other(side))] >= state.length:
+        events.append(ev.MatchEnded(winner=other(side), score=after, rule=rule))
     return events
 
 

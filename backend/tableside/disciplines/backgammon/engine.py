@@ -50,6 +50,11 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.AppointMonitor: decide_officials.appoint_monitor,
     c.Expel: decide_officials.expel,
     c.UndoLast: decide_match.undo_last,
+    c.PenaliseSlowPlay: decide_match.slow_play,
+    c.SetClock: decide_clock.set_clock,
+    c.PermitLeftOfBar: decide_game.permit_left_of_bar,
+    c.EndLeftOfBar: decide_game.end_left_of_bar,
+    c.ExchangeDice: decide_game.exchange_dice,
 }
 
 

@@ -137,10 +137,11 @@ class ScoreSet(Event, tag="BgScoreSet"):
 
 
 class PenaltyPoints(Event, tag="BgPenaltyPoints"):
-    side: SideName  # the late player
+    side: SideName  # the penalised player
     points: int
     minutes: int
     score: tuple[int, int]  # after crediting the opponent
+    reason: str = "start"  # start | pause (KSI 2.2.4) | slow play (KSI 2.3.1.2)
 
 
 class ResultReported(Event, tag="BgResultReported"):
@@ -230,6 +231,23 @@ class EntryUndone(Event, tag="BgEntryUndone"):
     to_version: int  # the state returns to what it was after this version
 
 
+class ClockSet(Event, tag="BgClockSet"):
+    at_ms: int
+    remaining: tuple[int, int]
+
+
+class LeftOfBarPermitted(Event, tag="BgLeftOfBarPermitted"):
+    side: SideName
+
+
+class LeftOfBarEnded(Event, tag="BgLeftOfBarEnded"):
+    side: SideName
+
+
+class DiceExchanged(Event, tag="BgDiceExchanged"):
+    side: SideName
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
     GameStarted,
@@ -270,5 +288,9 @@ AnyEvent = Union[  # noqa: UP007
     MonitorAppointed,
     PlayerExpelled,
     EntryUndone,
+    ClockSet,
+    LeftOfBarPermitted,
+    LeftOfBarEnded,
+    DiceExchanged,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

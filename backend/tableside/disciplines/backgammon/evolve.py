@@ -227,6 +227,18 @@ def _monitor(state: MatchState, e: ev.MonitorAppointed) -> MatchState:
     return replace(state, monitor=e.name)
 
 
+def _clock_set(state: MatchState, e: ev.ClockSet) -> MatchState:
+    return replace(state, timer=replace(state.timer, remaining=e.remaining, since=e.at_ms))
+
+
+def _left_permitted(state: MatchState, e: ev.LeftOfBarPermitted) -> MatchState:
+    return _game(state, left_of_bar=(*state.game.left_of_bar, e.side))
+
+
+def _left_ended(state: MatchState, e: ev.LeftOfBarEnded) -> MatchState:
+    return _game(state, left_of_bar=tuple(s for s in state.game.left_of_bar if s != e.side))
+
+
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
@@ -271,6 +283,10 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.MonitorAppointed: _monitor,
     ev.PlayerExpelled: _same,
     ev.EntryUndone: _same,
+    ev.ClockSet: _clock_set,
+    ev.LeftOfBarPermitted: _left_permitted,
+    ev.LeftOfBarEnded: _left_ended,
+    ev.DiceExchanged: _same,
 }
 # events after which a ruling can no longer be appealed "at once" (KSI 5.2)
 _PLAY_ON = {ev.OpeningRolled, ev.DiceRolled, ev.InvalidRoll, ev.PlayRecorded, ev.DoubleOffered}

@@ -37,6 +37,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     early_double: str = ""  # the side that doubled prematurely (KSI 4.4.5)
     illegal: tuple = ()  # (mover, position before, dice) of an unanswered illegal play
     concession: tuple[str, str] = ("", "")  # (side, kind) offered (KSI 4.5)
+    left_of_bar: tuple[str, ...] = ()  # sides allowed to roll left of the bar (KSI 4.1.4.1)
 
 
 class MatchState(msgspec.Struct, frozen=True, kw_only=True):
