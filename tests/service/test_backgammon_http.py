@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from backgammon.test_scenario import Table, _play_until_flag, scenario_seed  # tests/backgammon
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
@@ -181,3 +182,40 @@ def test_undo_takes_back_the_last_command_then_the_one_before(head: Api) -> None
     assert r.status_code == 201
     r = _post(head, match_id, r.json()["last_version"], c.UndoLast())  # not past the start
     assert r.status_code == 422 and r.json()["rule"] == "KSI 3.8"
+
+
+class HttpTable(Table):
+    """The scenario's table, every command posted to the server (and checked against a local
+    fold: the server stores exactly the events the engine decides)."""
+
+    api: Api
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.match_id = ""
+        self.version = 0
+
+    def do(self, cmd: c.Command) -> tuple:
+        if isinstance(cmd, c.CreateMatch):
+            self.match_id, created = _create(self.api, length=cmd.length, clock=cmd.clock)
+            stored = created
+        else:
+            stored = _post(self.api, self.match_id, self.version, cmd).json()
+        self.version = stored["last_version"]
+        local = super().do(cmd)
+        assert [e["type"] for e in stored["events"]] == [
+            msgspec.to_builtins(e)["type"] for e in local
+        ]
+        return local
+
+
+def test_the_issues_seven_point_match_through_the_api(head: Api) -> None:
+    HttpTable.api = head
+    table = _play_until_flag(scenario_seed(), HttpTable)
+    doc = _state(head, table.match_id)
+    assert doc["state"]["over"] and doc["state"]["winner"] == "B"
+    assert doc["state"]["score"] == list(table.state.score)
+    record = head.get(f"/api/matches/{table.match_id}/record.jsonl")
+    assert verify_export(record.content.splitlines(keepends=True))[1] is None
+    mat = head.get(f"/api/backgammon/matches/{table.match_id}/match.mat").text
+    assert " 7 point match" in mat and "Drops" in mat
