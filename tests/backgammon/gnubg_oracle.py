@@ -21,6 +21,7 @@ from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.engine import decide
 from tableside.disciplines.backgammon.evolve import evolve
+from tableside.disciplines.backgammon.mat import parse_moves
 from tableside.disciplines.backgammon.simulate import next_command
 
 CORPUS = Path(__file__).parent / "data" / "gnubg_legal_plays.json"
@@ -41,15 +42,15 @@ for me, opp, dice in cases:
     gnubg.command("set board %%s" %% gnubg.positionid(b))
     gnubg.command("set dice %%d %%d" %% tuple(dice))
     try:
-        out.append(len(gnubg.hint(100000)["hint"]))
+        out.append([m["move"] for m in gnubg.hint(100000)["hint"]])
     except Exception:
-        out.append(0)
+        out.append([])
 json.dump(out, open(%(dst)r, "w"))
 """
 
 
-def gnubg_counts(cases: list[tuple[list[int], list[int], list[int]]]) -> list[int]:
-    """The legal-play counts GNU Backgammon gives for (mover, opponent, dice) cases."""
+def gnubg_plays(cases: list[tuple[list[int], list[int], list[int]]]) -> list[list[str]]:
+    """The legal plays GNU Backgammon lists (its notation) for (mover, opponent, dice) cases."""
     with tempfile.TemporaryDirectory() as tmp:
         src, dst, script = (Path(tmp) / n for n in ("in.json", "out.json", "s.py"))
         src.write_text(json.dumps(cases))
@@ -62,6 +63,19 @@ def gnubg_counts(cases: list[tuple[list[int], list[int], list[int]]]) -> list[in
             cwd=tmp,
         )
         return json.loads(dst.read_text())
+
+
+def positions(me: list[int], opp: list[int], plays: list[str]) -> set:
+    """The positions gnubg's plays leave, by our move parser and checker mover."""
+    out = set()
+    for text in plays:
+        out.add(board.apply_play(tuple(me), tuple(opp), parse_moves(text)))
+    return out
+
+
+def our_positions(me: list[int], opp: list[int], dice: list[int]) -> set:
+    plays = board.legal_plays(tuple(me), tuple(opp), (dice[0], dice[1]))
+    return set() if list(plays.values()) == [()] else set(plays)
 
 
 def our_count(me: list[int], opp: list[int], dice: list[int]) -> int:
@@ -119,10 +133,10 @@ def main() -> None:
     if not GNUBG:
         raise SystemExit("gnubg is not installed (apt-get install gnubg)")
     cases = edge_cases() + sampled(400)
-    counts = gnubg_counts(cases)
+    plays = gnubg_plays(cases)
     rows = [
-        {"me": m, "opp": o, "dice": d, "gnubg": n}
-        for (m, o, d), n in zip(cases, counts, strict=True)
+        {"me": m, "opp": o, "dice": d, "gnubg": len(p), "plays": p}
+        for (m, o, d), p in zip(cases, plays, strict=True)
     ]
     CORPUS.write_text(json.dumps(rows, separators=(",", ":")) + "\n")
     print(f"{len(rows)} positions written to {CORPUS}")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from .gnubg_oracle import CORPUS, GNUBG, gnubg_counts, our_count, sampled
+from .gnubg_oracle import CORPUS, GNUBG, gnubg_plays, our_count, our_positions, positions, sampled
 
 
 def _rows() -> list[dict]:
@@ -22,6 +22,16 @@ def test_ksi_1_2_1_corpus_legal_play_counts_match_gnubg() -> None:
     assert not wrong, wrong[:3]
 
 
+def test_ksi_1_2_1_corpus_every_gnubg_play_is_ours_and_no_other() -> None:
+    """gnubg's plays, read by our move parser, leave exactly the positions we generate."""
+    wrong = [
+        r
+        for r in _rows()
+        if positions(r["me"], r["opp"], r["plays"]) != our_positions(r["me"], r["opp"], r["dice"])
+    ]
+    assert not wrong, wrong[:1]
+
+
 def test_ksi_1_2_1_corpus_positions_are_real() -> None:
     for r in _rows():
         me, opp = r["me"], r["opp"]
@@ -32,6 +42,10 @@ def test_ksi_1_2_1_corpus_positions_are_real() -> None:
 @pytest.mark.skipif(GNUBG is None, reason="gnubg is not installed")
 def test_ksi_1_2_1_fresh_positions_match_gnubg_live() -> None:
     cases = sampled(300, seed=2026)
-    counts = gnubg_counts(cases)
-    wrong = [(case, n) for case, n in zip(cases, counts, strict=True) if our_count(*case) != n]
-    assert not wrong, wrong[:3]
+    plays = gnubg_plays(cases)
+    wrong = [
+        (case, p)
+        for case, p in zip(cases, plays, strict=True)
+        if positions(case[0], case[1], p) != our_positions(*case)
+    ]
+    assert not wrong, wrong[:1]
