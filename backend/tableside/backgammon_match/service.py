@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from uuid import UUID
 
 from tableside.disciplines.backgammon import EVENT_TYPES, decide, evolve, initial_state
@@ -16,11 +19,23 @@ from tableside.store import AppendResult, EventStore, VersionConflict
 _TYPES = frozenset(EVENT_TYPES)
 
 
-class BackgammonService:
-    """Commands for backgammon match streams (no cache: a match is a few thousand events)."""
+@dataclass(frozen=True)
+class _Folded:
+    state: MatchState
+    version: int  # the stream's version (all its events)
+    events: tuple[Event, ...]  # the backgammon events
+    commands: Mapping[int, UUID]  # version -> command_id of each backgammon event
 
-    def __init__(self, store: EventStore) -> None:
+
+class BackgammonService:
+    """Commands for backgammon match streams; a per-process cache of folded streams, caught up
+    from the store before every use (the store decides, the cache only saves work)."""
+
+    def __init__(self, store: EventStore, cache_size: int = 256) -> None:
         self.store = store
+        self._cache: OrderedDict[UUID, _Folded] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = cache_size
 
     def history(self, match_id: UUID) -> tuple[MatchState, int, list[Event]]:
         """(state, stream version, backgammon events) of a match; MatchNotFound if none."""
@@ -28,8 +43,11 @@ class BackgammonService:
         return snapshot(state), version, events
 
     def _read(self, match_id: UUID) -> tuple[MatchState, int, list[Event], dict[int, UUID]]:
-        state, version, events, commands = initial_state(), 0, [], {}
-        for stored in self.store.read(match_id):
+        with self._lock:
+            folded = self._cache.get(match_id) or _Folded(initial_state(), 0, (), {})
+        state, version = folded.state, folded.version
+        events, commands = list(folded.events), dict(folded.commands)
+        for stored in self.store.read(match_id, after_version=version):
             version = stored.version
             if type(stored.event) in _TYPES:
                 state = evolve(state, stored.event)
@@ -37,6 +55,11 @@ class BackgammonService:
                 commands[stored.version] = stored.command_id
         if not state.created:
             raise MatchNotFound(str(match_id))
+        with self._lock:
+            self._cache[match_id] = _Folded(state, version, tuple(events), commands)
+            self._cache.move_to_end(match_id)
+            if len(self._cache) > self._size:
+                self._cache.popitem(last=False)
         return state, version, events, commands
 
     def create(
