@@ -186,3 +186,14 @@ def test_ksi_4_2_3_1_illegal_bear_off_of_the_last_checker_ends_only_when_accepte
         (ev.IllegalPlayAccepted, {}),
         (ev.GameEnded, {"kind": "gammon"}),
     )
+
+
+def test_ksi_4_2_3_3_with_a_running_clock_the_correction_starts_by_stopping_it() -> None:
+    s = given(
+        opened(3, 1, clock=True),
+        [c.StartClock(at_ms=0), c.PressClock(side="B", at_ms=0), c.Play(side="A", moves=((8, 2),))],
+    )
+    s = given(s, [c.PressClock(side="A", at_ms=5_000)])
+    refused(s, c.CorrectIllegalPlay(side="B"), "KSI 4.2.3.3")
+    s = given(s, [c.StopClock(case=7, at_ms=6_000)])
+    then(s, c.CorrectIllegalPlay(side="B"), (ev.IllegalPlayCorrected, {}))

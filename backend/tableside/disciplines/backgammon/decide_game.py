@@ -151,7 +151,10 @@ def accept_illegal(state: MatchState, cmd: c.AcceptIllegalPlay) -> list[ev.Event
 
 
 def correct_illegal(state: MatchState, cmd: c.CorrectIllegalPlay) -> list[ev.Event]:
+    """With a clock, the correction is asked for by stopping it (KSI 4.2.3.3, case 4.3.2.7)."""
     g = _pending_illegal(state, cmd.side)
+    if state.timer is not None and not state.timer.stopped:
+        raise RuleViolation(k.ILLEGAL_CLOCK, "stop the clock to ask for a correction", "side")
     rule = guards.accept_rule(state)
     return [ev.IllegalPlayCorrected(side=cmd.side, position=g.illegal[1], rule=rule)]
 
