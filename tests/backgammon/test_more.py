@@ -76,3 +76,12 @@ def test_ksi_3_7_2_a_replaced_clock_is_set_by_the_td() -> None:
     refused(s, c.SetClock(at_ms=1, remaining=(0, 5)), "KSI 3.7.2")
     refused(opened(), c.SetClock(at_ms=1, remaining=(5, 5)), "KSI 3.5.5")
     assert st.OVER == "over"
+
+
+def test_the_board_document_after_an_event() -> None:
+    from tableside.disciplines.backgammon.view import board_doc
+
+    doc = board_doc(opened(3, 1))
+    assert doc["pips"] == {"A": 167, "B": 167} and doc["dice"] == [3, 1]
+    assert doc["cube"] == {"value": 1, "owner": "", "dead": False} and doc["clock"] is None
+    assert doc["turn"] == "A" and doc["position"]["A"][6] == 5

@@ -215,6 +215,15 @@ def test_the_issues_seven_point_match_through_the_api(head: Api) -> None:
     doc = _state(head, table.match_id)
     assert doc["state"]["over"] and doc["state"]["winner"] == "B"
     assert doc["state"]["score"] == list(table.state.score)
+    # the replay: the board and both clocks after every stored event
+    frames = [
+        head.get(f"/api/backgammon/matches/{table.match_id}/at/{v}").json()
+        for v in (1, doc["version"] // 2, doc["version"])
+    ]
+    assert frames[0]["event"]["type"] == "BgMatchCreated"
+    assert frames[1]["board"]["clock"] is not None and frames[1]["board"]["pips"]["A"] > 0
+    assert frames[2]["event"]["type"] == "BgMatchEnded" and frames[2]["board"]["over"]
+    assert head.get(f"/api/backgammon/matches/{table.match_id}/at/{10**6}").status_code == 404
     record = head.get(f"/api/matches/{table.match_id}/record.jsonl")
     assert verify_export(record.content.splitlines(keepends=True))[1] is None
     mat = head.get(f"/api/backgammon/matches/{table.match_id}/match.mat").text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import anyio.to_thread
@@ -17,6 +17,7 @@ from litestar import Request, Response, get, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, JSONBody
+from litestar.params import Parameter as PathParameter
 
 from tableside.app.auth import Principal, bearer, require, resolve
 from tableside.app.context import Context, context
@@ -26,6 +27,7 @@ from tableside.backgammon_match.service import BackgammonService
 from tableside.disciplines.backgammon import RuleViolation
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
+from tableside.disciplines.backgammon.view import board_doc
 from tableside.store import VersionConflict
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
@@ -185,7 +187,22 @@ async def post_bg_command(
 async def get_bg_match(state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
     service = _service(state, context(state))
     match, version, _ = await anyio.to_thread.run_sync(service.history, match_id)
-    return {"version": version, "state": msgspec.to_builtins(match)}
+    return {"version": version, "state": msgspec.to_builtins(match), "board": board_doc(match)}
+
+
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/at/{version:int}",
+    summary="A backgammon match's board after a stored version (replay)",
+)
+async def get_bg_match_at(
+    state: State,
+    match_id: FromPath[UUID],
+    version: Annotated[int, PathParameter(ge=1, le=10**9)],
+) -> dict[str, Any]:
+    """Position, cube, score, turn and both clocks after the event stored at `version`."""
+    service = _service(state, context(state))
+    match, event = await anyio.to_thread.run_sync(service.at, match_id, version)
+    return {"event": msgspec.to_builtins(event), "board": board_doc(match)}
 
 
 @get(
@@ -202,4 +219,11 @@ async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[str]:
     )
 
 
-BACKGAMMON_ROUTES = [create_bg_match, import_bg_match, post_bg_command, get_bg_match, get_bg_mat]
+BACKGAMMON_ROUTES = [
+    create_bg_match,
+    import_bg_match,
+    post_bg_command,
+    get_bg_match,
+    get_bg_match_at,
+    get_bg_mat,
+]

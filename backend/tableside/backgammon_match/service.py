@@ -42,6 +42,18 @@ class BackgammonService:
         state, version, events, _ = self._read(match_id)
         return snapshot(state), version, events
 
+    def at(self, match_id: UUID, version: int) -> tuple[MatchState, Event]:
+        """The state after stream version `version` and the event stored there (for replay)."""
+        state, last = initial_state(), None
+        for stored in self.store.read(match_id):
+            if stored.version > version:
+                break
+            if type(stored.event) in _TYPES:
+                state, last = evolve(state, stored.event), stored
+        if last is None or last.version != version or not state.created:
+            raise MatchNotFound(f"{match_id} at version {version}")
+        return snapshot(state), last.event
+
     def _read(self, match_id: UUID) -> tuple[MatchState, int, list[Event], dict[int, UUID]]:
         with self._lock:
             folded = self._cache.get(match_id) or _Folded(initial_state(), 0, (), {})
