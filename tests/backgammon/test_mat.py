@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 from tableside.disciplines.backgammon import RuleViolation, decide, fold, initial_state
+from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon.mat import (
     MatFormatError,
@@ -51,13 +52,42 @@ def test_round_trip_keeps_every_game_and_the_text() -> None:
 
 
 def test_export_writes_the_jellyfish_lines() -> None:
-    events = list(play_match(random.Random(3), 5))
+    commands = [
+        c.CreateMatch(match_id="m", player_a="a", player_b="b", length=5),
+        c.StartGame(),
+        c.RollOpening(die_a=2, die_b=3),
+        c.Play(side="B", moves=((24, 21), (13, 11))),
+        c.Double(side="A"),
+        c.Take(side="B"),
+        c.Roll(side="A", dice=(1, 6)),
+        c.Play(side="A", moves=((13, 7), (8, 7))),
+        c.Double(side="B"),
+        c.Drop(side="A"),
+    ]
+    text = export_mat(replay(commands))
+    assert text == (
+        "\n 5 point match\n\n Game 1\n"
+        " a : 0                          b : 0\n"
+        "  1)                             32: 24/21 13/11\n"
+        "  2)  Doubles => 2                Takes\n"
+        "  3) 61: 13/7 8/7                 Doubles => 4\n"
+        "  4)  Drops                       Wins 2 points\n"
+    )
+
+
+def test_a_premature_double_is_written_where_it_takes_effect() -> None:
+    commands = [
+        c.CreateMatch(match_id="m", player_a="a", player_b="b", length=5),
+        c.StartGame(),
+        c.RollOpening(die_a=3, die_b=1),
+        c.Double(side="B"),  # while A is still moving (KSI 4.4.5)
+        c.Play(side="A", moves=((8, 5), (6, 5))),
+        c.Take(side="A"),
+    ]
+    events = replay(commands)
     text = export_mat(events)
-    assert "\n 5 point match\n" in text and "\n Game 1\n" in text
-    assert "\n a : 0                          b : 0\n" in text
-    assert "  1)                             32: 6/3 13/11\n" in text  # B opened: right column
-    assert "  2)  Doubles => 2                Takes\n" in text
-    assert " 11)  Doubles => 8                Drops\n      Wins 4 points\n" in text
+    assert "  1) 31: 8/5 6/5                  Doubles => 2\n  2)  Takes\n" in text
+    assert results(replay(import_mat(text))) == results(events)
 
 
 def test_a_match_gnubg_wrote_imports_with_every_play_legal() -> None:

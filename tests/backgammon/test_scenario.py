@@ -66,6 +66,9 @@ def _clock(t: Table, cmd: c.Command, before: str, clock: list[int]) -> None:
         t.do(c.ResumeClock(at_ms=clock[0], side=g.turn))
     elif _presses(cmd, g):
         t.do(c.PressClock(side=cmd.side, at_ms=clock[0]))
+        premature = isinstance(cmd, c.Play) and g.phase == st.DOUBLED
+        if premature and not t.state.over:  # a premature double in effect: the doubler presses
+            t.do(c.PressClock(side=g.turn, at_ms=clock[0]))
 
 
 def _presses(cmd: c.Command, g: st.GameState) -> bool:

@@ -49,6 +49,7 @@ class _Game:
     def __init__(self, header: list[str]) -> None:
         self.lines = header
         self.row: list[str] = []  # cells of the current line ("" an empty left cell)
+        self.premature: tuple[str, str] = ("", "")  # a double waiting to take effect (4.4.5)
 
     def cell(self, side: str, text: str) -> None:
         if len(self.row) == 2 or (self.row and COL[side] == 0):
@@ -84,6 +85,7 @@ def export_mat(events: list[ev.Event]) -> str:
         game = _export_event(state, e, out, game)
         state = evolve(state, e)
     if game:
+        game.flush()
         out += game.lines
     return "\n".join(out) + "\n"
 
@@ -93,6 +95,7 @@ def _export_event(state: st.MatchState, e: ev.Event, out: list[str], game: _Game
         out += ["", f" {e.length} point match", ""]
     elif type(e) is ev.GameStarted:
         if game:
+            game.flush()
             out += [*game.lines, ""]
         a, b = state.players
         left = f" {a} : {e.score[0]}"
@@ -108,12 +111,15 @@ def _game_cell(state: st.MatchState, e: ev.Event, game: _Game) -> None:
         game.cell(e.side, _moves_text(state, e))
     elif t is ev.IllegalPlayCorrected:
         _unplay(game)
+    elif t is ev.DoubleOffered and e.early:  # written where it takes effect: before the answer
+        game.premature = (e.side, f" Doubles => {e.value}")
     elif t is ev.DoubleOffered:
         game.cell(e.side, f" Doubles => {e.value}")
-    elif t is ev.DoubleTaken:
-        game.cell(e.side, " Takes")
-    elif t is ev.DoubleDropped:
-        game.cell(e.side, " Drops")
+    elif t in (ev.DoubleTaken, ev.DoubleDropped):
+        if game.premature[0]:
+            game.cell(*game.premature)
+            game.premature = ("", "")
+        game.cell(e.side, " Takes" if t is ev.DoubleTaken else " Drops")
     elif t is ev.GameEnded:
         game.wins(e.winner, e.points)
 

@@ -47,6 +47,21 @@ def _play(state: MatchState, rng: random.Random) -> c.Command:
     return c.Play(side=g.turn, moves=rng.choice(plays))
 
 
+def _out_of_turn(state: MatchState, rng: random.Random) -> c.Command | None:
+    """While the mover moves: the opponent rolls early (KSI 4.1.5.1) or doubles prematurely
+    (KSI 4.4.5); an early roll may be sent back."""
+    g = state.game
+    waiting = other(g.turn)
+    if g.early_roll:
+        return c.RequireReroll(side=waiting) if rng.random() < 0.5 else None
+    if g.early_dice != (0, 0) or g.early_double or rng.random() > 0.04:
+        return None
+    need = state.length - max(state.score)
+    if rng.random() < 0.5 and not g.crawford and g.owner in ("", waiting) and g.cube < need:
+        return c.Double(side=waiting)
+    return c.Roll(side=waiting, dice=_dice(rng))
+
+
 def _concession(state: MatchState, rng: random.Random) -> c.Command | None:
     g = state.game
     if g.concession[0]:
@@ -72,7 +87,9 @@ def next_command(state: MatchState, rng: random.Random) -> c.Command:
     conceded = _concession(state, rng)
     if conceded:
         return conceded
-    return _play(state, rng) if g.phase == st.MOVE else _roll(state, rng)
+    if g.phase == st.MOVE:
+        return _out_of_turn(state, rng) or _play(state, rng)
+    return _roll(state, rng)
 
 
 def play_match(rng: random.Random, length: int = 7) -> Iterator[Event]:
