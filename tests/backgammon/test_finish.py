@@ -124,3 +124,20 @@ def test_ksi_2_2_4_penalty_points_kept_apart_when_the_guide_says_so() -> None:
     s = match(7, penalty_to_score=False)
     events = then(s, c.RecordLateness(side="A", minutes=5), (ev.PenaltyPoints, {"score": (0, 0)}))
     assert fold(events, s).penalty == (1, 0)
+
+
+def test_ksi_4_6_a_wrong_result_is_corrected_before_the_next_round() -> None:
+    s = given(_won(), [c.ReportResult(side="A"), c.ConfirmResult()])
+    refused(opened(), c.CorrectResult(winner="B", score=(0, 1), reason="x"), "KSI 4.6")
+    late = c.CorrectResult(winner="B", score=(0, 1), reason="wrong sheet", next_round_started=True)
+    refused(s, late, "KSI 4.6")
+    refused(s, c.CorrectResult(winner="B", score=(0, 0), reason="wrong sheet"), "KSI 4.6")
+    events = then(
+        s,
+        c.CorrectResult(winner="B", score=(0, 1), reason="wrong sheet"),
+        (ev.ResultCorrected, {"winner": "B", "rule": "KSI 4.6"}),
+    )
+    after = fold(events, s)
+    assert (after.winner, after.score, after.confirmed) == ("B", (0, 1), False)
+    then(after, c.ReportResult(side="B"), (ev.ResultReported, {}))
+    refused(after, c.UndoLast(to_version=s.version), "KSI 3.8")  # no undo past the correction

@@ -213,6 +213,15 @@ class UndoLast(Command, tag="UndoLast"):
     to_version: int = -1
 
 
+class CorrectResult(Command, tag="CorrectResult"):
+    """The TD corrects a wrong recorded result, reported before the next round (KSI 4.6)."""
+
+    winner: SideName
+    score: tuple[int, int]
+    reason: str
+    next_round_started: bool = False  # what the TD knows of the competition
+
+
 AnyCommand = Union[  # noqa: UP007
     CreateMatch,
     StartGame,
@@ -253,6 +262,7 @@ AnyCommand = Union[  # noqa: UP007
     PermitLeftOfBar,
     EndLeftOfBar,
     ExchangeDice,
+    CorrectResult,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

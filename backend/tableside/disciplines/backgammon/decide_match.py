@@ -125,3 +125,18 @@ def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
             k.RECORD, "only entries of the current game can be undone", "to_version"
         )
     return [ev.EntryUndone(to_version=cmd.to_version, rule=k.RECORD)]
+
+
+def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
+    """Only a finished match, only before the next round starts (KSI 4.6)."""
+    if not state.over:
+        raise RuleViolation(k.RESULT, "only a finished match's result is corrected", "winner")
+    if cmd.next_round_started:
+        raise RuleViolation(k.RESULT, "the next round has started: the result stands", "winner")
+    guards.side(cmd.winner)
+    won, lost = cmd.score[index(cmd.winner)], cmd.score[index(other(cmd.winner))]
+    if won < state.length or lost >= state.length or lost < 0 or not cmd.reason.strip():
+        raise RuleViolation(k.RESULT, "a winner's score of the match length, and why", "score")
+    return [
+        ev.ResultCorrected(winner=cmd.winner, score=cmd.score, reason=cmd.reason, rule=k.RESULT)
+    ]

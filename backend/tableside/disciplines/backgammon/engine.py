@@ -55,6 +55,7 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.PermitLeftOfBar: decide_game.permit_left_of_bar,
     c.EndLeftOfBar: decide_game.end_left_of_bar,
     c.ExchangeDice: decide_game.exchange_dice,
+    c.CorrectResult: decide_match.correct_result,
 }
 
 

@@ -248,6 +248,12 @@ class DiceExchanged(Event, tag="BgDiceExchanged"):
     side: SideName
 
 
+class ResultCorrected(Event, tag="BgResultCorrected"):
+    winner: SideName
+    score: tuple[int, int]
+    reason: str
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
     GameStarted,
@@ -292,5 +298,6 @@ AnyEvent = Union[  # noqa: UP007
     LeftOfBarPermitted,
     LeftOfBarEnded,
     DiceExchanged,
+    ResultCorrected,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

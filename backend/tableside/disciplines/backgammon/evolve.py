@@ -239,6 +239,10 @@ def _left_ended(state: MatchState, e: ev.LeftOfBarEnded) -> MatchState:
     return _game(state, left_of_bar=tuple(s for s in state.game.left_of_bar if s != e.side))
 
 
+def _result_corrected(state: MatchState, e: ev.ResultCorrected) -> MatchState:
+    return replace(state, winner=e.winner, score=e.score, reported="", confirmed=False)
+
+
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
@@ -287,7 +291,10 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.LeftOfBarPermitted: _left_permitted,
     ev.LeftOfBarEnded: _left_ended,
     ev.DiceExchanged: _same,
+    ev.ResultCorrected: _result_corrected,
 }
+# events no undo reaches back past: creation, a game's start, a corrected result (KSI 4.6)
+_CUTS = (ev.MatchCreated, ev.GameStarted, ev.ResultCorrected)
 # events after which a ruling can no longer be appealed "at once" (KSI 5.2)
 _PLAY_ON = {ev.OpeningRolled, ev.DiceRolled, ev.InvalidRoll, ev.PlayRecorded, ev.DoubleOffered}
 _PLAY_ON |= {ev.DoubleTaken, ev.DoubleDropped, ev.GameStarted, ev.GameEnded}
@@ -300,7 +307,7 @@ def evolve(state: MatchState, event: ev.Event) -> MatchState:
     new = HANDLERS[type(event)](state, event)
     if new.dispute in ("ruled", "final") and type(event) in _PLAY_ON:
         new = replace(new, dispute="")
-    prev = None if type(event) in (ev.GameStarted, ev.MatchCreated) else state
+    prev = None if type(event) in _CUTS else state
     return replace(new, version=state.version + 1, prev=prev)
 
 
