@@ -36,6 +36,7 @@ from tableside.app.read_routes import READ_ROUTES
 from tableside.app.security_headers import add_security_headers
 from tableside.app.spectator_routes import SPECTATOR_ROUTES
 from tableside.app.staff_routes import STAFF_ROUTES
+from tableside.backgammon_match.routes import BACKGAMMON_ROUTES
 from tableside.matches.registry import build_registry
 from tableside.settings import Settings
 from tableside.web import web_routes
@@ -70,6 +71,7 @@ def create_app(settings: Settings) -> Litestar:
                 *web_routes(),
                 *COMPETITION_COMMAND_ROUTES,
                 *COMPETITION_READ_ROUTES,
+                *BACKGAMMON_ROUTES,
             ]
         ),
         lifespan=[lifespan, competition_lifespan],

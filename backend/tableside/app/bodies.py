@@ -27,6 +27,9 @@ from tableside.app.problems import Unprocessable
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _CONTROL_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
 VERBATIM_KEYS = frozenset({"password"})
+# Multi-line documents (a Jellyfish .mat match): line breaks and tabs are their layout.
+DOCUMENT_KEYS = frozenset({"text"})
+_LAYOUT = frozenset("\n\r\t")
 
 
 class BodyRefused(Unprocessable):
@@ -51,9 +54,11 @@ def decode(body: bytes) -> Any:
         raise ClientException(f"The body is not valid JSON ({exc})") from None
 
 
-def bad_character(text: str) -> str | None:
-    """The first control or bidi-override character in `text`, as `U+XXXX`, else None."""
+def bad_character(text: str, allowed: frozenset[str] = frozenset()) -> str | None:
+    """The first control or bidi-override character in `text` not `allowed`, as `U+XXXX`."""
     for char in text:
+        if char in allowed:
+            continue
         if char in BIDI or unicodedata.category(char) in _CONTROL_CATEGORIES:
             return f"U+{ord(char):04X}"
     return None
@@ -65,7 +70,8 @@ def clean(value: Any, path: str = "$") -> Any:
         text = unicodedata.normalize("NFC", value).strip()
         if value and not text:
             raise refused("Blank (whitespace-only) text is not allowed", path)
-        found = bad_character(text)
+        document = path.rpartition(".")[2] in DOCUMENT_KEYS
+        found = bad_character(text, _LAYOUT if document else frozenset())
         if found:
             raise refused(f"Control or bidi-override character {found} is not allowed", path)
         return text

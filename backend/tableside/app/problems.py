@@ -10,6 +10,7 @@ from typing import Any
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
+from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
 from tableside.matches.service import MatchNotFound
 from tableside.rules.errors import RuleViolation
 from tableside.store import VersionConflict
@@ -53,7 +54,7 @@ def _http(_: Request, exc: HTTPException) -> Response:
     return problem(exc.status_code, exc.detail, headers=exc.headers, **extra)
 
 
-def _rule(_: Request, exc: RuleViolation) -> Response:
+def _rule(_: Request, exc: RuleViolation | BackgammonRuleViolation) -> Response:
     return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field)
 
 
@@ -94,6 +95,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     ValidationException: _validation,
     HTTPException: _http,
     RuleViolation: _rule,
+    BackgammonRuleViolation: _rule,
     VersionConflict: _conflict,
     MatchNotFound: _not_found,
     Exception: _internal,
