@@ -90,5 +90,5 @@ function bracketTable(doc) {
       "admin.col.winner"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, doc.bracket.map((s) => h("tr", { "data-slot": s.id },
       h("td", {}, s.id), h("td", {}, who[s.a] ?? "…"), h("td", {}, who[s.b] ?? "…"),
-      h("td", {}, who[s.winner] ?? ""))))));
+      h("td", {}, who[s.winner] ? `${who[s.winner]}${s.walkover ? ` (${t("admin.forfeit")})` : ""}` : ""))))));
 }

@@ -7,7 +7,7 @@ from .decide_entrants import entrant_of, guide_of
 from .decide_play import withdrawal_forfeit
 from .errors import require
 from .evolve import evolve, fold
-from .matches import all_slots, games_for, pairings, sides
+from .matches import all_slots, games_for, pairings, play_all_for, sides
 from .placings import final_placings
 from .results import check_length, forfeit_result
 from .rulesets import policy, results_stand
@@ -24,11 +24,17 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
     stand = state.bracket is not None or results_stand(rules, played, total)
     if not (state.order or state.bracket):
         return (ev.EntrantWithdrew(c.entrant_id, 0, 0, False, "EKML §9(4)", c.at),)
-    out: list = [
-        ev.EntrantWithdrew(c.entrant_id, played, total, stand, rules.withdrawal_rule, c.at)
-    ]
+    rule = "EKML §9(4)" if _in_elimination(state, c.entrant_id) else rules.withdrawal_rule
+    out: list = [ev.EntrantWithdrew(c.entrant_id, played, total, stand, rule, c.at)]
     out += _forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule)
     return (*out, *walkovers(fold(out, state), c.at))
+
+
+def _in_elimination(state: Competition, entrant: str) -> bool:
+    """Whether the entrant stands in an elimination bracket or play-off: leaving it, they
+    are removed and not placed (EKML §9(4)); their matches played stand."""
+    seeded = [b.seeds for b in (state.bracket, state.playoff) if b is not None]
+    return any(entrant in seeds for seeds in seeded)
 
 
 def _share(state: Competition, entrant: str) -> tuple[int, int]:
@@ -112,7 +118,7 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     (history is never rewritten: a correction is a new event, ARCHITECTURE.md)."""
     guide = guide_of(state)
     require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
-    check_length(guide, c.result, games_for(state, c.match_id))
+    check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
     out = [corrected, *_invalidations(evolve(state, corrected), c.match_id)]
     return (*out, *walkovers(fold(out, state), c.at))
