@@ -242,3 +242,15 @@ def test_guide_settings_round_trip_and_unknown_choice_is_refused():
 def test_a_played_out_round_robin_still_places_everyone():
     run = played_out(Guide("RR", format="round_robin", games_per_match=4), 6, 1, games=4)
     assert sum(len(g) for g in run.do(cmd.FinishCompetition(AT))[0].placings) == 6
+
+
+def test_ekml_12_2_6_no_finish_while_the_third_place_match_is_unplayed():
+    run = playoff()
+    for match_id, result in (("P1-1", MatchResult(3, 0)), ("P1-2", MatchResult(3, 1))):
+        run.do(cmd.RecordResult(match_id, result, AT))
+    run.do(cmd.RecordResult("P2-1", MatchResult(3, 2), AT))
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.FinishCompetition(AT))
+    assert err.value.rule == "EKML §12(2)6" and "unplayed" in err.value.message
+    run.do(cmd.RecordResult("3P", MatchResult(3, 1), AT))
+    assert run.do(cmd.FinishCompetition(AT))[0].placings

@@ -2,6 +2,7 @@
 
 from . import commands as cmd
 from . import events as ev
+from .bracket_view import playable
 from .clock import minutes_between
 from .decide_entrants import entrant_of, guide_of
 from .decide_play import withdrawal_forfeit
@@ -161,7 +162,8 @@ def finish(state: Competition, c: cmd.FinishCompetition) -> tuple:
 
 
 def _all_played(state: Competition) -> bool:
-    """Every paired match has a result, unless it involves an annulled entrant."""
+    """Every paired match has a result, unless it involves an annulled entrant; no bracket
+    or play-off match (a third-place or consolation match too) is left to play."""
     gone = {e for e, w in state.withdrawals.items() if not w.results_stand}
     rounds_ok = all(
         p.match_id in state.results or gone & {p.a, p.b} for p in pairings(state).values()
@@ -169,4 +171,4 @@ def _all_played(state: Competition) -> bool:
     swiss_done = state.guide.format not in ("swiss", "swiss_playoff") or (
         state.current_round >= state.guide.rounds
     )
-    return rounds_ok and swiss_done
+    return rounds_ok and swiss_done and not playable(all_slots(state))
