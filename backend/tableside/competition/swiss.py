@@ -84,7 +84,7 @@ def _lookahead(graph: Graph, weight: dict, best: set, rounds_left: int, rng) -> 
     more rounds than the field allows), the best matching now; a later round will say so."""
     if completable(without(graph, best), rounds_left, rng):
         return best
-    for edge in sorted(best, key=lambda e: weight[e])[:SEARCH_TRIES]:
+    for edge in sorted(best, key=lambda e: (weight[e], sorted(e)))[:SEARCH_TRIES]:
         other = _matching(graph, weight, {edge})
         if 2 * len(other) == len(graph) and completable(without(graph, other), rounds_left, rng):
             return other
@@ -96,7 +96,8 @@ def _why_unpairable(order: list[SwissEntry], graph: Graph) -> str:
     """A truthful reason no round can be paired (EKML §32(2), note 3)."""
     stuck = [e.id for e in order if not graph[e.id]]
     if stuck:
-        return f"{', '.join(stuck)} has met every other entrant and had the bye"
+        bye = " and had the bye" if BYE in graph else ""
+        return f"{', '.join(stuck)} has met every other entrant{bye}"
     if BYE in graph and not graph[BYE]:
         return "every entrant has had the bye, and an odd field needs one more"
     return (
