@@ -13,10 +13,16 @@ const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["point
   ["pucks_diff", "spec.col.pucks"]];
 
 function cell(row, key) {
-  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}`;
+  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}${unplayed(row)}`;
   if (key === "games") return `${row.games_won}:${row.games_lost}`;
   if (key === "place") return row.shared ? `${row.place}=` : String(row.place);
   return String(row[key] ?? "");
+}
+
+// EKML §32(3)1: unplayed matches are a plus for the one who was there, a minus for the absent.
+function unplayed(row) {
+  const marks = [row.plus ? `+${row.plus}` : "", row.minus ? `−${row.minus}` : ""].filter(Boolean);
+  return marks.length ? ` (${marks.join(" ")})` : "";
 }
 
 /** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
@@ -44,7 +50,9 @@ export function bracketView(slots, names) {
       el("ol", { class: "bracket-round", "aria-label": t("spec.round", { round }) },
          ...list.map((slot) => el("li", { "data-slot": slot.id },
            ...[slot.a, slot.b].map((id) => el("span", {
-             class: id != null && id === slot.winner ? "winner" : "", text: name(id) }))))))))));
+             class: id != null && id === slot.winner ? "winner" : "",
+             text: id != null && id === slot.winner && slot.walkover
+               ? `${name(id)} (${t("spec.walkover")})` : name(id) }))))))))));
 }
 
 export function competitionView(root, id) {

@@ -60,7 +60,7 @@ def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
     base = f"http://{settings.host}:{settings.port}"
     print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
     if demo:
-        print(f"demo: {base}/ plays a demo cup on 4 tables; judge links follow")
+        print(f"demo: {base}/ runs a demo Swiss on tables 1–4, table 5 is yours; links follow")
     print(f"Tableside is serving on {base}/")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)

@@ -23,6 +23,19 @@ TieBreak = Literal[
     "board_points",
 ]
 Sex = Literal["M", "F"]
+# How a player's own unplayed round (bye, forfeit) enters Buchholz and Sonneborn–Berger:
+# "draw" — a draw against oneself (koroona.ee 2003 after the older FIDE rule, RULES.md §6);
+# "virtual_opponent" — FIDE's virtual opponent: one's score before that round, the round's
+#   opposite result, and a draw in every later round; "face_value" — the real opponent's total
+#   (a bye has none: 0).
+UnplayedInBuchholz = Literal["draw", "virtual_opponent", "face_value"]
+# How the opponents' own forfeits and byes count when their totals are summed into someone's
+# Buchholz: "face_value" — their points as scored; "as_draws" — every unplayed round of theirs
+# as a draw's points.
+OpponentUnplayed = Literal["face_value", "as_draws"]
+# Head to head among tied players: "all_met" — only if every tied player has met every other
+# over the board (else it separates nobody); "partial" — points against whichever were met.
+HeadToHead = Literal["all_met", "partial"]
 
 PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
 
@@ -90,6 +103,16 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     playoff_size: int = 4
     playoff_games: int = 5
     consolation: bool = True
+    playoff_play_all_games: bool = False
+    unplayed_games_in_buchholz: UnplayedInBuchholz = "draw"
+    opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
+    head_to_head: HeadToHead = "all_met"
+
+
+def draw_points(guide: Guide) -> float:
+    """A drawn match's points on this guide's scale (EKML §32(2)); on a one-point-per-game
+    scale that is half the games of a match (a 4-game match: 2)."""
+    return guide.games_per_match / 2 if guide.points.per_game else guide.points.draw
 
 
 def ekml_age_classes(event_year: int, sex: Sex) -> tuple[AgeClass, ...]:

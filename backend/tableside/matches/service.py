@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable, Mapping
 from uuid import UUID
 
 from tableside.matches.commands import CallPlayers
-from tableside.matches.events import MatchScheduled, PlayersCalled
+from tableside.matches.events import MatchAbandoned, MatchScheduled, PlayersCalled
 from tableside.matches.folding import MatchView, Record, advance
 from tableside.rules import commands as rc
 from tableside.rules import decide
@@ -85,7 +86,28 @@ class MatchService:
         )
 
 
+def abandon(store_matches: MatchService, match_id: UUID, reason: str, at: str, meta) -> bool:
+    """Close an unfinished match with MatchAbandoned and its reason; False if it had ended,
+    was abandoned already, or moved on meanwhile (then nothing is written)."""
+    view = store_matches.view(match_id)
+    if view.abandoned or view.state.ended or not view.state.created:
+        return False
+    try:
+        store_matches.store.append(
+            match_id,
+            (MatchAbandoned(reason=reason, at=at),),
+            expected_version=view.version,
+            command_id=uuid.uuid5(match_id, "abandoned"),
+            meta=meta,
+        )
+    except VersionConflict:
+        return False
+    return True
+
+
 def _decide(view: MatchView, command: object) -> tuple:
+    if view.abandoned:
+        raise RuleViolation("EKML §16(12)", f"the match was abandoned: {view.abandoned}", "type")
     if isinstance(command, CallPlayers):
         if view.state.ended:
             raise RuleViolation("EKML §16(12)", "the match has ended", "type")
