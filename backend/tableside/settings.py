@@ -19,6 +19,8 @@ class Settings:
     """Where the database is and where to serve; nothing here connects to anything."""
 
     database_url: str | None = None
+    # The owner's URL for migrations when DATABASE_URL is the server's least-privilege role.
+    migrate_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = DEFAULT_DATA_DIR
@@ -38,6 +40,7 @@ class Settings:
         env = os.environ if env is None else env
         return cls(
             database_url=env.get("DATABASE_URL") or None,
+            migrate_url=env.get("TABLESIDE_MIGRATE_URL") or None,
             host=env.get("HOST") or cls.host,
             port=_int(env, "PORT", cls.port),
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),

@@ -48,9 +48,10 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
-        applied = migrations.apply(db.url)
+        applied = migrations.apply(db.migrate_url, app_role=db.app_role)
         app = create_app(settings.replace(database_url=db.url, demo=demo or None))
         _announce(settings, db.label, len(applied), demo=demo)
+        _warn_if_privileged(db.url)
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
         uvicorn.Server(config).run(sockets=[listener])
     return 0
@@ -64,6 +65,23 @@ def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
     print(f"Tableside is serving on {base}/")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
+
+
+def _warn_if_privileged(url: str) -> None:
+    """Say so when the server's own role could rewrite history (README: Configuration)."""
+    import psycopg
+
+    from tableside.db.roles import can_rewrite_history
+
+    with psycopg.connect(url) as conn:
+        reason = can_rewrite_history(conn)
+    if reason:
+        print(
+            f"warning: the server's database role {reason}, so it could rewrite stored events;"
+            " give it a role of its own (DATABASE_URL) and the owner's to TABLESIDE_MIGRATE_URL"
+            " (README: Configuration, `tableside migrate --print-grants`)",
+            flush=True,
+        )
 
 
 def _bind(host: str, port: int) -> socket.socket:
