@@ -34,6 +34,20 @@ from tableside.db.url import with_dbname, with_user
 _FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit = off")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def checkpoint_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The session's checkpoint signing key file (TABLESIDE_KEY_FILE, inherited by every
+    server and CLI the tests start), so no test writes a key into the checkout."""
+    path = tmp_path_factory.mktemp("keys") / "checkpoint-ed25519.pem"
+    before = os.environ.get("TABLESIDE_KEY_FILE")
+    os.environ["TABLESIDE_KEY_FILE"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("TABLESIDE_KEY_FILE", None)
+    else:
+        os.environ["TABLESIDE_KEY_FILE"] = before
+
+
 @pytest.fixture(scope="session")
 def pg_server_url() -> Iterator[str]:
     """URL of the session's PostgreSQL server (superuser, database `postgres`)."""

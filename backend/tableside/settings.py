@@ -33,6 +33,15 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     command_rate: float = 10.0
     command_burst: int = 30
+    # Signed checkpoints (issue 10): the Ed25519 key file, outside the database (default
+    # beside the data dir: ./var/keys/checkpoint-ed25519.pem), and minutes between them.
+    key_file: Path | None = None
+    checkpoint_minutes: float = 5.0
+
+    @property
+    def signing_key_path(self) -> Path:
+        """Where the checkpoint signing key is (made there on first use)."""
+        return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -51,6 +60,8 @@ class Settings:
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
             command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
             command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
+            key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
+            checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -66,3 +77,13 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number, got {raw!r}") from None
