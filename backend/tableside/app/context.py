@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import asyncpg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from litestar.channels import ChannelsPlugin
 from litestar.datastructures import State
 
@@ -27,6 +28,7 @@ class Context:
     matches: MatchService | None = None
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
 
 
 def context(state: State) -> Context:
