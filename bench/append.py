@@ -1,7 +1,10 @@
 """Append N single-event commands through the store's full path, then raw asyncpg INSERTs.
 
-Both run in one process against one database (DATABASE_URL, else a throwaway embedded
-PostgreSQL), with synchronous_commit on, and print events/s, p50, p99 and the ratio.
+Both run in one process against one database (DATABASE_URL — a superuser's, to make the
+roles — else a throwaway embedded PostgreSQL), with synchronous_commit on, and print
+events/s, p50, p99 and the ratio. The store appends as the server does: as tableside_app,
+through the SECURITY DEFINER append function (tableside.db.roles); raw INSERTs run as the
+owner into a copy of the table without triggers.
 
     .venv/bin/python bench/append.py [--n 20000] [--streams 100]
 """
@@ -22,7 +25,7 @@ from pathlib import Path
 import asyncpg
 import msgspec
 import psycopg
-from tableside.db import migrations
+from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname
 from tableside.store import EventRegistry, EventStore
@@ -43,8 +46,8 @@ CREATE TRIGGER bench_raw_no_change BEFORE UPDATE OR DELETE ON bench_raw_events
 """
 RAW_INSERT = """
 INSERT INTO bench_raw_events (originator_id, originator_version, topic, state,
-    notification_id, recorded_at, command_id, meta, prev_hash, hash)
-VALUES ($1, $2, $3, $4, $5, now(), $6, '{}', $7, $7)
+    notification_id, recorded_at, command_id, meta, prev_hash, hash, global_hash)
+VALUES ($1, $2, $3, $4, $5, now(), $6, '{}', $7, $7, $7)
 """
 
 
@@ -120,7 +123,8 @@ def run(server_url: str, n: int, streams: int) -> None:
         admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
     url = with_dbname(server_url, name)
     try:
-        migrations.apply(url)
+        owner_url, app_url = roles.setup(url)
+        migrations.apply(owner_url, app_role=roles.APP_ROLE)
         with psycopg.connect(url) as conn:
             settings = conn.execute(
                 "SELECT current_setting('synchronous_commit'), current_setting('fsync'), version()"
@@ -129,8 +133,8 @@ def run(server_url: str, n: int, streams: int) -> None:
             f"{n} single-event appends over {streams} streams; synchronous_commit="
             f"{settings[0]}, fsync={settings[1]}\n{settings[2]}"
         )
-        store = summary("store", bench_store(url, n, streams))
-        raw = summary("raw", asyncio.run(bench_raw(url, n, streams)))
+        store = summary("store", bench_store(app_url, n, streams))
+        raw = summary("raw", asyncio.run(bench_raw(owner_url, n, streams)))
         print(f"ratio  store/raw = {store / raw:.2f}")
     finally:
         with psycopg.connect(server_url, autocommit=True) as admin:
