@@ -29,6 +29,7 @@ import pytest
 from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname, with_user
+from tableside.store.checkpoints import load_or_create_key
 
 # Durability buys nothing in a throwaway test server; these make CREATE DATABASE cheap.
 _FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit = off")
@@ -39,6 +40,7 @@ def checkpoint_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The session's checkpoint signing key file (TABLESIDE_KEY_FILE, inherited by every
     server and CLI the tests start), so no test writes a key into the checkout."""
     path = tmp_path_factory.mktemp("keys") / "checkpoint-ed25519.pem"
+    load_or_create_key(path)  # as the first `tableside serve` would
     before = os.environ.get("TABLESIDE_KEY_FILE")
     os.environ["TABLESIDE_KEY_FILE"] = str(path)
     yield path

@@ -154,3 +154,26 @@ def test_audit_verify_stream_sees_a_removed_last_event(
         )
     done = _cli(url, "verify", "--stream", str(match))
     assert done.returncode == 1, done.stdout
+
+
+def test_an_export_without_the_servers_key_signs_nothing(database_url: str, tmp_path: Path) -> None:
+    """A key made on the auditor's machine would sign checkpoints the server's key refutes."""
+    import psycopg
+
+    url = with_user(database_url, roles.APP_ROLE)
+    stream = uuid.uuid4()
+    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), url) as store:
+        store.append(stream, [PuckPocketed("Ott", 1)], expected_version=0, command_id=uuid.uuid4())
+    missing = tmp_path / "nowhere" / "key.pem"
+    done = subprocess.run(
+        [TABLESIDE, "audit", "export", "--stream", str(stream)],
+        env={**os.environ, "DATABASE_URL": url, "TABLESIDE_KEY_FILE": str(missing)},
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert b"exported without a seal" in done.stderr
+    assert _header(done.stdout)["checkpoint"] is None
+    assert not missing.exists()
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT count(*) FROM event_checkpoints").fetchone() == (0,)

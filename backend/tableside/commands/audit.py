@@ -130,15 +130,13 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     import psycopg
 
     from tableside.store.audit_source import records_from_database
-    from tableside.store.checkpoint_db import latest_checkpoint, seal
+    from tableside.store.checkpoint_db import seal
     from tableside.store.jsonl import export_lines, verify_sealed
 
     with _attached(settings) as db:
         records = list(records_from_database(db.url, args.stream))
         with psycopg.connect(db.url) as conn:
-            latest = latest_checkpoint(conn)
-            covered = latest is not None and records and latest.position >= records[-1].position
-            sealed = seal(conn, None, records) if covered else None
+            sealed = seal(conn, None, records)  # the latest stored checkpoint, if it covers
     trusted = _trusted_key(args, settings) if sealed else None
     report = verify_sealed(export_lines(records, args.stream, sealed), trusted)
     if report.problem is not None:
@@ -157,14 +155,25 @@ def _export(args: argparse.Namespace, settings) -> int:
     from tableside.store.checkpoints import load_or_create_key
     from tableside.store.jsonl import export_lines
 
+    # Only the server's own key may sign: a key made here would sign checkpoints that
+    # `audit verify` with the server's key then refuses.
+    path = settings.signing_key_path
+    key = load_or_create_key(path) if path.is_file() else None
     with _attached(settings) as db:
         records = list(records_from_database(db.url, args.stream))
         if not records:
             print(f"tableside: stream {args.stream} has no events", file=sys.stderr)
             return 2
-        key = load_or_create_key(settings.signing_key_path)
         with psycopg.connect(db.url, autocommit=True) as conn:
-            lines = export_lines(records, args.stream, seal(conn, key, records))
+            sealed = seal(conn, key, records)
+    if sealed is None:
+        print(
+            f"tableside: no checkpoint covers this record yet and there is no key at {path}:"
+            " exported without a seal (sign one where the server's key is:"
+            " `tableside audit checkpoint`)",
+            file=sys.stderr,
+        )
+    lines = export_lines(records, args.stream, sealed)
     out = args.out.open("wb") if args.out else sys.stdout.buffer
     with out:
         out.writelines(lines)

@@ -48,21 +48,25 @@ def _params(checkpoint: Checkpoint) -> tuple[Any, ...]:
     )
 
 
-def _due(head: Any, latest: Checkpoint | None, covering: int) -> bool:
-    if head is None:
+def _due(head: Any, latest: Checkpoint | None, covering: int, key: Any) -> bool:
+    if head is None or key is None:
         return False
     return latest is None or latest.position < max(covering, 1)
 
 
-def take(conn: Any, key: Ed25519PrivateKey, *, covering: int | None = None) -> Checkpoint | None:
+def take(
+    conn: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
+) -> Checkpoint | None:
     """Sign and store the head when it is past the latest checkpoint (psycopg connection).
 
     With `covering`: only when the latest checkpoint is before that position; returns the
-    checkpoint that covers it (new or latest). Without: None when nothing is new.
+    newest checkpoint then (new or latest). Without: None when nothing is new. Without a
+    key nothing is signed.
     """
     head = conn.execute(_HEAD).fetchone()
     latest = latest_checkpoint(conn)
-    if not _due(head, latest, covering if covering is not None else _position(head) or 0):
+    target = covering if covering is not None else _position(head) or 0
+    if not _due(head, latest, target, key):
         return latest if covering is not None else None
     checkpoint = sign(key, head[0], bytes(head[1]))
     conn.execute(_PSYCOPG_INSERT, _params(checkpoint))
@@ -81,14 +85,14 @@ def all_checkpoints(conn: Any) -> list[Checkpoint]:
 
 
 async def take_async(
-    pool: Any, key: Ed25519PrivateKey, *, covering: int | None = None
+    pool: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
 ) -> Checkpoint | None:
     """`take` over an asyncpg pool."""
     async with pool.acquire() as conn:
         head = await conn.fetchrow(_HEAD)
         latest = await latest_async(conn)
         target = covering if covering is not None else _position(head) or 0
-        if not _due(head, latest, target):
+        if not _due(head, latest, target, key):
             return latest if covering is not None else None
         checkpoint = sign(key, head[0], bytes(head[1]))
         await conn.execute(_ASYNCPG_INSERT, *_params(checkpoint))
@@ -113,12 +117,13 @@ _LINKS = (
 )
 
 
-def seal(conn: Any, key: Ed25519PrivateKey, records: list[RawRecord]) -> Seal | None:
-    """What ties one stream's records to a checkpoint covering them (psycopg)."""
+def seal(conn: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]) -> Seal | None:
+    """What ties one stream's records to a checkpoint covering them (psycopg); None when
+    no checkpoint covers them and there is no key here to sign one."""
     if not records:
         return None
     checkpoint = take(conn, key, covering=records[-1].position)
-    if checkpoint is None:
+    if checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     row = conn.execute(_ANCHOR.format("%s"), (first - 1,)).fetchone()
@@ -128,12 +133,14 @@ def seal(conn: Any, key: Ed25519PrivateKey, records: list[RawRecord]) -> Seal | 
     return _seal(checkpoint, row, rows)
 
 
-async def seal_async(pool: Any, key: Ed25519PrivateKey, records: list[RawRecord]) -> Seal | None:
+async def seal_async(
+    pool: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]
+) -> Seal | None:
     """`seal` over an asyncpg pool."""
     if not records:
         return None
     checkpoint = await take_async(pool, key, covering=records[-1].position)
-    if checkpoint is None:
+    if checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     async with pool.acquire() as conn:
