@@ -22,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from tableside.db.migrations import MigrationError
     from tableside.db.runtime import StartupError
     from tableside.settings import Settings, SettingsError
+    from tableside.store.checkpoints import CheckpointError
 
     # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
     signal.signal(signal.SIGTERM, _exit_on_signal)
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         )
         listener = _bind(settings.host, settings.port)
         return _serve(settings, listener, demo=args.demo)
-    except (StartupError, SettingsError, MigrationError) as exc:
+    except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -44,13 +45,16 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
     from tableside.app import create_app
     from tableside.db import migrations
     from tableside.db.runtime import database
+    from tableside.store.checkpoints import load_or_create_key, public_hex
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
+        key = load_or_create_key(settings.signing_key_path)  # made here on first start
         app = create_app(settings.replace(database_url=db.url, demo=demo or None))
         _announce(settings, db.label, len(applied), demo=demo)
+        print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
         _warn_if_privileged(db.url)
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
         uvicorn.Server(config).run(sockets=[listener])
