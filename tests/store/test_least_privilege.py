@@ -143,3 +143,22 @@ def test_a_later_table_is_granted_without_touching_the_grants(
             "SELECT prosecdef FROM pg_proc WHERE proname = 'tableside_append_later'"
         ).fetchone()
     assert definer == (True,)
+
+
+def test_even_the_owner_cannot_change_a_checkpoint_with_the_triggers_on(
+    app_store: EventStore, app_url: str, database_url: str
+) -> None:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from tableside.store.checkpoint_db import take
+
+    _one_event(app_store)
+    with psycopg.connect(app_url, autocommit=True) as conn:
+        assert take(conn, Ed25519PrivateKey.generate()) is not None
+    owner_url = with_user(database_url, roles.OWNER_ROLE)
+    for statement in (
+        "UPDATE event_checkpoints SET position = 1",
+        "DELETE FROM event_checkpoints",
+        "TRUNCATE event_checkpoints",
+    ):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="append-only"):
+            _as_app(owner_url, statement)

@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env HOST)")
     parser.add_argument("--port", type=int, help="port to listen on (default 8000, env PORT)")
     parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
         settings = Settings.from_env().replace(
-            host=args.host, port=args.port, data_dir=args.data_dir
+            host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
         )
         listener = _bind(settings.host, settings.port)
         return _serve(settings, listener, demo=args.demo)
