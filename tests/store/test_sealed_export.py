@@ -177,3 +177,15 @@ def test_an_export_without_the_servers_key_signs_nothing(database_url: str, tmp_
     assert not missing.exists()
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM event_checkpoints").fetchone() == (0,)
+
+
+def test_a_garbled_link_is_a_problem_not_a_crash(
+    exported: bytes, public_key: str, tmp_path: Path
+) -> None:
+    lines = exported.splitlines(keepends=True)
+    link = json.loads(lines[-1])
+    link["hash"] = "zz" + link["hash"][2:]
+    lines[-1] = json.dumps(link).encode() + b"\n"
+    done = _verify(b"".join(lines), tmp_path, public_key)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "bad seal" in done.stdout

@@ -262,6 +262,8 @@ def _chain_problem(
     try:
         head = bytes.fromhex(header.anchor)
         steps = _steps(records, links)
+        for link in links:
+            bytes.fromhex(link.hash)
     except ValueError as exc:
         return f"bad seal: {exc}"
     position = records[0].position - 1
