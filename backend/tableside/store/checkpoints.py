@@ -147,9 +147,8 @@ def read_public_key(spec: str) -> bytes:
         if not isinstance(key, Ed25519PublicKey):
             raise CheckpointError(f"{spec}: not an Ed25519 public key")
         return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    if text.startswith(b"{"):
-        return bytes.fromhex(decode(text).public_key)
-    raw = _hex_or_base64(text)
+    raw = _hex_or_base64(decode(text).public_key.encode()) if text.startswith(b"{") else None
+    raw = raw if raw is not None else _hex_or_base64(text)
     if raw is None or len(raw) != 32:
         raise CheckpointError(f"{spec}: not an Ed25519 public key (64 hex digits, base64, or PEM)")
     return raw
