@@ -25,7 +25,7 @@ from store_events import TEST_EVENT_TYPES, PuckPocketed
 from tableside.db import roles
 from tableside.db.url import with_user
 from tableside.store import EventRegistry, EventStore, checkpoints
-from tableside.store.checkpoint_db import _PSYCOPG_INSERT, _params, latest_checkpoint
+from tableside.store.checkpoint_db import insert, latest_checkpoint
 from tamper import ZERO, attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -190,7 +190,7 @@ def test_a_checkpoint_with_a_bad_signature_fails(streams, app_url: str) -> None:
         forged = checkpoints.Checkpoint(
             good.position, good.head_hash, good.time, good.public_key, flipped
         )
-        conn.execute(_PSYCOPG_INSERT, _params(forged))
+        insert(conn, forged)
     done = audit(app_url, "verify")
     assert done.returncode == 1
     assert "checkpoint at position 9 has a bad signature" in done.stdout
@@ -202,7 +202,7 @@ def test_a_checkpoint_signed_by_another_key_fails(streams, app_url: str) -> None
         head = conn.execute(
             "SELECT global_hash FROM stored_events WHERE notification_id = 9"
         ).fetchone()[0]
-        conn.execute(_PSYCOPG_INSERT, _params(checkpoints.sign(stranger, 9, bytes(head))))
+        insert(conn, checkpoints.sign(stranger, 9, bytes(head)))
     done = audit(app_url, "verify")
     assert done.returncode == 1
     assert "not the trusted key" in done.stdout
@@ -214,4 +214,4 @@ def test_a_checkpoint_must_name_the_stored_head(streams, app_url: str) -> None:
         psycopg.connect(app_url) as conn,
         pytest.raises(psycopg.errors.CheckViolation, match="does not name the stored"),
     ):
-        conn.execute(_PSYCOPG_INSERT, _params(checkpoints.sign(key, 9, bytes(32))))
+        insert(conn, checkpoints.sign(key, 9, bytes(32)))

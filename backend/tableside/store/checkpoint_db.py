@@ -68,7 +68,11 @@ def take(
     target = covering if covering is not None else _position(head) or 0
     if not _due(head, latest, target, key):
         return latest if covering is not None else None
-    checkpoint = sign(key, head[0], bytes(head[1]))
+    return insert(conn, sign(key, head[0], bytes(head[1])))
+
+
+def insert(conn: Any, checkpoint: Checkpoint) -> Checkpoint:
+    """Store a checkpoint as it is (psycopg); the table refuses a head that is not stored."""
     conn.execute(_PSYCOPG_INSERT, _params(checkpoint))
     return checkpoint
 
