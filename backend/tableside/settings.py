@@ -19,6 +19,8 @@ class Settings:
     """Where the database is and where to serve; nothing here connects to anything."""
 
     database_url: str | None = None
+    # The owner's URL for migrations when DATABASE_URL is the server's least-privilege role.
+    migrate_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = DEFAULT_DATA_DIR
@@ -38,6 +40,15 @@ class Settings:
     login_failures: int = 10
     login_lockout_minutes: int = 15
     login_per_minute: int = 20
+    # Signed checkpoints (issue 10): the Ed25519 key file, outside the database (default
+    # beside the data dir: ./var/keys/checkpoint-ed25519.pem), and minutes between them.
+    key_file: Path | None = None
+    checkpoint_minutes: float = 5.0
+
+    @property
+    def signing_key_path(self) -> Path:
+        """Where the checkpoint signing key is (made there on first use)."""
+        return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -45,6 +56,7 @@ class Settings:
         env = os.environ if env is None else env
         return cls(
             database_url=env.get("DATABASE_URL") or None,
+            migrate_url=env.get("TABLESIDE_MIGRATE_URL") or None,
             host=env.get("HOST") or cls.host,
             port=_int(env, "PORT", cls.port),
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
@@ -61,6 +73,8 @@ class Settings:
                 env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
             ),
             login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
+            key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
+            checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -96,3 +110,13 @@ def _hours(env: Mapping[str, str], key: str) -> float | None:
     if not 0 < hours <= 24 * 14:
         raise SettingsError(f"{key} must be a number of hours between 0 and 336, got {raw!r}")
     return hours
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number, got {raw!r}") from None

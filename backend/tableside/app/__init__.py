@@ -18,6 +18,7 @@ from litestar.openapi import OpenAPIConfig
 from tableside.app.audit_routes import AUDIT_ROUTES
 from tableside.app.auth import no_token_in_url
 from tableside.app.bodies import StrictRequest
+from tableside.app.checkpoints import latest_checkpoint
 from tableside.app.command_routes import create_match, post_command
 from tableside.app.competition_lifespan import competition_lifespan
 from tableside.app.competition_reads import COMPETITION_READ_ROUTES
@@ -67,6 +68,7 @@ def create_app(settings: Settings) -> Litestar:
                 *STAFF_ROUTES,
                 *JUDGE_ROUTES,
                 *EXPORT_ROUTES,
+                latest_checkpoint,
                 *SPECTATOR_ROUTES,
                 *web_routes(),
                 *COMPETITION_COMMAND_ROUTES,

@@ -12,6 +12,7 @@ import asyncpg
 from litestar import Litestar
 
 from tableside.app import accounts
+from tableside.app.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.app.context import Context
 from tableside.app.hub import Hub
 from tableside.app.listener import listen
@@ -34,9 +35,11 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
         ctx.matches = MatchService(ctx.store)
         await _first_admin(ctx)
+        await load_key(ctx)
         try:
             async with running(_start(ctx)):
                 yield
+            await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:
             await anyio.to_thread.run_sync(ctx.store.close)
     finally:
@@ -64,6 +67,8 @@ def _start(ctx: Context) -> list[asyncio.Task]:
 
     url = ctx.settings.database_url
     coros = [runner.run(), hub.run(), listen(url, woken, lambda t: revoke_sockets(ctx, t))]
+    if ctx.settings.checkpoint_minutes > 0:
+        coros.append(periodic_checkpoints(ctx))
     if ctx.settings.demo:
         from tableside.demo import run_demo
 

@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env HOST)")
     parser.add_argument("--port", type=int, help="port to listen on (default 8000, env PORT)")
     parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,16 +25,17 @@ def run(args: argparse.Namespace) -> int:
     from tableside.db.migrations import MigrationError
     from tableside.db.runtime import StartupError
     from tableside.settings import Settings, SettingsError
+    from tableside.store.checkpoints import CheckpointError
 
     # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
         settings = Settings.from_env().replace(
-            host=args.host, port=args.port, data_dir=args.data_dir
+            host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
         )
         listener = _bind(settings.host, settings.port)
         return _serve(settings, listener, demo=args.demo)
-    except (StartupError, SettingsError, MigrationError) as exc:
+    except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -44,13 +48,17 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
     from tableside.app import create_app
     from tableside.db import migrations
     from tableside.db.runtime import database
+    from tableside.store.checkpoints import load_or_create_key, public_hex
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
-        applied = migrations.apply(db.url)
+        applied = migrations.apply(db.migrate_url, app_role=db.app_role)
+        key = load_or_create_key(settings.signing_key_path)  # made here on first start
         app = create_app(settings.replace(database_url=db.url, demo=demo or None))
         _announce(settings, db.label, len(applied), demo=demo)
+        print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
+        _warn_if_privileged(db.url)
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
         uvicorn.Server(config).run(sockets=[listener])
     return 0
@@ -64,6 +72,23 @@ def _announce(settings, label: str, applied: int, *, demo: bool) -> None:
     print(f"Tableside is serving on {base}/")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
+
+
+def _warn_if_privileged(url: str) -> None:
+    """Say so when the server's own role could rewrite history (README: Configuration)."""
+    import psycopg
+
+    from tableside.db.roles import can_rewrite_history
+
+    with psycopg.connect(url) as conn:
+        reason = can_rewrite_history(conn)
+    if reason:
+        print(
+            f"warning: the server's database role {reason}, so it could rewrite stored events;"
+            " give it a role of its own (DATABASE_URL) and the owner's to TABLESIDE_MIGRATE_URL"
+            " (README: Configuration, `tableside migrate --print-grants`)",
+            flush=True,
+        )
 
 
 def _bind(host: str, port: int) -> socket.socket:

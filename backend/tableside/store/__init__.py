@@ -34,9 +34,13 @@ recorder locks the table for each insert, and the trigger assigns the position. 
 insert sends `NOTIFY stored_events` (channel = NOTIFY_CHANNEL, no payload) on commit; a
 read-side listener wakes and calls read_all(after_position=its checkpoint).
 
-Hash chain: computed by the database trigger (schema/003_event_chain.sql) and recomputed
-independently by `tableside.store.verify.verify(records)` → ChainReport(.broken:
-BrokenLink | None); `tableside.store.chain.link_hash` documents the byte layout.
+Hash chains: computed by the database trigger (schema/003 per stream, schema/006 store-wide
+`global_hash`) and recomputed independently by `tableside.store.verify.verify(records)` →
+ChainReport(.broken: BrokenLink | None, .heads); `tableside.store.chain` documents both byte
+layouts. Signed checkpoints of the store-wide head: `tableside.store.checkpoints` (keys,
+signing, checking) and `tableside.store.checkpoint_db` (take, read, seal an export);
+sealed JSON Lines exports: `tableside.store.jsonl`. What each check finds and cannot find:
+docs/threat-model.md.
 """
 
 from tableside.store.eventstore import EventStore

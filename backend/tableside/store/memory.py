@@ -15,7 +15,7 @@ import msgspec
 from eventsourcing.persistence import IntegrityError, ProgrammingError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder
 
-from tableside.store.chain import GENESIS, link_hash
+from tableside.store.chain import GENESIS, global_link, link_hash
 from tableside.store.records import RawRecord
 
 
@@ -27,6 +27,7 @@ class MemoryEventRecorder(POPOApplicationRecorder):
         self._records: list[RawRecord] = []
         self._by_stream: dict[UUID, list[RawRecord]] = defaultdict(list)
         self._by_command: dict[UUID, list[RawRecord]] = defaultdict(list)
+        self._global_tip = GENESIS
 
     def _insert_events(self, stored_events: Any, **kwargs: Any) -> Any:
         with self._database_lock:
@@ -58,7 +59,11 @@ class MemoryEventRecorder(POPOApplicationRecorder):
         ids = super()._update_table(stored_events, **kwargs)
         recorded_at = datetime.now(UTC)
         for event, position in zip(stored_events, ids, strict=True):
-            self._add(_record(event, position, recorded_at, command_id, meta, self._tip(event)))
+            record = _record(event, position, recorded_at, command_id, meta, self._tip(event))
+            self._global_tip = global_link(
+                self._global_tip, position, record.stream_id, record.version, record.hash
+            )
+            self._add(msgspec.structs.replace(record, global_hash=self._global_tip))
         return ids
 
     def _tip(self, event: StoredEvent) -> bytes:
