@@ -91,11 +91,13 @@ function matchView(root, matchId) {
 
   // A screen reader hears each new entry of the log, and the score when it changes.
   const announce = (newest) => {
-    const now = { version: newest?.version, doc };
-    if (heard && newest && newest.version !== heard.version) {
-      say(scoreChanged(heard.doc, doc) ? `${newest.text}. ${scoreLine(doc)}` : newest.text);
+    if (heard) {
+      const parts = [];
+      if (newest && newest.version !== heard.version) parts.push(newest.text);
+      if (scoreChanged(heard.doc, doc)) parts.push(scoreLine(doc));
+      if (parts.length) say(parts.join(". "));
     }
-    if (newest) heard = now;
+    heard = { version: newest?.version, doc };
   };
 
   const feed = new LiveFeed({ match: matchId });
