@@ -168,13 +168,18 @@ BROKEN_WORDS = """(selector) => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent;
       const re = /[^\\s\\-\\u00ad\\u2010\\/]+/g;
-      for (let m = re.exec(text); m; m = re.exec(text)) {
+      const top = (at) => {  // the line of one character
         const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
-                               .map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(`${m[0]} in ${el.outerHTML.slice(0, 60)}`);
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const box = [...range.getClientRects()].filter((r) => r.width > 0).at(-1);
+        return box ? Math.round(box.top) : null;
+      };
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const [first, last] = [top(m.index), top(m.index + m[0].length - 1)];
+        if (first !== null && last !== null && first !== last) {
+          broken.push(`${m[0]} in ${el.outerHTML.slice(0, 60)}`);
+        }
       }
     }
   }

@@ -10,7 +10,7 @@ import os
 
 import msgspec
 import pytest
-from service.harness import Api
+from service.harness import Api, wait_for
 from service.play import fold_response
 from service.recorded import auditor
 from tableside.rules import commands as rc
@@ -55,7 +55,8 @@ def venue(head_api: Api, pwa_server) -> dict:
         table.step()
     pad = new_table(head_api, ["Mari-Liis Tammsaare-Kõrvits"], ["Jānis Bērziņš"])
     judge = Api(pwa_server.base, pad["token"])
-    version = head_api.get(f"/api/matches/{pad['match_id']}").json()["version"]
+    doc = f"/api/matches/{pad['match_id']}"
+    version = wait_for(lambda: head_api.get(doc).json().get("version"))
     r = judge.command(pad["match_id"], version, {"type": "AssignOpeningShot", "method": "listing"})
     assert r.status_code == 201, r.text
     return {
