@@ -5,7 +5,9 @@
 import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
-import { el } from "/js/spectator-dom.js";
+import { scoreLine } from "/js/spectator-cards.js";
+import { el, revealWhen } from "/js/spectator-dom.js";
+import { say } from "/js/announce.js";
 
 const BYE = "—";
 const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["points", "spec.col.points"],
@@ -76,8 +78,9 @@ export function competitionView(root, id) {
   });
   setInterval(load, 15000); // protests, corrections and calls change it too
   tables.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  tables.start();
-  load();
+  tables.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
+  revealWhen(root, Promise.allSettled([tables.start(), load()]),
+             el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" }));
   i18n.addEventListener("change", load);
 }
 
