@@ -105,7 +105,11 @@ def test_axe_finds_nothing_on_any_face_in_any_language(
     browser, pwa_server, axe_ready, venue, face, lang
 ) -> None:
     context = browser.new_context(
-        base_url=pwa_server.base, viewport=VIEWPORTS["phone"], locale="en-GB", has_touch=True
+        bypass_csp=True,  # as conftest `context`: Playwright evaluates with eval()
+        base_url=pwa_server.base,
+        viewport=VIEWPORTS["phone"],
+        locale="en-GB",
+        has_touch=True,
     )
     try:
         page = open_face(context, venue, face, lang)
@@ -119,7 +123,11 @@ def test_axe_finds_nothing_on_any_face_in_any_language(
 @pytest.mark.parametrize("face", list(FACES))
 def test_no_face_shifts_while_it_loads(browser, pwa_server, venue, face, size, lang) -> None:
     context = browser.new_context(
-        base_url=pwa_server.base, viewport=VIEWPORTS[size], locale="en-GB", has_touch=True
+        bypass_csp=True,  # as conftest `context`: Playwright evaluates with eval()
+        base_url=pwa_server.base,
+        viewport=VIEWPORTS[size],
+        locale="en-GB",
+        has_touch=True,
     )
     try:
         page = open_face(context, venue, face, lang)
