@@ -77,8 +77,12 @@ class EventStore:
         expected_version: int,
         command_id: UUID,
         meta: Mapping[str, str] | None = None,
+        command_digest: bytes | None = None,
     ) -> AppendResult:
-        """Append events after `expected_version`, once per command_id."""
+        """Append events after `expected_version`, once per command_id.
+
+        With `command_digest` (`tableside.store.digest`), a command_id stored with another
+        digest raises CommandReused and nothing is written."""
         encoded_meta = _check_append(
             self.registry, stream_id, events, expected_version, command_id, meta
         )
@@ -86,7 +90,9 @@ class EventStore:
             Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, start=1)
         ]
         try:
-            recordings = self.app.save(*envelopes, command_id=command_id, meta=encoded_meta)
+            recordings = self.app.save(
+                *envelopes, command_id=command_id, meta=encoded_meta, command_digest=command_digest
+            )
         except IntegrityError:
             current = self.current_version(stream_id)
             raise VersionConflict(stream_id, expected_version, current) from None
