@@ -16,6 +16,7 @@ from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.openapi import OpenAPIConfig
 
 from tableside.app.audit_routes import AUDIT_ROUTES
+from tableside.app.availability import database_gate
 from tableside.app.command_routes import create_match, post_command
 from tableside.app.competition_lifespan import competition_lifespan
 from tableside.app.competition_reads import COMPETITION_READ_ROUTES
@@ -69,6 +70,7 @@ def create_app(settings: Settings) -> Litestar:
         plugins=[channels],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
+        guards=[database_gate],
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )
     app.state.settings = settings

@@ -27,6 +27,8 @@ class Context:
     matches: MatchService | None = None
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
+    on_database_back: list = field(default_factory=list)  # callbacks when it answers again
 
 
 def context(state: State) -> Context:

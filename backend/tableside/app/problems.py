@@ -8,6 +8,7 @@ from typing import Any
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
+from tableside.app.availability import UNAVAILABLE, unavailable_response
 from tableside.matches.service import MatchNotFound
 from tableside.rules.errors import RuleViolation
 from tableside.store import CommandReused, VersionConflict
@@ -85,5 +86,6 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     VersionConflict: _conflict,
     CommandReused: _reused,
     MatchNotFound: _not_found,
+    **dict.fromkeys(UNAVAILABLE, unavailable_response),
     Exception: _internal,
 }

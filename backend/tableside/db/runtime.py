@@ -25,6 +25,7 @@ class Database:
     url: str
     label: str
     adopted_pid: int | None = None
+    embedded: EmbeddedPostgres | None = None  # the server we own, to revive if it dies
 
 
 @contextmanager
@@ -46,7 +47,7 @@ def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
                 f"({type(exc).__name__}); see its log file there"
             ) from None
         check_reachable(url)
-        yield Database(url, f"embedded in {settings.data_dir}", server.adopted_pid)
+        yield Database(url, f"embedded in {settings.data_dir}", server.adopted_pid, server)
     finally:
         server.stop()
 

@@ -8,6 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import asyncpg
+from eventsourcing.persistence import PersistenceError
 
 from tableside.projections.base import Item, Projection
 from tableside.projections.folder import Folder
@@ -73,8 +74,14 @@ async def keep_caught_up(
     while True:
         try:
             await step()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            log.exception("%s: retrying", name)
+        except (
+            OSError,
+            TimeoutError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            PersistenceError,  # the store's psycopg pool (processors write through it)
+        ) as exc:
+            log.warning("%s: %s; retrying", name, exc)
         wake.clear()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wake.wait(), poll_seconds)

@@ -142,6 +142,12 @@ class EventStore:
             hash=record.hash,
         )
 
+    def check_connections(self) -> None:
+        """Drop the pool's dead connections (after a database restart), so no request meets
+        one; the pool opens new ones in their place."""
+        if isinstance(self._recorder, PostgresEventRecorder):
+            self._recorder.datastore.pool.check()
+
     def close(self) -> None:
         """Close the connection pool."""
         self.app.close()
