@@ -29,6 +29,7 @@ UNAVAILABLE: tuple[type[Exception], ...] = (
     asyncpg.PostgresConnectionError,  # class 08: the connection is gone
     asyncpg.exceptions.OperatorInterventionError,  # 57: shutting down, starting up, recovering
     asyncpg.InterfaceError,  # "connection is closed" and the like
+    asyncpg.exceptions.InternalClientError,  # a connection lost mid-operation confuses asyncpg
     StoreOperationalError,  # the store's psycopg pool: lost connection, pool timeout
     StoreInterfaceError,
     ConnectionError,  # refused / reset while (re)connecting
