@@ -99,6 +99,9 @@ def test_killed_postmaster_is_restarted_and_nothing_acknowledged_is_lost(data_di
             os.kill(postmaster, signal.SIGKILL)
             killed_at, acked_before = time.monotonic(), len(judge.acked)
             psutil.Process(postmaster).wait(5)
+            down = httpx.get(f"http://127.0.0.1:{serve.port}/health", timeout=5)
+            if down.status_code == 503:  # unless it is back already
+                assert int(down.headers["retry-after"]) >= 1
             deadline = killed_at + 10
             while len(judge.acked) < acked_before + 20 and time.monotonic() < deadline:
                 time.sleep(0.05)
