@@ -115,6 +115,17 @@ def test_stale_version_retry_and_wrong_callers(head: Api, server) -> None:
     assert r.status_code == 422
 
 
+def test_a_reused_command_id_with_another_command_is_409_and_stores_nothing(head: Api) -> None:
+    match_id, created = _create(head)
+    v = created["last_version"]
+    cid = uuid.uuid4()
+    assert _post(head, match_id, v, c.StartGame(), command_id=cid).status_code == 201
+    reused = _post(head, match_id, v + 1, c.RollOpening(die_a=3, die_b=1), command_id=cid)
+    assert reused.status_code == 409, reused.text
+    assert reused.headers["content-type"].startswith("application/problem+json")
+    assert _state(head, match_id)["version"] == v + 1
+
+
 def test_a_whole_simulated_match_over_http_and_its_mat_export(head: Api) -> None:
     match_id, created = _create(head, length=3)
     v = created["last_version"]

@@ -17,6 +17,7 @@ from litestar.openapi import OpenAPIConfig
 
 from tableside.app.audit_routes import AUDIT_ROUTES
 from tableside.app.auth import no_token_in_url
+from tableside.app.availability import database_gate
 from tableside.app.bodies import StrictRequest
 from tableside.app.checkpoints import latest_checkpoint
 from tableside.app.command_routes import create_match, post_command
@@ -80,7 +81,7 @@ def create_app(settings: Settings) -> Litestar:
         plugins=[channels],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
-        guards=[no_token_in_url],
+        guards=[database_gate, no_token_in_url],
         before_send=[add_security_headers],
         request_class=StrictRequest,
         request_max_body_size=BODY_LIMIT,

@@ -22,6 +22,7 @@ from tableside.competition import interop
 from tableside.competition.errors import CompetitionRuleError
 from tableside.competitions.service import CompetitionNotFound, stamped
 from tableside.rules.errors import RuleViolation
+from tableside.store.digest import command_digest
 
 Doc = dict[str, Any]
 _LIST = """
@@ -177,17 +178,18 @@ async def import_round(
         raise RuleViolation(exc.rule, exc.message, "body") from None
     except Exception as exc:  # an unreadable file is the sender's problem, never a 500
         raise RuleViolation(interop.RULE, f"cannot read the file: {exc}", "body") from None
-    command = stamped(cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), ""))
+    asked = cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), "")
     work = _execute(
-        state, competition_id, command, expected_version, command_id, meta(principal, "")
+        state, competition_id, stamped(asked), expected_version, command_id, meta(principal, "")
     )
-    return await store(state, command_id, competition_id, work)
+    digest = command_digest("competition.command", competition_id, asked)
+    return await store(state, command_id, competition_id, work, digest)
 
 
 def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUID, m):
-    def work():
+    def work(digest: bytes | None = None):
         return state.competitions.service.execute(
-            comp_id, command, expected_version=version, command_id=command_id, meta=m
+            comp_id, command, expected_version=version, command_id=command_id, meta=m, digest=digest
         )
 
     return work

@@ -30,6 +30,8 @@ class Context:
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
     signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
+    database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
+    on_database_back: list = field(default_factory=list)  # callbacks when it answers again
 
 
 def context(state: State) -> Context:

@@ -12,6 +12,7 @@ import asyncpg
 from litestar import Litestar
 
 from tableside.app import accounts
+from tableside.app.availability import watch
 from tableside.app.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.app.context import Context
 from tableside.app.hub import Hub
@@ -65,8 +66,14 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         runner.wake.set()
         hub.wake.set()
 
+    ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
-    coros = [runner.run(), hub.run(), listen(url, woken, lambda t: revoke_sockets(ctx, t))]
+    coros = [
+        runner.run(),
+        hub.run(),
+        listen(url, woken, lambda t: revoke_sockets(ctx, t)),
+        watch(ctx),
+    ]
     if ctx.settings.checkpoint_minutes > 0:
         coros.append(periodic_checkpoints(ctx))
     if ctx.settings.demo:

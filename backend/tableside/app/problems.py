@@ -10,10 +10,11 @@ from typing import Any
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
+from tableside.app.availability import UNAVAILABLE, unavailable_response
 from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
 from tableside.matches.service import MatchNotFound
 from tableside.rules.errors import RuleViolation
-from tableside.store import VersionConflict
+from tableside.store import CommandReused, VersionConflict
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
@@ -68,6 +69,16 @@ def _conflict(_: Request, exc: VersionConflict) -> Response:
     )
 
 
+def _reused(_: Request, exc: CommandReused) -> Response:
+    return problem(
+        409,
+        "Command id reused",
+        f"command_id {exc.command_id} was already used for a different command; nothing was "
+        "stored. A retry must repeat the same command; a new command needs a new command_id.",
+        command_id=str(exc.command_id),
+    )
+
+
 def _not_found(_: Request, exc: MatchNotFound) -> Response:
     return problem(404, "No such match", f"match {exc} does not exist")
 
@@ -97,6 +108,8 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     RuleViolation: _rule,
     BackgammonRuleViolation: _rule,
     VersionConflict: _conflict,
+    CommandReused: _reused,
     MatchNotFound: _not_found,
+    **dict.fromkeys(UNAVAILABLE, unavailable_response),
     Exception: _internal,
 }

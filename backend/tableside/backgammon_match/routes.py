@@ -20,15 +20,14 @@ from litestar.params import FromPath, JSONBody
 from litestar.params import Parameter as PathParameter
 
 from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.command_routes import store_command
 from tableside.app.context import Context, context
 from tableside.app.dto import CommandResponse
-from tableside.app.responses import stored_response
 from tableside.backgammon_match.service import BackgammonService
-from tableside.disciplines.backgammon import RuleViolation
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
 from tableside.disciplines.backgammon.view import board_doc
-from tableside.store import VersionConflict
+from tableside.store.digest import command_digest
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
 STAFF = ("head_judge", "secretary")
@@ -98,22 +97,6 @@ def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, s
     return meta
 
 
-async def _store(ctx: Context, command_id: UUID, match_id: UUID, work) -> CommandResponse:
-    """Answer a stored command_id at once; else run `work` in a thread and answer from storage."""
-    prior = await stored_response(ctx.pool, command_id)
-    if prior is None:
-        try:
-            await anyio.to_thread.run_sync(work)
-        except (VersionConflict, RuleViolation):
-            prior = await stored_response(ctx.pool, command_id)  # a concurrent retry won
-            if prior is None:
-                raise
-    prior = prior or await stored_response(ctx.pool, command_id)
-    if prior.match_id != match_id:
-        raise HTTPException(status_code=409, detail="command_id was used for another match")
-    return prior
-
-
 @post("/api/backgammon/matches", status_code=201, summary="Create a backgammon match (KSI)")
 async def create_bg_match(
     request: Request, state: State, data: JSONBody[CreateRequest]
@@ -134,7 +117,8 @@ async def create_bg_match(
     work = partial(
         _service(state, ctx).create, match_id, command, command_id=data.command_id, meta=meta
     )
-    return await _store(ctx, data.command_id, match_id, work)
+    digest = command_digest("backgammon.create", match_id, command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
 @post(
@@ -152,12 +136,13 @@ async def import_bg_match(
     work = partial(
         _checked_import, _service(state, ctx), match_id, data.text, data.command_id, meta
     )
-    return await _store(ctx, data.command_id, match_id, work)
+    digest = command_digest("backgammon.import", match_id, data.text)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
-def _checked_import(service: BackgammonService, match_id, text, command_id, meta):
+def _checked_import(service: BackgammonService, match_id, text, command_id, meta, digest=None):
     try:
-        return service.import_mat(match_id, text, command_id=command_id, meta=meta)
+        return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
     except MatFormatError as exc:
         raise HTTPException(status_code=422, detail=f"Not a .mat match: {exc}") from None
 
@@ -180,7 +165,8 @@ async def post_bg_command(
         command_id=data.command_id,
         meta=_meta(principal, data.device_id, data.device_time),
     )
-    return await _store(ctx, data.command_id, match_id, work)
+    digest = command_digest("backgammon.command", match_id, data.command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
 @get("/api/backgammon/matches/{match_id:uuid}", summary="A backgammon match's state")

@@ -75,15 +75,32 @@ class BackgammonService:
         return state, version, events, commands
 
     def create(
-        self, match_id: UUID, command: c.CreateMatch, *, command_id: UUID, meta: Mapping[str, str]
+        self,
+        match_id: UUID,
+        command: c.CreateMatch,
+        *,
+        command_id: UUID,
+        meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         events = decide(initial_state(), command)
         return self.store.append(
-            match_id, events, expected_version=0, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=0,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def import_mat(
-        self, match_id: UUID, text: str, *, command_id: UUID, meta: Mapping[str, str]
+        self,
+        match_id: UUID,
+        text: str,
+        *,
+        command_id: UUID,
+        meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """A .mat match recorded as one append: every event the engine decides for it."""
         state, events = initial_state(), []
@@ -93,7 +110,12 @@ class BackgammonService:
                 state = evolve(state, event)
             events += batch
         return self.store.append(
-            match_id, events, expected_version=0, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=0,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def execute(
@@ -104,6 +126,7 @@ class BackgammonService:
         expected_version: int,
         command_id: UUID,
         meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
         if isinstance(command, c.CreateMatch):
@@ -116,7 +139,12 @@ class BackgammonService:
             command = c.UndoLast(to_version=last_entry_start(state, commands, undone))
         events = decide(state, command)
         return self.store.append(
-            match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=expected_version,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
 

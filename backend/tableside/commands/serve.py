@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 
 
@@ -60,8 +62,35 @@ def _serve(settings, listener: socket.socket, *, demo: bool) -> int:
         print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
         _warn_if_privileged(db.url)
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
-        uvicorn.Server(config).run(sockets=[listener])
+        with _kept_alive(db.embedded):
+            uvicorn.Server(config).run(sockets=[listener])
     return 0
+
+
+@contextlib.contextmanager
+def _kept_alive(server, every: float = 0.5):
+    """While serving, restart an embedded PostgreSQL that died (the app's pools, its LISTEN
+    and its runners reconnect by themselves; requests get 503 meanwhile)."""
+    if server is None:
+        yield
+        return
+    done = threading.Event()
+
+    def keep() -> None:
+        while not done.wait(every):
+            try:
+                if server.revive():
+                    print("the embedded PostgreSQL had stopped; restarted it", flush=True)
+            except Exception as exc:  # old backends still exiting: try again next round
+                print(f"restarting the embedded PostgreSQL failed ({exc}); retrying", flush=True)
+
+    thread = threading.Thread(target=keep, name="embedded-postgres-keeper", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
 
 
 def _announce(settings, label: str, applied: int, *, demo: bool) -> None:

@@ -33,6 +33,7 @@ class Database:
     adopted_pid: int | None = None
     owner_url: str = ""
     app_role: str | None = None
+    embedded: EmbeddedPostgres | None = None  # the server we own, to revive if it dies
 
     @property
     def migrate_url(self) -> str:
@@ -60,7 +61,7 @@ def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
         check_reachable(url)
         owner_url, app_url = roles.setup(url)
         label = f"embedded in {settings.data_dir}"
-        yield Database(app_url, label, server.adopted_pid, owner_url, roles.APP_ROLE)
+        yield Database(app_url, label, server.adopted_pid, owner_url, roles.APP_ROLE, server)
     finally:
         server.stop()
 

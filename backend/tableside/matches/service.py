@@ -54,13 +54,19 @@ class MatchService:
         *,
         command_id: UUID,
         meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """MatchCreated + MatchScheduled as one append at version 0."""
         from tableside.rules.state import initial_state
 
         events = (*decide(initial_state(), command), venue)
         return self.store.append(
-            match_id, events, expected_version=0, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=0,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def execute(
@@ -72,6 +78,7 @@ class MatchService:
         command_id: UUID,
         meta: Mapping[str, str],
         authorize: Authorize,
+        digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, authorize, decide, append; VersionConflict / RuleViolation raise."""
         view = self.view(match_id)
@@ -82,7 +89,12 @@ class MatchService:
             raise VersionConflict(match_id, expected_version, view.version)
         events = _decide(view, command)
         return self.store.append(
-            match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=expected_version,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
 

@@ -10,10 +10,13 @@ Interface (others build on it; keep it stable):
     store = EventStore.in_memory(registry)          # library's POPO recorder, same contract
 
     store.append(stream_id: UUID, events: Sequence[Struct], *, expected_version: int,
-                 command_id: UUID, meta: Mapping[str, str] | None = None) -> AppendResult
+                 command_id: UUID, meta: Mapping[str, str] | None = None,
+                 command_digest: bytes | None = None) -> AppendResult
         AppendResult(stream_id, first_version, last_version, positions: tuple[int, ...],
                      replayed: bool). A command_id already stored → nothing is written and
-        the original result comes back with replayed=True. A stale expected_version raises
+        the original result comes back with replayed=True — unless it was stored with
+        another `command_digest` (`tableside.store.digest.command_digest`): then
+        CommandReused(.command_id) is raised and nothing is written. A stale expected_version raises
         VersionConflict(.stream_id, .expected_version, .current_version). Bad input (no
         events, unregistered type, meta not str→str) raises before anything is written.
         Versions start at 1; expected_version=0 means "new stream".
@@ -47,6 +50,7 @@ from tableside.store.eventstore import EventStore
 from tableside.store.recorder import EVENTS_TABLE
 from tableside.store.records import (
     AppendResult,
+    CommandReused,
     RawRecord,
     StoredEvent,
     StoreNotReady,
@@ -59,6 +63,7 @@ NOTIFY_CHANNEL = EVENTS_TABLE
 __all__ = [
     "NOTIFY_CHANNEL",
     "AppendResult",
+    "CommandReused",
     "EventRegistry",
     "EventStore",
     "RawRecord",

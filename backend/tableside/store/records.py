@@ -71,6 +71,14 @@ class VersionConflict(Exception):
         self.current_version = current_version
 
 
+class CommandReused(Exception):
+    """The command_id is stored already, for a different command (another digest)."""
+
+    def __init__(self, command_id: UUID) -> None:
+        super().__init__(f"command_id {command_id} was already used for a different command")
+        self.command_id = command_id
+
+
 class StoreNotReady(RuntimeError):
     """The database lacks the schema/ migrations the store needs."""
 
