@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean browser pdf-tools
+.PHONY: run test install lint bench clean browser pdf-tools axe
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -38,7 +38,19 @@ pdf-tools:
 	  || echo "make pdf-tools: could not install poppler-utils/fonts-dejavu-core (PDF tests will say so)"; \
 	fi
 
-test: install browser pdf-tools
+# The faces' accessibility audit injects axe-core (from the npm registry, never vendored) into
+# Chromium: installed into the gitignored node_modules/ when npm exists; without it the audit
+# tests skip (or fail under CI=true). Lighthouse is a measurement, not a test step.
+AXE_VERSION := 4.14.1
+AXE := node_modules/axe-core/axe.min.js
+
+axe:
+	@if [ ! -f $(AXE) ] && command -v npm >/dev/null; then \
+	  npm install --no-save --no-audit --no-fund --no-package-lock --prefix . axe-core@$(AXE_VERSION) >/dev/null 2>&1 \
+	  || echo "make axe: could not install axe-core (the accessibility audit will say so)"; \
+	fi
+
+test: install browser pdf-tools axe
 	$(BIN)/pytest -q --durations=15
 
 bench: install

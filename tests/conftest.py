@@ -5,7 +5,10 @@ Any suite may use these (they need nothing pre-started; CI is a fresh clone):
 - ``pg_server_url`` (session): superuser URL of the server's ``postgres`` database —
   ``TEST_DATABASE_URL`` if set, otherwise an embedded PostgreSQL in a temp dir that is
   stopped and deleted after the session.
-- ``migrated_template`` (session): name of a database with every schema/ migration applied.
+- ``migrated_template`` (session): name of a database with every schema/ migration applied
+  as ``tableside_owner``, with ``tableside_app`` granted what the server needs.
+- ``app_url(url)``: the same database as the server's least-privilege role (every server the
+  suite starts connects as it, so the whole suite exercises least privilege).
 - ``new_database`` (session): call ``new_database()`` → URL of a fresh clone of the
   template (``CREATE DATABASE … TEMPLATE``, ~tens of ms); every clone is dropped at the end.
 - ``module_database_url`` (module): one fresh migrated database per test module.
@@ -23,12 +26,28 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from tableside.db import migrations
+from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
-from tableside.db.url import with_dbname
+from tableside.db.url import with_dbname, with_user
+from tableside.store.checkpoints import load_or_create_key
 
 # Durability buys nothing in a throwaway test server; these make CREATE DATABASE cheap.
 _FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit = off")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkpoint_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The session's checkpoint signing key file (TABLESIDE_KEY_FILE, inherited by every
+    server and CLI the tests start), so no test writes a key into the checkout."""
+    path = tmp_path_factory.mktemp("keys") / "checkpoint-ed25519.pem"
+    load_or_create_key(path)  # as the first `tableside serve` would
+    before = os.environ.get("TABLESIDE_KEY_FILE")
+    os.environ["TABLESIDE_KEY_FILE"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("TABLESIDE_KEY_FILE", None)
+    else:
+        os.environ["TABLESIDE_KEY_FILE"] = before
 
 
 @pytest.fixture(scope="session")
@@ -57,7 +76,8 @@ def migrated_template(pg_server_url: str) -> Iterator[str]:
     """Name of a database holding every migration; clones are made from it."""
     name = f"tableside_template_{uuid.uuid4().hex[:8]}"
     _admin(pg_server_url, f'CREATE DATABASE "{name}"')
-    migrations.apply(with_dbname(pg_server_url, name))
+    owner_url, _ = roles.setup(with_dbname(pg_server_url, name))
+    migrations.apply(owner_url, app_role=roles.APP_ROLE)
     yield name
     _admin(pg_server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
@@ -88,6 +108,11 @@ def module_database_url(new_database: Callable[[], str]) -> str:
 def database_url(new_database: Callable[[], str]) -> str:
     """A fresh migrated database for one test."""
     return new_database()
+
+
+def app_url(url: str) -> str:
+    """The database at `url` as the server's role (no owner, no superuser)."""
+    return with_user(url, roles.APP_ROLE)
 
 
 def _admin(url: str, statement: str) -> None:

@@ -19,6 +19,8 @@ class Settings:
     """Where the database is and where to serve; nothing here connects to anything."""
 
     database_url: str | None = None
+    # The owner's URL for migrations when DATABASE_URL is the server's least-privilege role.
+    migrate_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = DEFAULT_DATA_DIR
@@ -31,6 +33,23 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     command_rate: float = 10.0
     command_burst: int = 30
+    # Hardening (issue 11): judge tokens live this many hours (None: to the end of the
+    # competition day); staff logins lock after `login_failures` wrong passwords in a row for
+    # `login_lockout_minutes`; each client gets `login_per_minute` attempts a minute.
+    judge_token_hours: float | None = None
+    login_failures: int = 10
+    login_lockout_minutes: int = 15
+    login_per_minute: int = 20
+    # Signed checkpoints (issue 10): the Ed25519 key file, outside the database (default
+    # beside the data dir: ./var/keys/checkpoint-ed25519.pem), and minutes between them.
+    key_file: Path | None = None
+    checkpoint_minutes: float = 5.0
+
+    @property
+    def signing_key_path(self) -> Path:
+        """Where the checkpoint signing key is (made there on first use)."""
+        return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
+
     live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
 
     @classmethod
@@ -39,6 +58,7 @@ class Settings:
         env = os.environ if env is None else env
         return cls(
             database_url=env.get("DATABASE_URL") or None,
+            migrate_url=env.get("TABLESIDE_MIGRATE_URL") or None,
             host=env.get("HOST") or cls.host,
             port=_int(env, "PORT", cls.port),
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
@@ -49,6 +69,14 @@ class Settings:
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
             command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
             command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
+            judge_token_hours=_hours(env, "TABLESIDE_JUDGE_TOKEN_HOURS"),
+            login_failures=_count(env, "TABLESIDE_LOGIN_FAILURES", cls.login_failures),
+            login_lockout_minutes=_count(
+                env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
+            ),
+            login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
+            key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
+            checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
             live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
         )
 
@@ -65,3 +93,33 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _count(env: Mapping[str, str], key: str, default: int) -> int:
+    value = _int(env, key, default)
+    if value < 1:
+        raise SettingsError(f"{key} must be at least 1, got {value}")
+    return value
+
+
+def _hours(env: Mapping[str, str], key: str) -> float | None:
+    raw = env.get(key)
+    if not raw:
+        return None
+    try:
+        hours = float(raw)
+    except ValueError:
+        hours = 0.0
+    if not 0 < hours <= 24 * 14:
+        raise SettingsError(f"{key} must be a number of hours between 0 and 336, got {raw!r}")
+    return hours
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = env.get(key)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SettingsError(f"{key} must be a number, got {raw!r}") from None

@@ -17,12 +17,18 @@ const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tab
               ["rulings", rulingsView], ["standings", standingsView]];
 const app = { role: null, desk: null, tab: "entrants", banner: null };
 
-/** A message for the TD: an error (with its rule) or a plain note. */
+/** A message for the TD: a refusal read as guidance (what stops it, and the rule), another
+ *  error as it came, or a plain note. */
 export function say(error, kind = "error") {
-  const text = typeof error === "string" ? error : describe(error);
+  const text = typeof error === "string" ? error : guidance(error);
   app.banner.textContent = text;
   app.banner.dataset.kind = kind;
   app.banner.hidden = !text;
+}
+
+function guidance(error) {
+  if (error?.rule && error?.detail) return t("admin.refused", { detail: error.detail, rule: error.rule });
+  return describe(error);
 }
 
 /** Run an action, showing its refusal in the banner; true when it went through. */

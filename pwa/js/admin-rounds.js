@@ -89,6 +89,6 @@ function bracketTable(doc) {
     h("thead", {}, h("tr", {}, ["admin.col.match", "admin.col.a", "admin.col.b",
       "admin.col.winner"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, doc.bracket.map((s) => h("tr", { "data-slot": s.id },
-      h("td", {}, s.id), h("td", {}, who[s.a] ?? "…"), h("td", {}, who[s.b] ?? "…"),
-      h("td", {}, who[s.winner] ?? ""))))));
+      h("td", {}, `${t(`admin.stage.${s.stage}`)} · ${s.id}`), h("td", {}, who[s.a] ?? "…"), h("td", {}, who[s.b] ?? "…"),
+      h("td", {}, who[s.winner] ? `${who[s.winner]}${s.walkover ? ` (${t("admin.forfeit")})` : ""}` : ""))))));
 }

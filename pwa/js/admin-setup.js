@@ -4,13 +4,44 @@ import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, choice, section } from "/js/admin-dom.js";
 import { attempt, role } from "/js/admin-app.js";
+import { accountView } from "/js/admin-account.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
 const RULESETS = ["EKML", "NOVUS08", "LV"];
 const SCALES = { "210": { win: 2, draw: 1, loss: 0 }, "420": { win: 4, draw: 2, loss: 0 },
                  game: { win: 1, draw: 0.5, loss: 0, per_game: true } };
-const TIE_BREAKS = "buchholz, sonneborn_berger, games_ratio";
+const TIE_BREAKS = ["buchholz", "sonneborn_berger", "games_ratio", "head_to_head", "buchholz_cut1",
+  "median_buchholz", "progressive", "wins", "games_diff", "pucks_diff"];
+const DEFAULT_TIES = ["buchholz", "sonneborn_berger", "games_ratio"];
+// Which parts of the guide each format uses: rounds (Swiss), a play-off, a table of standings.
+const USES = {
+  swiss: ["rounds", "standings"], swiss_playoff: ["rounds", "standings", "playoff"],
+  round_robin: ["standings"], double_elimination: [], single_elimination: [],
+};
+
+/** Tie-break checkboxes in words; the order they are ticked in is the order they apply. */
+function tieBreaks() {
+  const order = [...DEFAULT_TIES];
+  const box = h("fieldset", { className: "stack", "data-tie-breaks": true },
+    h("legend", {}, t("admin.guide.tie_breaks")));
+  const list = h("ol", { className: "small", "data-tie-order": true });
+  const show = () => list.replaceChildren(...order.map((k) => h("li", {}, t(`admin.tiebreak.${k}`))));
+  for (const key of TIE_BREAKS) {
+    const id = `f-tb-${key}`;
+    const input = h("input", { type: "checkbox", id, name: key, checked: order.includes(key),
+      onchange: () => {
+        const at = order.indexOf(key);
+        if (input.checked && at < 0) order.push(key);
+        if (!input.checked && at >= 0) order.splice(at, 1);
+        show();
+      } });
+    box.append(h("div", { className: "field check" }, input, h("label", { for: id }, t(`admin.tiebreak.${key}`))));
+  }
+  box.append(list);
+  show();
+  return { box, order: () => [...order] };
+}
 
 export function setupView() {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
@@ -20,6 +51,7 @@ export function setupView() {
     .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
   if (role() === "head_judge") parts.push(guideForm());
+  parts.push(accountView());
   return h("div", { className: "stack" }, ...parts);
 }
 
@@ -28,8 +60,16 @@ function guideForm() {
   const rounds = h("input", { name: "rounds", id: "f-rounds", type: "number", min: 1, max: 15, value: 7 });
   const games = h("input", { name: "games", id: "f-games", type: "number", min: 1, max: 15, value: 4 });
   const playAll = h("input", { name: "play_all", id: "f-play-all", type: "checkbox" });
-  const ties = h("input", { name: "tie_breaks", id: "f-tie-breaks", value: TIE_BREAKS });
+  const ties = tieBreaks();
   const playoff = h("input", { name: "playoff", id: "f-playoff", type: "number", min: 2, max: 8, value: 4 });
+  const playoffGames = h("input", { name: "playoff_games", id: "f-playoff-games", type: "number",
+                                    min: 1, max: 9, value: 5 });
+  const playoffAll = h("input", { name: "playoff_play_all", id: "f-playoff-play-all", type: "checkbox" });
+  const unplayed = choice("unplayed", ["draw", "virtual_opponent", "face_value"]
+    .map((v) => [v, `admin.unplayed.${v}`]), "draw");
+  const oppUnplayed = choice("opp_unplayed", ["face_value", "as_draws"]
+    .map((v) => [v, `admin.opp_unplayed.${v}`]), "face_value");
+  const h2h = choice("h2h", ["all_met", "partial"].map((v) => [v, `admin.h2h.${v}`]), "all_met");
   const cap = h("input", { name: "time_cap", id: "f-time-cap", type: "number", min: 0, max: 180, value: 0 });
   const format = choice("format", FORMATS.map((f) => [f, `admin.format.${f}`]), "swiss");
   const discipline = choice("discipline", DISCIPLINES.map((d) => [d, `admin.discipline.${d}`]), "mens_singles");
@@ -43,8 +83,10 @@ function guideForm() {
         name: name.value.trim(), format: format.value, discipline: discipline.value,
         ruleset: ruleset.value, rounds: Number(rounds.value), games_per_match: Number(games.value),
         play_all_games: playAll.checked, points: SCALES[scale.value],
-        tie_breaks: ties.value.split(",").map((s) => s.trim()).filter(Boolean),
-        playoff_size: Number(playoff.value),
+        tie_breaks: ties.order(), playoff_size: Number(playoff.value),
+        playoff_games: Number(playoffGames.value), playoff_play_all_games: playoffAll.checked,
+        unplayed_games_in_buchholz: unplayed.value, opponent_unplayed_in_buchholz: oppUnplayed.value,
+        head_to_head: h2h.value,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
       await attempt(async () => {
@@ -56,11 +98,31 @@ function guideForm() {
     h("div", { className: "grid" },
       field("admin.guide.name", name), field("admin.guide.format", format),
       field("admin.guide.discipline", discipline), field("admin.guide.ruleset", ruleset),
-      field("admin.guide.rounds", rounds), field("admin.guide.games", games),
-      field("admin.guide.scale", scale), field("admin.guide.playoff", playoff),
-      field("admin.guide.time_cap", cap), field("admin.guide.tie_breaks", ties),
+      part("rounds", field("admin.guide.rounds", rounds)), field("admin.guide.games", games),
+      field("admin.guide.scale", scale),
+      part("playoff", field("admin.guide.playoff", playoff)),
+      part("playoff", field("admin.guide.playoff_games", playoffGames)),
+      field("admin.guide.time_cap", cap),
       h("div", { className: "field check" }, playAll,
-        h("label", { for: "f-play-all" }, t("admin.guide.play_all")))),
+        h("label", { for: "f-play-all" }, t("admin.guide.play_all"))),
+      part("playoff", h("div", { className: "field check" }, playoffAll,
+        h("label", { for: "f-playoff-play-all" }, t("admin.guide.playoff_play_all")))),
+      part("standings", field("admin.guide.unplayed", unplayed)),
+      part("standings", field("admin.guide.opp_unplayed", oppUnplayed)),
+      part("standings", field("admin.guide.h2h", h2h))),
+    part("standings", ties.box),
     h("button", { type: "submit", className: "primary", "data-create": true }, t("admin.guide.create")));
+  const adapt = () => form.querySelectorAll("[data-part]").forEach((el) => {
+    el.hidden = !USES[format.value].includes(el.dataset.part);
+    el.style.display = el.hidden ? "none" : ""; // a .field's own display would override [hidden]
+  });
+  format.addEventListener("change", adapt);
+  adapt();
   return section("admin.guide.title", form);
+}
+
+/** A part of the guide form that only some formats use (shown or hidden by `adapt`). */
+function part(name, el) {
+  el.dataset.part = name;
+  return el;
 }

@@ -8,24 +8,51 @@ import { attempt, role } from "/js/admin-app.js";
 export function standingsView(desk, doc) {
   const table = h("table", { className: "grid-table", "data-standings": true },
     h("thead", {}, h("tr", {}, ["admin.col.place", "admin.col.name", "admin.col.points",
-      "admin.col.played", "admin.col.games", "admin.col.pucks", "admin.col.tie_breaks"]
+      "admin.col.played", "admin.standings.wdl", "admin.col.games", "admin.col.pucks",
+      "admin.col.tie_breaks"]
       .map((k) => h("th", {}, t(k))))), h("tbody", {}));
   request("GET", `/api/competitions/${desk.id}/standings`).then((s) => {
     table.tBodies[0].replaceChildren(...s.rows.map((r) => h("tr", { "data-entrant": r.entrant },
       h("td", {}, `${r.place}${r.shared ? "=" : ""}`), h("td", {}, r.name),
       h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
+      h("td", { "data-wdl": true }, wdl(r)),
       h("td", {}, `${r.games_won}:${r.games_lost}`), h("td", {}, String(r.pucks_diff)),
       h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
   }).catch(() => {}); // the next change re-renders and asks again
   const who = Object.fromEntries(doc.entrants.map((e) => [e.id, e.name]));
   const placings = h("ol", { "data-placings": true },
     doc.placings.map((group) => h("li", {}, group.map((e) => who[e]).join(", "))));
+  const why = doc.finished ? "" : blocked(doc);
   const finish = h("button", { type: "button", className: "primary", "data-action": "finish",
-    disabled: doc.finished || role() !== "head_judge",
+    disabled: doc.finished || Boolean(why), "aria-describedby": why ? "finish-why" : null,
     onclick: () => attempt(() => desk.command({ type: "FinishCompetition" })) },
     t(doc.finished ? "admin.standings.published" : "admin.standings.publish"));
+  const reason = why ? h("p", { className: "small", id: "finish-why", "data-why": "finish" }, why) : null;
+  const order = doc.guide.tie_breaks.map((k) => t(`admin.tiebreak.${k}`)).join(", ");
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order: doc.guide.tie_breaks.join(", ") })), table),
-    section("admin.standings.placings", placings, finish));
+      t("admin.standings.tie_breaks", { order })), table),
+    section("admin.standings.placings", placings, finish, reason));
+}
+
+// EKML §32(3)1: an unplayed match is a plus for the one who was there, a minus for the other.
+function wdl(r) {
+  const marks = [r.plus ? `+${r.plus}` : "", r.minus ? `−${r.minus}` : ""].filter(Boolean);
+  return `${r.won}-${r.drawn}-${r.lost}${marks.length ? ` (${marks.join(" ")})` : ""}`;
+}
+
+/** Why the results cannot be published yet, in words; "" when they can (EKML §12(2)6). */
+function blocked(doc) {
+  if (role() !== "head_judge") return t("admin.standings.head_judge_only");
+  const gone = new Set(doc.entrants.filter((e) => e.status === "withdrawn").map((e) => e.id));
+  const paired = doc.rounds.flatMap((r) => r.pairings)
+    .filter((p) => !doc.results[p.match_id] && !(gone.has(p.a) || gone.has(p.b)));
+  const bracket = doc.bracket.filter((s) => !s.winner && s.a && s.b && s.a !== "—" && s.b !== "—");
+  const count = paired.length + bracket.length;
+  if (count) return t("admin.standings.unplayed", { count });
+  const swiss = ["swiss", "swiss_playoff"].includes(doc.guide.format);
+  const left = swiss ? doc.guide.rounds - doc.current_round : 0;
+  if (left > 0) return t("admin.standings.rounds_left", { count: left });
+  if (!doc.placings.length) return t("admin.standings.not_placed");
+  return "";
 }

@@ -52,7 +52,7 @@ function pickMatch(root) {
     location.assign(`/audit/match/${encodeURIComponent(input.value.trim())}`);
   });
   const recent = el("ul", { class: "recent", "data-recent": "" });
-  root.append(form, el("h3", { i18n: "audit.recent" }), recent);
+  root.append(form, el("h2", { i18n: "audit.recent" }), recent);
   request("GET", "/api/matches?limit=20").then((docs) => recent.replaceChildren(...docs.map((doc) =>
     el("li", {}, el("a", { href: `/audit/match/${doc.match_id}`,
       text: `${t("spec.table", { table: doc.table ?? "—" })} · ${doc.side_a.join(" / ")} — `

@@ -132,8 +132,9 @@ class Replay {
     this.details = el("dl", { class: "details", "data-details": "" });
     this.state = el("div", { "data-state": "" });
     this.board = el("korona-board", { compact: "" });
+    this.detailsTitle = el("h3", { id: "audit-details", tabindex: "-1", i18n: "audit.the_event" });
     return el("section", { class: "step-grid" },
-      el("div", { class: "stack" }, el("h3", { i18n: "audit.the_event" }), this.details),
+      el("div", { class: "stack" }, this.detailsTitle, this.details),
       el("div", { class: "stack" }, el("h3", { i18n: "audit.the_state" }), this.state, this.board));
   }
 
@@ -170,15 +171,35 @@ class Replay {
     this.sides.replaceChildren(side(a, docA, docB), side(b, docB, docA));
   }
 
+  /**
+   * The timeline is one composite widget: a listbox that takes one Tab stop, its selected
+   * event the active descendant; ↑ ↓ (and ← → Home End, as everywhere on the page) step.
+   * A skip link before it goes straight to the event's details.
+   */
   timeline() {
     this.filter = el("select", { "data-filter": "", "aria-label": t("audit.filter") },
       ...Object.keys(FILTERS).map((key) => el("option", { value: key, i18n: `audit.filter.${key}` })));
     this.filter.addEventListener("change", () => this.renderTimeline());
-    this.list = el("ol", { class: "timeline", "data-timeline": "" });
+    this.list = el("ol", { class: "timeline", "data-timeline": "", role: "listbox", tabindex: "0",
+                           id: "audit-timeline", "aria-labelledby": "audit-timeline-title" });
+    this.list.addEventListener("keydown", (e) => this.listKey(e));
+    const skip = el("a", { class: "skip", href: "#audit-details", "data-skip": "", i18n: "audit.skip_details",
+                           onclick: (e) => { e.preventDefault(); this.detailsTitle.focus(); } });
     this.renderTimeline();
     return el("section", { class: "stack" },
-      el("div", { class: "cluster" }, el("h3", { class: "grow", i18n: "audit.timeline" }), this.filter),
-      this.list);
+      el("div", { class: "cluster" },
+        el("h3", { class: "grow", id: "audit-timeline-title", i18n: "audit.timeline" }), this.filter),
+      skip, this.list);
+  }
+
+  listKey(e) {
+    const moves = { ArrowUp: -1, ArrowDown: 1 };
+    if (!(e.key in moves) || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const shown = [...this.list.querySelectorAll("li")];
+    const at = shown.findIndex((li) => Number(li.dataset.version) === this.current);
+    const next = shown[Math.max(0, Math.min(shown.length - 1, at + moves[e.key]))];
+    if (next) this.select(Number(next.dataset.version));
   }
 
   renderTimeline() {
@@ -191,12 +212,14 @@ class Replay {
     const who = [item.recorder, item.device_id].filter(Boolean).join(" · ");
     const classes = [ENTRY_TYPES.has(item.type) ? "entry" : "consequence",
                      item.correctedBy.length ? "corrected" : "", SANCTIONS.has(item.type) ? "sanction" : ""];
-    return el("li", { "data-version": String(item.version), class: classes.join(" ").trim() },
-      el("button", { type: "button", onclick: () => this.select(item.version) },
-        el("span", { class: "v", text: `#${item.version}` }),
-        el("span", { class: "grow", text: eventText(item, this.names) }),
-        el("span", { class: "rule", text: item.event.rule || "" }),
-        el("span", { class: "who", text: who })));
+    const sep = () => el("span", { class: "visually-hidden", text: ", " });
+    return el("li", { "data-version": String(item.version), class: classes.join(" ").trim(),
+                      role: "option", id: `event-${item.version}`, "aria-selected": "false",
+                      onclick: () => { this.select(item.version); this.list.focus(); } },
+      el("span", { class: "v", text: `#${item.version}` }), sep(),
+      el("span", { class: "grow", text: eventText(item, this.names) }), sep(),
+      el("span", { class: "rule", text: item.event.rule || "" }), sep(),
+      el("span", { class: "who", text: who }));
   }
 
   /** Scroll the timeline box (never the page) so the selected event is in view. */
@@ -213,9 +236,10 @@ class Replay {
     for (const li of this.list.querySelectorAll("li")) {
       const on = Number(li.dataset.version) === this.current;
       li.classList.toggle("selected", on);
-      if (on) li.setAttribute("aria-current", "step");
-      else li.removeAttribute("aria-current");
+      li.setAttribute("aria-selected", String(on));
+      if (on) this.list.setAttribute("aria-activedescendant", li.id);
     }
+    if (!this.list.querySelector("li.selected")) this.list.removeAttribute("aria-activedescendant");
   }
 
   move(delta) {

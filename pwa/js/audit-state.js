@@ -37,7 +37,9 @@ export function stateTable(doc, other = null) {
   table.className = "state";
   const names = [(doc?.side_a || []).join(" / ") || "A", (doc?.side_b || []).join(" / ") || "B"];
   const head = document.createElement("tr");
-  head.append(cell("th", ""), cell("th", names[0], { scope: "col", class: "side-0" }),
+  // The corner names its column (the field), so every header cell says something.
+  head.append(cell("th", t("audit.field.name"), { scope: "col" }),
+              cell("th", names[0], { scope: "col", class: "side-0" }),
               cell("th", names[1], { scope: "col", class: "side-1" }));
   table.append(head);
   stateValues(doc).forEach(([field, a, b], row) => {

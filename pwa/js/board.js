@@ -46,10 +46,21 @@ export function boardFromLive(doc) {
   return { turn: turn < 0 ? null : turn, sides };
 }
 
+let sheet = null;
+function boardSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+  }
+  return sheet;
+}
+
 class KoronaBoard extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: "open" });
+    // A constructed sheet, not a <style> element: the CSP allows no inline style.
+    this.shadowRoot.adoptedStyleSheets = [boardSheet()];
     this._data = { turn: null, sides: [] };
     this.onLanguage = () => this.render();
   }
@@ -72,15 +83,13 @@ class KoronaBoard extends HTMLElement {
 
   render() {
     const { sides, turn } = this._data;
-    const style = document.createElement("style");
-    style.textContent = STYLE;
     const svg = drawBoard(sides, turn);
     const summary = sides.map((side, i) => sideLine(side, i, turn));
     svg.setAttribute("aria-label", summary.join(". ") || t("board.no_game"));
     const legend = document.createElement("ul");
     legend.setAttribute("aria-label", t("board.label"));
     sides.forEach((side, i) => legend.append(legendItem(side, i, turn)));
-    this.shadowRoot.replaceChildren(style, svg, legend);
+    this.shadowRoot.replaceChildren(svg, legend);
   }
 }
 

@@ -250,7 +250,7 @@ function liveState(value) {
   badge.dataset.liveState = value;
   badge.dataset.live = String(value === "live");
   badge.replaceChildren(h("span", { class: "live-dot", "aria-hidden": "true" }), " ",
-                        t(`judge.live.${value}`));
+                        h("span", { class: "live-word" }, t(`judge.live.${value}`)));
 }
 
 i18n.addEventListener("change", () => feed && liveState(feed.state));

@@ -34,7 +34,8 @@ function statusLine(doc) {
   if (game) bits.push(t("judge.game_of", { n: game.game_no, games: doc.games }));
   return h("p", { class: "status-line", "data-status": doc.status },
            h("span", {}, bits.join(" · ")), " ",
-           h("strong", { "data-score": "", "aria-label": t("judge.score") }, `${doc.won[0]} : ${doc.won[1]}`));
+           h("span", { class: "visually-hidden" }, `${t("judge.score")} `),
+           h("strong", { "data-score": "" }, `${doc.won[0]} : ${doc.won[1]}`));
 }
 
 function pips(count) {
@@ -57,8 +58,9 @@ function sides(doc, state) {
       h("span", { class: "names" }, ...names.flatMap((n, k) => (k ? [" / ", n] : [n])),
         turn ? h("span", { class: "visually-hidden" }, ` (${t("judge.turn")})`) : null),
       h("span", { class: "facts" },
-        doc.game ? h("span", { "data-pucks": i, "aria-label": `${t("judge.pucks")} ${pucks.on_board}` },
-                     `● ${pucks.on_board}`) : null,
+        doc.game ? h("span", {},
+                     h("span", { class: "visually-hidden" }, `${t("judge.pucks")} ${pucks.on_board}`),
+                     h("span", { "data-pucks": i, "aria-hidden": "true" }, `● ${pucks.on_board}`)) : null,
         pucks.debt ? h("span", { class: "debt" }, `${t("judge.debt")} ${pucks.debt}`) : null,
         pips(doc.remarks?.[i] || 0),
         state.judge?.time_limit?.[i] ? h("span", { class: "limit" }, t("judge.time_limit_on")) : null));

@@ -12,10 +12,15 @@
 // `after=<last position applied>`: the server replays the gap from the database, so nothing
 // is missed. A delta at or below the last position is ignored, so nothing is applied twice.
 // Only "live" means the face shows the present; in every other state it must look stale.
+//
+// A judge's feed authenticates without putting the token in the URL (proxies log URLs): it
+// asks for the `tableside.auth` subprotocol and sends {type: "auth", token} as its first
+// message; the server closes with 4401 for a bad, expired or revoked token.
 
 const MAX_DELAY = 15000;
 // A tablet that slept this long may hold a socket that died silently: start afresh on waking.
 const SLEPT = 5000;
+const AUTH_PROTOCOL = "tableside.auth";
 
 export class LiveFeed extends EventTarget {
   /** filter: exactly one of { match, table, competition }; token: optional judge token. */
@@ -36,7 +41,6 @@ export class LiveFeed extends EventTarget {
   get url() {
     let url = `${this.base}?${this.query}`;
     if (this.last != null) url += `&after=${this.last}`;
-    if (this.token) url += `&token=${encodeURIComponent(this.token)}`;
     return url;
   }
 
@@ -66,8 +70,9 @@ export class LiveFeed extends EventTarget {
     if (this.stopped) return;
     if (!navigator.onLine) return this.setState("offline");
     this.setState(this.last == null && !this.failures ? "connecting" : "reconnecting");
-    const socket = new WebSocket(this.url);
+    const socket = this.token ? new WebSocket(this.url, [AUTH_PROTOCOL]) : new WebSocket(this.url);
     this.socket = socket;
+    if (this.token) socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: this.token }));
     socket.onmessage = (message) => this.receive(JSON.parse(message.data));
     socket.onclose = (event) => this.closed(socket, event);
   }

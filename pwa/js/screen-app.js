@@ -7,9 +7,10 @@
 // its stale state are the spectators' too (spectator-tables.js).
 
 import { i18n, t } from "/js/i18n.js";
-import { updateCard } from "/js/spectator-cards.js";
+import { scoreLine, updateCard } from "/js/spectator-cards.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { el } from "/js/spectator-dom.js";
+import { say } from "/js/announce.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
@@ -21,7 +22,7 @@ class Screen {
     this.badge = el("span", { class: "live-state", role: "status" });
     this.pageLabel = el("span", { class: "page-label", "data-page": "" });
     this.list = el("div", { class: "screen-list", "data-tables": "" });
-    this.empty = el("p", { class: "screen-empty", i18n: "spec.no_tables" });
+    this.empty = el("p", { class: "screen-empty", i18n: "spec.no_tables", hidden: "" });
     this.calls = el("ol", { class: "calls", "data-calls": "" });
     this.callBox = el("section", { class: "call-box", hidden: "" },
                       el("h2", { i18n: "screen.next_matches" }), this.calls);
@@ -31,7 +32,12 @@ class Screen {
     this.board = new TablesBoard(this.list, { competition: params.get("competition") });
     this.board.addEventListener("state", (e) => showState(this.badge, root, e.detail.state, t));
     this.board.addEventListener("change", () => this.changed());
+    this.board.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
     showState(this.badge, root, "connecting", t);
+    // Built, but shown only with the first answer: the rows appear at once, paged to fit.
+    root.dataset.loading = "";
+    this.placeholder = el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" });
+    root.prepend(this.placeholder);
   }
 
   start() {
@@ -42,6 +48,11 @@ class Screen {
   }
 
   changed() {
+    if (this.placeholder) {
+      this.placeholder.remove();
+      this.placeholder = null;
+      delete this.root.dataset.loading;
+    }
     const docs = this.board.docs();
     this.empty.hidden = docs.length > 0;
     const called = docs.filter((doc) => doc.status === "called");

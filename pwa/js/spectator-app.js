@@ -12,11 +12,12 @@ import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { LiveFeed } from "/js/live.js";
 import { boardFromLive } from "/js/board.js";
-import { matchCard, updateCard } from "/js/spectator-cards.js";
-import { showState, TablesBoard } from "/js/spectator-tables.js";
+import { matchCard, scoreLine, updateCard } from "/js/spectator-cards.js";
+import { scoreChanged, showState, TablesBoard } from "/js/spectator-tables.js";
 import { entryLines, sideNames } from "/js/spectator-words.js";
 import { competitionView } from "/js/spectator-competition.js";
-import { el } from "/js/spectator-dom.js";
+import { el, revealWhen } from "/js/spectator-dom.js";
+import { say } from "/js/announce.js";
 
 const main = document.getElementById("face");
 
@@ -37,13 +38,15 @@ function tablesView(root) {
   const competitions = el("nav", { class: "cluster", "data-competitions": "",
                                     "aria-label": t("term.competition") });
   root.append(competitions);
-  request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
+  const named = request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
     ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,
                                  text: c.name || c.competition_id })))).catch(() => {});
+  empty.hidden = true; // until the first answer says there is nothing
   const board = new TablesBoard(list, { href: matchHref });
   board.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
   board.addEventListener("change", () => { empty.hidden = board.cards.size > 0; });
-  board.start();
+  board.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
+  revealWhen(root, Promise.allSettled([board.start(), named]), placeholder());
   i18n.addEventListener("change", () => {
     for (const card of board.cards.values()) updateCard(card, card.doc);
     showState(badge, root, board.state, t);
@@ -54,21 +57,26 @@ function tablesView(root) {
 function matchView(root, matchId) {
   const badge = stateBadge();
   const title = el("h2", { class: "grow" });
-  const score = el("div", { class: "score", "aria-live": "polite" });
+  const score = el("div", { class: "score" });
   const board = el("korona-board", { compact: "" });
   const pdf = el("a", { class: "button", "data-pdf": "", i18n: "spec.protocol_pdf" });
-  const log = el("ol", { class: "log", reversed: "", "data-log": "", "aria-live": "polite" });
+  const log = el("ol", { class: "log", reversed: "", "data-log": "" });
+  // The log grows at the end of the page, so nothing below it moves when a line arrives.
   root.append(
     el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
     el("div", { class: "cluster view-head" }, title, badge), score, board,
-    el("h3", { i18n: "spec.log" }), log,
     el("div", { class: "cluster" }, pdf, el("a", { class: "button", "data-audit": "",
-      href: `/audit/match/${encodeURIComponent(matchId)}`, i18n: "spec.audit_link" })));
+      href: `/audit/match/${encodeURIComponent(matchId)}`, i18n: "spec.audit_link" })),
+    el("h3", { i18n: "spec.log" }), log);
   const events = new Map();
   let doc = null;
+  let heard = null; // the newest log line and score already announced
+  let shown;
+  revealWhen(root, new Promise((resolve) => { shown = resolve; }), placeholder());
 
   const render = () => {
     if (!doc) return;
+    shown();
     title.textContent = [doc.table != null ? t("spec.table", { table: doc.table }) : "",
                          t(`spec.status.${doc.status}`)].filter(Boolean).join(" · ");
     renderScore(score, doc);
@@ -78,6 +86,18 @@ function matchView(root, matchId) {
     const lines = entryLines(items, sideNames(doc)).reverse();
     log.replaceChildren(...lines.map((line) => el("li", { value: String(line.version),
       "data-version": String(line.version), "data-type": line.type, text: line.text })));
+    announce(lines[0]);
+  };
+
+  // A screen reader hears each new entry of the log, and the score when it changes.
+  const announce = (newest) => {
+    if (heard) {
+      const parts = [];
+      if (newest && newest.version !== heard.version) parts.push(newest.text);
+      if (scoreChanged(heard.doc, doc)) parts.push(scoreLine(doc));
+      if (parts.length) say(parts.join(". "));
+    }
+    heard = { version: newest?.version, doc };
   };
 
   const feed = new LiveFeed({ match: matchId });
@@ -89,11 +109,11 @@ function matchView(root, matchId) {
     render();
   });
   feed.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  feed.addEventListener("refused", () => notFound(root));
+  feed.addEventListener("refused", () => { shown(); notFound(root); });
   feed.start();
   request("GET", `/api/matches/${matchId}/events`).then((all) => {
     for (const item of all) if (!events.has(item.version)) events.set(item.version, item);
-    if (!all.length) notFound(root);
+    if (!all.length) { shown(); notFound(root); }
     render();
   }).catch(() => {});
   i18n.addEventListener("change", () => { render(); showState(badge, root, feed.state, t); });
@@ -123,6 +143,8 @@ async function playerView(root, name) {
   const list = el("div", { class: "card-list", "data-player-matches": "" });
   root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
               el("h2", { text: name }), el("h3", { i18n: "spec.matches" }), list);
+  let shown;
+  revealWhen(root, new Promise((resolve) => { shown = resolve; }), placeholder());
   try {
     const docs = await request("GET", `/api/players/${encodeURIComponent(name)}/matches`);
     list.replaceChildren(...docs.map((doc) => matchCard(doc, { href: matchHref(doc) })));
@@ -130,6 +152,12 @@ async function playerView(root, name) {
   } catch {
     list.append(el("p", { class: "muted", i18n: "spec.unavailable" }));
   }
+  shown();
+}
+
+/** What the page says while a view waits for its first data. */
+function placeholder() {
+  return el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" });
 }
 
 function start() {

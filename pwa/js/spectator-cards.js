@@ -25,13 +25,17 @@ export function matchCard(doc, { href = null } = {}) {
   const card = el(href ? "a" : "article", "match-card");
   if (href) card.href = href;
   const head = el("div", "card-head");
-  head.append(el("span", "live-dot"), el("span", "card-table"), el("span", "card-status"));
+  head.append(hidden(el("span", "live-dot")), el("span", "card-table"), el("span", "visually-hidden", ", "),
+              el("span", "card-status"), el("span", "visually-hidden", ". "));
   const sides = el("div", "card-sides");
   for (const i of [0, 1]) {
     const row = el("div", `card-side side-${i}`);
     row.dataset.side = String(i);
-    row.append(el("span", "turn-arrow"), el("span", "card-name grow"), el("span", "card-games"),
-               el("span", "card-pucks"));
+    // What a screen reader says for the row is one sentence (name, turn, games won, pucks
+    // left); the terse visible parts ("▶", "2", "8 left") are hidden from it.
+    row.append(hidden(el("span", "turn-arrow")), hidden(el("span", "card-name grow")),
+               hidden(el("span", "card-games")), hidden(el("span", "card-pucks")),
+               el("span", "visually-hidden card-said"));
     sides.append(row);
   }
   card.append(head, sides, el("div", "card-game"));
@@ -59,13 +63,27 @@ export function updateCard(card, doc) {
     const left = game?.pucks?.[i]?.on_board;
     const pucks = row.querySelector(".card-pucks");
     pucks.textContent = left != null ? t("spec.pucks_left", { count: left }) : "";
+    row.querySelector(".card-said").textContent = sideSaid(players, doc.won?.[i] ?? 0, turn, left);
   });
   card.querySelector(".card-game").textContent = game
     ? t("spec.game_of", { game: game.game_no, games: doc.games }) : statusText(doc.status);
-  card.setAttribute("aria-label", cardLabel(doc));
 }
 
-function cardLabel(doc) {
+function hidden(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+/** One side of a card in words: "Mari Tamm, 1 games won, to play, 7 pucks left. " */
+function sideSaid(players, won, turn, left) {
+  const parts = [t("spec.sr.side", { name: players.join(" / "), won })];
+  if (turn) parts.push(t("spec.sr.turn"));
+  if (left != null) parts.push(t("spec.sr.pucks", { count: left }));
+  return `${parts.join(", ")}. `;
+}
+
+/** The score of a match in one line: "Table 3: Mari Tamm 2, Jaan Kask 1, playing". */
+export function scoreLine(doc) {
   const [a, b] = [(doc.side_a || []).join(" / "), (doc.side_b || []).join(" / ")];
   return t("spec.card_label", { table: doc.table ?? "—", a, b, wa: doc.won?.[0] ?? 0,
                                 wb: doc.won?.[1] ?? 0, status: statusText(doc.status) });

@@ -5,7 +5,9 @@
 import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
-import { el } from "/js/spectator-dom.js";
+import { scoreLine } from "/js/spectator-cards.js";
+import { el, revealWhen } from "/js/spectator-dom.js";
+import { say } from "/js/announce.js";
 
 const BYE = "—";
 const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["points", "spec.col.points"],
@@ -13,10 +15,16 @@ const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["point
   ["pucks_diff", "spec.col.pucks"]];
 
 function cell(row, key) {
-  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}`;
+  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}${unplayed(row)}`;
   if (key === "games") return `${row.games_won}:${row.games_lost}`;
   if (key === "place") return row.shared ? `${row.place}=` : String(row.place);
   return String(row[key] ?? "");
+}
+
+// EKML §32(3)1: unplayed matches are a plus for the one who was there, a minus for the absent.
+function unplayed(row) {
+  const marks = [row.plus ? `+${row.plus}` : "", row.minus ? `−${row.minus}` : ""].filter(Boolean);
+  return marks.length ? ` (${marks.join(" ")})` : "";
 }
 
 /** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
@@ -44,7 +52,9 @@ export function bracketView(slots, names) {
       el("ol", { class: "bracket-round", "aria-label": t("spec.round", { round }) },
          ...list.map((slot) => el("li", { "data-slot": slot.id },
            ...[slot.a, slot.b].map((id) => el("span", {
-             class: id != null && id === slot.winner ? "winner" : "", text: name(id) }))))))))));
+             class: id != null && id === slot.winner ? "winner" : "",
+             text: id != null && id === slot.winner && slot.walkover
+               ? `${name(id)} (${t("spec.walkover")})` : name(id) }))))))))));
 }
 
 export function competitionView(root, id) {
@@ -68,8 +78,9 @@ export function competitionView(root, id) {
   });
   setInterval(load, 15000); // protests, corrections and calls change it too
   tables.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  tables.start();
-  load();
+  tables.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
+  revealWhen(root, Promise.allSettled([tables.start(), load()]),
+             el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" }));
   i18n.addEventListener("change", load);
 }
 

@@ -15,3 +15,17 @@ export function el(tag, attrs = {}, ...children) {
   node.append(...children);
   return node;
 }
+
+/**
+ * Show `root`'s children only once `loaded` has settled (until then, only `placeholder`):
+ * the view appears whole instead of growing in steps, so nothing on the screen jumps.
+ */
+export function revealWhen(root, loaded, placeholder = null) {
+  root.dataset.loading = "";
+  if (placeholder) root.prepend(placeholder);
+  const reveal = () => {
+    placeholder?.remove();
+    delete root.dataset.loading;
+  };
+  Promise.resolve(loaded).then(reveal, reveal);
+}

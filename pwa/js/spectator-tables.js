@@ -5,6 +5,7 @@
 //   const board = new TablesBoard(listElement, { href: (doc) => `/?match=${doc.match_id}` });
 //   board.addEventListener("state", (e) => e.detail.state);   // live | reconnecting | …
 //   board.addEventListener("change", () => board.docs());      // a table's match changed
+//   board.addEventListener("score", (e) => e.detail.doc);      // games won or status changed
 //   board.start();
 //
 // One feed per competition (a delta carries the match's whole live document) and one per
@@ -84,7 +85,11 @@ export class TablesBoard extends EventTarget {
     const card = this.cards.get(doc.table);
     if (card) {
       if (!newer(doc, card.doc)) return;
+      const before = card.doc;
       updateCard(card, doc);
+      if (scoreChanged(before, doc)) {
+        this.dispatchEvent(new CustomEvent("score", { detail: { doc } }));
+      }
       if (this.href) card.href = this.href(doc);
       return;
     }
@@ -110,6 +115,12 @@ export class TablesBoard extends EventTarget {
   changed() {
     this.dispatchEvent(new CustomEvent("change"));
   }
+}
+
+/** True when a table's games won or its match's status differ (what is worth announcing). */
+export function scoreChanged(before, doc) {
+  if (!before || before.match_id !== doc.match_id) return Boolean(before);
+  return String(before.won) !== String(doc.won) || before.status !== doc.status;
 }
 
 /** Show a feed state on a badge and mark `root` live or not (greys its live dots). */

@@ -7,6 +7,8 @@
 - ``playwright`` / ``browser`` (module): Chromium, headless, fresh temporary profile.
 - ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
   viewport unless a test asks otherwise); ``page`` fails the test on an uncaught JS error.
+  Both bypass the CSP (Playwright polls string expressions with eval); ``test_csp.py``
+  opens the faces under the real policy.
 - ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
   (close it and call again to "restart the browser"); what it opened is closed at the end.
 - ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
@@ -80,8 +82,14 @@ def viewport() -> dict[str, int]:
 
 @pytest.fixture
 def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
+    # bypass_csp: Playwright polls a wait_for_function *expression* with eval(), which the
+    # faces' CSP (script-src 'self') forbids. test_csp.py opens the faces under the real CSP.
     ctx = browser.new_context(
-        base_url=pwa_server.base, viewport=viewport, locale="en-GB", has_touch=True
+        base_url=pwa_server.base,
+        viewport=viewport,
+        locale="en-GB",
+        has_touch=True,
+        bypass_csp=True,
     )
     yield ctx
     ctx.close()
@@ -109,6 +117,7 @@ def persistent(playwright, pwa_server: Server) -> Iterator[Callable[[Path], obje
             headless=True,
             args=CHROMIUM_ARGS,
             base_url=pwa_server.base,
+            bypass_csp=True,  # as `context`
         )
         opened.append(context)
         return context

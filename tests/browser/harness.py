@@ -107,3 +107,86 @@ def open_blank(page) -> None:
     )
     page.goto(BLANK)
     page.wait_for_selector("html[data-ready=true]")
+
+
+# --- Independent checks: axe-core, layout shift, words kept whole -----------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# Every WCAG 2.x A/AA rule axe has, and its best practices (the build fails on any of them).
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def missing_axe() -> str | None:
+    """Why axe-core cannot be injected, or None (`make test` installs it with npm)."""
+    if AXE.is_file():
+        return None
+    return f"axe-core not found at {AXE}: run `npm install --no-save axe-core` (make test does)"
+
+
+def axe_violations(page) -> list[dict]:
+    """Run axe-core in the page: [{id, impact, nodes: [target :: summary]}] for each violation."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async (tags) => {
+          const result = await axe.run(document, { runOnly: { type: 'tag', values: tags },
+                                                   resultTypes: ['violations'] });
+          const where = (n) => `${n.target.join(' ')} :: ${n.failureSummary}`;
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact,
+                                                 nodes: v.nodes.slice(0, 5).map(where) }));
+        }""",
+        AXE_TAGS,
+    )
+
+
+# Every layout shift from the first paint on (without user input): the sum, stricter than
+# CLS's largest 5-second window. Installed before the page's own scripts (add_init_script).
+CLS_OBSERVER = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    window.__shifts.push({ value: e.value, at: Math.round(e.startTime),
+      moved: (e.sources || []).map((s) => (s.node && s.node.outerHTML || '?').slice(0, 80)) });
+  }
+}).observe({ type: 'layout-shift', buffered: true });
+"""
+
+
+def layout_shifts(page) -> tuple[float, list[dict]]:
+    """(total shift score, the shifts) since the page started loading."""
+    shifts = page.evaluate("window.__shifts")
+    return sum(s["value"] for s in shifts), shifts
+
+
+# Each word of the given elements' text (split at spaces, hyphens and soft hyphens: the only
+# places a line may break) must sit on one line; returns the words broken across lines.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      const re = /[^\\s\\-\\u00ad\\u2010\\/]+/g;
+      const top = (at) => {  // the line of one character
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const box = [...range.getClientRects()].filter((r) => r.width > 0).at(-1);
+        return box ? Math.round(box.top) : null;
+      };
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const [first, last] = [top(m.index), top(m.index + m[0].length - 1)];
+        if (first !== null && last !== null && first !== last) {
+          broken.push(`${m[0]} in ${el.outerHTML.slice(0, 60)}`);
+        }
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def broken_words(page, selector: str) -> list[str]:
+    """Words of `selector`'s text that the layout broke across two lines."""
+    return page.evaluate(BROKEN_WORDS, selector)

@@ -297,7 +297,7 @@ def test_from_a_match_id_to_the_penalty_stroke_and_an_intact_record(page, jury, 
     page.locator("[data-login] button[type=submit]").click()
     at(page, 1)
     page.locator("[data-filter]").select_option("sanctions")
-    page.locator(f"[data-timeline] li[data-version='{penalty['version']}'] button").click()
+    page.locator(f"[data-timeline] li[data-version='{penalty['version']}']").click()
     at(page, penalty["version"])
     assert page.locator("[data-d=rule]").inner_text().startswith("EKML §24(1)")
     page.locator(f"[data-d=entry] [data-goto='{stroke}']").click()

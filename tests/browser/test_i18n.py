@@ -85,7 +85,11 @@ def heading(page) -> str:
 
 @pytest.mark.parametrize("locale, lang", [("lv-LV", "lv"), ("et", "et"), ("fi-FI", "en")])
 def test_first_language_comes_from_the_browser(browser, pwa_server, locale, lang) -> None:
-    context = browser.new_context(base_url=pwa_server.base, locale=locale)
+    context = browser.new_context(
+        bypass_csp=True,  # as conftest `context`: Playwright evaluates with eval()
+        base_url=pwa_server.base,
+        locale=locale,
+    )
     try:
         page = context.new_page()
         page.goto("/judge")

@@ -72,7 +72,11 @@ def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
     t = start_game(page, head_api)
     tap(page, "pocketed")
     settle(page)
-    other = browser.new_context(base_url=pwa_server.base, viewport={"width": 800, "height": 1280})
+    other = browser.new_context(
+        bypass_csp=True,  # as conftest `context`: Playwright evaluates with eval()
+        base_url=pwa_server.base,
+        viewport={"width": 800, "height": 1280},
+    )
     try:
         tablet = other.new_page()
         open_judge(tablet, t["path"])  # the battery died: a new tablet opens the same QR link

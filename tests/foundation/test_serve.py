@@ -145,6 +145,39 @@ def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
     assert f"cannot listen on 127.0.0.1:{port}" in err
 
 
+def test_the_embedded_server_serves_as_its_own_role_and_keeps_the_key_outside(
+    data_dir: Path, clean_env
+) -> None:
+    """First start: tableside_owner owns the tables, the server connects as tableside_app,
+    and the checkpoint key is made beside the data dir (0600), not in the database."""
+    import psycopg
+    from tableside.db.embedded import _postmaster_info
+
+    key = data_dir.parent / "keys" / "checkpoint-ed25519.pem"
+    serve = Serve(data_dir, free_port(), **clean_env, TABLESIDE_KEY_FILE="")
+    try:
+        serve.health()
+        superuser = _postmaster_info(data_dir).get_uri()
+        with psycopg.connect(superuser) as conn:
+            owner = conn.execute(
+                "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE relname = 'stored_events'"
+            ).fetchone()
+            users = conn.execute(
+                "SELECT DISTINCT usename FROM pg_stat_activity"
+                " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            ).fetchall()
+    finally:
+        code, out, _ = serve.stop(signal.SIGINT)
+    assert owner == ("tableside_owner",)
+    assert users == [("tableside_app",)]
+    assert code == 0 and "warning" not in out
+    assert key.stat().st_mode & 0o777 == 0o600
+    from tableside.store.checkpoints import load_or_create_key, public_hex
+
+    assert f"(public key {public_hex(load_or_create_key(key))})" in out
+    assert postmasters(data_dir) == []
+
+
 def _server_side(pid: int, client: socket.socket) -> socket.socket | None:
     """A duplicate of the server process's end of `client`'s connection (pidfd_getfd)."""
     import ctypes

@@ -46,3 +46,29 @@ def test_socket_urls_keep_their_socket_dir() -> None:
 def test_describe_never_shows_the_password() -> None:
     text = describe("postgresql://judge:s3cret@db.example:6543/tableside")
     assert text == "db.example:6543/tableside"
+
+
+def test_roles_and_checkpoint_settings() -> None:
+    settings = Settings.from_env(
+        {
+            "DATABASE_URL": "postgresql://app:pw@db/x",
+            "TABLESIDE_MIGRATE_URL": "postgresql://owner:pw@db/x",
+            "TABLESIDE_KEY_FILE": "/secrets/cp.pem",
+            "TABLESIDE_CHECKPOINT_MINUTES": "0.5",
+        }
+    )
+    assert settings.migrate_url == "postgresql://owner:pw@db/x"
+    assert settings.signing_key_path == Path("/secrets/cp.pem")
+    assert settings.checkpoint_minutes == 0.5
+    default = Settings.from_env({"TABLESIDE_DATA_DIR": "/srv/var/pgdata"})
+    assert default.signing_key_path == Path("/srv/var/keys/checkpoint-ed25519.pem")
+    with pytest.raises(SettingsError, match="TABLESIDE_CHECKPOINT_MINUTES must be a number"):
+        Settings.from_env({"TABLESIDE_CHECKPOINT_MINUTES": "often"})
+
+
+def test_the_server_roles_url_carries_no_password() -> None:
+    from tableside.db.url import with_user
+
+    assert with_user(SOCKET_URL, "tableside_app") == (
+        "postgresql://tableside_app@/postgres?host=/srv/var/pgdata"
+    )

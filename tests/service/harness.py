@@ -13,6 +13,8 @@ import uuid
 from dataclasses import dataclass, field
 
 import httpx
+from tableside.db.roles import APP_ROLE
+from tableside.db.url import with_user
 
 ADMIN = ("head", "head-secret-1")
 
@@ -43,12 +45,15 @@ class Server:
     def start(self) -> Server:
         env = {
             **os.environ,
-            "DATABASE_URL": self.database_url,
+            # The server's least-privilege role, as in production (tableside.db.roles).
+            "DATABASE_URL": with_user(self.database_url, APP_ROLE),
             "PORT": str(self.port),
             "TABLESIDE_ADMIN_USER": ADMIN[0],
             "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
             "TABLESIDE_COMMAND_RATE": "1000",
             "TABLESIDE_COMMAND_BURST": "1000",
+            # Tests log in far more often than people do; test_login_hardening sets its own.
+            "TABLESIDE_LOGIN_PER_MINUTE": "1000",
             **self.env,
         }
         cmd = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 
@@ -36,7 +37,7 @@ def test_rule_violation_is_422_naming_the_paragraph(server, head):
 def test_validation_error_names_the_field(server, head):
     match_id, _ = create(head, 8, random.Random(3))
     r = head.command(match_id, "seven", OPEN)
-    assert r.status_code == 400
+    assert r.status_code == 422  # well-formed JSON, wrong content (issue 11 point 8)
     assert r.json()["field"] == "expected_version"
 
 
@@ -54,7 +55,12 @@ def test_spectator_cannot_post(server, head):
 
 
 async def _judge_socket(server: Server, table: int, token: str):
-    return await websockets.connect(f"{server.ws}/live?table={table}&token={token}")
+    """The token goes in the first message, never the URL (issue 11, point 5)."""
+    ws = await websockets.connect(
+        f"{server.ws}/live?table={table}", subprotocols=["tableside.auth"]
+    )
+    await ws.send(json.dumps({"type": "auth", "token": token}))
+    return ws
 
 
 def test_revoked_token_401_within_a_second_and_socket_closed(server, head):

@@ -16,22 +16,29 @@ from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.openapi import OpenAPIConfig
 
 from tableside.app.audit_routes import AUDIT_ROUTES
+from tableside.app.auth import no_token_in_url
+from tableside.app.availability import database_gate
+from tableside.app.bodies import StrictRequest
+from tableside.app.checkpoints import latest_checkpoint
 from tableside.app.command_routes import create_match, post_command
 from tableside.app.competition_lifespan import competition_lifespan
 from tableside.app.competition_reads import COMPETITION_READ_ROUTES
 from tableside.app.competition_routes import COMPETITION_COMMAND_ROUTES
 from tableside.app.context import Context
 from tableside.app.export_routes import EXPORT_ROUTES
-from tableside.app.guards import refuse_nul
+from tableside.app.guards import BODY_LIMIT, refuse_nul
 from tableside.app.health import health
 from tableside.app.judge_routes import JUDGE_ROUTES
 from tableside.app.lifespan import lifespan
 from tableside.app.live import live_socket
+from tableside.app.openapi_errors import declare as declare_problems
 from tableside.app.problems import EXCEPTION_HANDLERS
 from tableside.app.ratelimit import RateLimiter
 from tableside.app.read_routes import READ_ROUTES
+from tableside.app.security_headers import add_security_headers
 from tableside.app.spectator_routes import SPECTATOR_ROUTES
 from tableside.app.staff_routes import STAFF_ROUTES
+from tableside.backgammon_match.routes import BACKGAMMON_ROUTES
 from tableside.matches.registry import build_registry
 from tableside.settings import Settings
 from tableside.web import web_routes
@@ -47,28 +54,37 @@ def create_app(settings: Settings) -> Litestar:
         registry=build_registry(),
         channels=channels,
         limiter=RateLimiter(settings.command_rate, settings.command_burst),
+        login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
         origins=frozenset(settings.allowed_origins or _own_origins(settings)),
     )
     app = Litestar(
-        route_handlers=[
-            health,
-            create_match,
-            post_command,
-            live_socket,
-            *READ_ROUTES,
-            *AUDIT_ROUTES,
-            *STAFF_ROUTES,
-            *JUDGE_ROUTES,
-            *EXPORT_ROUTES,
-            *SPECTATOR_ROUTES,
-            *web_routes(),
-            *COMPETITION_COMMAND_ROUTES,
-            *COMPETITION_READ_ROUTES,
-        ],
+        route_handlers=declare_problems(
+            [
+                health,
+                create_match,
+                post_command,
+                live_socket,
+                *READ_ROUTES,
+                *AUDIT_ROUTES,
+                *STAFF_ROUTES,
+                *JUDGE_ROUTES,
+                *EXPORT_ROUTES,
+                latest_checkpoint,
+                *SPECTATOR_ROUTES,
+                *web_routes(),
+                *COMPETITION_COMMAND_ROUTES,
+                *COMPETITION_READ_ROUTES,
+                *BACKGAMMON_ROUTES,
+            ]
+        ),
         lifespan=[lifespan, competition_lifespan],
         plugins=[channels],
         exception_handlers=EXCEPTION_HANDLERS,
         before_request=refuse_nul,
+        guards=[database_gate, no_token_in_url],
+        before_send=[add_security_headers],
+        request_class=StrictRequest,
+        request_max_body_size=BODY_LIMIT,
         openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
     )
     app.state.settings = settings

@@ -17,7 +17,10 @@ _SESSION = """
 SELECT a.username, a.role FROM staff_sessions s JOIN staff_accounts a USING (username)
 WHERE s.token_hash = $1 AND s.expires_at > now()
 """
-_JUDGE = "SELECT token_id, table_no FROM judge_tokens WHERE token_hash = $1 AND revoked_at IS NULL"
+_JUDGE = """
+SELECT token_id, table_no FROM judge_tokens
+WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +45,30 @@ def new_token(prefix: str) -> str:
 
 
 def bearer(connection: ASGIConnection) -> str | None:
-    """The bearer token of a request (header) or websocket (`token` query parameter)."""
+    """The bearer token of a request: the `Authorization` header only (ASVS V7.2.2, V14.2.1).
+
+    The websocket authenticates by its first message instead (`tableside.app.socket_auth`).
+    """
     header = connection.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
-    return connection.query_params.get("token") or None
+    return None
+
+
+def no_token_in_url(connection: ASGIConnection, _: object = None) -> None:
+    """App-wide guard: a `token` (or `access_token`) query parameter is refused with 401.
+
+    URLs end up in proxy and browser logs and in Referer headers, so a token there counts as
+    leaked (ASVS V14.2.1); the caller learns where the token belongs instead.
+    """
+    if any(name in connection.query_params for name in URL_TOKEN_PARAMS):
+        raise NotAuthorizedException(
+            "Tokens are not accepted in the URL: send them in the Authorization header "
+            "(Bearer …), or, on /live, in the first message"
+        )
+
+
+URL_TOKEN_PARAMS = ("token", "access_token")
 
 
 async def resolve(pool: asyncpg.Pool, token: str | None) -> Principal | None:

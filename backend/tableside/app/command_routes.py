@@ -7,26 +7,33 @@ from functools import partial
 from uuid import UUID
 
 import anyio.to_thread
+import msgspec
 from litestar import Request, post
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath, JSONBody
 
-from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.auth import Principal
 from tableside.app.command_auth import authorizer, current_match, roles_for
 from tableside.app.context import Context, context
 from tableside.app.dto import CommandRequest, CommandResponse, CreateMatchRequest
+from tableside.app.guards import principal_of, signed_in
 from tableside.app.responses import stored_response
+from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
 from tableside.matches.events import MatchScheduled
 from tableside.rules import commands as rc
 from tableside.rules.errors import RuleViolation
 from tableside.store import VersionConflict
+from tableside.store.digest import command_digest
+
+# A refusal by either discipline's rules: a concurrent retry may have stored the command.
+RULE_ERRORS = (RuleViolation, BackgammonRuleViolation)
 
 MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
 
 
 async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
-    principal = require(await resolve(ctx.pool, bearer(request)), *roles)
+    principal = principal_of(request, *roles)
     wait = ctx.limiter.allow(principal.key)
     if wait:
         raise HTTPException(
@@ -46,23 +53,31 @@ def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, s
     return meta
 
 
-async def _store(ctx: Context, command_id: UUID, match_id: FromPath[UUID], work) -> CommandResponse:
-    """Answer a stored command_id at once; else run `work` in a thread and answer from storage."""
-    prior = await stored_response(ctx.pool, command_id)
+async def store_command(
+    ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes
+) -> CommandResponse:
+    """Answer a stored command_id at once (CommandReused → 409 when it held another command);
+    else run `work(digest=…)` in a thread and answer from storage."""
+    prior = await stored_response(ctx.pool, command_id, digest)
     if prior is None:
         try:
-            await anyio.to_thread.run_sync(work)
-        except (VersionConflict, RuleViolation):
-            prior = await stored_response(ctx.pool, command_id)  # a concurrent retry won
+            await anyio.to_thread.run_sync(partial(work, digest=digest))
+        except (VersionConflict, *RULE_ERRORS):
+            prior = await stored_response(ctx.pool, command_id, digest)  # a concurrent retry won
             if prior is None:
                 raise
-    prior = prior or await stored_response(ctx.pool, command_id)
+    prior = prior or await stored_response(ctx.pool, command_id, digest)
     if prior.match_id != match_id:
         raise HTTPException(status_code=409, detail="command_id was used for another match")
     return prior
 
 
-@post("/api/matches", status_code=201, summary="Create a match on a table")
+@post(
+    "/api/matches",
+    status_code=201,
+    summary="Create a match on a table",
+    guards=[signed_in("head_judge", "secretary")],
+)
 async def create_match(
     request: Request, state: State, data: JSONBody[CreateMatchRequest]
 ) -> CommandResponse:
@@ -90,10 +105,19 @@ async def create_match(
         command_id=data.command_id,
         meta=_meta(principal, data.device_id, data.device_time),
     )
-    return await _store(ctx, data.command_id, match_id, work)
+    asked = msgspec.structs.asdict(data)
+    for transport in ("command_id", "match_id", "expected_version", "device_id", "device_time"):
+        del asked[transport]
+    digest = command_digest("match.create", match_id, asked)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
-@post("/api/matches/{match_id:uuid}/commands", status_code=201, summary="Post a match command")
+@post(
+    "/api/matches/{match_id:uuid}/commands",
+    status_code=201,
+    summary="Post a match command",
+    guards=[signed_in("head_judge", "secretary", "table_judge")],
+)
 async def post_command(
     request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[CommandRequest]
 ) -> CommandResponse:
@@ -110,4 +134,5 @@ async def post_command(
         meta=_meta(principal, data.device_id, data.device_time),
         authorize=authorizer(principal, current),
     )
-    return await _store(ctx, data.command_id, match_id, work)
+    digest = command_digest("match.command", match_id, data.command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)

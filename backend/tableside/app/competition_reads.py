@@ -1,5 +1,5 @@
 """Competition reads (public, no login) from the `standings` read model, and interop:
-a round's pairings in (CSV / XLSX, head judge), results out as CSV (1/2/3 codes)."""
+a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/3 codes)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from litestar.params import FromPath, Parameter
 from tableside.app.competition_routes import caller, meta, store
 from tableside.app.consistency import MinPosition, settled
 from tableside.app.context import context
+from tableside.app.guards import FILE_LIMIT, signed_in
 from tableside.competition import commands as cc
 from tableside.competition import interop
 from tableside.competition.errors import CompetitionRuleError
 from tableside.competitions.service import CompetitionNotFound, stamped
 from tableside.rules.errors import RuleViolation
+from tableside.store.digest import command_digest
 
 Doc = dict[str, Any]
 _LIST = """
@@ -121,6 +123,24 @@ async def export_results(state: State, competition_id: FromPath[UUID]) -> Respon
     )
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/results.xlsx",
+    summary="Results as XLSX",
+    media_type=XLSX,
+)
+async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+    """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
+    _, comp = await _state(state, competition_id)
+    return Response(
+        await anyio.to_thread.run_sync(interop.results_xlsx, comp),
+        media_type=XLSX,
+        headers={"Content-Disposition": "attachment; filename=results.xlsx"},
+    )
+
+
 async def _state(state: State, comp_id: UUID):
     try:
         return await anyio.to_thread.run_sync(state.competitions.service.state, comp_id)
@@ -132,6 +152,8 @@ async def _state(state: State, comp_id: UUID):
     "/api/competitions/{competition_id:uuid}/rounds/import",
     status_code=201,
     summary="Import a round's pairings (CSV or XLSX body)",
+    guards=[signed_in("head_judge")],
+    request_max_body_size=FILE_LIMIT,
 )
 async def import_round(
     request: Request,
@@ -156,17 +178,18 @@ async def import_round(
         raise RuleViolation(exc.rule, exc.message, "body") from None
     except Exception as exc:  # an unreadable file is the sender's problem, never a 500
         raise RuleViolation(interop.RULE, f"cannot read the file: {exc}", "body") from None
-    command = stamped(cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), ""))
+    asked = cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), "")
     work = _execute(
-        state, competition_id, command, expected_version, command_id, meta(principal, "")
+        state, competition_id, stamped(asked), expected_version, command_id, meta(principal, "")
     )
-    return await store(state, command_id, competition_id, work)
+    digest = command_digest("competition.command", competition_id, asked)
+    return await store(state, command_id, competition_id, work, digest)
 
 
 def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUID, m):
-    def work():
+    def work(digest: bytes | None = None):
         return state.competitions.service.execute(
-            comp_id, command, expected_version=version, command_id=command_id, meta=m
+            comp_id, command, expected_version=version, command_id=command_id, meta=m, digest=digest
         )
 
     return work
@@ -180,5 +203,6 @@ COMPETITION_READ_ROUTES = [
     get_rounds,
     get_entrants,
     export_results,
+    export_results_xlsx,
     import_round,
 ]

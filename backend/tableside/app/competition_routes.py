@@ -16,7 +16,7 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath, JSONBody
 
-from tableside.app.auth import Principal, bearer, require, resolve
+from tableside.app.auth import Principal
 from tableside.app.competition_dto import (
     CompetitionCommandRequest,
     CompetitionCommandResponse,
@@ -24,15 +24,17 @@ from tableside.app.competition_dto import (
     roles_for,
 )
 from tableside.app.context import context
+from tableside.app.guards import principal_of, signed_in
 from tableside.app.responses import stored_response
 from tableside.competition import commands as cc
 from tableside.competitions.service import COMPETITION_IDS, CompetitionNotFound, stamped
 from tableside.store import VersionConflict
+from tableside.store.digest import command_digest
 
 
 async def caller(request: Request, state: State, *roles: str) -> Principal:
-    """The authenticated caller in one of `roles` (401 / 403 as problem details)."""
-    return require(await resolve(context(state).pool, bearer(request)), *roles)
+    """The caller `signed_in` let through, in one of `roles` (403 as problem details)."""
+    return principal_of(request, *roles)
 
 
 def meta(principal: Principal, device_id: str) -> dict[str, str]:
@@ -41,20 +43,23 @@ def meta(principal: Principal, device_id: str) -> dict[str, str]:
     return {**out, "device_id": device_id} if device_id else out
 
 
-async def store(state: State, command_id: UUID, comp_id: UUID, work) -> CompetitionCommandResponse:
-    """Answer a stored command_id at once; else run `work` in a thread and answer from it."""
+async def store(
+    state: State, command_id: UUID, comp_id: UUID, work, digest: bytes
+) -> CompetitionCommandResponse:
+    """Answer a stored command_id at once (CommandReused → 409 when it held another command);
+    else run `work(digest=…)` in a thread and answer from it."""
     pool = context(state).pool
-    prior = await stored_response(pool, command_id)
+    prior = await stored_response(pool, command_id, digest)
     if prior is None:
         try:
-            await anyio.to_thread.run_sync(work)
+            await anyio.to_thread.run_sync(partial(work, digest=digest))
         except VersionConflict:
-            prior = await stored_response(pool, command_id)
+            prior = await stored_response(pool, command_id, digest)
             if prior is None:
                 raise
         except CompetitionNotFound:
             raise NotFoundException(f"competition {comp_id} does not exist") from None
-        prior = await stored_response(pool, command_id)
+        prior = await stored_response(pool, command_id, digest)
     if prior.match_id != comp_id:
         raise HTTPException(status_code=409, detail="command_id was used for another stream")
     state.competitions.wake()
@@ -63,7 +68,12 @@ async def store(state: State, command_id: UUID, comp_id: UUID, work) -> Competit
     )
 
 
-@post("/api/competitions", status_code=201, summary="Create a competition from its guide")
+@post(
+    "/api/competitions",
+    status_code=201,
+    summary="Create a competition from its guide",
+    guards=[signed_in("head_judge")],
+)
 async def create_competition(
     request: Request, state: State, data: JSONBody[CreateCompetitionRequest]
 ) -> CompetitionCommandResponse:
@@ -78,13 +88,15 @@ async def create_competition(
         command_id=data.command_id,
         meta=meta(principal, data.device_id),
     )
-    return await store(state, data.command_id, comp_id, work)
+    digest = command_digest("competition.create", comp_id, data.guide)
+    return await store(state, data.command_id, comp_id, work, digest)
 
 
 @post(
     "/api/competitions/{competition_id:uuid}/commands",
     status_code=201,
     summary="Post a competition command",
+    guards=[signed_in("head_judge", "secretary")],
 )
 async def post_competition_command(
     request: Request,
@@ -102,7 +114,9 @@ async def post_competition_command(
         command_id=data.command_id,
         meta=meta(principal, data.device_id),
     )
-    return await store(state, data.command_id, competition_id, work)
+    # The client's command, before the server stamps its clock into `at`.
+    digest = command_digest("competition.command", competition_id, data.command)
+    return await store(state, data.command_id, competition_id, work, digest)
 
 
 COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]

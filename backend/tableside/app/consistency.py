@@ -6,10 +6,11 @@ import asyncio
 from typing import Annotated
 
 from litestar.datastructures import State
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException
 from litestar.params import Parameter
 
 from tableside.app.context import context
+from tableside.app.problems import Unprocessable
 
 MinPosition = Annotated[
     int,
@@ -26,12 +27,12 @@ _HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
 
 
 async def settled(state: State, projection: str, position: int, timeout: float = 2.0) -> None:
-    """Return once `projection` has reached `position`; 400 past the head, 503 on timeout."""
+    """Return once `projection` has reached `position`; 422 past the head, 503 on timeout."""
     if position <= 0:
         return
     pool = context(state).pool
     if position > await pool.fetchval(_HEAD):
-        raise ValidationException(
+        raise Unprocessable(
             "min_position is past the last stored event",
             extra=[{"key": "min_position", "source": "query"}],
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import asyncpg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from litestar.channels import ChannelsPlugin
 from litestar.datastructures import State
 
@@ -28,6 +29,10 @@ class Context:
     matches: MatchService | None = None
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
+    signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
+    database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
+    on_database_back: list = field(default_factory=list)  # callbacks when it answers again
     audience: Audience = field(default_factory=Audience)  # the live feed's subscribers
 
 

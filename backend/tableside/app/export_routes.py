@@ -18,6 +18,7 @@ from tableside.exports.pdf import protocol_pdf
 from tableside.exports.sheet import protocol_sheet
 from tableside.projections.source import read_stream
 from tableside.rules.events import MatchCreated
+from tableside.store.checkpoint_db import seal_async
 from tableside.store.jsonl import export_lines
 
 _ALL = 2**62
@@ -36,8 +37,11 @@ def _attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
 
 @get("/api/matches/{match_id:uuid}/record.jsonl", summary="A match's record as JSON Lines")
 async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID]) -> Response[bytes]:
-    """Header + one line per stored event with its hashes; `tableside audit verify --file`."""
-    lines = export_lines(await _records(request, state, match_id), match_id)
+    """Header (with the latest signed checkpoint covering it), one line per stored event with
+    its hashes, link lines up to the checkpoint; `tableside audit verify --file --public-key`."""
+    records = await _records(request, state, match_id)
+    ctx = context(state)
+    lines = export_lines(records, match_id, await seal_async(ctx.pool, ctx.signing_key, records))
     return _attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
 
 

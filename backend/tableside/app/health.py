@@ -8,6 +8,8 @@ import asyncpg
 from litestar import Response, get
 from litestar.datastructures import State
 
+from tableside.app.availability import RETRY_AFTER
+
 _SERVER = "SELECT current_setting('server_version'), to_regclass('schema_migrations')"
 _SCHEMA = "SELECT max(version) FROM schema_migrations"
 
@@ -21,6 +23,6 @@ async def health(state: State) -> Response[dict[str, object]]:
             schema = await state.db_pool.fetchval(_SCHEMA) if migrations_table else None
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
         body = {"status": "degraded", "database": {"reachable": False, "error": str(exc)}}
-        return Response(body, status_code=503)
+        return Response(body, status_code=503, headers={"Retry-After": RETRY_AFTER})
     database = {"reachable": True, "server_version": server_version, "schema_version": schema}
     return Response({"status": "ok", "database": database}, status_code=200)

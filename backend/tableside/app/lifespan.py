@@ -12,6 +12,8 @@ import asyncpg
 from litestar import Litestar
 
 from tableside.app import accounts
+from tableside.app.availability import watch
+from tableside.app.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.app.context import Context
 from tableside.app.hub import Hub
 from tableside.app.listener import listen
@@ -34,9 +36,11 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
         ctx.matches = MatchService(ctx.store)
         await _first_admin(ctx)
+        await load_key(ctx)
         try:
             async with running(_start(ctx)):
                 yield
+            await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:
             await anyio.to_thread.run_sync(ctx.store.close)
     finally:
@@ -62,6 +66,7 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         runner.wake.set()
         hub.wake.set()
 
+    ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
     ctx.audience.per_client = ctx.settings.live_per_client
     coros = [
@@ -69,7 +74,10 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         hub.run(),
         ctx.audience.run(),
         listen(url, woken, lambda t: revoke_sockets(ctx, t)),
+        watch(ctx),
     ]
+    if ctx.settings.checkpoint_minutes > 0:
+        coros.append(periodic_checkpoints(ctx))
     if ctx.settings.demo:
         from tableside.demo import run_demo
 

@@ -2,9 +2,11 @@
 
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
 (replay what followed that position instead of a snapshot, when it is at most REPLAY_LIMIT
-behind; further behind, a snapshot comes instead); optional `token=` (a judge channel: closed
-with 4401 within a second of the token's revocation). Close codes: 4429 too many sockets from
-one address, 4503 too far behind (reconnect with `after`).
+behind; further behind, a snapshot comes instead). A judge's socket asks for the
+`tableside.auth` subprotocol and sends its token as the first message (`socket_auth`); it is
+closed with 4401 within a second of the token's revocation. Never a token in the URL.
+Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
+`after`).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.app.audience import BUSY, SLOW, Subscriber
-from tableside.app.auth import Principal, bearer, resolve
+from tableside.app.auth import Principal
 from tableside.app.context import Context, context
 from tableside.app.feed import Filter, encode, gap
+from tableside.app.socket_auth import accept_and_authenticate
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -66,7 +69,7 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
         raise Refused(4403)
     flt, after = _filter(socket)
     try:
-        principal = await resolve(ctx.pool, bearer(socket))
+        principal = await accept_and_authenticate(ctx.pool, socket)
     except NotAuthorizedException:
         raise Refused(4401) from None
     own_table = Filter("table", str(principal.table)) if principal else None
@@ -82,8 +85,8 @@ REPLAY_LIMIT = 1000
 
 @websocket("/live")
 async def live_socket(socket: WebSocket, state: State) -> None:
-    """Admit (Origin, filter, token, per-address limit), then pump the feed until the client
-    leaves or falls too far behind."""
+    """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
+    feed until the client leaves or falls too far behind."""
     ctx = context(state)
     try:
         flt, after, principal = await _admit(ctx, socket)
@@ -91,12 +94,10 @@ async def live_socket(socket: WebSocket, state: State) -> None:
         await socket.close(code=refused.code)
         return
     client = socket.client.host if socket.client else ""
-    if not ctx.audience.admit(client):
-        await socket.accept()
+    if not ctx.audience.admit(client):  # accepted by `_admit`
         await socket.close(code=BUSY, reason="too many live sockets from this address")
         return
     try:
-        await socket.accept()
         await _serve(ctx, socket, flt, after, principal)
     finally:
         ctx.audience.leave(client)

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import traceback
 from typing import Any
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
+from tableside.app.availability import UNAVAILABLE, unavailable_response
+from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
 from tableside.matches.service import MatchNotFound
 from tableside.rules.errors import RuleViolation
-from tableside.store import VersionConflict
+from tableside.store import CommandReused, VersionConflict
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
+
+
+class Unprocessable(ValidationException):
+    """Well-formed, but refused for its content: a 422 naming the field (`extra` keys)."""
+
+    status_code = 422
 
 
 def problem(
@@ -29,7 +39,7 @@ def problem(
 def _validation(_: Request, exc: ValidationException) -> Response:
     errors = [_field_error(e) for e in (exc.extra or []) if isinstance(e, dict)]
     field = errors[0]["field"] if errors else ""
-    return problem(400, "Invalid request", exc.detail, field=field, errors=errors)
+    return problem(exc.status_code, "Invalid request", exc.detail, field=field, errors=errors)
 
 
 def _field_error(error: dict[str, Any]) -> dict[str, str]:
@@ -45,7 +55,7 @@ def _http(_: Request, exc: HTTPException) -> Response:
     return problem(exc.status_code, exc.detail, headers=exc.headers, **extra)
 
 
-def _rule(_: Request, exc: RuleViolation) -> Response:
+def _rule(_: Request, exc: RuleViolation | BackgammonRuleViolation) -> Response:
     return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field)
 
 
@@ -59,20 +69,47 @@ def _conflict(_: Request, exc: VersionConflict) -> Response:
     )
 
 
+def _reused(_: Request, exc: CommandReused) -> Response:
+    return problem(
+        409,
+        "Command id reused",
+        f"command_id {exc.command_id} was already used for a different command; nothing was "
+        "stored. A retry must repeat the same command; a new command needs a new command_id.",
+        command_id=str(exc.command_id),
+    )
+
+
 def _not_found(_: Request, exc: MatchNotFound) -> Response:
     return problem(404, "No such match", f"match {exc} does not exist")
 
 
 def _internal(request: Request, exc: Exception) -> Response:
-    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    log.error("%s", log_line("unhandled_error", request, exc))
     return problem(500, "Internal server error")
+
+
+def log_line(event: str, request: Request, exc: BaseException) -> str:
+    """One JSON object on one ASCII line: what the client sent is escaped, so no request can
+    forge a log line or hide one behind bidi characters (ASVS V16.4.1 log injection)."""
+    record = {
+        "event": event,
+        "method": request.scope.get("method", ""),
+        "path": request.scope.get("path", ""),
+        "query": request.scope.get("query_string", b"").decode("latin-1"),
+        "error": f"{type(exc).__name__}: {exc}",
+        "traceback": "".join(traceback.format_exception(exc)),
+    }
+    return json.dumps(record, ensure_ascii=True)
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     ValidationException: _validation,
     HTTPException: _http,
     RuleViolation: _rule,
+    BackgammonRuleViolation: _rule,
     VersionConflict: _conflict,
+    CommandReused: _reused,
     MatchNotFound: _not_found,
+    **dict.fromkeys(UNAVAILABLE, unavailable_response),
     Exception: _internal,
 }

@@ -8,8 +8,18 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Flags: --data-dir (embedded server) — DATABASE_URL wins when set."""
+    """Flags: --data-dir (embedded server) — DATABASE_URL wins when set; --print-grants."""
     parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--print-grants",
+        action="store_true",
+        help="print the SQL that gives the server's role its privileges, and exit",
+    )
+    parser.add_argument(
+        "--role",
+        help="the server's role for --print-grants (default: DATABASE_URL's user when "
+        "TABLESIDE_MIGRATE_URL is set, else tableside_app)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,11 +30,26 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         settings = Settings.from_env().replace(data_dir=args.data_dir)
+        if args.print_grants:
+            return _print_grants(settings, args.role)
         with database(settings, attach=True) as db:
-            applied = migrations.apply(db.url)
+            applied = migrations.apply(db.migrate_url, app_role=db.app_role)
     except (StartupError, SettingsError, migrations.MigrationError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
     names = ", ".join(m.name for m in applied) or "nothing to apply"
     print(f"migrations on {db.label}: {names}")
+    return 0
+
+
+def _print_grants(settings, role: str | None) -> int:
+    """The grant script, for the owner to run after `tableside migrate` (no connection)."""
+    from tableside.db.roles import APP_ROLE, grant_sql
+    from tableside.db.url import user_of
+
+    if role is None:
+        both = settings.database_url and settings.migrate_url
+        role = user_of(settings.database_url) if both else APP_ROLE
+    print("-- run as the owner of the tables (TABLESIDE_MIGRATE_URL) after `tableside migrate`")
+    print(grant_sql(role), end="")
     return 0

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env().replace(data_dir=args.data_dir)
         with database(settings, attach=True) as db:
-            position = asyncio.run(_rebuild(db.url, args.names))
+            # As the owner: maintenance, and a rebuild may make or swap tables.
+            position = asyncio.run(_rebuild(db.migrate_url, args.names))
     except (StartupError, SettingsError, ValueError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1

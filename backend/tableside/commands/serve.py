@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 
 # /live is uncompressed (docs/decisions.md, "Live at scale"): one encoded frame for every
@@ -35,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="server processes sharing the port (default: the machine's cores, env "
         "TABLESIDE_WORKERS); each tails the one event log through its own LISTEN",
     )
+    parser.add_argument(
+        "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,16 +46,17 @@ def run(args: argparse.Namespace) -> int:
     from tableside.db.migrations import MigrationError
     from tableside.db.runtime import StartupError
     from tableside.settings import Settings, SettingsError
+    from tableside.store.checkpoints import CheckpointError
 
     # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
         settings = Settings.from_env().replace(
-            host=args.host, port=args.port, data_dir=args.data_dir
+            host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
         )
         listener = _bind(settings.host, settings.port)
         return _serve(settings, listener, demo=args.demo, workers=_workers(args.workers))
-    except (StartupError, SettingsError, MigrationError) as exc:
+    except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -75,17 +80,22 @@ def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> in
     """Database and migrations once, here; then one server, or `workers` child processes."""
     from tableside.db import migrations
     from tableside.db.runtime import database
+    from tableside.store.checkpoints import load_or_create_key, public_hex
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
-        applied = migrations.apply(db.url)
+        applied = migrations.apply(db.migrate_url, app_role=db.app_role)
+        key = load_or_create_key(settings.signing_key_path)  # made here on first start
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
         _announce(settings, db.label, len(applied), demo=demo, workers=workers)
-        if workers == 1:
-            _worker(app_settings, listener)
-        else:
-            _supervise(app_settings, listener, workers)
+        print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
+        _warn_if_privileged(db.url)
+        with _kept_alive(db.embedded):
+            if workers == 1:
+                _worker(app_settings, listener)
+            else:
+                _supervise(app_settings, listener, workers)
     return 0
 
 
@@ -148,11 +158,54 @@ def _supervise(settings, listener: socket.socket, workers: int) -> None:
                 proc.kill()
 
 
+@contextlib.contextmanager
+def _kept_alive(server, every: float = 0.5):
+    """While serving, restart an embedded PostgreSQL that died (the app's pools, its LISTEN
+    and its runners reconnect by themselves; requests get 503 meanwhile)."""
+    if server is None:
+        yield
+        return
+    done = threading.Event()
+
+    def keep() -> None:
+        while not done.wait(every):
+            try:
+                if server.revive():
+                    print("the embedded PostgreSQL had stopped; restarted it", flush=True)
+            except Exception as exc:  # old backends still exiting: try again next round
+                print(f"restarting the embedded PostgreSQL failed ({exc}); retrying", flush=True)
+
+    thread = threading.Thread(target=keep, name="embedded-postgres-keeper", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def _warn_if_privileged(url: str) -> None:
+    """Say so when the server's own role could rewrite history (README: Configuration)."""
+    import psycopg
+
+    from tableside.db.roles import can_rewrite_history
+
+    with psycopg.connect(url) as conn:
+        reason = can_rewrite_history(conn)
+    if reason:
+        print(
+            f"warning: the server's database role {reason}, so it could rewrite stored events;"
+            " give it a role of its own (DATABASE_URL) and the owner's to TABLESIDE_MIGRATE_URL"
+            " (README: Configuration, `tableside migrate --print-grants`)",
+            flush=True,
+        )
+
+
 def _announce(settings, label: str, applied: int, *, demo: bool, workers: int) -> None:
     base = f"http://{settings.host}:{settings.port}"
     print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
     if demo:
-        print(f"demo: {base}/ plays a demo cup on 4 tables; judge links follow")
+        print(f"demo: {base}/ runs a demo Swiss on tables 1–4, table 5 is yours; links follow")
     print(f"Tableside is serving on {base}/ ({workers} process{'es' if workers > 1 else ''})")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)

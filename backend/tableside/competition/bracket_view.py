@@ -17,6 +17,7 @@ class Slot(msgspec.Struct, frozen=True):
     b: str | None
     winner: str | None = None
     loser: str | None = None
+    walkover: bool = False
 
 
 def resolve(bracket: Bracket, winners: dict[str, tuple[str, str, str]]) -> dict[str, Slot]:

@@ -8,12 +8,16 @@ from .results import MatchResult
 from .teams import Team
 
 
-class CreateCompetition(msgspec.Struct, frozen=True, tag="CreateCompetition"):
+class CreateCompetition(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CreateCompetition"
+):
     guide: Guide
     at: str
 
 
-class RegisterEntrant(msgspec.Struct, frozen=True, tag="RegisterEntrant"):
+class RegisterEntrant(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RegisterEntrant"
+):
     entrant_id: str
     name: str
     members: tuple[Person, ...]
@@ -21,80 +25,88 @@ class RegisterEntrant(msgspec.Struct, frozen=True, tag="RegisterEntrant"):
     team: Team | None = None
 
 
-class ApproveEntrant(msgspec.Struct, frozen=True, tag="ApproveEntrant"):
+class ApproveEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ApproveEntrant"):
     entrant_id: str
+    at: str = ""  # every command may carry `at`; the server stamps its own clock
 
 
-class CheckInEntrant(msgspec.Struct, frozen=True, tag="CheckInEntrant"):
-    entrant_id: str
-    at: str
-
-
-class WithdrawEntrant(msgspec.Struct, frozen=True, tag="WithdrawEntrant"):
+class CheckInEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CheckInEntrant"):
     entrant_id: str
     at: str
 
 
-class MakeDraw(msgspec.Struct, frozen=True, tag="MakeDraw"):
+class WithdrawEntrant(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="WithdrawEntrant"
+):
+    entrant_id: str
+    at: str
+
+
+class MakeDraw(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="MakeDraw"):
     """The head judge's draw (EKML §12(2)2) from a recorded seed."""
 
     seed: int
     at: str
 
 
-class PairNextRound(msgspec.Struct, frozen=True, tag="PairNextRound"):
+class PairNextRound(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="PairNextRound"):
     seed: int
+    at: str = ""  # every command may carry `at`; the server stamps its own clock
 
 
-class ImportRound(msgspec.Struct, frozen=True, tag="ImportRound"):
+class ImportRound(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ImportRound"):
     """A round paired elsewhere (e.g. Swiss Master), boards as (a, b or None, table)."""
 
     boards: tuple[tuple[str, str | None, int | None], ...]
     at: str
 
 
-class DrawPlayoff(msgspec.Struct, frozen=True, tag="DrawPlayoff"):
+class DrawPlayoff(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="DrawPlayoff"):
     at: str
 
 
-class CallMatch(msgspec.Struct, frozen=True, tag="CallMatch"):
+class CallMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallMatch"):
     match_id: str
     table: int
     at: str
 
 
-class CallNextMatches(msgspec.Struct, frozen=True, tag="CallNextMatches"):
+class CallNextMatches(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallNextMatches"
+):
     free_tables: tuple[int, ...]
     at: str
 
 
-class ReportNoShow(msgspec.Struct, frozen=True, tag="ReportNoShow"):
+class ReportNoShow(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ReportNoShow"):
     match_id: str
     absent: str
     at: str
 
 
-class ConfirmForfeit(msgspec.Struct, frozen=True, tag="ConfirmForfeit"):
+class ConfirmForfeit(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ConfirmForfeit"):
     """The head judge confirms a reported no-show as a lost match (EKML §9(3))."""
 
     match_id: str
     at: str
 
 
-class RecordResult(msgspec.Struct, frozen=True, tag="RecordResult"):
+class RecordResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RecordResult"):
     match_id: str
     result: MatchResult
     at: str
 
 
-class RecordBoardResult(msgspec.Struct, frozen=True, tag="RecordBoardResult"):
+class RecordBoardResult(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RecordBoardResult"
+):
     match_id: str
     board: int
     result: MatchResult
     at: str
 
 
-class RuleAtTimeCap(msgspec.Struct, frozen=True, tag="RuleAtTimeCap"):
+class RuleAtTimeCap(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RuleAtTimeCap"):
     """The head judge's ruling when the round time is up: finished games and pucks left."""
 
     match_id: str
@@ -105,7 +117,7 @@ class RuleAtTimeCap(msgspec.Struct, frozen=True, tag="RuleAtTimeCap"):
     at: str
 
 
-class FileProtest(msgspec.Struct, frozen=True, tag="FileProtest"):
+class FileProtest(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FileProtest"):
     protest_id: str
     match_id: str
     by: str
@@ -115,7 +127,7 @@ class FileProtest(msgspec.Struct, frozen=True, tag="FileProtest"):
     at: str
 
 
-class DecideProtest(msgspec.Struct, frozen=True, tag="DecideProtest"):
+class DecideProtest(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="DecideProtest"):
     protest_id: str
     upheld: bool
     note: str
@@ -123,14 +135,16 @@ class DecideProtest(msgspec.Struct, frozen=True, tag="DecideProtest"):
     corrected: MatchResult | None = None
 
 
-class CorrectResult(msgspec.Struct, frozen=True, tag="CorrectResult"):
+class CorrectResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectResult"):
     match_id: str
     result: MatchResult
     reason: str
     at: str
 
 
-class FinishCompetition(msgspec.Struct, frozen=True, tag="FinishCompetition"):
+class FinishCompetition(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FinishCompetition"
+):
     at: str
 
 

@@ -26,7 +26,7 @@ def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
         return (made, *_round_robin(order))
     if guide.format in SWISS_FORMATS:
         entries = [SwissEntry(e, 0.0, i) for i, e in enumerate(order)]
-        return (made, _swiss_round(1, entries, c.seed))
+        return (made, _swiss_round(1, entries, c.seed, guide.rounds))
     seeds = order + (None,) * (bracket_size(len(order)) - len(order))
     if guide.format == "double_elimination":
         return (made, ev.BracketDrawn(c.seed, double_elimination(seeds), "KUUSALU"))
@@ -45,9 +45,10 @@ def _round_robin(order: tuple[str, ...]) -> list[ev.RoundPaired]:
     return paired
 
 
-def _swiss_round(number: int, entries: list[SwissEntry], seed: int) -> ev.RoundPaired:
-    """One Swiss round as an event (EKML §32(2) note 3; §31(1)2 opening)."""
-    paired = pair_swiss(entries, seed * 1000 + number)
+def _swiss_round(number: int, entries: list[SwissEntry], seed: int, rounds: int) -> ev.RoundPaired:
+    """One Swiss round as an event (EKML §32(2) note 3; §31(1)2 opening), paired so that the
+    guide's remaining rounds can still be paired."""
+    paired = pair_swiss(entries, seed * 1000 + number, rounds - number)
     pairings = tuple(
         ev.Pairing(f"R{number}-{i}", a, b) for i, (a, b) in enumerate(paired.boards, 1)
     )
@@ -63,7 +64,7 @@ def pair_next_round(state: Competition, c: cmd.PairNextRound) -> tuple:
     number = state.current_round + 1
     require(number <= guide.rounds, "EKML §3(4)6", f"the guide has {guide.rounds} rounds")
     require(round_complete(state), "EKML §12(2)4", "the last round is not complete")
-    return (_swiss_round(number, swiss_entries(state, number), c.seed),)
+    return (_swiss_round(number, swiss_entries(state, number), c.seed, guide.rounds),)
 
 
 def round_complete(state: Competition) -> bool:
@@ -95,6 +96,7 @@ def _entry(state: Competition, entrant: str, games, score: float) -> SwissEntry:
         had_bye=any(g.kind == "bye" for g in games),
         openings=len(opened),
         opened_last=bool(played) and max(played) in opened,
+        played=len(played),
     )
 
 

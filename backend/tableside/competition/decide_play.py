@@ -6,7 +6,7 @@ from .clock import minutes_between
 from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
-from .matches import games_for, open_matches, sides
+from .matches import games_for, open_matches, play_all_for, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
@@ -66,7 +66,7 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     guide = guide_of(state)
     a, b = sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §12(3)5", "recorded; correct it instead")
-    check_length(guide, c.result, games_for(state, c.match_id))
+    check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     if c.match_id not in _round_ids(state):
         require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
     recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)")

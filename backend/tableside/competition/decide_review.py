@@ -2,12 +2,13 @@
 
 from . import commands as cmd
 from . import events as ev
+from .bracket_view import playable
 from .clock import minutes_between
 from .decide_entrants import entrant_of, guide_of
 from .decide_play import withdrawal_forfeit
 from .errors import require
 from .evolve import evolve, fold
-from .matches import all_slots, games_for, pairings, sides
+from .matches import all_slots, games_for, pairings, play_all_for, sides
 from .placings import final_placings
 from .results import check_length, forfeit_result
 from .rulesets import policy, results_stand
@@ -24,11 +25,17 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
     stand = state.bracket is not None or results_stand(rules, played, total)
     if not (state.order or state.bracket):
         return (ev.EntrantWithdrew(c.entrant_id, 0, 0, False, "EKML §9(4)", c.at),)
-    out: list = [
-        ev.EntrantWithdrew(c.entrant_id, played, total, stand, rules.withdrawal_rule, c.at)
-    ]
+    rule = "EKML §9(4)" if _in_elimination(state, c.entrant_id) else rules.withdrawal_rule
+    out: list = [ev.EntrantWithdrew(c.entrant_id, played, total, stand, rule, c.at)]
     out += _forfeits(state, c.entrant_id, c.at, rules.withdrawal_rule)
     return (*out, *walkovers(fold(out, state), c.at))
+
+
+def _in_elimination(state: Competition, entrant: str) -> bool:
+    """Whether the entrant stands in an elimination bracket or play-off: leaving it, they
+    are removed and not placed (EKML §9(4)); their matches played stand."""
+    seeded = [b.seeds for b in (state.bracket, state.playoff) if b is not None]
+    return any(entrant in seeds for seeds in seeded)
 
 
 def _share(state: Competition, entrant: str) -> tuple[int, int]:
@@ -112,7 +119,7 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     (history is never rewritten: a correction is a new event, ARCHITECTURE.md)."""
     guide = guide_of(state)
     require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
-    check_length(guide, c.result, games_for(state, c.match_id))
+    check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
     out = [corrected, *_invalidations(evolve(state, corrected), c.match_id)]
     return (*out, *walkovers(fold(out, state), c.at))
@@ -155,7 +162,8 @@ def finish(state: Competition, c: cmd.FinishCompetition) -> tuple:
 
 
 def _all_played(state: Competition) -> bool:
-    """Every paired match has a result, unless it involves an annulled entrant."""
+    """Every paired match has a result, unless it involves an annulled entrant; no bracket
+    or play-off match (a third-place or consolation match too) is left to play."""
     gone = {e for e, w in state.withdrawals.items() if not w.results_stand}
     rounds_ok = all(
         p.match_id in state.results or gone & {p.a, p.b} for p in pairings(state).values()
@@ -163,4 +171,4 @@ def _all_played(state: Competition) -> bool:
     swiss_done = state.guide.format not in ("swiss", "swiss_playoff") or (
         state.current_round >= state.guide.rounds
     )
-    return rounds_ok and swiss_done
+    return rounds_ok and swiss_done and not playable(all_slots(state))

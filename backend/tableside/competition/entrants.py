@@ -10,7 +10,7 @@ from .teams import Team
 Status = Literal["registered", "approved", "checked_in", "withdrawn"]
 
 
-class Person(msgspec.Struct, frozen=True):
+class Person(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A player as an entry list carries them: name, birth year, sex, club, grade (järk)."""
 
     name: str

@@ -23,11 +23,24 @@ TieBreak = Literal[
     "board_points",
 ]
 Sex = Literal["M", "F"]
+# How a player's own unplayed round (bye, forfeit) enters Buchholz and Sonneborn–Berger:
+# "draw" — a draw against oneself (koroona.ee 2003 after the older FIDE rule, RULES.md §6);
+# "virtual_opponent" — FIDE's virtual opponent: one's score before that round, the round's
+#   opposite result, and a draw in every later round; "face_value" — the real opponent's total
+#   (a bye has none: 0).
+UnplayedInBuchholz = Literal["draw", "virtual_opponent", "face_value"]
+# How the opponents' own forfeits and byes count when their totals are summed into someone's
+# Buchholz: "face_value" — their points as scored; "as_draws" — every unplayed round of theirs
+# as a draw's points.
+OpponentUnplayed = Literal["face_value", "as_draws"]
+# Head to head among tied players: "all_met" — only if every tied player has met every other
+# over the board (else it separates nobody); "partial" — points against whichever were met.
+HeadToHead = Literal["all_met", "partial"]
 
 PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
 
 
-class AgeClass(msgspec.Struct, frozen=True):
+class AgeClass(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """An age class by birth year only (EKML §7(3)); None leaves a bound open."""
 
     name: str
@@ -36,7 +49,7 @@ class AgeClass(msgspec.Struct, frozen=True):
     sex: Sex | None = None
 
 
-class PointsScale(msgspec.Struct, frozen=True):
+class PointsScale(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Match points for a win, draw and loss (EKML §32(2)), or one point per game won."""
 
     win: float = 2.0
@@ -45,21 +58,21 @@ class PointsScale(msgspec.Struct, frozen=True):
     per_game: bool = False
 
 
-class TimeCap(msgspec.Struct, frozen=True):
+class TimeCap(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A round time cap in minutes; the head judge then rules from the pucks left."""
 
     minutes: int
     play_on_if_equal: bool = False
 
 
-class Window(msgspec.Struct, frozen=True):
+class Window(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A registration window as ISO-8601 instants (compared as strings, UTC)."""
 
     opens: str
     closes: str
 
 
-class TeamSettings(msgspec.Struct, frozen=True):
+class TeamSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Team matches (EKML §29): boards, substitutes, and whether every board is played."""
 
     boards: int = 3
@@ -67,7 +80,7 @@ class TeamSettings(msgspec.Struct, frozen=True):
     play_all: bool = True
 
 
-class Guide(msgspec.Struct, frozen=True):
+class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A competition's guide (juhend); it may not contradict the regulations (EKML §3(2))."""
 
     name: str
@@ -90,6 +103,16 @@ class Guide(msgspec.Struct, frozen=True):
     playoff_size: int = 4
     playoff_games: int = 5
     consolation: bool = True
+    playoff_play_all_games: bool = False
+    unplayed_games_in_buchholz: UnplayedInBuchholz = "draw"
+    opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
+    head_to_head: HeadToHead = "all_met"
+
+
+def draw_points(guide: Guide) -> float:
+    """A drawn match's points on this guide's scale (EKML §32(2)); on a one-point-per-game
+    scale that is half the games of a match (a 4-game match: 2)."""
+    return guide.games_per_match / 2 if guide.points.per_game else guide.points.draw
 
 
 def ekml_age_classes(event_year: int, sex: Sex) -> tuple[AgeClass, ...]:

@@ -1,11 +1,11 @@
 """Pairings in from CSV or XLSX (incl. the novuss "Swiss Master" EKSPORT sheet) and
-results out as CSV with the 1/2/3 win/loss/draw codes that program reads. Bytes only."""
+results out as CSV (or XLSX) with the 1/2/3 win/loss/draw codes that program reads. Bytes only."""
 
 import csv
 import io
 
 import msgspec
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 
 from .errors import CompetitionRuleError, require
 from .results import outcome
@@ -97,12 +97,23 @@ def _lookup(index: dict[str, str], name: str) -> str:
     return found
 
 
-def results_csv(state: Competition) -> bytes:
+HEADER = ("Round", "Galds", "Vārds, uzvārds", "Vārds, uzvārds", "A", "B", "Code")
+# A cell a spreadsheet would run: OWASP "CSV Injection", ASVS 5.0 V1.2.10.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """Text that a spreadsheet would read as a formula gets a leading `'`; numbers stay
+    numbers (a negative number is data, a name like `-1+1` is text)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def result_rows(state: Competition) -> list[tuple]:
     """Every paired round's results: round, table, names, games and the 1/2/3 code
     (1 first-listed won, 2 first-listed lost, 3 drawn)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["Round", "Galds", "Vārds, uzvārds", "Vārds, uzvārds", "A", "B", "Code"])
+    rows = []
     for number in sorted(state.rounds):
         for board, p in enumerate(state.rounds[number].pairings, 1):
             rec = state.results.get(p.match_id)
@@ -111,5 +122,33 @@ def results_csv(state: Competition) -> bytes:
             table = p.table or state.calls.get(p.match_id) or board
             code = CODES[outcome(rec.result)]
             names = state.entrants[rec.a].name, state.entrants[rec.b].name
-            writer.writerow([number, table, *names, rec.result.a_games, rec.result.b_games, code])
+            rows.append((number, table, *names, rec.result.a_games, rec.result.b_games, code))
+    return rows
+
+
+def results_csv(state: Competition) -> bytes:
+    """`result_rows` as CSV, every text cell neutralised (`cell`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for row in result_rows(state):
+        writer.writerow([cell(v) for v in row])
     return out.getvalue().encode("utf-8")
+
+
+def results_xlsx(state: Competition) -> bytes:
+    """`result_rows` as a workbook: text is written as string cells (never a formula), and
+    formula-like text keeps Excel's quote prefix, so a re-export as CSV stays inert."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Results"
+    for r, row in enumerate([HEADER, *result_rows(state)], 1):
+        for c, value in enumerate(row, 1):
+            target = sheet.cell(row=r, column=c)
+            target.value = value
+            if isinstance(value, str):
+                target.data_type = "s"
+                target.quotePrefix = value.startswith(FORMULA_START)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -61,5 +61,19 @@ def _ready(slot: Slot) -> bool:
 
 def games_for(state: Competition, match_id: str) -> int:
     """Games in a match: the guide's count, best of five in the play-off (guide setting)."""
-    playoff_ids = {m.id for m in state.playoff.matches} if state.playoff else set()
-    return state.guide.playoff_games if match_id in playoff_ids else state.guide.games_per_match
+    if _in_playoff(state, match_id):
+        return state.guide.playoff_games
+    return state.guide.games_per_match
+
+
+def play_all_for(state: Competition, match_id: str) -> bool:
+    """Whether every game of this match is played: the Swiss stage and its play-off each
+    have their own setting (NOVUS08 23.1: the guide may require all games)."""
+    if _in_playoff(state, match_id):
+        return state.guide.playoff_play_all_games
+    return state.guide.play_all_games
+
+
+def _in_playoff(state: Competition, match_id: str) -> bool:
+    """Whether a match belongs to the play-off after a Swiss."""
+    return state.playoff is not None and any(m.id == match_id for m in state.playoff.matches)

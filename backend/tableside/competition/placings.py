@@ -11,16 +11,23 @@ Placings = tuple[tuple[str, ...], ...]
 
 def final_placings(state: Competition) -> Placings:
     """Groups of entrants sharing a place, best first; annulled entrants are not placed
-    (EKML §32(3), §9(4))."""
+    (EKML §32(3)), nor is one who withdrew from an elimination bracket (EKML §9(4))."""
     if state.bracket is not None:
-        return bracket_placings(state.bracket, slots(state, state.bracket))
+        return _without(bracket_placings(state.bracket, slots(state, state.bracket)), state)
     table = _by_standings(state)
     if state.playoff is None:
         return table
-    top = bracket_placings(state.playoff, slots(state, state.playoff))
-    placed = {e for group in top for e in group}
+    full = bracket_placings(state.playoff, slots(state, state.playoff))
+    top = _without(full, state)
+    placed = {e for group in full for e in group}
     rest = tuple(g for g in (tuple(e for e in grp if e not in placed) for grp in table) if g)
     return top + rest if top else ()
+
+
+def _without(groups: Placings, state: Competition) -> Placings:
+    """A bracket's placings less those who withdrew from it: removed, not placed (§9(4))."""
+    gone = {e for e, x in state.entrants.items() if x.status == "withdrawn"}
+    return tuple(g for g in (tuple(e for e in grp if e not in gone) for grp in groups) if g)
 
 
 def _by_standings(state: Competition) -> Placings:

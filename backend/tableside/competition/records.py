@@ -4,11 +4,13 @@ from typing import Literal
 
 import msgspec
 
-from .results import MatchResult, side_points
+from .guide import draw_points
+from .results import MatchResult, outcome, side_points
 from .rulesets import policy
 from .state import Competition, round_of
 
 Kind = Literal["played", "bye", "forfeit"]
+Score = Literal["W", "D", "L"]
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -23,6 +25,7 @@ class Game(msgspec.Struct, frozen=True):
     drawn: int
     pucks: int
     kind: Kind
+    result: Score = "D"
 
 
 def annulled(state: Competition) -> set[str]:
@@ -54,15 +57,27 @@ def _add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> No
     counted = not result.forfeit
     games = (result.a_games, result.b_games, result.drawn_games) if counted else (0, 0, 0)
     pucks = result.a_pucks_diff if counted else 0
-    out[a].append(Game(rnd, b, pa, pb, games[0], games[1], games[2], pucks, kind))
-    out[b].append(Game(rnd, a, pb, pa, games[1], games[0], games[2], -pucks, kind))
+    ra, rb = _scores(result)
+    out[a].append(Game(rnd, b, pa, pb, games[0], games[1], games[2], pucks, kind, ra))
+    out[b].append(Game(rnd, a, pb, pa, games[1], games[0], games[2], -pucks, kind, rb))
+
+
+def _scores(result: MatchResult) -> tuple[Score, Score]:
+    """Won, drawn or lost for each side by the result itself — a forfeit too: a plus for the
+    one who was there and a minus for the one who was not (EKML §32(3)1, NOVUS08 3.2), even
+    where it scores no points."""
+    won = outcome(result)
+    if won == "draw":
+        return "D", "D"
+    return ("W", "L") if won == "a" else ("L", "W")
 
 
 def _bye(state: Competition, rnd: int) -> Game:
-    """A Swiss bye scores a draw's points (EKML §32(2) note 3, §29(5)); a round-robin bye
-    is just a free round."""
+    """A Swiss bye scores a drawn match's points (EKML §32(2) note 3, §29(5)) — on a
+    one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
+    a free round."""
     swiss = state.guide.format in ("swiss", "swiss_playoff")
-    points = state.guide.points.draw if swiss else 0.0
+    points = draw_points(state.guide) if swiss else 0.0
     return Game(rnd, None, points, 0.0, 0, 0, 0, 0, "bye")
 
 

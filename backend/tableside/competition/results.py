@@ -10,7 +10,7 @@ from .guide import Guide, PointsScale
 Outcome = Literal["a", "b", "draw"]
 
 
-class MatchResult(msgspec.Struct, frozen=True):
+class MatchResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Games won each (drawn games apart), pucks difference for side a, and how it ended."""
 
     a_games: int
@@ -41,14 +41,32 @@ def side_points(scale: PointsScale, result: MatchResult, side: Outcome) -> float
     return scale.win if won == side else scale.loss
 
 
-def check_length(guide: Guide, result: MatchResult, games: int | None = None) -> None:
-    """A result may not hold more games than the match has (EKML §32(1), NOVUS08 23.1)."""
+def check_length(
+    guide: Guide, result: MatchResult, games: int | None = None, play_all: bool | None = None
+) -> None:
+    """A result may not hold more games than its match has (EKML §32(1), NOVUS08 23.1); a
+    match stopped once decided holds no game past that; where the guide has every game
+    played (per stage: `play_all`), an incomplete result is refused."""
     total = games or guide.games_per_match
+    every = guide.play_all_games if play_all is None else play_all
+    if result.forfeit:
+        return
     played = result.a_games + result.b_games + result.drawn_games
-    require(result.forfeit or played <= total, "EKML §32(1)", f"{played} games of {total}")
-    if not guide.play_all_games and not result.forfeit:
-        most = max(result.a_games, result.b_games)
-        require(most <= total // 2 + 1, "EKML §32(1)", "the match stops once decided")
+    require(played <= total, "EKML §32(1)", f"{played} games of {total}")
+    if every:
+        require(
+            played == total,
+            "NOVUS08 23.1",
+            f"the guide has all {total} games played; the result holds {played}",
+        )
+        return
+    most = max(result.a_games, result.b_games)
+    need = total // 2 + 1
+    require(
+        most <= need,
+        "EKML §32(1)",
+        f"the match stops once decided: {most} won games where {need} decide a best of {total}",
+    )
 
 
 def forfeit_result(winner: Outcome, games: int, withdrawal: bool = False) -> MatchResult:

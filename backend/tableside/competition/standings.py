@@ -7,7 +7,7 @@ from .evolve import evolve
 from .matches import all_slots
 from .records import Game, records, totals
 from .state import Competition
-from .tiebreaks import SCORERS, head_to_head
+from .tiebreaks import SCORERS, head_to_head, opponent_totals
 
 
 class Row(msgspec.Struct, frozen=True):
@@ -26,6 +26,8 @@ class Row(msgspec.Struct, frozen=True):
     pucks_diff: int
     tie_breaks: tuple[float, ...]
     shared: bool = False
+    plus: int = 0
+    minus: int = 0
 
 
 class StandingsView(msgspec.Struct, frozen=True):
@@ -51,21 +53,37 @@ def standings(view: StandingsView) -> tuple[Row, ...]:
 
 
 def bracket(view: StandingsView) -> tuple[Slot, ...]:
-    """The bracket view: every bracket and play-off match as it stands now."""
-    return tuple(all_slots(view.competition).values())
+    """The bracket view: every bracket and play-off match as it stands now; a match won
+    without play (no-show, withdrawal: EKML §9(3), §9(4)) is marked a walkover."""
+    state = view.competition
+    return tuple(
+        msgspec.structs.replace(s, walkover=True) if _walkover(state, s.id) else s
+        for s in all_slots(state).values()
+    )
+
+
+def _walkover(state: Competition, match_id: str) -> bool:
+    """Whether a match's recorded result is a forfeit."""
+    rec = state.results.get(match_id)
+    return rec is not None and rec.result.forfeit
 
 
 def _keys(state: Competition, recs: dict[str, list[Game]]) -> dict[str, tuple]:
-    """Sort keys: negated points then tie-breaks; head to head is taken inside tied groups."""
+    """Sort keys: negated points then tie-breaks; head to head is taken inside tied groups
+    (by default only where every tied player has met every other: guide `head_to_head`)."""
+    guide = state.guide
     tot = totals(recs)
+    opp = opponent_totals(recs, guide)
     keys = {e: (-tot[e],) for e in recs}
-    for name in state.guide.tie_breaks:
+    for name in guide.tie_breaks:
         if name == "head_to_head":
             groups = _groups(keys)
-            keys = {e: (*k, -head_to_head(e, recs[e], groups[k] - {e})) for e, k in keys.items()}
+            keys = {
+                e: (*k, -head_to_head(e, recs, groups[k] - {e}, guide)) for e, k in keys.items()
+            }
         else:
             score = SCORERS[name]
-            keys = {e: (*k, -score(e, recs[e], tot, state.guide)) for e, k in keys.items()}
+            keys = {e: (*k, -score(e, recs[e], opp, guide)) for e, k in keys.items()}
     return keys
 
 
@@ -93,12 +111,14 @@ def _row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row
         name=state.entrants[entrant].name,
         points=sum(g.points for g in games),
         played=len(played),
-        won=sum(1 for g in played if g.points > g.opponent_points),
-        drawn=sum(1 for g in played if g.points == g.opponent_points),
-        lost=sum(1 for g in played if g.points < g.opponent_points),
+        won=sum(1 for g in played if g.result == "W"),
+        drawn=sum(1 for g in played if g.result == "D"),
+        lost=sum(1 for g in played if g.result == "L"),
         games_won=sum(g.won for g in games),
         games_lost=sum(g.lost for g in games),
         pucks_diff=sum(g.pucks for g in games),
         tie_breaks=tuple(-x for x in keys[entrant][1:]),
         shared=shared,
+        plus=sum(1 for g in played if g.kind == "forfeit" and g.result == "W"),
+        minus=sum(1 for g in played if g.kind == "forfeit" and g.result == "L"),
     )

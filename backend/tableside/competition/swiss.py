@@ -1,10 +1,18 @@
-"""Swiss pairing: score groups, no repeat pairings, one bye at most (EKML §32(2) note 3)."""
+"""Swiss pairing as one global optimisation per round: a maximum-weight perfect matching over
+every legal board (no repeat pairing, one bye at most — EKML §32(2) note 3), weighted for
+score groups first and the opening shot's alternation second (EKML §31(1)2), and checked to
+leave the guide's remaining rounds pairable (swiss_search), so a field is never stranded."""
 
 import random
 
 import msgspec
+import networkx as nx
 
 from .errors import CompetitionRuleError
+from .swiss_search import BYE, Graph, completable, first_round, without
+from .swiss_weights import weights
+
+SEARCH_TRIES = 8
 
 
 class SwissEntry(msgspec.Struct, frozen=True):
@@ -17,6 +25,7 @@ class SwissEntry(msgspec.Struct, frozen=True):
     had_bye: bool = False
     openings: int = 0
     opened_last: bool = False
+    played: int = 0
 
 
 class SwissRound(msgspec.Struct, frozen=True):
@@ -26,53 +35,89 @@ class SwissRound(msgspec.Struct, frozen=True):
     bye: str | None = None
 
 
-def pair_swiss(entries: list[SwissEntry], seed: int) -> SwissRound:
-    """Pair a round: the bye to the lowest who had none (EKML §32(2) note 3), then top down
-    within score groups, never repeating a pairing, the opening shot alternated."""
+def pair_swiss(entries: list[SwissEntry], seed: int, rounds_left: int = 0) -> SwissRound:
+    """Pair a round: the best legal matching by score groups, the bye to the lowest who had
+    none (EKML §32(2) note 3), such that `rounds_left` more rounds can still be paired."""
     order = sorted(entries, key=lambda e: (-e.score, e.rank))
-    bye, rest = _choose_bye(order)
-    pairs = _pair(tuple(rest), set())
-    if pairs is None:
-        raise CompetitionRuleError("EKML §32(2)", "no pairing without a repeat is possible")
+    graph = legal_boards(order)
+    weight = weights(order)
+    best = _matching(graph, weight, set())
+    if 2 * len(best) < len(graph):
+        raise CompetitionRuleError("EKML §32(2)", _why_unpairable(order, graph))
     rng = random.Random(seed)
-    return SwissRound(tuple(_opening(a, b, rng) for a, b in pairs), bye.id if bye else None)
+    chosen = _lookahead(graph, weight, best, rounds_left, rng)
+    return _round(order, chosen, rng)
 
 
-def _choose_bye(order: list[SwissEntry]) -> tuple[SwissEntry | None, list[SwissEntry]]:
-    """The lowest-placed entrant without a bye whose absence leaves a valid pairing."""
-    if len(order) % 2 == 0:
-        return None, order
-    for entry in reversed(order):
-        rest = [e for e in order if e is not entry]
-        if not entry.had_bye and _pair(tuple(rest), set()) is not None:
-            return entry, rest
-    raise CompetitionRuleError("EKML §32(2) note 3", "every entrant has had the bye already")
+def legal_boards(order: list[SwissEntry]) -> Graph:
+    """Who may meet whom this round: never again (EKML §32(2)), and the bye (a node of its
+    own in an odd field) only to one who has not had it (EKML §32(2) note 3)."""
+    graph: Graph = {e.id: set() for e in order}
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if b.id not in a.opponents:
+                graph[a.id].add(b.id)
+                graph[b.id].add(a.id)
+    if len(order) % 2:
+        graph[BYE] = {e.id for e in order if not e.had_bye}
+        for e in graph[BYE]:
+            graph[e].add(BYE)
+    return graph
 
 
-def _pair(order: tuple[SwissEntry, ...], failed: set[frozenset[str]]) -> list | None:
-    """Depth-first pairing of the top entrant with the best candidate, with backtracking."""
-    if not order:
-        return []
-    key = frozenset(e.id for e in order)
-    if key in failed:
-        return None
-    top, rest = order[0], order[1:]
-    for cand in _candidates(top, rest):
-        if cand.id in top.opponents:
-            continue
-        sub = _pair(tuple(e for e in rest if e is not cand), failed)
-        if sub is not None:
-            return [(top, cand), *sub]
-    failed.add(key)
-    return None
+def _matching(graph: Graph, weight: dict, forbidden: set[frozenset]) -> set[frozenset]:
+    """networkx's blossom: maximum cardinality first, then maximum weight."""
+    nxg = nx.Graph()
+    nxg.add_nodes_from(graph)
+    for a in sorted(graph):
+        for b in sorted(graph[a]):
+            edge = frozenset((a, b))
+            if a < b and edge not in forbidden:
+                nxg.add_edge(a, b, weight=weight[edge])
+    return {frozenset(e) for e in nx.max_weight_matching(nxg, maxcardinality=True)}
 
 
-def _candidates(top: SwissEntry, rest: tuple[SwissEntry, ...]) -> list[SwissEntry]:
-    """Top half meets bottom half of the score group first, then lower groups in order."""
-    group = [e for e in rest if e.score == top.score]
-    lower = [e for e in rest if e.score != top.score]
-    mid = len(group) // 2
-    return group[mid:] + group[:mid][::-1] + lower
+def _lookahead(graph: Graph, weight: dict, best: set, rounds_left: int, rng) -> set[frozenset]:
+    """The best matching if the rounds after it can still be paired; else the next best
+    found by forbidding its weakest boards one at a time; else the first round of a full
+    completion found by search (weighted order). If nothing completes (the guide asks for
+    more rounds than the field allows), the best matching now; a later round will say so."""
+    if completable(without(graph, best), rounds_left, rng):
+        return best
+    for edge in sorted(best, key=lambda e: (weight[e], sorted(e)))[:SEARCH_TRIES]:
+        other = _matching(graph, weight, {edge})
+        if 2 * len(other) == len(graph) and completable(without(graph, other), rounds_left, rng):
+            return other
+    found = first_round(graph, rounds_left + 1, rng, weight)
+    return found or best
+
+
+def _why_unpairable(order: list[SwissEntry], graph: Graph) -> str:
+    """A truthful reason no round can be paired (EKML §32(2), note 3)."""
+    stuck = [e.id for e in order if not graph[e.id]]
+    if stuck:
+        bye = " and had the bye" if BYE in graph else ""
+        return f"{', '.join(stuck)} has met every other entrant{bye}"
+    if BYE in graph and not graph[BYE]:
+        return "every entrant has had the bye, and an odd field needs one more"
+    return (
+        f"the {len(order)} entrants cannot all be paired without someone meeting an opponent"
+        " already met or taking a second bye"
+    )
+
+
+def _round(order: list[SwissEntry], chosen: set[frozenset], rng) -> SwissRound:
+    """Boards in table order (the higher-placed board first), the opening side first."""
+    by_id = {e.id: e for e in order}
+    place = {e.id: i for i, e in enumerate(order)}
+    boards, bye = [], None
+    for edge in sorted(chosen, key=lambda e: min(place.get(x, len(order)) for x in e)):
+        a, b = sorted(edge, key=lambda x: place.get(x, len(order)))
+        if b == BYE:
+            bye = a
+        else:
+            boards.append(_opening(by_id[a], by_id[b], rng))
+    return SwissRound(tuple(boards), bye)
 
 
 def _opening(a: SwissEntry, b: SwissEntry, rng: random.Random) -> tuple[str, str]:

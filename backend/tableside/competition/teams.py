@@ -9,7 +9,7 @@ from .guide import Guide
 from .results import MatchResult, side_points
 
 
-class Team(msgspec.Struct, frozen=True):
+class Team(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A team: members by board order (I, II, III…, EKML §29(2)) and substitutes (§29(6))."""
 
     boards: tuple[str, ...]

@@ -9,7 +9,7 @@ from uuid import UUID
 from tableside.competition.entrants import Entrant
 from tableside.competition.events import MatchCalled
 from tableside.competition.guide import is_pairs
-from tableside.competition.matches import games_for
+from tableside.competition.matches import games_for, play_all_for
 from tableside.competition.results import MatchResult, forfeit_result
 from tableside.competition.state import Competition
 from tableside.matches.events import MatchScheduled
@@ -44,7 +44,7 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> rc
         ruleset=guide.ruleset,
         fmt="pairs" if is_pairs(guide) else "singles",
         games=games_for(state, called.match_id),
-        play_all=guide.play_all_games,
+        play_all=play_all_for(state, called.match_id),
         points=scale,
     )
 

@@ -73,11 +73,17 @@ class CompetitionService:
         *,
         command_id: UUID,
         meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """CompetitionCreated at version 0."""
         events = decide(Competition(), command)
         return self.store.append(
-            comp_id, events, expected_version=0, command_id=command_id, meta=meta
+            comp_id,
+            events,
+            expected_version=0,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def execute(
@@ -88,6 +94,7 @@ class CompetitionService:
         expected_version: int,
         command_id: UUID,
         meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
         version, state = self.state(comp_id)
@@ -97,7 +104,12 @@ class CompetitionService:
         if not events:
             raise RuleViolation("EKML §17(3)", "nothing to do (no waiting match or free table)")
         return self.store.append(
-            comp_id, events, expected_version=version, command_id=command_id, meta=meta
+            comp_id,
+            events,
+            expected_version=version,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def submit(

@@ -46,6 +46,15 @@ class EmbeddedPostgres:
         self._server = _get_server(self.data_dir)
         return self._server.get_uri()
 
+    def revive(self) -> bool:
+        """Start the server again if this process owns it and it has died (e.g. `kill -9` of
+        the postmaster): same data dir, same socket, so the same URL. True if restarted; a
+        start that fails (its old backends still exiting) raises and may be tried again."""
+        if self._server is None or _running_pid(self.data_dir) is not None:
+            return False
+        self._server = _get_server(self.data_dir)
+        return True
+
     def stop(self) -> None:
         """Stop the server if this process owns it, then release the lock."""
         if self._server is not None:

@@ -47,8 +47,14 @@ def load(schema_dir: Path = SCHEMA_DIR) -> list[Migration]:
     return migrations
 
 
-def apply(url: str, schema_dir: Path = SCHEMA_DIR) -> list[Migration]:
-    """Apply pending migrations to the database at `url`; return those applied now."""
+def apply(
+    url: str, schema_dir: Path = SCHEMA_DIR, *, app_role: str | None = None
+) -> list[Migration]:
+    """Apply pending migrations to the database at `url`; return those applied now.
+
+    With `app_role`, the server's role is granted what it needs afterwards (every run, so
+    objects that later migrations add are covered): see `tableside.db.roles`.
+    """
     migrations = load(schema_dir)
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
@@ -58,6 +64,8 @@ def apply(url: str, schema_dir: Path = SCHEMA_DIR) -> list[Migration]:
             pending = [m for m in migrations if m.version not in applied]
             for migration in pending:
                 _apply_one(conn, migration)
+            if app_role is not None:
+                _grant(conn, app_role)
             return pending
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
@@ -90,6 +98,16 @@ def _check_unchanged(migrations: list[Migration], applied: dict[int, str]) -> No
             raise MigrationError(
                 f"{migration.name} was edited after it was applied; add a new migration instead"
             )
+
+
+def _grant(conn: psycopg.Connection, app_role: str) -> None:
+    from tableside.db.roles import grant
+
+    try:
+        with conn.transaction():
+            grant(conn, app_role)
+    except psycopg.Error as exc:
+        raise MigrationError(f"granting {app_role} its privileges failed: {exc}") from exc
 
 
 def _apply_one(conn: psycopg.Connection, migration: Migration) -> None:

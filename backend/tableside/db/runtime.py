@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import psycopg
 
+from tableside.db import roles
 from tableside.db.embedded import DataDirBusy, EmbeddedPostgres
-from tableside.db.url import describe
+from tableside.db.url import describe, user_of
 from tableside.settings import Settings
 
 
@@ -20,19 +21,31 @@ class StartupError(RuntimeError):
 
 @dataclass(frozen=True)
 class Database:
-    """A reachable PostgreSQL: its URL, a printable name, and how we got it."""
+    """A reachable PostgreSQL: the server's URL, the migrator's, a printable name.
+
+    `url` is what the server connects with (the least-privilege role when there is one);
+    `owner_url` runs migrations; `app_role` is the role to grant after migrating (None when
+    both URLs are the same role).
+    """
 
     url: str
     label: str
     adopted_pid: int | None = None
+    owner_url: str = ""
+    app_role: str | None = None
+    embedded: EmbeddedPostgres | None = None  # the server we own, to revive if it dies
+
+    @property
+    def migrate_url(self) -> str:
+        """Where migrations run: the owner's URL, else the server's own."""
+        return self.owner_url or self.url
 
 
 @contextmanager
 def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
     """Yield a reachable database; an embedded server started here is stopped on exit."""
     if settings.database_url:
-        check_reachable(settings.database_url)
-        yield Database(settings.database_url, describe(settings.database_url))
+        yield _given(settings.database_url, settings.migrate_url)
         return
     server = EmbeddedPostgres(settings.data_dir)
     try:
@@ -46,9 +59,20 @@ def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
                 f"({type(exc).__name__}); see its log file there"
             ) from None
         check_reachable(url)
-        yield Database(url, f"embedded in {settings.data_dir}", server.adopted_pid)
+        owner_url, app_url = roles.setup(url)
+        label = f"embedded in {settings.data_dir}"
+        yield Database(app_url, label, server.adopted_pid, owner_url, roles.APP_ROLE, server)
     finally:
         server.stop()
+
+
+def _given(url: str, migrate_url: str | None) -> Database:
+    """DATABASE_URL (the server's role) and TABLESIDE_MIGRATE_URL (the owner), if given."""
+    check_reachable(url)
+    if not migrate_url or user_of(migrate_url) == user_of(url):
+        return Database(url, describe(url))
+    check_reachable(migrate_url)
+    return Database(url, describe(url), owner_url=migrate_url, app_role=user_of(url))
 
 
 def check_reachable(url: str) -> None:

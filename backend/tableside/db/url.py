@@ -53,3 +53,19 @@ def eventsourcing_env(url: str, pool_size: int) -> dict[str, str]:
         "POSTGRES_CONNECT_TIMEOUT": "10",
         "CREATE_TABLE": "no",
     }
+
+
+def with_user(url: str, user: str) -> str:
+    """Return the same URL connecting as another role, with no password.
+
+    For the embedded server (Unix socket, trust): the role's credentials never appear in a
+    URL, so nothing printed or logged can leak them.
+    """
+    split = urlsplit(url)
+    host = split.netloc.rpartition("@")[2]
+    return urlunsplit(split._replace(netloc=f"{user}@{host}"))
+
+
+def user_of(url: str) -> str:
+    """The role a URL connects as (libpq's default `postgres` when it names none)."""
+    return conninfo(url)["user"]

@@ -1,14 +1,20 @@
-"""`serve --demo`: a demo cup on four tables playing simulated strokes live, and one more
-table that nobody simulates, so a newcomer can judge a match there from its link.
+"""`serve --demo`: a real competition — a Swiss of ten with a play-off of four — run through
+the competition service: the draw, call-ups to tables 1–4, simulated matches there, results
+flowing into the standings and the bracket (the results processor records them as for any
+competition). Table 5 is left to a person: each Swiss round has five boards, so one waits for
+a table — a head judge may call it to table 5 from the console and judge it from that table's
+link; otherwise it goes to the first simulated table that is free.
 
-Every stroke goes through MatchService.execute, the same path as a judge's HTTP command,
-with a head-judge principal; when a match is signed the table gets the next one.
+Every stroke goes through MatchService.execute, the same path as a judge's HTTP command, with
+a head-judge principal. On start, walk-up matches an earlier demo left unfinished are closed
+with MatchAbandoned and its reason; an unfinished demo competition is resumed where it stopped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import uuid
 
@@ -16,103 +22,210 @@ import anyio.to_thread
 
 from tableside.app import accounts
 from tableside.app.staff_routes import judge_link
-from tableside.matches.events import MatchScheduled
-from tableside.rules import commands as rc
+from tableside.competition.entrants import Person
+from tableside.competitions.matchflow import match_stream
+from tableside.competitions.service import CompetitionNotFound, CompetitionService, now
+from tableside.demo.director import GUIDE, next_command, setup_commands
+from tableside.matches.service import MatchNotFound, abandon
 from tableside.rules import simulate
 
 log = logging.getLogger(__name__)
 
 TABLES = 4
 HUMAN_TABLE = TABLES + 1  # left to a person: a simulator there would race their taps
-COMPETITION = "demo-cup"
+LEGACY = "demo-cup"  # the label of the walk-up matches earlier demos played
+DEMO_IDS = uuid.UUID("6f1d8a0e-5b7c-4e0a-9c1e-2d3b4a5f6e70")  # uuid5 namespace of demo events
 PLAYERS = (
-    "Mari Tamm",
-    "Jaan Kask",
-    "Liis Mets",
-    "Toomas Saar",
-    "Kati Põld",
-    "Peeter Kuusk",
-    "Anu Lepp",
-    "Rein Org",
-    "Ilze Ozola",
-    "Jānis Bērziņš",
-    "Eva Kivi",
-    "Mart Laur",
-    "Laura Vaher",
-    "Andris Kalniņš",
-    "Helen Rebane",
+    ("Mari Tamm", "F"),
+    ("Jaan Kask", "M"),
+    ("Liis Mets", "F"),
+    ("Toomas Saar", "M"),
+    ("Kati Põld", "F"),
+    ("Peeter Kuusk", "M"),
+    ("Ilze Ozola", "F"),
+    ("Jānis Bērziņš", "M"),
+    ("Eva Kivi", "F"),
+    ("Andris Kalniņš", "M"),
 )
 DEMO_USER = ("demo", "demo-head-judge")
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
+ABANDON_REASON = "cut off when the demo stopped; a restarted demo closes it"
 
 
-async def run_demo(ctx, seconds_per_command: tuple[float, float] = (0.6, 2.0)) -> None:
-    """Announce the judge links, then keep every table playing until cancelled."""
+def pace_from_env() -> tuple[float, float]:
+    """Seconds between simulated commands, `TABLESIDE_DEMO_PACE=min,max` (default 0.6,2.0)."""
+    raw = os.environ.get("TABLESIDE_DEMO_PACE", "")
+    try:
+        low, high = (float(x) for x in raw.split(","))
+    except ValueError:
+        return (0.6, 2.0)
+    return (max(0.0, low), max(low, high))
+
+
+class Current:
+    """The demo competition being played now (a new one follows when it finishes)."""
+
+    def __init__(self) -> None:
+        self.comp_id: uuid.UUID | None = None
+
+
+async def run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) -> None:
+    """Announce the links, close an earlier run's orphans, then run competitions until
+    cancelled."""
+    pace = seconds_per_command or pace_from_env()
     await accounts.add_account(ctx.pool, *DEMO_USER[:1], "head_judge", DEMO_USER[1])
+    # The last demo's printed links must stop working (issue 11, point 5).
+    await accounts.revoke_tokens_issued_by(ctx.pool, DEMO_USER[0])
+    await _announce(ctx)
+    closed = await anyio.to_thread.run_sync(close_orphans, ctx)
+    if closed:
+        log.warning("demo: closed %d match(es) an earlier run left unfinished", closed)
+    service = CompetitionService(ctx.store)
+    current = Current()
+    rng = random.Random()
+    async with asyncio.TaskGroup() as group:
+        group.create_task(_direct(service, current, rng))
+        for table in range(1, TABLES + 1):
+            sim = random.Random(rng.random())
+            group.create_task(_table(ctx, service, current, table, sim, pace))
+
+
+async def _announce(ctx) -> None:
+    """Print the head judge's login, the spectators' page and every table's judge link."""
     base = f"http://{ctx.settings.host}:{ctx.settings.port}"
     lines = [f"demo: head judge login {DEMO_USER[0]} / {DEMO_USER[1]}; spectators: {base}/"]
     for table in (HUMAN_TABLE, *range(1, TABLES + 1)):
-        _, token = await accounts.issue_judge_token(ctx.pool, table, DEMO_USER[0])
-        note = "  ← yours: nobody else records here" if table == HUMAN_TABLE else " (simulated)"
+        _, token = await accounts.issue_judge_token(
+            ctx.pool, table, DEMO_USER[0], ctx.settings.judge_token_hours
+        )
+        note = (
+            "  ← yours: call the waiting match here from /admin, then judge it"
+            if table == HUMAN_TABLE
+            else " (simulated)"
+        )
         lines.append(f"  table {table} judge: {judge_link(base, table, token)}{note}")
     print("\n".join(lines), flush=True)
-    rng = random.Random()
-    players = rng.sample(PLAYERS, len(PLAYERS))  # three per table, nobody on two tables
-    squads = {
-        table: tuple(players[3 * table - 3 : 3 * table]) for table in range(1, HUMAN_TABLE + 1)
-    }
-    async with asyncio.TaskGroup() as group:
-        for table in range(1, TABLES + 1):
-            group.create_task(
-                _table(ctx, table, squads[table], random.Random(rng.random()), seconds_per_command)
-            )
-        group.create_task(_human_table(ctx, HUMAN_TABLE, squads[HUMAN_TABLE], rng))
 
 
-async def _table(
-    ctx, table: int, squad: tuple[str, ...], rng: random.Random, pace: tuple[float, float]
-) -> None:
+def close_orphans(ctx) -> int:
+    """MatchAbandoned, with its reason, for every walk-up demo match still unfinished."""
+    closed = 0
+    for stored in _scheduled(ctx.store):
+        if getattr(stored.event, "competition_id", None) != LEGACY:
+            continue
+        try:
+            if abandon(ctx.matches, stored.stream_id, ABANDON_REASON, now(), META):
+                closed += 1
+        except MatchNotFound:
+            continue
+    return closed
+
+
+def _scheduled(store):
+    """Every MatchScheduled stored so far (read in pages of the global order)."""
+    position = 0
+    while page := store.read_all(after_position=position, limit=1000):
+        for stored in page:
+            if type(stored.event).__name__ == "MatchScheduled":
+                yield stored
+        position = page[-1].position
+
+
+async def _direct(service: CompetitionService, current: Current, rng: random.Random) -> None:
+    """The demo's head judge: set a competition up (or resume it), then pair, call, draw the
+    play-off and finish as the state allows; a finished one is followed by the next."""
     while True:
         try:
-            match_id = await anyio.to_thread.run_sync(_new_match, ctx, table, squad, rng)
-            while await anyio.to_thread.run_sync(_step, ctx, match_id, rng):
+            if current.comp_id is None:
+                current.comp_id = await anyio.to_thread.run_sync(_open_competition, service)
+            done = await anyio.to_thread.run_sync(_step_competition, service, current.comp_id, rng)
+            if done:
+                await asyncio.sleep(30)
+                current.comp_id = None
+        except Exception:  # the demo must never take the server down
+            log.exception("demo director: trying again")
+            await asyncio.sleep(5)
+        await asyncio.sleep(1)
+
+
+def _open_competition(service: CompetitionService) -> uuid.UUID:
+    """The newest demo competition if unfinished, else a new one set up and drawn."""
+    n, last = 1, None
+    while True:
+        comp_id = uuid.uuid5(DEMO_IDS, f"competition-{n}")
+        try:
+            _, state = service.state(comp_id)
+        except CompetitionNotFound:
+            break
+        last, n = (comp_id, state), n + 1
+    if last is not None and not last[1].finished:
+        return last[0]
+    comp_id = uuid.uuid5(DEMO_IDS, f"competition-{n}")
+    people = [(f"e{i:02d}", Person(name, 1980 + i, sex)) for i, (name, sex) in enumerate(PLAYERS)]
+    commands = setup_commands(GUIDE, people, seed=n, at=now())
+    service.create(comp_id, commands[0], command_id=uuid.uuid5(comp_id, "0"), meta=META)
+    for i, command in enumerate(commands[1:], 1):
+        version, _ = service.state(comp_id)
+        service.execute(
+            comp_id,
+            command,
+            expected_version=version,
+            command_id=uuid.uuid5(comp_id, str(i)),
+            meta=META,
+        )
+    return comp_id
+
+
+def _step_competition(service: CompetitionService, comp_id: uuid.UUID, rng) -> bool:
+    """One move of the director; True once the competition is finished."""
+    version, state = service.state(comp_id)
+    if state.finished:
+        return True
+    command = next_command(state, tuple(range(1, TABLES + 1)), rng.randrange(10**6), now())
+    if command is not None:
+        service.execute(
+            comp_id, command, expected_version=version, command_id=uuid.uuid4(), meta=META
+        )
+    return False
+
+
+async def _table(ctx, service, current: Current, table: int, rng, pace) -> None:
+    """Play whatever the competition has called to this table, stroke by stroke."""
+    while True:
+        try:
+            stream = await anyio.to_thread.run_sync(_called_here, ctx, service, current, table)
+            if stream is None:
+                await asyncio.sleep(1)
+                continue
+            while await anyio.to_thread.run_sync(_step, ctx, stream, rng):
                 await asyncio.sleep(rng.uniform(*pace))
         except Exception:  # a demo table must never take the server down
             log.exception("demo table %s: starting over", table)
-        await asyncio.sleep(5)
+            await asyncio.sleep(5)
 
 
-async def _human_table(ctx, table: int, squad: tuple[str, ...], rng: random.Random) -> None:
-    """A match waits for a person to judge it; once they sign, the next one is scheduled."""
-    while True:
-        try:
-            match_id = await anyio.to_thread.run_sync(_new_match, ctx, table, squad, rng, 1)
-            while not (await anyio.to_thread.run_sync(ctx.matches.view, match_id)).state.signed:
-                await asyncio.sleep(2)
-        except Exception:
-            log.exception("demo table %s: starting over", table)
-        await asyncio.sleep(5)
-
-
-def _new_match(
-    ctx, table: int, squad: tuple[str, ...], rng: random.Random, games: int = 3
-) -> uuid.UUID:
-    a, b = rng.sample(squad, 2)
-    match_id = uuid.uuid4()
-    create = rc.CreateMatch(match_id=str(match_id), side_a=(a,), side_b=(b,), games=games)
-    ctx.matches.create(
-        match_id,
-        create,
-        MatchScheduled(table=table, competition_id=COMPETITION),
-        command_id=uuid.uuid4(),
-        meta=META,
-    )
-    return match_id
+def _called_here(ctx, service, current: Current, table: int) -> uuid.UUID | None:
+    """The match stream of the competition's call to this table that has no result yet,
+    once the results processor has put it on the table."""
+    if current.comp_id is None:
+        return None
+    _, state = service.state(current.comp_id)
+    for match_id, called in state.calls.items():
+        if called == table and match_id not in state.results:
+            stream = match_stream(current.comp_id, match_id)
+            try:
+                view = ctx.matches.view(stream)
+            except MatchNotFound:
+                return None  # not started yet
+            return None if view.abandoned else stream
+    return None
 
 
 def _step(ctx, match_id: uuid.UUID, rng: random.Random) -> bool:
     """Post the simulator's next command; False once the match is over and signed."""
     view = ctx.matches.view(match_id)
+    if view.abandoned:
+        return False
     command = simulate.next_command(view.state, rng)
     if command is None:
         return False

@@ -9,7 +9,14 @@ import msgspec
 from tableside.rules import commands as rc
 
 
-class CallPlayers(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="CallPlayers"):
+class CallPlayers(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    tag_field="type",
+    tag="CallPlayers",
+):
     """Call the match's players to its table."""
 
     at: str = ""

@@ -24,4 +24,14 @@ class PlayersCalled(
     at: str = ""
 
 
-VENUE_EVENT_TYPES: tuple[type, ...] = (MatchScheduled, PlayersCalled)
+class MatchAbandoned(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="MatchAbandoned"
+):
+    """The match was given up unfinished (e.g. cut off by a restart of the demo): nothing more
+    is recorded in it; `reason` says why."""
+
+    reason: str
+    at: str = ""
+
+
+VENUE_EVENT_TYPES: tuple[type, ...] = (MatchScheduled, PlayersCalled, MatchAbandoned)

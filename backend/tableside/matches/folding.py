@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
-from tableside.matches.events import MatchScheduled, PlayersCalled
+from tableside.matches.events import MatchAbandoned, MatchScheduled, PlayersCalled
 from tableside.rules import EVENT_TYPES as RULES_EVENT_TYPES
 from tableside.rules import events as ev
 from tableside.rules.fold import apply, entry_span
@@ -42,11 +42,14 @@ class MatchView:
     scheduled_position: int = 0  # when it was put on its table: the newest match owns a table
     effective: tuple[tuple[int, object], ...] = ()  # rules entries after corrections
     updated_at: datetime | None = None
+    abandoned: str = ""  # the reason, once the match was given up unfinished
 
 
 def is_match_event(event: object) -> bool:
     """True for events that belong to a match stream (not a competition's)."""
-    return type(event) in _RULES or isinstance(event, (MatchScheduled, PlayersCalled))
+    return type(event) in _RULES or isinstance(
+        event, (MatchScheduled, PlayersCalled, MatchAbandoned)
+    )
 
 
 def advance(view: MatchView | None, rec: Record) -> MatchView:
@@ -65,6 +68,8 @@ def advance(view: MatchView | None, rec: Record) -> MatchView:
         )
     if isinstance(event, PlayersCalled):
         return replace(view, called=True)
+    if isinstance(event, MatchAbandoned):
+        return replace(view, abandoned=event.reason or "abandoned")
     if type(event) not in _RULES:
         return view
     state = apply(view.state, event, rec.version)

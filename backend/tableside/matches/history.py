@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tableside.matches.events import MatchScheduled, PlayersCalled
+from tableside.matches.events import MatchAbandoned, MatchScheduled, PlayersCalled
 from tableside.rules import events as ev
 
 
@@ -17,6 +17,7 @@ def _stroke(e: ev.StrokeRecorded) -> str:
 _TEXT = {
     MatchScheduled: lambda e: f"match put on table {e.table}",
     PlayersCalled: lambda e: f"players called to table {e.table}",
+    MatchAbandoned: lambda e: f"match abandoned: {e.reason}",
     ev.MatchCreated: lambda e: f"match created: {' & '.join(e.side_a)} v {' & '.join(e.side_b)}",
     ev.OpeningShotAssigned: lambda e: f"side {e.side} opens ({e.method})",
     ev.StrokeRecorded: _stroke,

@@ -1,12 +1,18 @@
-"""The one event registry of the service: rules, venue and competition events."""
+"""The one event registry of the service: rules, venue, competition and backgammon events."""
 
 from __future__ import annotations
 
 from tableside import competition, rules
+from tableside.disciplines import backgammon
 from tableside.matches.events import VENUE_EVENT_TYPES
 from tableside.store import EventRegistry
 
 
 def build_registry() -> EventRegistry:
     """Every event type the store may hold, under its stable tag."""
-    return EventRegistry(*rules.EVENT_TYPES, *VENUE_EVENT_TYPES, *competition.EVENT_TYPES)
+    return EventRegistry(
+        *rules.EVENT_TYPES,
+        *VENUE_EVENT_TYPES,
+        *competition.EVENT_TYPES,
+        *backgammon.EVENT_TYPES,
+    )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable, Mapping
 from uuid import UUID
 
 from tableside.matches.commands import CallPlayers
-from tableside.matches.events import MatchScheduled, PlayersCalled
+from tableside.matches.events import MatchAbandoned, MatchScheduled, PlayersCalled
 from tableside.matches.folding import MatchView, Record, advance
 from tableside.rules import commands as rc
 from tableside.rules import decide
@@ -53,13 +54,19 @@ class MatchService:
         *,
         command_id: UUID,
         meta: Mapping[str, str],
+        digest: bytes | None = None,
     ) -> AppendResult:
         """MatchCreated + MatchScheduled as one append at version 0."""
         from tableside.rules.state import initial_state
 
         events = (*decide(initial_state(), command), venue)
         return self.store.append(
-            match_id, events, expected_version=0, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=0,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
     def execute(
@@ -71,6 +78,7 @@ class MatchService:
         command_id: UUID,
         meta: Mapping[str, str],
         authorize: Authorize,
+        digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, authorize, decide, append; VersionConflict / RuleViolation raise."""
         view = self.view(match_id)
@@ -81,11 +89,37 @@ class MatchService:
             raise VersionConflict(match_id, expected_version, view.version)
         events = _decide(view, command)
         return self.store.append(
-            match_id, events, expected_version=expected_version, command_id=command_id, meta=meta
+            match_id,
+            events,
+            expected_version=expected_version,
+            command_id=command_id,
+            meta=meta,
+            command_digest=digest,
         )
 
 
+def abandon(store_matches: MatchService, match_id: UUID, reason: str, at: str, meta) -> bool:
+    """Close an unfinished match with MatchAbandoned and its reason; False if it had ended,
+    was abandoned already, or moved on meanwhile (then nothing is written)."""
+    view = store_matches.view(match_id)
+    if view.abandoned or view.state.ended or not view.state.created:
+        return False
+    try:
+        store_matches.store.append(
+            match_id,
+            (MatchAbandoned(reason=reason, at=at),),
+            expected_version=view.version,
+            command_id=uuid.uuid5(match_id, "abandoned"),
+            meta=meta,
+        )
+    except VersionConflict:
+        return False
+    return True
+
+
 def _decide(view: MatchView, command: object) -> tuple:
+    if view.abandoned:
+        raise RuleViolation("EKML §16(12)", f"the match was abandoned: {view.abandoned}", "type")
     if isinstance(command, CallPlayers):
         if view.state.ended:
             raise RuleViolation("EKML §16(12)", "the match has ended", "type")

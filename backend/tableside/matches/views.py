@@ -22,8 +22,10 @@ _PENALTIES = (
 
 
 def status(view: MatchView) -> str:
-    """scheduled → called → playing → ended → signed."""
+    """scheduled → called → playing → ended → signed; or abandoned, given up unfinished."""
     s = view.state
+    if view.abandoned:
+        return "abandoned"
     if s.signed:
         return "signed"
     if s.ended:
@@ -50,6 +52,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "position": view.position,
         "scheduled_position": view.scheduled_position,
         "updated_at": view.updated_at.isoformat() if view.updated_at else None,
+        **({"abandoned": view.abandoned} if view.abandoned else {}),
     }
 
 

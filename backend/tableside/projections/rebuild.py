@@ -1,4 +1,12 @@
-"""Empty a projection's tables and fold it again from position 0."""
+"""Empty a projection's tables and fold it again from position 0 — in one transaction.
+
+A rebuild and the running projection runners (of any process) meet on the tracking rows:
+the rebuild locks its projections' rows (`FOR UPDATE`) first and keeps them locked while it
+empties the tables (DELETE, so readers keep the old rows until it commits) and folds every
+event stored up to the end; a runner's next batch waits on the row lock and then applies
+only what lies after the rebuild's position. Readers never see half a read model, and what
+a finished rebuild reports is exactly a fold from zero up to its position.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +15,7 @@ from collections.abc import Callable
 import asyncpg
 
 from tableside.projections import all_projections
-from tableside.projections.runner import ProjectionRunner
+from tableside.projections.runner import ProjectionRunner, reset
 from tableside.store import EventRegistry
 
 
@@ -26,17 +34,9 @@ async def rebuild(
     names: list[str] | None,
     progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Reset the chosen projections to 0 (rows and tracking together), then catch them up."""
+    """Reset the chosen projections to 0 and fold them to the head, in one transaction."""
     projections = select(names)
     async with pool.acquire() as conn, conn.transaction():
-        for projection in projections:
-            await conn.fetchval(
-                "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE",
-                projection.name,
-            )
-            for table in projection.tables:
-                await conn.execute(f"TRUNCATE {table}")
-            await conn.execute(
-                "UPDATE projection_tracking SET position = 0 WHERE name = $1", projection.name
-            )
-    return await ProjectionRunner(pool, registry, projections).catch_up(progress)
+        for projection in projections:  # the runner's order: both lock the rows alike
+            await reset(conn, projection.name, projection.tables)
+        return await ProjectionRunner(pool, registry, projections).fold(conn, progress)

@@ -8,6 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import asyncpg
+from eventsourcing.persistence import PersistenceError
 
 from tableside.projections.base import Item, Projection
 from tableside.projections.folder import Folder
@@ -43,20 +44,26 @@ class ProjectionRunner:
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
         async with self.pool.acquire() as conn:
-            names = [p.name for p in self.projections]
-            rows = await conn.fetch(_POSITIONS, names)
-            position = min((r["position"] for r in rows), default=0)
-            while records := await read_after(conn, self.registry, position, self.batch):
-                items = [
-                    (rec, view)
-                    for rec in records
-                    if (view := await self.folder.advance(conn, rec)) is not None
-                ]
-                for projection in self.projections:
-                    await _apply(conn, projection, items, records[-1].position)
-                position = records[-1].position
-                if progress:
-                    progress(position)
+            return await self.fold(conn, progress)
+
+    async def fold(
+        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
+        names = [p.name for p in self.projections]
+        rows = await conn.fetch(_POSITIONS, names)
+        position = min((r["position"] for r in rows), default=0)
+        while records := await read_after(conn, self.registry, position, self.batch):
+            items = [
+                (rec, view)
+                for rec in records
+                if (view := await self.folder.advance(conn, rec)) is not None
+            ]
+            for projection in self.projections:
+                await _apply(conn, projection, items, records[-1].position)
+            position = records[-1].position
+            if progress:
+                progress(position)
         return position
 
 
@@ -67,11 +74,26 @@ async def keep_caught_up(
     while True:
         try:
             await step()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            log.exception("%s: retrying", name)
+        except (
+            OSError,
+            TimeoutError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            PersistenceError,  # the store's psycopg pool (processors write through it)
+        ) as exc:
+            log.warning("%s: %s; retrying", name, exc)
         wake.clear()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wake.wait(), poll_seconds)
+
+
+async def reset(conn: asyncpg.Connection, name: str, tables: tuple[str, ...]) -> None:
+    """Lock a projection's tracking row (held to the end of the transaction), empty its tables
+    and set its position to 0. DELETE, not TRUNCATE: readers keep the old rows meanwhile."""
+    await conn.fetchval("SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE", name)
+    for table in tables:
+        await conn.execute(f"DELETE FROM {table}")
+    await conn.execute("UPDATE projection_tracking SET position = 0 WHERE name = $1", name)
 
 
 async def _apply(

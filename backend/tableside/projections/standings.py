@@ -3,7 +3,8 @@ standings (`competition_standings`), written with the tracking position in one t
 
 The match runner folds only match events, so competitions have a runner of their own here
 (same tracking table, same lock discipline); `rebuild_standings` empties both tables and
-folds them again from position 0 to the same bytes.
+folds them again from position 0 to the same bytes, in one transaction holding the tracking
+row (see `projections.rebuild`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from tableside import competition
 from tableside.competition.state import Competition
 from tableside.competitions.docs import competition_doc, standings_rows
 from tableside.projections.base import to_json
-from tableside.projections.runner import keep_caught_up
+from tableside.projections.runner import keep_caught_up, reset
 from tableside.projections.source import read_after, read_stream
 from tableside.store import EventRegistry
 
@@ -55,14 +56,20 @@ class StandingsRunner:
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
         async with self.pool.acquire() as conn:
-            position = await conn.fetchval(
-                "SELECT position FROM projection_tracking WHERE name = $1", NAME
-            )
-            while records := await read_after(conn, self.registry, position, self.batch):
-                await self._apply(conn, records)
-                position = records[-1].position
-                if progress:
-                    progress(position)
+            return await self.fold(conn, progress)
+
+    async def fold(
+        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
+        position = await conn.fetchval(
+            "SELECT position FROM projection_tracking WHERE name = $1", NAME
+        )
+        while records := await read_after(conn, self.registry, position, self.batch):
+            await self._apply(conn, records)
+            position = records[-1].position
+            if progress:
+                progress(position)
         return position
 
     async def _apply(self, conn: asyncpg.Connection, records: list) -> None:
@@ -113,10 +120,7 @@ async def _write(
 
 
 async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
-    """Empty the read model (rows and tracking together), then fold it again from 0."""
+    """Empty the read model and fold it again from 0, in one transaction (as `rebuild`)."""
     async with pool.acquire() as conn, conn.transaction():
-        await conn.fetchval(_LOCK, NAME)
-        for table in TABLES:
-            await conn.execute(f"TRUNCATE {table}")
-        await conn.execute(_SAVE, NAME, 0)
-    return await StandingsRunner(pool, registry).catch_up()
+        await reset(conn, NAME, TABLES)
+        return await StandingsRunner(pool, registry).fold(conn)

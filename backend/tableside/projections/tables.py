@@ -41,4 +41,21 @@ class TablesProjection:
             for rec, v in items
             if v.table is not None
         ]
-        await conn.executemany(_UPSERT, rows)
+        await conn.executemany(_UPSERT, effective(rows))
+
+
+def effective(rows: list[tuple]) -> list[tuple]:
+    """The rows whose upserts, in order, leave the table as all of `rows` in order would:
+    per table and match the last row, kept in order of first appearance (the first one may
+    insert); a newly scheduled match (`force`) makes the table's earlier rows moot. One
+    update per table and match per batch, not one per event (a rebuild in one transaction
+    would otherwise walk ever longer version chains of the same few rows)."""
+    out: dict[tuple, tuple] = {}
+    for row in rows:
+        table, match, force = row[0], row[1], row[7]
+        if force:
+            for key in [k for k in out if k[0] == table]:
+                del out[key]
+        prev = out.get((table, match))
+        out[(table, match)] = row if prev is None else (*row[:7], prev[7] or force)
+    return list(out.values())

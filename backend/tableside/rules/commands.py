@@ -24,7 +24,7 @@ from tableside.rules.vocabulary import (
 )
 
 
-class ZoneSurvey(msgspec.Struct, frozen=True, kw_only=True):
+class ZoneSurvey(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
     """What the judge sees in the cushion zone where a penalty puck goes (EKML §24(3)).
 
     Left/right as seen by the punished player. The default is an empty centre-line spot.
@@ -39,7 +39,7 @@ class ZoneSurvey(msgspec.Struct, frozen=True, kw_only=True):
     stroke_side: Literal["left", "right", ""] = ""  # NOVUS08 17.3 / LV 15.2
 
 
-class StrokeFacts(msgspec.Struct, frozen=True, kw_only=True):
+class StrokeFacts(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
     """The judge's account of one stroke."""
 
     kind: StrokeKind = "direct"
@@ -66,7 +66,9 @@ class StrokeFacts(msgspec.Struct, frozen=True, kw_only=True):
     offences: tuple[StrokeOffence, ...] = ()
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class Command(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True, tag_field="type"
+):
     """Base of every command; `at` is the client's timestamp, passed through to the events."""
 
     at: str = ""

@@ -10,10 +10,13 @@ Interface (others build on it; keep it stable):
     store = EventStore.in_memory(registry)          # library's POPO recorder, same contract
 
     store.append(stream_id: UUID, events: Sequence[Struct], *, expected_version: int,
-                 command_id: UUID, meta: Mapping[str, str] | None = None) -> AppendResult
+                 command_id: UUID, meta: Mapping[str, str] | None = None,
+                 command_digest: bytes | None = None) -> AppendResult
         AppendResult(stream_id, first_version, last_version, positions: tuple[int, ...],
                      replayed: bool). A command_id already stored → nothing is written and
-        the original result comes back with replayed=True. A stale expected_version raises
+        the original result comes back with replayed=True — unless it was stored with
+        another `command_digest` (`tableside.store.digest.command_digest`): then
+        CommandReused(.command_id) is raised and nothing is written. A stale expected_version raises
         VersionConflict(.stream_id, .expected_version, .current_version). Bad input (no
         events, unregistered type, meta not str→str) raises before anything is written.
         Versions start at 1; expected_version=0 means "new stream".
@@ -34,15 +37,20 @@ recorder locks the table for each insert, and the trigger assigns the position. 
 insert sends `NOTIFY stored_events` (channel = NOTIFY_CHANNEL, no payload) on commit; a
 read-side listener wakes and calls read_all(after_position=its checkpoint).
 
-Hash chain: computed by the database trigger (schema/003_event_chain.sql) and recomputed
-independently by `tableside.store.verify.verify(records)` → ChainReport(.broken:
-BrokenLink | None); `tableside.store.chain.link_hash` documents the byte layout.
+Hash chains: computed by the database trigger (schema/003 per stream, schema/006 store-wide
+`global_hash`) and recomputed independently by `tableside.store.verify.verify(records)` →
+ChainReport(.broken: BrokenLink | None, .heads); `tableside.store.chain` documents both byte
+layouts. Signed checkpoints of the store-wide head: `tableside.store.checkpoints` (keys,
+signing, checking) and `tableside.store.checkpoint_db` (take, read, seal an export);
+sealed JSON Lines exports: `tableside.store.jsonl`. What each check finds and cannot find:
+docs/threat-model.md.
 """
 
 from tableside.store.eventstore import EventStore
 from tableside.store.recorder import EVENTS_TABLE
 from tableside.store.records import (
     AppendResult,
+    CommandReused,
     RawRecord,
     StoredEvent,
     StoreNotReady,
@@ -55,6 +63,7 @@ NOTIFY_CHANNEL = EVENTS_TABLE
 __all__ = [
     "NOTIFY_CHANNEL",
     "AppendResult",
+    "CommandReused",
     "EventRegistry",
     "EventStore",
     "RawRecord",

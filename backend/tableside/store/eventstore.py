@@ -77,8 +77,12 @@ class EventStore:
         expected_version: int,
         command_id: UUID,
         meta: Mapping[str, str] | None = None,
+        command_digest: bytes | None = None,
     ) -> AppendResult:
-        """Append events after `expected_version`, once per command_id."""
+        """Append events after `expected_version`, once per command_id.
+
+        With `command_digest` (`tableside.store.digest`), a command_id stored with another
+        digest raises CommandReused and nothing is written."""
         encoded_meta = _check_append(
             self.registry, stream_id, events, expected_version, command_id, meta
         )
@@ -86,7 +90,9 @@ class EventStore:
             Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, start=1)
         ]
         try:
-            recordings = self.app.save(*envelopes, command_id=command_id, meta=encoded_meta)
+            recordings = self.app.save(
+                *envelopes, command_id=command_id, meta=encoded_meta, command_digest=command_digest
+            )
         except IntegrityError:
             current = self.current_version(stream_id)
             raise VersionConflict(stream_id, expected_version, current) from None
@@ -135,6 +141,12 @@ class EventStore:
             prev_hash=record.prev_hash,
             hash=record.hash,
         )
+
+    def check_connections(self) -> None:
+        """Drop the pool's dead connections (after a database restart), so no request meets
+        one; the pool opens new ones in their place."""
+        if isinstance(self._recorder, PostgresEventRecorder):
+            self._recorder.datastore.pool.check()
 
     def close(self) -> None:
         """Close the connection pool."""

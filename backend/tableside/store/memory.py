@@ -15,8 +15,8 @@ import msgspec
 from eventsourcing.persistence import IntegrityError, ProgrammingError, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder
 
-from tableside.store.chain import GENESIS, link_hash
-from tableside.store.records import RawRecord
+from tableside.store.chain import GENESIS, global_link, link_hash
+from tableside.store.records import CommandReused, RawRecord
 
 
 class MemoryEventRecorder(POPOApplicationRecorder):
@@ -27,11 +27,17 @@ class MemoryEventRecorder(POPOApplicationRecorder):
         self._records: list[RawRecord] = []
         self._by_stream: dict[UUID, list[RawRecord]] = defaultdict(list)
         self._by_command: dict[UUID, list[RawRecord]] = defaultdict(list)
+        self._global_tip = GENESIS
+        self._digests: dict[UUID, bytes | None] = {}
 
     def _insert_events(self, stored_events: Any, **kwargs: Any) -> Any:
         with self._database_lock:
             # As tableside_append does: a stored command_id means "already done", store nothing.
-            if kwargs.get("command_id") in self._by_command:
+            command_id = kwargs.get("command_id")
+            if command_id in self._digests:
+                stored, asked = self._digests[command_id], kwargs.get("command_digest")
+                if stored is not None and asked is not None and stored != asked:
+                    raise CommandReused(command_id)  # type: ignore[arg-type]
                 return []
             return super()._insert_events(stored_events, **kwargs)
 
@@ -51,14 +57,20 @@ class MemoryEventRecorder(POPOApplicationRecorder):
         *,
         command_id: UUID | None = None,
         meta: str = "{}",
+        command_digest: bytes | None = None,
         **kwargs: Any,
     ) -> Any:
         if command_id is None:
             raise ProgrammingError("every append needs a command_id")
         ids = super()._update_table(stored_events, **kwargs)
+        self._digests[command_id] = command_digest
         recorded_at = datetime.now(UTC)
         for event, position in zip(stored_events, ids, strict=True):
-            self._add(_record(event, position, recorded_at, command_id, meta, self._tip(event)))
+            record = _record(event, position, recorded_at, command_id, meta, self._tip(event))
+            self._global_tip = global_link(
+                self._global_tip, position, record.stream_id, record.version, record.hash
+            )
+            self._add(msgspec.structs.replace(record, global_hash=self._global_tip))
         return ids
 
     def _tip(self, event: StoredEvent) -> bytes:

@@ -1,9 +1,8 @@
-"""The library's PostgreSQL application recorder, appending one command per round trip.
-
-The library's datastore, pool, composite type and retry policy are used as they are. The
-insert goes through `tableside_append` (schema/005), the library's db-function shape
+"""The library's datastore, pool, composite type and retry policy are used as they are. The
+insert goes through `tableside_append` (schema/005, 010), the library's db-function shape
 extended with the EXCLUSIVE table lock (gapless global order, as the library's own insert
-path does), the command_id check (idempotency under that lock) and `NOTIFY stored_events`.
+path does), the command_id check under that lock (a retry with the same command digest
+stores nothing; another digest is refused: CommandReused) and `NOTIFY stored_events`.
 """
 
 from __future__ import annotations
@@ -11,17 +10,23 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, OperationalError, ProgrammingError
+from eventsourcing.persistence import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    ProgrammingError,
+)
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from eventsourcing.utils import retry
 from psycopg.rows import class_row
 from psycopg.sql import SQL
 
-from tableside.store.records import RAW_COLUMNS, RawRecord, StoreNotReady
+from tableside.store.records import RAW_COLUMNS, CommandReused, RawRecord, StoreNotReady
 
 EVENTS_TABLE = "stored_events"
 
-_APPEND = SQL("SELECT * FROM tableside_append(%s, %s, %s::stored_event_uuid[])")
+_APPEND = SQL("SELECT * FROM tableside_append(%s, %s, %s, %s::stored_event_uuid[])")
+_REUSED = "TS409"  # tableside_append: this command_id holds a different command
 _SELECT = SQL(f"SELECT {RAW_COLUMNS} FROM stored_events ")  # type: ignore[arg-type]
 
 
@@ -43,18 +48,26 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
         *,
         command_id: UUID | None = None,
         meta: str = "{}",
+        command_digest: bytes | None = None,
         **_: Any,
     ) -> list[int]:
-        """Insert one command's events; [] when that command_id is already stored."""
+        """Insert one command's events; [] when that command_id is already stored (a retry);
+        CommandReused when it is stored with another command digest."""
         if command_id is None:
             raise ProgrammingError("every append needs a command_id")
         rows = [
             self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
             for e in stored_events
         ]
-        with self.datastore.get_connection() as conn:
-            cur = conn.execute(_APPEND, (command_id, meta, rows), prepare=True)
-            return [row["tableside_append"] for row in cur.fetchall()]
+        try:
+            with self.datastore.get_connection() as conn:
+                params = (command_id, command_digest, meta, rows)
+                cur = conn.execute(_APPEND, params, prepare=True)
+                return [row["tableside_append"] for row in cur.fetchall()]
+        except DatabaseError as exc:
+            if getattr(exc.__cause__, "sqlstate", None) == _REUSED:
+                raise CommandReused(command_id) from None
+            raise
 
     def stream_records(self, stream_id: UUID, after_version: int = 0) -> list[RawRecord]:
         """Rows of one stream after a version, in version order."""

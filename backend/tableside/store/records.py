@@ -13,7 +13,7 @@ import msgspec
 RAW_COLUMNS = (
     "originator_id AS stream_id, originator_version AS version,"
     " notification_id AS position, topic AS type_name, state AS payload, recorded_at,"
-    " command_id, meta, prev_hash, hash"
+    " command_id, meta, prev_hash, hash, global_hash"
 )
 
 
@@ -30,6 +30,8 @@ class RawRecord(msgspec.Struct, frozen=True):
     meta: str
     prev_hash: bytes
     hash: bytes
+    # The store-wide chain (schema/006); empty where a source does not carry it.
+    global_hash: bytes = b""
 
 
 class StoredEvent(msgspec.Struct, frozen=True):
@@ -67,6 +69,14 @@ class VersionConflict(Exception):
         self.stream_id = stream_id
         self.expected_version = expected_version
         self.current_version = current_version
+
+
+class CommandReused(Exception):
+    """The command_id is stored already, for a different command (another digest)."""
+
+    def __init__(self, command_id: UUID) -> None:
+        super().__init__(f"command_id {command_id} was already used for a different command")
+        self.command_id = command_id
 
 
 class StoreNotReady(RuntimeError):

@@ -6,11 +6,11 @@ recorder, or (later) a JSONL export.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from uuid import UUID
 
-from tableside.store.chain import GENESIS, link_hash
+from tableside.store.chain import GENESIS, global_link, link_hash
 from tableside.store.records import RawRecord
 
 
@@ -36,34 +36,59 @@ class BrokenLink:
 
 @dataclass
 class ChainReport:
-    """What a verification saw, and the first broken link if any."""
+    """What a verification saw, and the first broken link if any.
+
+    `last_position` and `head` are the last verified position and its global hash;
+    `heads` holds the global hash at each position asked for in `watch` (checkpoints).
+    """
 
     events: int = 0
     streams: int = 0
     broken: BrokenLink | None = None
+    last_position: int = 0
+    head: bytes = GENESIS
+    heads: dict[int, bytes] = field(default_factory=dict)
 
 
-def verify(records: Iterable[RawRecord], *, dense_positions: bool = True) -> ChainReport:
-    """Check versions, prev_hash and hash of every record; stop at the first break.
+def verify(
+    records: Iterable[RawRecord],
+    *,
+    dense_positions: bool = True,
+    watch: Collection[int] = (),
+) -> ChainReport:
+    """Check versions, prev_hash, hash and (whole store) global_hash; stop at the first break.
 
     With `dense_positions` (the whole store), a missing global position is a break too:
-    positions are assigned without gaps, so a hole means a deleted event.
+    positions are assigned without gaps, so a hole means a deleted event; and every
+    global_hash must chain to the one before (schema/006), so a reorder, insertion or
+    removal is a break even where each stream's own chain still holds.
     """
     tips: dict[UUID, tuple[int, bytes]] = {}
     report = ChainReport()
-    last_position = 0
     for record in records:
         broken = _check(record, tips.get(record.stream_id, (0, GENESIS)))
-        if broken is None and dense_positions and record.position != last_position + 1:
-            broken = _broken(record, "position", str(last_position + 1), str(record.position))
+        if broken is None and dense_positions:
+            broken = _check_global(record, report.last_position, report.head)
         if broken is not None:
             report.broken = broken
             break
         tips[record.stream_id] = (record.version, record.hash)
-        last_position = record.position
+        report.last_position = record.position
+        report.head = record.global_hash
+        if record.position in watch:
+            report.heads[record.position] = record.global_hash
         report.events += 1
     report.streams = len(tips)
     return report
+
+
+def _check_global(record: RawRecord, last_position: int, head: bytes) -> BrokenLink | None:
+    if record.position != last_position + 1:
+        return _broken(record, "position", str(last_position + 1), str(record.position))
+    expected = global_link(head, record.position, record.stream_id, record.version, record.hash)
+    if record.global_hash != expected:
+        return _broken(record, "global_hash", expected.hex(), record.global_hash.hex())
+    return None
 
 
 def _check(record: RawRecord, tip: tuple[int, bytes]) -> BrokenLink | None:

@@ -1,0 +1,1 @@
+"""Disciplines: the pure rules of each game the product records (korona moves here later)."""

@@ -1,0 +1,272 @@
+"""Commands: what the recorder (a player, the monitor or the TD) reports. Tagged by `type`."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+SideName = Literal["A", "B"]
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    pass
+
+
+class CreateMatch(Command, tag="CreateMatch"):
+    match_id: str
+    player_a: str
+    player_b: str
+    length: int
+    clock: bool = False
+    penalty_to_score: bool = True  # a guide setting: how penalty points enter the score
+    series: bool = False  # one of a series of short matches: pauses between matches only
+
+
+class StartGame(Command, tag="StartGame"):
+    position: Sides | None = None  # the set-up as laid out, when it is not the standard one
+
+
+class RollOpening(Command, tag="RollOpening"):
+    die_a: int
+    die_b: int
+
+
+class Roll(Command, tag="Roll"):
+    side: SideName
+    dice: tuple[int, int] = (0, 0)
+    invalid: str = ""  # why the roll is invalid: cocked, off the board, left of the bar ...
+    left_of_bar: bool = False  # landed left of the bar: valid only with permission (4.1.4.1)
+
+
+class RequireReroll(Command, tag="RequireReroll"):
+    side: SideName  # the player who was still moving when the opponent rolled
+
+
+class Play(Command, tag="Play"):
+    side: SideName
+    moves: tuple[tuple[int, int], ...] = ()  # (from, to), own numbering, 25 bar, 0 off
+
+
+class AcceptIllegalPlay(Command, tag="AcceptIllegalPlay"):
+    side: SideName
+
+
+class CorrectIllegalPlay(Command, tag="CorrectIllegalPlay"):
+    side: SideName
+
+
+class ReportWrongSetup(Command, tag="ReportWrongSetup"):
+    position: Sides | None = None  # the corrected set-up; None: the standard one
+
+
+class Double(Command, tag="Double"):
+    side: SideName
+    shown: int = 0  # the value the cube was turned to, when it is not the right one
+
+
+class Take(Command, tag="Take"):
+    side: SideName
+
+
+class Drop(Command, tag="Drop"):
+    side: SideName
+
+
+class Concede(Command, tag="Concede"):
+    side: SideName
+    kind: Literal["single", "gammon", "backgammon"] = "single"
+
+
+class AnswerConcession(Command, tag="AnswerConcession"):
+    side: SideName
+    accept: bool
+
+
+class AgreeResult(Command, tag="AgreeResult"):
+    """Players agreeing a game's or the match's result: never allowed (KSI 4.5)."""
+
+    winner: SideName
+    points: int = 1
+    match: bool = False
+
+
+class ResolveScoreDispute(Command, tag="ResolveScoreDispute"):
+    sheet_a: tuple[int, int]  # the score on A's scoresheet
+    sheet_b: tuple[int, int]
+
+
+class RecordLateness(Command, tag="RecordLateness"):
+    side: SideName
+    minutes: int  # late at the start, or over the pause (KSI 2.2.4)
+    reason: Literal["start", "pause"] = "start"
+
+
+class PenaliseSlowPlay(Command, tag="PenaliseSlowPlay"):
+    side: SideName
+    points: int = 1  # the number is the TD's (KSI 2.3.1.2 does not state it)
+
+
+class SetClock(Command, tag="SetClock"):
+    """A broken clock replaced: the TD sets the new one (KSI 3.7.2)."""
+
+    at_ms: int
+    remaining: tuple[int, int]  # ms each
+
+
+class PermitLeftOfBar(Command, tag="PermitLeftOfBar"):
+    side: SideName  # the player the opponent allows to roll left of the bar
+
+
+class EndLeftOfBar(Command, tag="EndLeftOfBar"):
+    side: SideName  # he announces he rolls right of the bar again
+
+
+class ExchangeDice(Command, tag="ExchangeDice"):
+    side: SideName  # who asked; the opponent picks first (KSI 4.1.3)
+
+
+class ReportResult(Command, tag="ReportResult"):
+    side: SideName
+
+
+class ConfirmResult(Command, tag="ConfirmResult"):
+    pass
+
+
+class TakePause(Command, tag="TakePause"):
+    side: SideName
+    own: int = 1
+    pooled: int = 0  # the opponent's pauses added (KSI 2.2.2)
+
+
+class StartClock(Command, tag="StartClock"):
+    at_ms: int
+    imposed: bool = False  # the TD imposes a clock for slow play (KSI 2.3.1.1)
+
+
+class PressClock(Command, tag="PressClock"):
+    side: SideName
+    at_ms: int
+
+
+class StopClock(Command, tag="StopClock"):
+    case: int  # which of the eight cases (KSI 4.3.2.1-8)
+    at_ms: int
+
+
+class ResumeClock(Command, tag="ResumeClock"):
+    at_ms: int
+    side: str = ""  # whose time runs now (a new game: the starter's); "" the same as before
+
+
+class RuleGameOverClaim(Command, tag="RuleGameOverClaim"):
+    claimant: SideName
+    right: bool  # the TD's finding
+
+
+class ClaimEarlyPickup(Command, tag="ClaimEarlyPickup"):
+    offender: SideName
+
+
+class ReportFlag(Command, tag="ReportFlag"):
+    at_ms: int
+    both: bool = False  # both flags down, who was first unknown
+
+
+class CallTD(Command, tag="CallTD"):
+    side: str = ""  # the player calling; "" the monitor or the TD
+    reason: str = ""
+
+
+class GiveRuling(Command, tag="GiveRuling"):
+    text: str
+    favours: str = ""
+    testimony: tuple[str, ...] = ()
+
+
+class Appeal(Command, tag="Appeal"):
+    side: SideName
+
+
+class DecideAppeal(Command, tag="DecideAppeal"):
+    jury: tuple[str, ...]  # three or five, not the TD (KSI 1.3.2)
+    overturn_votes: int
+    td: str = ""  # the TD who ruled, who cannot sit on the jury
+
+
+class AppointMonitor(Command, tag="AppointMonitor"):
+    name: str
+    requested_by: str = ""  # a side, or "" on the TD's own initiative
+
+
+class Expel(Command, tag="Expel"):
+    side: SideName
+    reason: str
+
+
+class UndoLast(Command, tag="UndoLast"):
+    """A recording slip undone: back to the state after `to_version` in the current game.
+    Over HTTP the service fills `to_version` with the start of the last command's events."""
+
+    to_version: int = -1
+
+
+class CorrectResult(Command, tag="CorrectResult"):
+    """The TD corrects a wrong recorded result, reported before the next round (KSI 4.6)."""
+
+    winner: SideName
+    score: tuple[int, int]
+    reason: str
+    next_round_started: bool = False  # what the TD knows of the competition
+
+
+AnyCommand = Union[  # noqa: UP007
+    CreateMatch,
+    StartGame,
+    RollOpening,
+    Roll,
+    RequireReroll,
+    Play,
+    AcceptIllegalPlay,
+    CorrectIllegalPlay,
+    ReportWrongSetup,
+    Double,
+    Take,
+    Drop,
+    Concede,
+    AnswerConcession,
+    AgreeResult,
+    ResolveScoreDispute,
+    RecordLateness,
+    ReportResult,
+    ConfirmResult,
+    TakePause,
+    StartClock,
+    PressClock,
+    StopClock,
+    ResumeClock,
+    RuleGameOverClaim,
+    ClaimEarlyPickup,
+    ReportFlag,
+    CallTD,
+    GiveRuling,
+    Appeal,
+    DecideAppeal,
+    AppointMonitor,
+    Expel,
+    UndoLast,
+    PenaliseSlowPlay,
+    SetClock,
+    PermitLeftOfBar,
+    EndLeftOfBar,
+    ExchangeDice,
+    CorrectResult,
+]
+COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
+_DECODER = msgspec.json.Decoder(AnyCommand)
+
+
+def decode_command(raw: bytes) -> Command:
+    return _DECODER.decode(raw)

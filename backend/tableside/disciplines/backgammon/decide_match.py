@@ -1,0 +1,142 @@
+"""Deciders for the match: creation, score disputes, lateness, the result (KSI 2.2.4, 4.6, 4.7)."""
+
+from __future__ import annotations
+
+from tableside.disciplines.backgammon import cite as k
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon import guards
+from tableside.disciplines.backgammon import state as st
+from tableside.disciplines.backgammon.errors import RuleViolation
+from tableside.disciplines.backgammon.evolve import undo_target
+from tableside.disciplines.backgammon.state import MatchState, index, other
+from tableside.disciplines.backgammon.timing import lateness_points, loses_on_penalty
+
+MAX_LENGTH = 99
+
+
+def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
+    if state.created:
+        raise RuleViolation(k.FINISH, "the match already exists", "match_id")
+    if not 1 <= cmd.length <= MAX_LENGTH:
+        raise RuleViolation(k.FINISH, f"a match is 1 to {MAX_LENGTH} points", "length")
+    if not cmd.player_a or not cmd.player_b or cmd.player_a == cmd.player_b:
+        raise RuleViolation(k.FINISH, "two different players", "player_b")
+    return [
+        ev.MatchCreated(
+            match_id=cmd.match_id,
+            player_a=cmd.player_a,
+            player_b=cmd.player_b,
+            length=cmd.length,
+            clock=cmd.clock,
+            penalty_to_score=cmd.penalty_to_score,
+            series=cmd.series,
+            rule=k.FINISH,
+        )
+    ]
+
+
+def _between_games(state: MatchState) -> None:
+    if not state.created or state.over:
+        raise RuleViolation(k.FINISH, "no match in progress")
+    if state.game.phase != st.OVER:
+        raise RuleViolation(k.SCORING, "only between games", "")
+
+
+def score_dispute(state: MatchState, cmd: c.ResolveScoreDispute) -> list[ev.Event]:
+    """The scoresheet of the player behind in the match governs (KSI 4.7)."""
+    _between_games(state)
+    a, b = state.score
+    if a == b:
+        raise RuleViolation(k.SCORING, "the score is level: neither player is behind", "sheet_a")
+    sheet = cmd.sheet_a if a < b else cmd.sheet_b
+    if max(sheet) >= state.length or min(sheet) < 0:
+        raise RuleViolation(k.SCORING, "a scoresheet of a match in progress", "sheet_a")
+    return [ev.ScoreSet(score=sheet, rule=k.SCORING)]
+
+
+def lateness(state: MatchState, cmd: c.RecordLateness) -> list[ev.Event]:
+    """Late at the start or over a pause: 1 penalty point per full 5 minutes; more than half the
+    length loses the match (KSI 2.2.4)."""
+    _between_games(state)
+    guards.side(cmd.side)
+    points = lateness_points(cmd.minutes)
+    if not points:
+        raise RuleViolation(k.LATE, "penalty points start at 5 minutes", "minutes")
+    events = _penalty(state, cmd.side, points, cmd.minutes, cmd.reason, k.LATE)
+    received = state.penalty[index(cmd.side)] + points
+    if loses_on_penalty(received, state.length) and len(events) == 1:
+        events.append(ev.MatchEnded(winner=other(cmd.side), score=events[0].score, rule=k.LATE))
+    return events
+
+
+def slow_play(state: MatchState, cmd: c.PenaliseSlowPlay) -> list[ev.Event]:
+    """The TD's penalty points for unreasonably slow play (KSI 2.3.1.2)."""
+    if not state.created or state.over:
+        raise RuleViolation(k.SLOW_PENALTY, "no match in progress")
+    guards.side(cmd.side)
+    if not 1 <= cmd.points <= state.length:
+        raise RuleViolation(k.SLOW_PENALTY, "1 to the match length in points", "points")
+    return _penalty(state, cmd.side, cmd.points, 0, "slow play", k.SLOW_PENALTY)
+
+
+def _penalty(
+    state: MatchState, side: str, points: int, minutes: int, reason: str, rule: str
+) -> list[ev.Event]:
+    """Penalty points, credited to the opponent's score when the guide says so; reaching the
+    length that way wins him the match."""
+    score = list(state.score)
+    if state.penalty_to_score:
+        score[index(other(side))] += points
+    after = (score[0], score[1])
+    events: list[ev.Event] = [
+        ev.PenaltyPoints(
+            side=side, points=points, minutes=minutes, score=after, reason=reason, rule=rule
+        )
+    ]
+    if after[index(other(side))] >= state.length:
+        events.append(ev.MatchEnded(winner=other(side), score=after, rule=rule))
+    return events
+
+
+def report_result(state: MatchState, cmd: c.ReportResult) -> list[ev.Event]:
+    """The match winner reports the result (KSI 4.6)."""
+    if not state.over or cmd.side != state.winner:
+        raise RuleViolation(k.RESULT, "the winner reports a finished match", "side")
+    if state.reported:
+        raise RuleViolation(k.RESULT, "the result has been reported", "side")
+    return [ev.ResultReported(side=cmd.side, rule=k.RESULT)]
+
+
+def confirm_result(state: MatchState, cmd: c.ConfirmResult) -> list[ev.Event]:
+    """The TD confirms and publishes it (KSI 4.6)."""
+    if not state.reported or state.confirmed:
+        raise RuleViolation(k.RESULT, "no reported result to confirm")
+    return [ev.ResultConfirmed(rule=k.RESULT)]
+
+
+def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
+    """Back to the state after `to_version`, within the game in progress or just ended, while
+    the result is not yet reported (KSI 3.8: the record is kept right)."""
+    if not state.created or state.reported:
+        raise RuleViolation(k.RECORD, "nothing to undo", "to_version")
+    if not 0 <= cmd.to_version < state.version or undo_target(state, cmd.to_version) is None:
+        raise RuleViolation(
+            k.RECORD, "only entries of the current game can be undone", "to_version"
+        )
+    return [ev.EntryUndone(to_version=cmd.to_version, rule=k.RECORD)]
+
+
+def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
+    """Only a finished match, only before the next round starts (KSI 4.6)."""
+    if not state.over:
+        raise RuleViolation(k.RESULT, "only a finished match's result is corrected", "winner")
+    if cmd.next_round_started:
+        raise RuleViolation(k.RESULT, "the next round has started: the result stands", "winner")
+    guards.side(cmd.winner)
+    won, lost = cmd.score[index(cmd.winner)], cmd.score[index(other(cmd.winner))]
+    if won < state.length or lost >= state.length or lost < 0 or not cmd.reason.strip():
+        raise RuleViolation(k.RESULT, "a winner's score of the match length, and why", "score")
+    return [
+        ev.ResultCorrected(winner=cmd.winner, score=cmd.score, reason=cmd.reason, rule=k.RESULT)
+    ]

@@ -1,0 +1,303 @@
+"""Events: what happened at the board, past tense, frozen; each cites its paragraph in `rule`.
+
+Positions travel as (side A, side B), each 26 counts in that side's own numbering (board.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+SideName = Literal["A", "B"]
+Kind = Literal["single", "gammon", "backgammon"]
+EndedBy = Literal["play", "drop", "concession"]
+Sides = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every event; `rule` cites the paragraph that decided it."""
+
+    rule: str = ""
+
+
+class MatchCreated(Event, tag="BgMatchCreated"):
+    match_id: str
+    player_a: str
+    player_b: str
+    length: int
+    clock: bool = False
+    penalty_to_score: bool = True  # lateness penalty points credited to the opponent's score
+    series: bool = False
+
+
+class GameStarted(Event, tag="BgGameStarted"):
+    game_no: int
+    score: tuple[int, int]
+    crawford: bool
+    position: Sides
+
+
+class OpeningRolled(Event, tag="BgOpeningRolled"):
+    die_a: int
+    die_b: int
+    starter: str  # "" on a tie: both roll again
+
+
+class DiceRolled(Event, tag="BgDiceRolled"):
+    side: SideName
+    dice: tuple[int, int]
+    early: bool = False  # before the opponent finished his move (KSI 4.1.5.1)
+
+
+class InvalidRoll(Event, tag="BgInvalidRoll"):
+    side: SideName
+    reason: str
+
+
+class RerollRequired(Event, tag="BgRerollRequired"):
+    side: SideName  # the early roller, who rolls again
+
+
+class PlayRecorded(Event, tag="BgPlayRecorded"):
+    side: SideName
+    dice: tuple[int, int]
+    moves: tuple[tuple[int, int], ...]
+    legal: bool
+    position: Sides  # after the play
+
+
+class IllegalPlayAccepted(Event, tag="BgIllegalPlayAccepted"):
+    side: SideName  # who accepted it
+
+
+class IllegalPlayCorrected(Event, tag="BgIllegalPlayCorrected"):
+    side: SideName  # who demanded the correction
+    position: Sides  # restored: the mover plays the same dice again
+
+
+class SetupCorrected(Event, tag="BgSetupCorrected"):
+    position: Sides
+
+
+class SetupStands(Event, tag="BgSetupStands"):
+    pass
+
+
+class DoubleOffered(Event, tag="BgDoubleOffered"):
+    side: SideName
+    value: int  # the value the cube goes to
+    shown: int = 0  # the value the cube showed, when wrong (KSI 4.4.6)
+    early: bool = False  # before the opponent finished his move (KSI 4.4.5)
+
+
+class DoubleVoided(Event, tag="BgDoubleVoided"):
+    side: SideName
+
+
+class DoubleTaken(Event, tag="BgDoubleTaken"):
+    side: SideName
+    value: int
+
+
+class DoubleDropped(Event, tag="BgDoubleDropped"):
+    side: SideName
+
+
+class CubeValueCorrected(Event, tag="BgCubeValueCorrected"):
+    shown: int
+    value: int
+
+
+class ConcessionOffered(Event, tag="BgConcessionOffered"):
+    side: SideName
+    kind: Literal["single", "gammon", "backgammon"]
+
+
+class ConcessionDeclined(Event, tag="BgConcessionDeclined"):
+    side: SideName
+
+
+class GameEnded(Event, tag="BgGameEnded"):
+    winner: SideName
+    kind: Kind
+    by: EndedBy
+    cube: int
+    points: int  # kind (1, 2, 3) x cube
+    score: tuple[int, int]  # after the game
+
+
+class MatchEnded(Event, tag="BgMatchEnded"):
+    winner: SideName
+    score: tuple[int, int]
+
+
+class ScoreSet(Event, tag="BgScoreSet"):
+    score: tuple[int, int]
+
+
+class PenaltyPoints(Event, tag="BgPenaltyPoints"):
+    side: SideName  # the penalised player
+    points: int
+    minutes: int
+    score: tuple[int, int]  # after crediting the opponent
+    reason: str = "start"  # start | pause (KSI 2.2.4) | slow play (KSI 2.3.1.2)
+
+
+class ResultReported(Event, tag="BgResultReported"):
+    side: SideName
+
+
+class ResultConfirmed(Event, tag="BgResultConfirmed"):
+    pass
+
+
+class PauseTaken(Event, tag="BgPauseTaken"):
+    side: SideName
+    own: int  # pauses charged to the player taking it
+    pooled: int = 0  # pauses the opponent adds to it (KSI 2.2.2)
+
+
+class ClockStarted(Event, tag="BgClockStarted"):
+    at_ms: int  # device time
+    remaining: tuple[int, int]  # ms each
+    imposed: bool = False  # by the TD for slow play (KSI 2.3.1.1)
+
+
+class ClockPressed(Event, tag="BgClockPressed"):
+    side: SideName
+    at_ms: int
+    remaining: tuple[int, int]  # after charging the presser
+
+
+class ClockStopped(Event, tag="BgClockStopped"):
+    case: int  # 1..8 (KSI 4.3.2.x)
+    at_ms: int
+    remaining: tuple[int, int]
+
+
+class ClockResumed(Event, tag="BgClockResumed"):
+    at_ms: int
+    side: str = ""  # whose time runs now ("" unchanged)
+
+
+class TimeAdded(Event, tag="BgTimeAdded"):
+    side: SideName
+    ms: int  # negative: a time penalty
+
+
+class FlagFell(Event, tag="BgFlagFell"):
+    side: SideName
+    at_ms: int
+    gin: bool = False  # certain to win the match all the same (KSI 4.3.3)
+
+
+class ClockAbandoned(Event, tag="BgClockAbandoned"):
+    pass
+
+
+class TDCalled(Event, tag="BgTDCalled"):
+    side: str  # who called ("" the TD himself or a monitor)
+    reason: str
+
+
+class RulingGiven(Event, tag="BgRulingGiven"):
+    text: str  # the ruling with its reasons (reported to KSI, 5.6)
+    favours: str = ""  # the side the ruling favours, if either
+    testimony: tuple[str, ...] = ()  # who was heard (KSI 5.4)
+
+
+class AppealLodged(Event, tag="BgAppealLodged"):
+    side: SideName
+
+
+class AppealDecided(Event, tag="BgAppealDecided"):
+    jury: tuple[str, ...]
+    overturn_votes: int
+    overturned: bool
+
+
+class MonitorAppointed(Event, tag="BgMonitorAppointed"):
+    name: str
+    requested_by: str = ""  # "" on the TD's own initiative
+
+
+class PlayerExpelled(Event, tag="BgPlayerExpelled"):
+    side: SideName
+    reason: str
+
+
+class EntryUndone(Event, tag="BgEntryUndone"):
+    to_version: int  # the state returns to what it was after this version
+
+
+class ClockSet(Event, tag="BgClockSet"):
+    at_ms: int
+    remaining: tuple[int, int]
+
+
+class LeftOfBarPermitted(Event, tag="BgLeftOfBarPermitted"):
+    side: SideName
+
+
+class LeftOfBarEnded(Event, tag="BgLeftOfBarEnded"):
+    side: SideName
+
+
+class DiceExchanged(Event, tag="BgDiceExchanged"):
+    side: SideName
+
+
+class ResultCorrected(Event, tag="BgResultCorrected"):
+    winner: SideName
+    score: tuple[int, int]
+    reason: str
+
+
+AnyEvent = Union[  # noqa: UP007
+    MatchCreated,
+    GameStarted,
+    OpeningRolled,
+    DiceRolled,
+    InvalidRoll,
+    RerollRequired,
+    PlayRecorded,
+    IllegalPlayAccepted,
+    IllegalPlayCorrected,
+    SetupCorrected,
+    SetupStands,
+    DoubleOffered,
+    DoubleVoided,
+    DoubleTaken,
+    DoubleDropped,
+    CubeValueCorrected,
+    ConcessionOffered,
+    ConcessionDeclined,
+    GameEnded,
+    MatchEnded,
+    ScoreSet,
+    PenaltyPoints,
+    ResultReported,
+    ResultConfirmed,
+    PauseTaken,
+    ClockStarted,
+    ClockPressed,
+    ClockStopped,
+    ClockResumed,
+    TimeAdded,
+    FlagFell,
+    ClockAbandoned,
+    TDCalled,
+    RulingGiven,
+    AppealLodged,
+    AppealDecided,
+    MonitorAppointed,
+    PlayerExpelled,
+    EntryUndone,
+    ClockSet,
+    LeftOfBarPermitted,
+    LeftOfBarEnded,
+    DiceExchanged,
+    ResultCorrected,
+]
+EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -1,0 +1,281 @@
+"""Jellyfish .mat text, the match format GNU Backgammon imports and exports (pure: text in/out).
+
+export_mat(events) writes a match's events as .mat text; import_mat(text) reads one back as
+the commands that record the same match through decide (an illegal or impossible record is a
+RuleViolation from the engine, or MatFormatError for text that is not a .mat match).
+Columns: side A left, side B right. Moves are single-die steps, 25 the bar, 0 off, `*` a hit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from tableside.disciplines.backgammon import board
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon import state as st
+from tableside.disciplines.backgammon.engine import decide
+from tableside.disciplines.backgammon.evolve import evolve
+
+WIDTH = 28  # a column of moves
+COL = {"A": 0, "B": 1}
+
+
+class MatFormatError(ValueError):
+    """Text that is not a .mat match; `line` is the 1-based line number."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def _moves_text(state: st.MatchState, e: ev.PlayRecorded) -> str:
+    me, opp = st.mine(state, e.side)
+    parts = []
+    for frm, to in e.moves:
+        me, opp, hit = board.move(me, opp, frm, to)
+        parts.append(f"{frm}/{to}{'*' if hit else ''}")
+    high, low = max(e.dice), min(e.dice)
+    return f"{high}{low}: " + " ".join(parts) + " "
+
+
+class _Game:
+    """The cells of one game, two to a line."""
+
+    def __init__(self, header: list[str]) -> None:
+        self.lines = header
+        self.row: list[str] = []  # cells of the current line ("" an empty left cell)
+        self.premature: tuple[str, str] = ("", "")  # a double waiting to take effect (4.4.5)
+
+    def cell(self, side: str, text: str) -> None:
+        if len(self.row) == 2 or (self.row and COL[side] == 0):
+            self.flush()
+        if not self.row and COL[side] == 1:
+            self.row.append("")
+        self.row.append(text)
+
+    def flush(self) -> None:
+        if self.row:
+            left = self.row[0].ljust(WIDTH)
+            right = self.row[1] if len(self.row) > 1 else ""
+            n = sum(1 for line in self.lines if line[:4].strip().endswith(")")) + 1
+            self.lines.append(f"{n:3d}) {left}{right}".rstrip())
+            self.row = []
+
+    def wins(self, side: str, points: int) -> None:
+        text = f" Wins {points} point{'s' if points != 1 else ''}"
+        if COL[side] == 1 and len(self.row) == 1:
+            self.row.append(text)
+            self.flush()
+            return
+        self.flush()
+        self.lines.append((" " * 5 if COL[side] == 0 else " " * 33) + text)
+
+
+def export_mat(events: list[ev.Event]) -> str:
+    """The .mat text of a match's events (the record as it stands: corrected plays replaced)."""
+    state = st.initial_state()
+    out: list[str] = []
+    game: _Game | None = None
+    for e in events:
+        game = _export_event(state, e, out, game)
+        state = evolve(state, e)
+    if game:
+        game.flush()
+        out += game.lines
+    return "\n".join(out) + "\n"
+
+
+def _export_event(state: st.MatchState, e: ev.Event, out: list[str], game: _Game | None):
+    if type(e) is ev.MatchCreated:
+        out += ["", f" {e.length} point match", ""]
+    elif type(e) is ev.GameStarted:
+        if game:
+            game.flush()
+            out += [*game.lines, ""]
+        a, b = state.players
+        left = f" {a} : {e.score[0]}"
+        game = _Game([f" Game {e.game_no}", f"{left.ljust(WIDTH + 4)}{b} : {e.score[1]}"])
+    elif game is not None:
+        _game_cell(state, e, game)
+    return game
+
+
+def _game_cell(state: st.MatchState, e: ev.Event, game: _Game) -> None:
+    t = type(e)
+    if t is ev.PlayRecorded:
+        game.cell(e.side, _moves_text(state, e))
+    elif t is ev.IllegalPlayCorrected:
+        _unplay(game)
+    elif t is ev.DoubleOffered and e.early:  # written where it takes effect: before the answer
+        game.premature = (e.side, f" Doubles => {e.value}")
+    elif t is ev.DoubleOffered:
+        game.cell(e.side, f" Doubles => {e.value}")
+    elif t in (ev.DoubleTaken, ev.DoubleDropped):
+        if game.premature[0]:
+            game.cell(*game.premature)
+            game.premature = ("", "")
+        game.cell(e.side, " Takes" if t is ev.DoubleTaken else " Drops")
+    elif t is ev.GameEnded:
+        game.wins(e.winner, e.points)
+
+
+def _unplay(game: _Game) -> None:
+    """The corrected illegal play leaves the record (the replay takes its place)."""
+    if game.row and game.row[-1]:
+        game.row.pop()
+        if game.row == [""]:
+            game.row = []
+        return
+    last = game.lines.pop()
+    cells = _cells(last[last.index(")") + 1 :], 0)
+    game.row = [text for _, text in cells][:-1]
+    if cells and cells[0][0] == 1:
+        game.row = [""]
+
+
+# --- import ---------------------------------------------------------------------------------
+
+CELL = re.compile(r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?|Beavers => \d+")
+MOVE_LINE = re.compile(r"^\s*\d+\)(.*)$")
+LENGTH = re.compile(r"^\s*(\d+) point match\s*$")
+GAME = re.compile(r"^\s*Game (\d+)\s*$")
+NAMES = re.compile(r"^\s*(.+?)\s*:\s*(-?\d+)\s+(.+?)\s*:\s*(-?\d+)\s*$")
+WINS = re.compile(r"^(\s*)Wins (\d+) points?\s*$")
+
+
+def _cells(rest: str, line_no: int) -> list[tuple[int, str]]:
+    """(column, text) of each cell after the move number."""
+    found = list(CELL.finditer(rest))
+    cells = []
+    for i, m in enumerate(found):
+        end = found[i + 1].start() if i + 1 < len(found) else len(rest)
+        column = 1 if (i == 0 and m.start() > WIDTH // 2) or i == 1 else 0
+        cells.append((column, rest[m.start() : end].strip()))
+    if rest.strip() and not cells:
+        raise MatFormatError(line_no, f"not a move: {rest.strip()!r}")
+    return cells
+
+
+def _point(token: str, line_no: int) -> int:
+    token = token.strip().lower()
+    if token == "bar":
+        return 25
+    if token == "off":
+        return 0
+    if not token.isdigit() or int(token) > 25:
+        raise MatFormatError(line_no, f"not a point: {token!r}")
+    return int(token)
+
+
+def parse_moves(text: str, line_no: int = 0) -> tuple[tuple[int, int], ...]:
+    """`13/8* 24/18/13 6/off 8/5(2)` -> ((13, 8), (24, 18), (18, 13), (6, 0), (8, 5), (8, 5))."""
+    moves: list[tuple[int, int]] = []
+    for token in text.split():
+        times = 1
+        rep = re.fullmatch(r"(.*)\((\d)\)", token)
+        if rep:
+            token, times = rep.group(1), int(rep.group(2))
+        chain = [_point(p, line_no) for p in token.replace("*", "").split("/")]
+        if len(chain) < 2:
+            raise MatFormatError(line_no, f"not a move: {token!r}")
+        moves += list(itertools.pairwise(chain)) * times
+    return tuple(moves)
+
+
+def import_mat(text: str, match_id: str = "imported") -> list[c.Command]:
+    """The commands that record the .mat match through the engine (checked by replaying)."""
+    reader = _Reader(match_id)
+    for n, line in enumerate(text.splitlines(), start=1):
+        reader.line(n, line)
+    if not reader.commands:
+        raise MatFormatError(1, "no 'N point match' line")
+    return reader.commands
+
+
+class _Reader:
+    """Turns .mat lines into commands, keeping the engine's state to place each one."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.state = st.initial_state()
+        self.commands: list[c.Command] = []
+        self.length = 0
+
+    def apply(self, cmd: c.Command) -> None:
+        for e in decide(self.state, cmd):
+            self.state = evolve(self.state, e)
+        self.commands.append(cmd)
+
+    def line(self, n: int, line: str) -> None:
+        if not line.strip() or line.lstrip().startswith(";"):
+            return
+        if m := LENGTH.match(line):
+            self.length = int(m.group(1))
+        elif GAME.match(line):
+            self._game_start()
+        elif (m := MOVE_LINE.match(line)) and self.state.created:
+            for column, cell in _cells(m.group(1), n):
+                self._cell(n, "AB"[column], cell)
+        elif m := WINS.match(line):
+            self._wins(n, "A" if len(m.group(1)) < WIDTH // 2 else "B", int(m.group(2)))
+        elif (m := NAMES.match(line)) and not self.state.created:
+            self._create(n, m.group(1), m.group(3))
+
+    def _create(self, n: int, a: str, b: str) -> None:
+        if not self.length:
+            raise MatFormatError(n, "the match length comes first")
+        self.apply(
+            c.CreateMatch(match_id=self.match_id, player_a=a, player_b=b, length=self.length)
+        )
+        self.apply(c.StartGame())
+
+    def _game_start(self) -> None:
+        if self.state.created and self.state.game.phase == st.OVER and not self.state.over:
+            self.apply(c.StartGame())
+
+    def _cell(self, n: int, side: str, cell: str) -> None:
+        g = self.state.game
+        if cell.startswith("Doubles"):
+            self.apply(c.Double(side=side))
+        elif cell == "Takes":
+            self.apply(c.Take(side=side))
+        elif cell == "Drops":
+            self.apply(c.Drop(side=side))
+        elif cell.startswith("Wins"):
+            self._wins(n, side, int(cell.split()[1]))
+        elif cell.startswith("Beavers"):
+            raise MatFormatError(n, "beavers are not played in matches")
+        else:
+            dice = (int(cell[0]), int(cell[1]))
+            if g.phase == st.OPENING:
+                self._opening(n, side, dice)
+            else:
+                self.apply(c.Roll(side=side, dice=dice))
+            self.apply(c.Play(side=side, moves=parse_moves(cell[3:], n)))
+
+    def _opening(self, n: int, side: str, dice: tuple[int, int]) -> None:
+        high, low = max(dice), min(dice)
+        if high == low:
+            raise MatFormatError(n, "an opening roll is not a double")
+        a, b = (high, low) if side == "A" else (low, high)
+        self.apply(c.RollOpening(die_a=a, die_b=b))
+
+    def _wins(self, n: int, side: str, points: int) -> None:
+        """A game not yet over ends by concession: single, gammon or backgammon."""
+        g = self.state.game
+        if g.illegal:  # an illegal last play stands: the game ends with it
+            self.apply(c.AcceptIllegalPlay(side=st.other(g.illegal[0])))
+            g = self.state.game
+        if g.phase == st.OVER:
+            return
+        kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // g.cube)
+        if kind is None or points % g.cube:
+            raise MatFormatError(n, f"{points} points is not a result at cube {g.cube}")
+        loser = st.other(side)
+        self.apply(c.Concede(side=loser, kind=kind))
+        self.apply(c.AnswerConcession(side=side, accept=True))

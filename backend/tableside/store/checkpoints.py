@@ -1,0 +1,165 @@
+"""Signed checkpoints of the store-wide chain: (position, global hash there, time), Ed25519.
+
+The key lives in a file outside the database (created on first use, mode 0600); its public
+half is what an auditor needs. Signed bytes:
+
+    b"tableside-checkpoint/1\\n" ‖ position int8 ‖ head_hash (32) ‖ time µs since epoch int8
+
+(integers big-endian; `head_hash` is `stored_events.global_hash` at `position`). A
+checkpoint printed, published or carried in an export is the JSON of `Checkpoint`; the
+database keeps them in the append-only `event_checkpoints` (schema/007).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import struct
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import msgspec
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+FORMAT = "tableside-checkpoint/1"
+_DOMAIN = FORMAT.encode() + b"\n"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+class CheckpointError(ValueError):
+    """A key, public key or checkpoint that cannot be read; the message says which and why."""
+
+
+class Checkpoint(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One signed checkpoint, as printed, published and exported (hex for bytes)."""
+
+    position: int
+    head_hash: str
+    time: datetime
+    public_key: str
+    signature: str
+    format: str = FORMAT
+
+    @property
+    def short_hash(self) -> str:
+        """The first 12 hex digits of the head hash, for a screen or a results page."""
+        return self.head_hash[:12]
+
+
+def signed_bytes(position: int, head_hash: bytes, time: datetime) -> bytes:
+    """The exact bytes a checkpoint's signature covers."""
+    micros = (time - _EPOCH) // _MICROSECOND
+    return _DOMAIN + struct.pack(">q", position) + head_hash + struct.pack(">q", micros)
+
+
+def sign(key: Ed25519PrivateKey, position: int, head_hash: bytes) -> Checkpoint:
+    """Sign the store's head at `position` now (time truncated to µs, as stored)."""
+    time = datetime.now(UTC)
+    signature = key.sign(signed_bytes(position, head_hash, time))
+    return Checkpoint(position, head_hash.hex(), time, public_hex(key), signature.hex())
+
+
+def problem(checkpoint: Checkpoint, trusted_key: bytes | None) -> str | None:
+    """Why a checkpoint cannot be trusted (bad signature, unknown key), or None."""
+    try:
+        head, key, signature = (
+            bytes.fromhex(checkpoint.head_hash),
+            bytes.fromhex(checkpoint.public_key),
+            bytes.fromhex(checkpoint.signature),
+        )
+    except ValueError:
+        return f"checkpoint at position {checkpoint.position} is not hex"
+    if trusted_key is not None and key != trusted_key:
+        return (
+            f"checkpoint at position {checkpoint.position} is signed by key {key.hex()[:16]}…,"
+            f" not the trusted key {trusted_key.hex()[:16]}…"
+        )
+    try:
+        Ed25519PublicKey.from_public_bytes(key).verify(
+            signature, signed_bytes(checkpoint.position, head, checkpoint.time)
+        )
+    except (InvalidSignature, ValueError):
+        return f"checkpoint at position {checkpoint.position} has a bad signature"
+    return None
+
+
+def encode(checkpoint: Checkpoint) -> bytes:
+    """One line of JSON (what `audit checkpoint --print` writes)."""
+    return msgspec.json.encode(checkpoint) + b"\n"
+
+
+def decode(raw: bytes) -> Checkpoint:
+    """Parse a checkpoint's JSON; CheckpointError when it is not one."""
+    try:
+        checkpoint = msgspec.json.decode(raw, type=Checkpoint)
+    except msgspec.DecodeError as exc:
+        raise CheckpointError(f"not a checkpoint: {exc}") from None
+    if checkpoint.format != FORMAT:
+        raise CheckpointError(f"checkpoint format {checkpoint.format!r} is not {FORMAT!r}")
+    return checkpoint
+
+
+def public_hex(key: Ed25519PrivateKey) -> str:
+    """The raw 32-byte public key, hex."""
+    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return raw.hex()
+
+
+def load_or_create_key(path: Path) -> Ed25519PrivateKey:
+    """The signing key at `path`; made there (0600, folder 0700) when there is none yet."""
+    path = path.expanduser()
+    if path.exists():
+        try:
+            key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+        except (ValueError, TypeError, OSError) as exc:
+            raise CheckpointError(f"{path}: not an unencrypted Ed25519 PEM key ({exc})") from None
+        if not isinstance(key, Ed25519PrivateKey):
+            raise CheckpointError(f"{path}: not an Ed25519 key")
+        return key
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(pem)
+    return key
+
+
+def read_public_key(spec: str) -> bytes:
+    """A trusted public key from `--public-key`: a file (PEM, hex, base64, or a checkpoint's
+    JSON) or the key itself as 64 hex digits or base64."""
+    path = Path(spec).expanduser()
+    text = path.read_bytes() if path.is_file() else spec.encode()
+    text = text.strip()
+    if text.startswith(b"-----BEGIN"):
+        try:
+            key = serialization.load_pem_public_key(text)
+        except ValueError as exc:
+            raise CheckpointError(f"{spec}: not a PEM public key ({exc})") from None
+        if not isinstance(key, Ed25519PublicKey):
+            raise CheckpointError(f"{spec}: not an Ed25519 public key")
+        return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    raw = _hex_or_base64(decode(text).public_key.encode()) if text.startswith(b"{") else None
+    raw = raw if raw is not None else _hex_or_base64(text)
+    if raw is None or len(raw) != 32:
+        raise CheckpointError(f"{spec}: not an Ed25519 public key (64 hex digits, base64, or PEM)")
+    return raw
+
+
+def _hex_or_base64(text: bytes) -> bytes | None:
+    try:
+        return bytes.fromhex(text.decode())
+    except (ValueError, UnicodeDecodeError):
+        pass
+    try:
+        return base64.b64decode(text, validate=True)
+    except binascii.Error:
+        return None

@@ -1,0 +1,74 @@
+"""Rebuild every read model from position 0; print events/s (issue 15 wants >= 50,000).
+
+.venv/bin/python bench/rebuild.py --url postgresql://postgres@127.0.0.1:5432/postgres
+    [--events 20000] [--seed 0]
+
+Makes a throwaway database on that server (a superuser URL), stores simulated matches (one
+append per match, on tables 1-8), times `tableside.projections.rebuild` of the core
+projections, and drops the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+import uuid
+
+import asyncpg
+import psycopg
+from tableside.db import migrations
+from tableside.db.url import with_dbname
+from tableside.matches.events import MatchScheduled
+from tableside.matches.registry import build_registry
+from tableside.projections.rebuild import rebuild
+from tableside.rules.simulate import play_match
+from tableside.store import EventStore
+
+
+def fill(url: str, total: int, seed: int) -> int:
+    rng, count, i = random.Random(seed), 0, 0
+    with EventStore.connect(build_registry(), url, 2) as store:
+        while count < total:
+            events = list(play_match(rng, ("EKML", "NOVUS08", "LV")[i % 3], i % 2 == 1))
+            stored = [events[0], MatchScheduled(table=1 + i % 8), *events[1:]]
+            store.append(uuid.uuid4(), stored, expected_version=0, command_id=uuid.uuid4())
+            count, i = count + len(stored), i + 1
+    return count
+
+
+async def timed_rebuild(url: str) -> tuple[int, float]:
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    try:
+        start = time.perf_counter()
+        position = await rebuild(pool, build_registry(), None)
+        return position, time.perf_counter() - start
+    finally:
+        await pool.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True, help="superuser URL of a PostgreSQL server")
+    parser.add_argument("--events", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    name = f"tableside_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(args.url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    url = with_dbname(args.url, name)
+    try:
+        migrations.apply(url)
+        n = fill(url, args.events, args.seed)
+        position, seconds = asyncio.run(timed_rebuild(url))
+        assert position == n, (position, n)
+        print(f"rebuilt live, protocol, tables, history: {n:,} events in {seconds:.2f} s")
+        print(f"{n / seconds:,.0f} events/s   target >= 50,000 events/s (issue 15)")
+    finally:
+        with psycopg.connect(args.url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Console polish (issue 13, build point 5): the guide form adapts to the format, tie-breaks
+and settings in words, a refusal reads as guidance, and "Finish and publish" is disabled with
+its reason while matches are unplayed — in et, lv and en."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .harness import ROOT
+
+CATALOGUES = {
+    lang: json.loads((ROOT / "pwa" / "i18n" / f"admin.{lang}.json").read_text())
+    for lang in ("en", "et", "lv")
+}
+
+
+@pytest.fixture
+def viewport() -> dict[str, int]:
+    return {"width": 1280, "height": 800}
+
+
+def log_in(page) -> None:
+    page.goto("/admin")
+    page.fill("#login-user", "head")
+    page.fill("#login-pass", "head-secret-1")
+    page.click("[data-login] button[type=submit]")
+    page.wait_for_selector("[data-guide]")
+
+
+def test_guide_form_adapts_to_the_format_and_names_tie_breaks(page):
+    log_in(page)
+    rounds = page.locator("#f-rounds")
+    ties = page.locator("[data-tie-breaks]")
+    page.select_option("#f-format", "round_robin")
+    assert not rounds.is_visible() and ties.is_visible()
+    assert not page.locator("#f-playoff-games").is_visible()
+    page.select_option("#f-format", "double_elimination")
+    assert not ties.is_visible() and not page.locator("#f-h2h").is_visible()
+    page.select_option("#f-format", "swiss_playoff")
+    assert rounds.is_visible() and page.locator("#f-playoff-games").is_visible()
+    en = CATALOGUES["en"]
+    order = page.locator("[data-tie-order] li").all_inner_texts()
+    assert order == [
+        en["admin.tiebreak.buchholz"],
+        en["admin.tiebreak.sonneborn_berger"],
+        en["admin.tiebreak.games_ratio"],
+    ]
+    page.uncheck("#f-tb-buchholz")
+    page.check("#f-tb-head_to_head")
+    page.select_option("#f-unplayed", "virtual_opponent")
+    page.select_option("#f-h2h", "partial")
+    page.fill("#f-name", "Polished")
+    page.fill("#f-rounds", "3")
+    page.fill("#f-games", "1")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    comp = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('c')")
+    guide = page.evaluate(
+        f"fetch('/api/competitions/{comp}').then(r => r.json()).then(d => d.guide)"
+    )
+    assert guide["tie_breaks"] == ["sonneborn_berger", "games_ratio", "head_to_head"]
+    assert guide["unplayed_games_in_buchholz"] == "virtual_opponent"
+    assert guide["head_to_head"] == "partial" and guide["playoff_games"] == 5
+    page.click("[data-tab=standings]")
+    for lang in ("et", "lv", "en"):
+        page.click(f"language-picker [data-lang={lang}]")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        words = CATALOGUES[lang]["admin.tiebreak.head_to_head"]
+        page.wait_for_function(
+            "w => document.querySelector('[data-section=\"admin.standings.title\"]')"
+            ".innerText.includes(w)",
+            arg=words,
+        )
+
+
+def test_refusal_reads_as_guidance_and_finish_says_why_not(page):
+    log_in(page)
+    page.fill("#f-name", "Guided")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    page.fill("#f-entry-list", "Solo One; 1990; M; Tartu")
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 1")
+    page.click("[data-check-in-all]")
+    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 1")
+    page.click("[data-tab=rounds]")
+    page.click("[data-action=draw]")
+    banner = page.locator("[data-banner]")
+    banner.wait_for()
+    text = banner.inner_text()
+    assert text.startswith("Not possible now:") and "EKML §9(3)" in text
+    assert "Rule violation" not in text
+    page.click("[data-tab=entrants]")
+    page.fill("#f-entry-list", "\n".join(f"Guided {i}; 1990; M; Tartu" for i in range(2, 5)))
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
+    page.click("[data-check-in-all]")
+    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+    page.click("[data-tab=rounds]")
+    page.click("[data-action=draw]")
+    page.wait_for_selector("[data-round='3']")
+    page.click("[data-tab=standings]")
+    finish = page.locator("[data-action=finish]")
+    finish.wait_for()
+    assert finish.is_disabled()
+    why = page.locator("[data-why=finish]").inner_text()
+    assert why == CATALOGUES["en"]["admin.standings.unplayed"].replace("{count}", "6")

@@ -1,0 +1,78 @@
+"""The judge pad on the smallest phones, in every language: every button's label inside its
+box, no word broken across lines (labels wrap at spaces or at the soft hyphens the messages
+carry), the primary actions on the first screen at 360×640, and player names whole at 320 px.
+Screenshots of the Estonian and Latvian pad at 360×640 go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import pytest
+from service.harness import Api, wait_for
+
+from .harness import assert_no_horizontal_overflow, broken_words, screenshot
+from .judge_helpers import new_table, open_judge
+
+LANGUAGES = ["et", "lv", "en"]
+PRIMARY = ["pocketed", "pocketed_more", "no_pocket", "striker_pocket", "striker_over",
+           "puck_over", "foul", "undo"]  # fmt: skip
+
+# Every pad button's box and its label's: overflow when the text is wider or taller than it.
+BOXES = """() => [...document.querySelectorAll('main [data-act]')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return { act: b.dataset.act, text: b.textContent, top: r.top, bottom: r.bottom,
+           left: r.left, right: r.right, scrollWidth: b.scrollWidth, clientWidth: b.clientWidth,
+           scrollHeight: b.scrollHeight, clientHeight: b.clientHeight };
+})"""
+
+
+@pytest.fixture
+def pad(head_api: Api, pwa_server) -> str:
+    """A table on its recording pad (the opening shot assigned), players with long names."""
+    t = new_table(head_api, ["Mari-Liis Tammsaare-Kõrvits"], ["Jānis Bērziņš"])
+    version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
+    r = Api(pwa_server.base, t["token"]).command(
+        t["match_id"], version, {"type": "AssignOpeningShot", "method": "listing"}
+    )
+    assert r.status_code == 201, r.text
+    return t["path"]
+
+
+def open_pad(page, path: str, lang: str) -> None:
+    page.context.add_init_script(f"localStorage.setItem('tableside.language', '{lang}')")
+    open_judge(page, path)
+    page.wait_for_selector("[data-panel=pad]")
+    page.wait_for_selector(".judge-bar .live-state[data-live=true]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_pad_label_fits_and_the_primary_actions_are_on_the_first_screen(
+    page, pad, lang
+) -> None:
+    open_pad(page, pad, lang)
+    height = page.viewport_size["height"]
+    boxes = page.evaluate(BOXES)
+    assert {b["act"] for b in boxes} >= set(PRIMARY)
+    for box in boxes:
+        assert box["scrollWidth"] <= box["clientWidth"], box  # the label overflows sideways
+        assert box["scrollHeight"] <= box["clientHeight"], box
+    below = [b for b in boxes if b["act"] in PRIMARY and b["bottom"] > height]
+    assert not below, below
+    assert broken_words(page, "main [data-act], .judge-bar > *, .side .names") == []
+    assert page.locator(".judge-bar").bounding_box()["height"] <= 56.5
+    assert_no_horizontal_overflow(page)
+    if lang in ("et", "lv"):
+        screenshot(page, f"judge-pad-{lang}-360x640")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 320, "height": 568}], ids=["320"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_320_px_nothing_breaks_a_word_or_scrolls_sideways(page, pad, lang, viewport) -> None:
+    open_pad(page, pad, lang)
+    for box in page.evaluate(BOXES):
+        assert box["scrollWidth"] <= box["clientWidth"], box
+    assert broken_words(page, "main [data-act], .judge-bar > *, .side .names") == []
+    assert_no_horizontal_overflow(page)
+    page.goto("/")
+    page.wait_for_selector(".spectator:not([data-loading]) .match-card")
+    assert broken_words(page, ".match-card .card-name, .match-card .card-head") == []
+    assert_no_horizontal_overflow(page)

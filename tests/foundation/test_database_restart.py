@@ -1,0 +1,135 @@
+"""A database that dies and comes back (issue 10 point 5): `tableside serve` on a temp data
+dir while commands are posted; `kill -9` of the embedded postmaster (not of the server).
+
+While it is gone every command gets 503 problem+json with Retry-After (never a 500); within
+10 s the server has restarted it and commands succeed again; every acknowledged command is
+in the store afterwards, exactly as acknowledged.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psutil
+import psycopg
+import pytest
+from tableside.db.embedded import _postmaster_info
+from test_serve import Serve, free_port, postmasters
+
+ADMIN = {"TABLESIDE_ADMIN_USER": "head", "TABLESIDE_ADMIN_PASSWORD": "head-secret-1"}
+ENV = {"DATABASE_URL": "", "PORT": "", "HOST": "", **ADMIN}
+ENV |= {"TABLESIDE_COMMAND_RATE": "1000", "TABLESIDE_COMMAND_BURST": "1000"}
+
+
+class Judge:
+    """Posts strokes one after another, each retried under its command_id until stored."""
+
+    def __init__(self, base: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=30)
+        r = self.http.post("/api/login", json={"username": "head", "password": "head-secret-1"})
+        r.raise_for_status()
+        self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
+        self.acked: list[tuple[str, list[int], float]] = []  # command_id, positions, when
+        self.refusals: list[tuple[int, httpx.Headers, str, float]] = []  # status, …, when
+        self.stop = threading.Event()
+
+    def open_match(self) -> None:
+        body = {"command_id": str(uuid.uuid4()), "table": 7, "side_a": ["a"], "side_b": ["b"]}
+        r = self.http.post("/api/matches", json=body)
+        assert r.status_code == 201, r.text
+        self.match, self.version = r.json()["match_id"], r.json()["last_version"]
+        self.turn = "a"
+        self._post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            self._post({"type": "RecordStroke", "player": self.turn, "facts": {}})
+            self.turn = "b" if self.turn == "a" else "a"
+
+    def _post(self, command: dict) -> None:
+        command_id = str(uuid.uuid4())
+        body = {"command_id": command_id, "expected_version": self.version, "command": command}
+        while True:
+            try:
+                r = self.http.post(f"/api/matches/{self.match}/commands", json=body)
+            except httpx.TransportError:
+                time.sleep(0.05)
+                continue
+            if r.status_code == 201:
+                self.version = r.json()["last_version"]
+                self.acked.append((command_id, r.json()["positions"], time.monotonic()))
+                return
+            self.refusals.append((r.status_code, r.headers, r.text, time.monotonic()))
+            assert r.status_code == 503, r.text
+            time.sleep(0.1)
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    """Outside pytest's own temp root (0700, shared with other runs as root): the embedded
+    server's system user must reach it, as in tests/conftest.py."""
+    work = Path(tempfile.mkdtemp(prefix="tableside-restart-"))
+    yield work / "pgdata"
+    for pid in postmasters(work / "pgdata"):
+        psutil.Process(pid).kill()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_killed_postmaster_is_restarted_and_nothing_acknowledged_is_lost(data_dir: Path):
+    serve = Serve(data_dir, free_port(), **ENV)
+    try:
+        assert serve.health()["status"] == "ok"
+        judge = Judge(f"http://127.0.0.1:{serve.port}")
+        judge.open_match()
+        poster = threading.Thread(target=judge.run)
+        poster.start()
+        try:
+            while len(judge.acked) < 20:
+                time.sleep(0.05)
+            [postmaster] = postmasters(data_dir)
+            os.kill(postmaster, signal.SIGKILL)
+            killed_at, acked_before = time.monotonic(), len(judge.acked)
+            psutil.Process(postmaster).wait(5)
+            down = httpx.get(f"http://127.0.0.1:{serve.port}/health", timeout=5)
+            if down.status_code == 503:  # unless it is back already
+                assert int(down.headers["retry-after"]) >= 1
+            deadline = killed_at + 10
+            while len(judge.acked) < acked_before + 20 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            judge.stop.set()
+            poster.join(60)
+        assert judge.refusals, "no request met the database while it was gone"
+        first_refusal = min(when for *_, when in judge.refusals)
+        back = [when for _, _, when in judge.acked if when > first_refusal]
+        assert back and back[0] - killed_at < 10, "commands did not succeed again within 10 s"
+        assert len(judge.acked) >= acked_before + 20
+        for status, headers, text, _ in judge.refusals:
+            assert status == 503, text
+            assert headers["content-type"].startswith("application/problem+json")
+            assert int(headers["retry-after"]) >= 1
+        assert postmasters(data_dir) not in ([], [postmaster])  # a new server, just one
+        with psycopg.connect(_postmaster_info(data_dir).get_uri()) as conn:
+            rows = conn.execute(
+                "SELECT command_id::text, array_agg(notification_id ORDER BY notification_id)"
+                " FROM stored_events GROUP BY command_id"
+            ).fetchall()
+        stored = dict(rows)
+        for command_id, positions, _ in judge.acked:
+            assert stored[command_id] == positions
+        assert serve.health()["status"] == "ok"
+    finally:
+        code, out, err = serve.stop(signal.SIGINT)
+        print(err[-3000:])
+    assert code == 0, err
+    assert "restarted it" in out
+    assert postmasters(data_dir) == []
