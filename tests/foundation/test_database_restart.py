@@ -8,6 +8,7 @@ in the store afterwards, exactly as acknowledged.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -24,6 +25,8 @@ import psycopg
 import pytest
 from tableside.db.embedded import _postmaster_info
 from test_serve import Serve, free_port, postmasters
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import connect
 
 ADMIN = {"TABLESIDE_ADMIN_USER": "head", "TABLESIDE_ADMIN_PASSWORD": "head-secret-1"}
 ENV = {"DATABASE_URL": "", "PORT": "", "HOST": "", **ADMIN}
@@ -73,6 +76,37 @@ class Judge:
             time.sleep(0.1)
 
 
+class Spectator:
+    """Follows the match on /live from before the kill, reconnecting with `after=` (as the
+    spectator face does) whenever its socket is lost."""
+
+    def __init__(self, base: str, match_id: str) -> None:
+        self.url = f"{base.replace('http', 'ws', 1)}/live?match={match_id}"
+        self.start: int | None = None  # the snapshot's position
+        self.last = 0
+        self.positions: list[int] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            after = "" if self.start is None else f"&after={self.last}"
+            try:
+                with connect(self.url + after, open_timeout=5) as ws:
+                    while not self.stop.is_set():
+                        self._take(json.loads(ws.recv(timeout=0.5)))
+            except TimeoutError:
+                continue
+            except (ConnectionClosed, InvalidHandshake, OSError):
+                time.sleep(0.2)
+
+    def _take(self, msg: dict) -> None:
+        if msg["kind"] == "snapshot" and self.start is None:
+            self.start = self.last = msg["position"]
+        elif msg["kind"] == "event":
+            self.positions.append(msg["position"])
+            self.last = msg["position"]
+
+
 @pytest.fixture
 def data_dir() -> Iterator[Path]:
     """Outside pytest's own temp root (0700, shared with other runs as root): the embedded
@@ -90,6 +124,11 @@ def test_killed_postmaster_is_restarted_and_nothing_acknowledged_is_lost(data_di
         assert serve.health()["status"] == "ok"
         judge = Judge(f"http://127.0.0.1:{serve.port}")
         judge.open_match()
+        spectator = Spectator(f"http://127.0.0.1:{serve.port}", judge.match)
+        watcher = threading.Thread(target=spectator.run)
+        watcher.start()
+        while spectator.start is None:
+            time.sleep(0.05)
         poster = threading.Thread(target=judge.run)
         poster.start()
         try:
@@ -127,6 +166,15 @@ def test_killed_postmaster_is_restarted_and_nothing_acknowledged_is_lost(data_di
         for command_id, positions, _ in judge.acked:
             assert stored[command_id] == positions
         assert serve.health()["status"] == "ok"
+        # the spectator resumed from its position: every acknowledged event once, in order
+        wanted = sorted(p for _, positions, _ in judge.acked for p in positions)
+        wanted = [p for p in wanted if p > spectator.start]
+        deadline = time.monotonic() + 15
+        while spectator.last < wanted[-1] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        spectator.stop.set()
+        watcher.join(10)
+        assert spectator.positions == wanted
     finally:
         code, out, err = serve.stop(signal.SIGINT)
         print(err[-3000:])
