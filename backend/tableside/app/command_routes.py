@@ -32,7 +32,8 @@ RULE_ERRORS = (RuleViolation, BackgammonRuleViolation)
 MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
 
 
-async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
+async def command_caller(ctx: Context, request: Request, *roles: str) -> Principal:
+    """The principal the `signed_in` guard found, held to `roles` and the command rate."""
     principal = principal_of(request, *roles)
     wait = ctx.limiter.allow(principal.key)
     if wait:
@@ -44,7 +45,8 @@ async def _caller(ctx: Context, request: Request, *roles: str) -> Principal:
     return principal
 
 
-def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
+def command_meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
+    """Who recorded a command, from which device, at which device time."""
     meta = {"recorder": principal.name, "role": principal.role}
     if device_id:
         meta["device_id"] = device_id
@@ -83,7 +85,7 @@ async def create_match(
 ) -> CommandResponse:
     """Head judge or secretary: MatchCreated + MatchScheduled at version 0."""
     ctx = context(state)
-    principal = await _caller(ctx, request, "head_judge", "secretary")
+    principal = await command_caller(ctx, request, "head_judge", "secretary")
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     command = rc.CreateMatch(
         match_id=str(match_id),
@@ -103,7 +105,7 @@ async def create_match(
         command,
         venue,
         command_id=data.command_id,
-        meta=_meta(principal, data.device_id, data.device_time),
+        meta=command_meta(principal, data.device_id, data.device_time),
     )
     asked = msgspec.structs.asdict(data)
     for transport in ("command_id", "match_id", "expected_version", "device_id", "device_time"):
@@ -123,7 +125,7 @@ async def post_command(
 ) -> CommandResponse:
     """A judge report, a call to the table or a head-judge correction at `expected_version`."""
     ctx = context(state)
-    principal = await _caller(ctx, request, *roles_for(data.command))
+    principal = await command_caller(ctx, request, *roles_for(data.command))
     current = await current_match(ctx.pool, principal.table)
     work = partial(
         ctx.matches.execute,
@@ -131,7 +133,7 @@ async def post_command(
         data.command,
         expected_version=data.expected_version,
         command_id=data.command_id,
-        meta=_meta(principal, data.device_id, data.device_time),
+        meta=command_meta(principal, data.device_id, data.device_time),
         authorize=authorizer(principal, current),
     )
     digest = command_digest("match.command", match_id, data.command)

@@ -19,10 +19,11 @@ from litestar.exceptions import HTTPException
 from litestar.params import FromPath, JSONBody
 from litestar.params import Parameter as PathParameter
 
-from tableside.app.auth import Principal, bearer, require, resolve
-from tableside.app.command_routes import store_command
+from tableside.app.auth import Principal
+from tableside.app.command_routes import command_caller, command_meta, store_command
 from tableside.app.context import Context, context
 from tableside.app.dto import CommandResponse
+from tableside.app.guards import signed_in
 from tableside.backgammon_match.service import BackgammonService
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
@@ -76,33 +77,21 @@ def _service(state: State, ctx: Context) -> BackgammonService:
     return service
 
 
-async def _caller(ctx: Context, request: Request) -> Principal:
-    principal = require(await resolve(ctx.pool, bearer(request)), *STAFF)
-    wait = ctx.limiter.allow(principal.key)
-    if wait:
-        raise HTTPException(
-            status_code=429,
-            detail="Too many commands from this token",
-            headers={"Retry-After": str(max(1, round(wait)))},
-        )
-    return principal
-
-
 def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
-    meta = {"recorder": principal.name, "role": principal.role, "discipline": "backgammon"}
-    if device_id:
-        meta["device_id"] = device_id
-    if device_time:
-        meta["device_time"] = device_time
-    return meta
+    return command_meta(principal, device_id, device_time) | {"discipline": "backgammon"}
 
 
-@post("/api/backgammon/matches", status_code=201, summary="Create a backgammon match (KSI)")
+@post(
+    "/api/backgammon/matches",
+    status_code=201,
+    summary="Create a backgammon match (KSI)",
+    guards=[signed_in(*STAFF)],
+)
 async def create_bg_match(
     request: Request, state: State, data: JSONBody[CreateRequest]
 ) -> CommandResponse:
     ctx = context(state)
-    principal = await _caller(ctx, request)
+    principal = await command_caller(ctx, request, *STAFF)
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     command = c.CreateMatch(
         match_id=str(match_id),
@@ -125,12 +114,13 @@ async def create_bg_match(
     "/api/backgammon/matches/import",
     status_code=201,
     summary="Record a match from Jellyfish .mat text (each play checked by the engine)",
+    guards=[signed_in(*STAFF)],
 )
 async def import_bg_match(
     request: Request, state: State, data: JSONBody[ImportRequest]
 ) -> CommandResponse:
     ctx = context(state)
-    principal = await _caller(ctx, request)
+    principal = await command_caller(ctx, request, *STAFF)
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     meta = _meta(principal, data.device_id, data.device_time) | {"source": "mat"}
     work = partial(
@@ -151,12 +141,13 @@ def _checked_import(service: BackgammonService, match_id, text, command_id, meta
     "/api/backgammon/matches/{match_id:uuid}/commands",
     status_code=201,
     summary="Post a backgammon command",
+    guards=[signed_in(*STAFF)],
 )
 async def post_bg_command(
     request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[BgCommandRequest]
 ) -> CommandResponse:
     ctx = context(state)
-    principal = await _caller(ctx, request)
+    principal = await command_caller(ctx, request, *STAFF)
     work = partial(
         _service(state, ctx).execute,
         match_id,
