@@ -84,6 +84,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "record_jsonl": AUTHENTICATED,
     "protocol_pdf_file": (503,),
     "export_results": (),
+    "latest_checkpoint": (404,),  # none signed yet
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
