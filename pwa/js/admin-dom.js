@@ -1,20 +1,10 @@
-// Small DOM helpers for the TD's console: h(tag, attrs, ...children), and a labelled field.
+// The TD's console's small DOM helpers (a labelled field, a choice, a section), built with
+// the one DOM builder, h, re-exported here for the panels.
 
 import { t } from "/js/i18n.js";
+import { h } from "/js/dom.js";
 
-/** An element: attrs are properties, `on*` listeners, `data-*`/`aria-*` attributes. */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "for" || key === "role")
-      el.setAttribute(key, value === true ? "" : value);
-    else el[key] = value;
-  }
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
+export { h };
 
 /** A label with its control, the label's text a message key. */
 export function field(key, control) {
