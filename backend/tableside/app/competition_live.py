@@ -16,11 +16,9 @@ import asyncpg
 import msgspec
 
 from tableside.app.audience import Audience
-from tableside.competitions.docs import competition_message
+from tableside.projections.standings import current_message
 
 DOCUMENT = -1  # the audience position of a whole document (see live._pump)
-_DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
-_ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"
 _encoder = msgspec.json.Encoder()
 
 
@@ -37,9 +35,5 @@ async def competition_now(pool: asyncpg.Pool, competition: str) -> bytes | None:
     except ValueError:
         return None  # a label of no competition stream (e.g. a walk-up's)
     async with pool.acquire() as conn, conn.transaction(readonly=True):
-        doc = await conn.fetchval(_DOC, comp_id)
-        rows = await conn.fetch(_ROWS, comp_id)
-    if doc is None:
-        return None
-    standing = [msgspec.Raw(r[0].encode()) for r in rows]
-    return _encoder.encode(competition_message(comp_id, msgspec.json.decode(doc), standing))
+        message = await current_message(conn, comp_id)
+    return None if message is None else _encoder.encode(message)

@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID
 
 import asyncpg
+import msgspec
 
 from tableside import competition
 from tableside.competition.state import Competition
@@ -28,6 +29,8 @@ NAME = "standings"
 TABLES = ("competition_view", "competition_standings")
 _EVENTS = frozenset(competition.EVENT_TYPES)
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
+_DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
+_ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"
 _LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 _VIEW = """
@@ -73,11 +76,17 @@ class StandingsRunner:
         return await conn.fetchval(_POSITION, NAME)
 
     async def take(self, conn: asyncpg.Connection, records: list) -> None:
-        """Write the batch; once committed, publish the documents it changed."""
+        """Write the batch; once committed, publish every competition it changed — also those
+        another process wrote first (each process publishes to its own sockets)."""
         messages = await self._apply(conn, records)
-        if self.publish:
-            for message in messages:
-                self.publish(message)
+        if self.publish is None:
+            return
+        changed = {r.stream_id for r in records if type(r.event) in _EVENTS}
+        for stream in changed - {UUID(m["competition_id"]) for m in messages}:
+            if (message := await current_message(conn, stream)) is not None:
+                messages.append(message)
+        for message in messages:
+            self.publish(message)
 
     async def _apply(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
         last = records[-1].position
@@ -128,6 +137,15 @@ async def _write(
     rows = [(stream, r["entrant"], r["place"], i, to_json(r)) for i, r in enumerate(standing, 1)]
     await conn.executemany(_ROW, rows)
     return competition_message(stream, doc, standing)
+
+
+async def current_message(conn: asyncpg.Connection, stream: UUID) -> dict[str, Any] | None:
+    """A competition's documents as they stand in the read model, as the feed's message."""
+    doc = await conn.fetchval(_DOC, stream)
+    if doc is None:
+        return None
+    rows = [msgspec.json.decode(r[0]) for r in await conn.fetch(_ROWS, stream)]
+    return competition_message(stream, msgspec.json.decode(doc), rows)
 
 
 async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
