@@ -41,8 +41,9 @@ class Consumer(Protocol):
 class Tail:
     """The process's one follower of the log; every consumer is handed each batch once.
 
-    No polling cadence: it runs when woken (the LISTEN on new events, a command stored here,
-    the database coming back) and, as a safety net only, after `idle_seconds` of silence."""
+    No timer: it runs when woken — the LISTEN on every new event (and on its every
+    (re)connect), a command stored by this process, the database coming back — and retries
+    within a second after a database error."""
 
     def __init__(self, pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> None:
         self.pool, self.registry, self.batch = pool, registry, batch
@@ -54,9 +55,9 @@ class Tail:
         self.consumers.append(consumer)
         self.wake.set()
 
-    async def run(self, idle_seconds: float = 30.0) -> None:
+    async def run(self) -> None:
         """Catch up whenever woken; survive database hiccups."""
-        await keep_caught_up(self.catch_up, self.wake, idle_seconds, "tail")
+        await keep_caught_up(self.catch_up, self.wake, None, "tail")
 
     async def catch_up(self) -> int:
         """Hand everything stored so far to every consumer; return the position reached."""
@@ -129,12 +130,18 @@ class ProjectionRunner:
 
 
 async def keep_caught_up(
-    step: Callable[[], Awaitable[object]], wake: asyncio.Event, poll_seconds: float, name: str
+    step: Callable[[], Awaitable[object]],
+    wake: asyncio.Event,
+    poll_seconds: float | None,
+    name: str,
+    retry_seconds: float = 1.0,
 ) -> None:
-    """Run `step` whenever `wake` is set and at least every poll; survive database hiccups.
-    The wake is cleared before the step, so a wake that comes during it is never lost."""
+    """Run `step` whenever `wake` is set (and every `poll_seconds`, unless None); after a
+    database hiccup, again within `retry_seconds`. The wake is cleared before the step, so a
+    wake that comes during it is never lost."""
     while True:
         wake.clear()
+        wait = poll_seconds
         try:
             await step()
         except (
@@ -145,8 +152,9 @@ async def keep_caught_up(
             PersistenceError,  # the store's psycopg pool (processors write through it)
         ) as exc:
             log.warning("%s: %s; retrying", name, exc)
+            wait = retry_seconds if wait is None else min(wait, retry_seconds)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), poll_seconds)
+            await asyncio.wait_for(wake.wait(), wait)
 
 
 async def reset(conn: asyncpg.Connection, name: str, tables: tuple[str, ...]) -> None:
