@@ -228,6 +228,7 @@ def run(before: bool, url: str, entrants: int, tree: Path | None) -> list[dict]:
             return play_all(server, head, url, comp, watch)
         finally:
             asyncio.run_coroutine_threadsafe(_cancel(tasks), loop).result(10)
+            asyncio.run_coroutine_threadsafe(_cancel_rest(), loop).result(10)
             loop.call_soon_threadsafe(loop.stop)
             runner.join(5)
             loop.close()
@@ -237,9 +238,15 @@ def run(before: bool, url: str, entrants: int, tree: Path | None) -> list[dict]:
 
 
 async def _cancel(tasks: list[asyncio.Task]) -> None:
+    await asyncio.sleep(0)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _cancel_rest() -> None:
+    """What the clients left running (websockets' keepalives)."""
+    await _cancel([t for t in asyncio.all_tasks() if t is not asyncio.current_task()])
 
 
 def _in_thread(loop: asyncio.AbstractEventLoop):
