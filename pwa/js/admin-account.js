@@ -4,36 +4,35 @@
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, section } from "/js/admin-dom.js";
-import { attempt, role, say } from "/js/admin-app.js";
 
-export function accountView() {
-  const parts = [passwordForm()];
-  if (role() === "head_judge") parts.unshift(lockoutList());
+export function accountView(ctx) {
+  const parts = [passwordForm(ctx)];
+  if (ctx.role() === "head_judge") parts.unshift(lockoutList(ctx));
   return h("div", { className: "stack" }, ...parts);
 }
 
-function lockoutList() {
+function lockoutList(ctx) {
   const list = h("ul", { className: "stack plain", "data-lockouts": true });
   const load = () => request("GET", "/api/login-lockouts").then((items) => list.replaceChildren(
-    ...(items.length ? items.map((lock) => lockoutItem(lock, load))
+    ...(items.length ? items.map((lock) => lockoutItem(ctx, lock, load))
                      : [h("li", {}, t("admin.lockouts.none"))])))
     .catch(() => {}); // the list stays empty; the page can be reloaded
   load();
   return section("admin.lockouts", list);
 }
 
-function lockoutItem(lock, reload) {
+function lockoutItem(ctx, lock, reload) {
   const until = new Date(lock.locked_until).toLocaleTimeString();
   return h("li", { className: "cluster", "data-lockout": lock.username },
     h("span", { className: "grow" }, t("admin.lockouts.item",
       { user: lock.username, failures: lock.failures, until })),
-    h("button", { type: "button", "data-unlock": lock.username, onclick: () => attempt(async () => {
+    h("button", { type: "button", "data-unlock": lock.username, onclick: () => ctx.attempt(async () => {
       await request("DELETE", `/api/login-lockouts/${encodeURIComponent(lock.username)}`);
       await reload();
     }) }, t("admin.lockouts.unlock")));
 }
 
-function passwordForm() {
+function passwordForm(ctx) {
   const current = h("input", { name: "current_password", id: "f-current-password", type: "password",
                                autocomplete: "current-password", required: true });
   const next = h("input", { name: "new_password", id: "f-new-password", type: "password",
@@ -41,9 +40,9 @@ function passwordForm() {
   const form = h("form", { className: "stack", "data-keep": true, "data-password": true,
     onsubmit: async (e) => {
       e.preventDefault();
-      const done = await attempt(() => request("POST", "/api/account/password",
+      const done = await ctx.attempt(() => request("POST", "/api/account/password",
         { current_password: current.value, new_password: next.value }));
-      if (done) { form.reset(); say(t("admin.password.changed"), "ok"); }
+      if (done) { form.reset(); ctx.say(t("admin.password.changed"), "ok"); }
     } },
     field("admin.password.current", current), field("admin.password.new", next),
     h("button", { type: "submit" }, t("admin.password.submit")));

@@ -19,7 +19,7 @@ const app = { role: null, desk: null, tab: "entrants", banner: null };
 
 /** A message for the TD: a refusal read as guidance (what stops it, and the rule), another
  *  error as it came, or a plain note. */
-export function say(error, kind = "error") {
+function say(error, kind = "error") {
   const text = typeof error === "string" ? error : guidance(error);
   app.banner.textContent = text;
   app.banner.dataset.kind = kind;
@@ -32,7 +32,7 @@ function guidance(error) {
 }
 
 /** Run an action, showing its refusal in the banner; true when it went through. */
-export async function attempt(action) {
+async function attempt(action) {
   try {
     await action();
     say("", "ok");
@@ -46,7 +46,9 @@ export async function attempt(action) {
   }
 }
 
-export function role() { return app.role; }
+/** The one object every panel is handed (panels never import this entry module): the
+ *  competition's desk, the signed-in role, and the banner's actions. */
+const ctx = { get desk() { return app.desk; }, role: () => app.role, attempt, say };
 
 async function boot() {
   await i18n.ready;
@@ -95,7 +97,7 @@ function route() {
 
 function render() {
   if (!app.desk) {
-    face.replaceChildren(setupView(app), app.banner);
+    face.replaceChildren(setupView(ctx), app.banner);
     return;
   }
   const doc = app.desk.doc;
@@ -111,7 +113,7 @@ function render() {
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
-  face.replaceChildren(head, tabs, app.banner, view(app.desk, doc));
+  face.replaceChildren(head, tabs, app.banner, view(ctx, doc));
 }
 
 boot();

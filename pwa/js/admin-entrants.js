@@ -2,7 +2,6 @@
 
 import { t } from "/js/i18n.js";
 import { h, field, section } from "/js/admin-dom.js";
-import { attempt } from "/js/admin-app.js";
 
 const PAIRS = ["mens_pairs", "womens_pairs", "mixed_pairs"];
 
@@ -19,17 +18,17 @@ export function parseEntryList(text) {
     .map((line) => line.split("|").map(person));
 }
 
-async function register(desk, members) {
-  const taken = new Set(desk.doc.entrants.map((e) => e.id));
+async function register(ctx, members) {
+  const taken = new Set(ctx.desk.doc.entrants.map((e) => e.id));
   let n = taken.size + 1;
   while (taken.has(`e${String(n).padStart(2, "0")}`)) n++;
   const id = `e${String(n).padStart(2, "0")}`;
   const name = members.map((m) => m.name).join(" / ");
-  await desk.command({ type: "RegisterEntrant", entrant_id: id, name, members });
+  await ctx.desk.command({ type: "RegisterEntrant", entrant_id: id, name, members });
   return id;
 }
 
-export function entrantsView(desk, doc) {
+export function entrantsView(ctx, doc) {
   const pairs = PAIRS.includes(doc.guide.discipline);
   const list = h("textarea", { id: "f-entry-list", rows: 6, name: "entry_list",
                                placeholder: pairs ? t("admin.entrants.list_pairs_hint")
@@ -37,8 +36,8 @@ export function entrantsView(desk, doc) {
   const paste = h("form", { className: "stack", "data-keep": true, "data-entry-list": true,
     onsubmit: async (e) => {
       e.preventDefault();
-      await attempt(async () => {
-        for (const members of parseEntryList(list.value)) await register(desk, members);
+      await ctx.attempt(async () => {
+        for (const members of parseEntryList(list.value)) await register(ctx, members);
         list.value = "";
       });
     } },
@@ -46,31 +45,31 @@ export function entrantsView(desk, doc) {
     h("button", { type: "submit", className: "primary" }, t("admin.entrants.register")));
   const ready = doc.entrants.filter((e) => e.status !== "withdrawn" && e.status !== "checked_in");
   const all = h("button", { type: "button", "data-check-in-all": true, disabled: !ready.length,
-    onclick: () => attempt(async () => {
+    onclick: () => ctx.attempt(async () => {
       for (const e of ready) {
-        if (e.status === "registered") await desk.command({ type: "ApproveEntrant", entrant_id: e.id });
-        await desk.command({ type: "CheckInEntrant", entrant_id: e.id });
+        if (e.status === "registered") await ctx.desk.command({ type: "ApproveEntrant", entrant_id: e.id });
+        await ctx.desk.command({ type: "CheckInEntrant", entrant_id: e.id });
       }
     }) }, t("admin.entrants.check_in_all", { count: ready.length }));
   return h("div", { className: "stack" },
-    section("admin.entrants.title", paste, all, table(desk, doc)));
+    section("admin.entrants.title", paste, all, table(ctx, doc)));
 }
 
-function table(desk, doc) {
+function table(ctx, doc) {
   const row = (e) => h("tr", { "data-entrant": e.id, "data-status": e.status },
     h("td", {}, e.id), h("td", {}, e.name),
     h("td", {}, e.members.map((m) => m.club).filter(Boolean).join(", ")),
     h("td", {}, t(`admin.status.${e.status}`)),
-    h("td", { className: "cluster" }, actions(desk, e)));
+    h("td", { className: "cluster" }, actions(ctx, e)));
   return h("table", { className: "grid-table" },
     h("thead", {}, h("tr", {}, ["admin.col.id", "admin.col.name", "admin.col.club",
       "admin.col.status", "admin.col.actions"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, doc.entrants.map(row)));
 }
 
-function actions(desk, e) {
+function actions(ctx, e) {
   const act = (key, command) => h("button", { type: "button", "data-action": key,
-    onclick: () => attempt(() => desk.command({ ...command, entrant_id: e.id })) },
+    onclick: () => ctx.attempt(() => ctx.desk.command({ ...command, entrant_id: e.id })) },
     t(`admin.entrants.${key}`));
   const out = [];
   if (e.status === "registered") out.push(act("approve", { type: "ApproveEntrant" }));

@@ -4,7 +4,6 @@
 import { t } from "/js/i18n.js";
 import { headers, parse } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
-import { attempt, role } from "/js/admin-app.js";
 
 const SWISS = ["swiss", "swiss_playoff"];
 
@@ -18,13 +17,13 @@ export function roundComplete(doc) {
   return !!last && last.pairings.every((p) => p.result);
 }
 
-export function roundsView(desk, doc) {
-  const head = role() === "head_judge";
+export function roundsView(ctx, doc) {
+  const head = ctx.role() === "head_judge";
   const swiss = SWISS.includes(doc.guide.format);
   const buttons = [];
   const act = (key, command, enabled) => h("button", { type: "button", className: "primary",
     "data-action": key, disabled: !enabled || !head,
-    onclick: () => attempt(() => desk.command(command())) }, t(`admin.rounds.${key}`));
+    onclick: () => ctx.attempt(() => ctx.desk.command(command())) }, t(`admin.rounds.${key}`));
   const drawn = doc.order.length > 0 || doc.bracket.length > 0;
   buttons.push(act("draw", () => ({ type: "MakeDraw", seed: seed() }), !drawn));
   if (swiss) {
@@ -34,9 +33,9 @@ export function roundsView(desk, doc) {
   }
   if (doc.guide.format === "swiss_playoff") buttons.push(act("playoff", () => ({ type: "DrawPlayoff" }), true));
   const parts = [h("div", { className: "cluster" }, buttons,
-    h("a", { className: "button", href: `/api/competitions/${desk.id}/results.csv`,
+    h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.csv`,
              download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
-  if (swiss && head) parts.push(importForm(desk));
+  if (swiss && head) parts.push(importForm(ctx));
   parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
                       "data-rounds": doc.rounds.length },
     t("admin.rounds.status", { round: doc.rounds.length, rounds: doc.guide.rounds })));
@@ -45,20 +44,20 @@ export function roundsView(desk, doc) {
            doc.bracket.length ? bracketTable(doc) : null);
 }
 
-function importForm(desk) {
+function importForm(ctx) {
   const file = h("input", { type: "file", id: "f-import", accept: ".csv,.xlsx,text/csv" });
   return h("form", { className: "cluster", "data-keep": true, onsubmit: async (e) => {
     e.preventDefault();
     const chosen = file.files[0];
     if (!chosen) return;
     const kind = chosen.name.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv";
-    await attempt(async () => {
-      const params = new URLSearchParams({ expected_version: desk.version, format: kind,
+    await ctx.attempt(async () => {
+      const params = new URLSearchParams({ expected_version: ctx.desk.version, format: kind,
                                            command_id: crypto.randomUUID() });
-      const reply = await fetch(`/api/competitions/${desk.id}/rounds/import?${params}`,
+      const reply = await fetch(`/api/competitions/${ctx.desk.id}/rounds/import?${params}`,
         { method: "POST", headers: headers(), body: chosen });
       const body = await parse(reply);
-      await desk.settle(body.positions.at(-1));
+      await ctx.desk.settle(body.positions.at(-1));
     });
   } },
   h("label", { for: "f-import" }, t("admin.rounds.import")), file,

@@ -2,7 +2,6 @@
 
 import { t } from "/js/i18n.js";
 import { h, field, section } from "/js/admin-dom.js";
-import { attempt, role } from "/js/admin-app.js";
 
 function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
 
@@ -15,28 +14,28 @@ function result(prefix) {
                           field(`admin.rulings.pucks`, p)] };
 }
 
-export function rulingsView(desk, doc) {
-  const head = role() === "head_judge";
+export function rulingsView(ctx, doc) {
+  const head = ctx.role() === "head_judge";
   const who = names(doc);
   return h("div", { className: "stack" },
-    section("admin.rulings.no_shows", noShows(desk, doc, who, head)),
-    section("admin.rulings.protests", protests(desk, doc, who, head), fileProtest(desk, doc, who)),
-    head ? section("admin.rulings.correct", correct(desk, doc, who)) : null);
+    section("admin.rulings.no_shows", noShows(ctx, doc, who, head)),
+    section("admin.rulings.protests", protests(ctx, doc, who, head), fileProtest(ctx, doc, who)),
+    head ? section("admin.rulings.correct", correct(ctx, doc, who)) : null);
 }
 
-function noShows(desk, doc, who, head) {
+function noShows(ctx, doc, who, head) {
   if (!doc.no_shows.length) return h("p", {}, t("admin.rulings.none"));
   return h("ul", { className: "stack" }, doc.no_shows.map((n) => h("li", { className: "cluster" },
     h("span", { className: "grow" }, t("admin.rulings.absent", { match: n.match_id, name: who[n.absent] })),
     h("button", { type: "button", className: "primary", disabled: !head, "data-forfeit": n.match_id,
-      onclick: () => attempt(() => desk.command({ type: "ConfirmForfeit", match_id: n.match_id })) },
+      onclick: () => ctx.attempt(() => ctx.desk.command({ type: "ConfirmForfeit", match_id: n.match_id })) },
       t("admin.rulings.confirm_forfeit")))));
 }
 
-function protests(desk, doc, who, head) {
+function protests(ctx, doc, who, head) {
   if (!doc.protests.length) return h("p", {}, t("admin.rulings.none"));
   return h("ul", { className: "stack" }, doc.protests.map((p) => {
-    const decide = (upheld) => attempt(() => desk.command({ type: "DecideProtest",
+    const decide = (upheld) => ctx.attempt(() => ctx.desk.command({ type: "DecideProtest",
       protest_id: p.protest_id, upheld, note: "" }));
     return h("li", { className: "cluster", "data-protest": p.protest_id },
       h("span", { className: "grow" }, `${p.match_id} · ${who[p.by]} · ${p.rule_cited}`),
@@ -55,14 +54,14 @@ function options(select, items) {
   return select;
 }
 
-function fileProtest(desk, doc, who) {
+function fileProtest(ctx, doc, who) {
   const match = options(h("select", { id: "f-protest-match" }), played(doc, who));
   const by = options(h("select", { id: "f-protest-by" }), doc.entrants.map((e) => [e.id, e.name]));
   const rule = h("input", { id: "f-protest-rule", placeholder: "EKML §25(1)" });
   const text = h("input", { id: "f-protest-text" });
   return h("form", { className: "stack", "data-keep": true, onsubmit: (e) => {
     e.preventDefault();
-    attempt(() => desk.command({ type: "FileProtest", protest_id: crypto.randomUUID().slice(0, 8),
+    ctx.attempt(() => ctx.desk.command({ type: "FileProtest", protest_id: crypto.randomUUID().slice(0, 8),
       match_id: match.value, by: by.value, rule_cited: rule.value, text: text.value, appealed_at_once: true }));
   } },
   h("h3", {}, t("admin.rulings.file")), field("admin.col.match", match), field("admin.rulings.by", by),
@@ -70,13 +69,13 @@ function fileProtest(desk, doc, who) {
   h("button", { type: "submit" }, t("admin.rulings.file_go")));
 }
 
-function correct(desk, doc, who) {
+function correct(ctx, doc, who) {
   const match = options(h("select", { id: "f-correct-match" }), played(doc, who));
   const res = result("f-correct");
   const reason = h("input", { id: "f-correct-reason", required: true });
   return h("form", { className: "stack", "data-keep": true, "data-correct": true, onsubmit: (e) => {
     e.preventDefault();
-    attempt(() => desk.command({ type: "CorrectResult", match_id: match.value, result: res.read(),
+    ctx.attempt(() => ctx.desk.command({ type: "CorrectResult", match_id: match.value, result: res.read(),
                                  reason: reason.value }));
   } },
   field("admin.col.match", match), h("div", { className: "cluster" }, res.fields),

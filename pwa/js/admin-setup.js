@@ -3,7 +3,6 @@
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, choice, section } from "/js/admin-dom.js";
-import { attempt, role } from "/js/admin-app.js";
 import { accountView } from "/js/admin-account.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
@@ -43,19 +42,19 @@ function tieBreaks() {
   return { box, order: () => [...order] };
 }
 
-export function setupView() {
+export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
   request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
     h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
       `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? " ✓" : ""}`)))))
     .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
-  if (role() === "head_judge") parts.push(guideForm());
-  parts.push(accountView());
+  if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
+  parts.push(accountView(ctx));
   return h("div", { className: "stack" }, ...parts);
 }
 
-function guideForm() {
+function guideForm(ctx) {
   const name = h("input", { name: "name", id: "f-name", required: true });
   const rounds = h("input", { name: "rounds", id: "f-rounds", type: "number", min: 1, max: 15, value: 7 });
   const games = h("input", { name: "games", id: "f-games", type: "number", min: 1, max: 15, value: 4 });
@@ -89,7 +88,7 @@ function guideForm() {
         head_to_head: h2h.value,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
-      await attempt(async () => {
+      await ctx.attempt(async () => {
         const reply = await request("POST", "/api/competitions",
                                     { command_id: crypto.randomUUID(), guide });
         location.hash = `c=${reply.competition_id}`;

@@ -3,29 +3,30 @@
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
-import { attempt, role } from "/js/admin-app.js";
 
-export function standingsView(desk, doc) {
+export function standingsView(ctx, doc) {
   const table = h("table", { className: "grid-table", "data-standings": true },
     h("thead", {}, h("tr", {}, ["admin.col.place", "admin.col.name", "admin.col.points",
       "admin.col.played", "admin.standings.wdl", "admin.col.games", "admin.col.pucks",
       "admin.col.tie_breaks"]
       .map((k) => h("th", {}, t(k))))), h("tbody", {}));
-  request("GET", `/api/competitions/${desk.id}/standings`).then((s) => {
-    table.tBodies[0].replaceChildren(...s.rows.map((r) => h("tr", { "data-entrant": r.entrant },
-      h("td", {}, `${r.place}${r.shared ? "=" : ""}`), h("td", {}, r.name),
-      h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
-      h("td", { "data-wdl": true }, wdl(r)),
-      h("td", {}, `${r.games_won}:${r.games_lost}`), h("td", {}, String(r.pucks_diff)),
-      h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
-  }).catch(() => {}); // the next change re-renders and asks again
+  const fill = (rows) => table.tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-entrant": r.entrant },
+    h("td", {}, `${r.place}${r.shared ? "=" : ""}`), h("td", {}, r.name),
+    h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
+    h("td", { "data-wdl": true }, wdl(r)),
+    h("td", {}, `${r.games_won}:${r.games_lost}`), h("td", {}, String(r.pucks_diff)),
+    h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
+  const pushed = ctx.desk.standings; // the rows the feed pushed with this document
+  if (pushed?.version === doc.version) fill(pushed.rows);
+  else request("GET", `/api/competitions/${ctx.desk.id}/standings`).then((s) => fill(s.rows))
+    .catch(() => {}); // the next change re-renders and asks again
   const who = Object.fromEntries(doc.entrants.map((e) => [e.id, e.name]));
   const placings = h("ol", { "data-placings": true },
     doc.placings.map((group) => h("li", {}, group.map((e) => who[e]).join(", "))));
-  const why = doc.finished ? "" : blocked(doc);
+  const why = doc.finished ? "" : blocked(ctx, doc);
   const finish = h("button", { type: "button", className: "primary", "data-action": "finish",
     disabled: doc.finished || Boolean(why), "aria-describedby": why ? "finish-why" : null,
-    onclick: () => attempt(() => desk.command({ type: "FinishCompetition" })) },
+    onclick: () => ctx.attempt(() => ctx.desk.command({ type: "FinishCompetition" })) },
     t(doc.finished ? "admin.standings.published" : "admin.standings.publish"));
   const reason = why ? h("p", { className: "small", id: "finish-why", "data-why": "finish" }, why) : null;
   const order = doc.guide.tie_breaks.map((k) => t(`admin.tiebreak.${k}`)).join(", ");
@@ -42,8 +43,8 @@ function wdl(r) {
 }
 
 /** Why the results cannot be published yet, in words; "" when they can (EKML §12(2)6). */
-function blocked(doc) {
-  if (role() !== "head_judge") return t("admin.standings.head_judge_only");
+function blocked(ctx, doc) {
+  if (ctx.role() !== "head_judge") return t("admin.standings.head_judge_only");
   const gone = new Set(doc.entrants.filter((e) => e.status === "withdrawn").map((e) => e.id));
   const paired = doc.rounds.flatMap((r) => r.pairings)
     .filter((p) => !doc.results[p.match_id] && !(gone.has(p.a) || gone.has(p.b)));

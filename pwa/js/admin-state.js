@@ -1,10 +1,12 @@
-// The console's connection to one competition: its document (polled from the read model),
-// the venue's tables, and commands posted at the version last seen.
+// The console's connection to one competition: its document (pushed by the live feed), the
+// venue's tables (re-read when a match on one starts or ends), and commands posted at the
+// version last seen.
 //
 //   const desk = new Desk(id); desk.addEventListener("change", render); desk.start();
 //   await desk.command({ type: "MakeDraw", seed: 7 });   // 409 → refresh and try once more
 
 import { request, ApiError } from "/js/api.js";
+import { LiveFeed } from "/js/live.js";
 
 export class Desk extends EventTarget {
   constructor(id) {
@@ -13,16 +15,28 @@ export class Desk extends EventTarget {
     this.doc = null;
     this.tables = [];
     this.version = 0;
-    this.timer = null;
+    this.standings = null; // { version, rows } as last pushed
+    this.feed = null;
   }
 
-  start(interval = 700) {
+  /** Read once, then follow the competition's live feed: its documents come whole whenever
+   *  they change; a table's match starting or ending re-reads the tables. No timer. */
+  start() {
     this.refresh();
-    this.timer = setInterval(() => this.refresh(), interval);
+    this.feed = new LiveFeed({ competition: this.id });
+    this.feed.addEventListener("competition", (e) => {
+      this.standings = { version: e.detail.version, rows: e.detail.standings };
+      this.adopt(e.detail.doc);
+    });
+    this.feed.addEventListener("snapshot", (e) => this.tablesMoved(e.detail.matches || [], e.detail.position));
+    this.feed.addEventListener("delta", (e) => {
+      if (e.detail.live) this.tablesMoved([e.detail.live], e.detail.position);
+    });
+    this.feed.start();
     return this;
   }
 
-  stop() { clearInterval(this.timer); }
+  stop() { this.feed?.stop(); }
 
   async refresh() {
     try {
@@ -30,13 +44,34 @@ export class Desk extends EventTarget {
         request("GET", `/api/competitions/${this.id}`),
         request("GET", `/api/tables?competition=${this.id}`),
       ]);
-      const seen = JSON.stringify([doc.version, tables]);
-      if (seen === this.seen) return; // re-render only when something changed
-      this.seen = seen;
-      this.doc = doc;
       this.tables = tables;
+      this.adopt(doc, true);
+    } catch (error) {
+      this.dispatchEvent(new CustomEvent("error", { detail: error }));
+    }
+  }
+
+  /** Keep a newer document; re-render when it is newer or the tables changed. */
+  adopt(doc, tablesChanged = false) {
+    const newer = !this.doc || doc.version > this.doc.version;
+    if (newer) {
+      this.doc = doc;
       this.version = Math.max(this.version, doc.version);
-      this.dispatchEvent(new Event("change"));
+    }
+    if (newer || tablesChanged) this.dispatchEvent(new Event("change"));
+  }
+
+  /** Re-read the tables when a match on one starts, ends or changes table (not per stroke),
+   *  as of the position the feed reported (the tables read model may lag a moment). */
+  async tablesMoved(docs, position) {
+    const known = (d) => this.tables.find((row) => row.table === d.table);
+    const moved = docs.some((d) => d.table != null
+      && (known(d)?.match_id !== d.match_id || known(d)?.status !== d.status));
+    if (!moved) return;
+    try {
+      const at = position ? `&min_position=${position}` : "";
+      this.tables = await request("GET", `/api/tables?competition=${this.id}${at}`);
+      if (this.doc) this.dispatchEvent(new Event("change"));
     } catch (error) {
       this.dispatchEvent(new CustomEvent("error", { detail: error }));
     }
@@ -50,7 +85,7 @@ export class Desk extends EventTarget {
       try {
         const reply = await request("POST", `/api/competitions/${this.id}/commands`, body);
         this.version = reply.last_version;
-        // Stored either way; if the read model is slow (503), the next poll shows it.
+        // Stored either way; if the read model is slow (503), the feed brings it when it is there.
         await this.settle(reply.positions.at(-1)).catch(() => {});
         return reply;
       } catch (error) {
@@ -62,8 +97,6 @@ export class Desk extends EventTarget {
 
   /** Read our own write: wait for the read model to reach a position, then re-render. */
   async settle(position) {
-    this.doc = await request("GET", `/api/competitions/${this.id}?min_position=${position}`);
-    this.version = Math.max(this.version, this.doc.version);
-    this.dispatchEvent(new Event("change"));
+    this.adopt(await request("GET", `/api/competitions/${this.id}?min_position=${position}`), true);
   }
 }

@@ -4,7 +4,6 @@
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, section } from "/js/admin-dom.js";
-import { attempt } from "/js/admin-app.js";
 
 const NO_SHOW_SECONDS = 120; // EKML §9(3)
 
@@ -31,7 +30,11 @@ setInterval(() => {
   }
 }, 1000);
 
-export function tablesView(desk, doc) {
+let attempt = null; // the console's own (admin-app.js hands it over with each render)
+
+export function tablesView(ctx, doc) {
+  const { desk } = ctx;
+  ({ attempt } = ctx);
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
     onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });

@@ -4,6 +4,7 @@
 //   const feed = new LiveFeed({ table: 4 });           // or { match: id } / { competition: id }
 //   feed.addEventListener("snapshot", (e) => e.detail.matches);  // live documents, position
 //   feed.addEventListener("delta", (e) => e.detail);   // { position, match_id, type, event, live }
+//   feed.addEventListener("competition", (e) => e.detail);  // { version, doc, standings } (whole)
 //   feed.addEventListener("state", (e) => e.detail.state);  // connecting|live|reconnecting|offline
 //   feed.start(); … feed.stop();
 //
@@ -86,6 +87,10 @@ export class LiveFeed extends EventTarget {
       this.failures = 0;
       if (message.position != null && message.position > (this.last ?? -1)) this.last = message.position;
       this.setState("live");
+    } else if (message.kind === "competition") {
+      // A competition's documents, whole (standings, bracket, calls, results): not a delta,
+      // so not ordered by position; the face keeps the highest `version` it has seen.
+      this.emit("competition", message);
     } else if (message.position != null) {
       if (this.last != null && message.position <= this.last) return; // seen: never twice
       this.last = message.position;

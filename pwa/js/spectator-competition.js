@@ -1,6 +1,6 @@
 // A competition for spectators (`/?competition=<id>`): its tables live, the standings, the
-// bracket, and the results as CSV. Read from the competition API (`/api/competitions/…`);
-// standings and bracket are refreshed whenever one of the competition's matches ends.
+// bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
+// then kept current by the live feed, which pushes the documents whenever they change.
 
 import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
@@ -68,34 +68,38 @@ export function competitionView(root, id) {
               el("div", { class: "cluster view-head" }, title, badge), list,
               el("h3", { i18n: "term.standings" }), standings,
               el("h3", { i18n: "term.bracket" }), bracket, el("div", { class: "cluster" }, csv));
-  const load = () => loadCompetition(id, title, standings, bracket);
+  const parts = { title, standings, bracket };
   const tables = new TablesBoard(list, { competition: id, href: (d) => `/?match=${d.match_id}` });
-  let ended = 0;
-  tables.addEventListener("change", () => {
-    const now = tables.docs().filter((d) => ["ended", "signed"].includes(d.status)).length;
-    // A result reaches the competition a moment after its match ends: look again shortly.
-    if (now !== ended) { ended = now; for (const wait of [0, 1500, 4000]) setTimeout(load, wait); }
-  });
-  setInterval(load, 15000); // protests, corrections and calls change it too
+  let shown = null; // the newest documents shown: { version, doc, rows }
+  const show = (next) => {
+    if (shown && next.version < shown.version) return; // an older copy (a reconnect's)
+    shown = next;
+    render(parts, shown);
+  };
+  // The feed pushes the competition's documents whenever they change, and again after each
+  // (re)connect: no timer, no reload.
+  tables.addEventListener("competition", (e) => show({ version: e.detail.version,
+    doc: e.detail.doc, rows: e.detail.standings }));
   tables.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
   tables.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
-  revealWhen(root, Promise.allSettled([tables.start(), load()]),
-             el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" }));
-  i18n.addEventListener("change", load);
+  revealWhen(root, Promise.allSettled([tables.start(), loadCompetition(id).then(show, () => {
+    standings.replaceChildren(el("p", { class: "muted", i18n: "spec.unavailable" }));
+  })]), el("p", { class: "placeholder", "data-placeholder": "", i18n: "spec.loading" }));
+  i18n.addEventListener("change", () => shown && render(parts, shown));
 }
 
-async function loadCompetition(id, title, standings, bracket) {
-  try {
-    const [comp, table, tree] = await Promise.all([
-      request("GET", `/api/competitions/${id}`), request("GET", `/api/competitions/${id}/standings`),
-      request("GET", `/api/competitions/${id}/bracket`)]);
-    title.textContent = comp.guide?.name || t("term.competition");
-    const names = new Map((comp.entrants || []).map((e) => [e.id, e.name]));
-    standings.replaceChildren(table.rows?.length ? standingsTable(table.rows)
-      : el("p", { class: "muted", i18n: "spec.no_standings" }));
-    bracket.replaceChildren(tree.slots?.length ? bracketView(tree.slots, names)
-      : el("p", { class: "muted", i18n: "spec.no_bracket" }));
-  } catch {
-    standings.replaceChildren(el("p", { class: "muted", i18n: "spec.unavailable" }));
-  }
+/** The competition's documents on first paint (the feed keeps them current after). */
+async function loadCompetition(id) {
+  const [doc, table] = await Promise.all([
+    request("GET", `/api/competitions/${id}`), request("GET", `/api/competitions/${id}/standings`)]);
+  return { version: doc.version, doc, rows: table.rows || [] };
+}
+
+function render({ title, standings, bracket }, { doc, rows }) {
+  title.textContent = doc.guide?.name || t("term.competition");
+  const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
+  standings.replaceChildren(rows?.length ? standingsTable(rows)
+    : el("p", { class: "muted", i18n: "spec.no_standings" }));
+  bracket.replaceChildren(doc.bracket?.length ? bracketView(doc.bracket, names)
+    : el("p", { class: "muted", i18n: "spec.no_bracket" }));
 }

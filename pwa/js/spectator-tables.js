@@ -6,6 +6,7 @@
 //   board.addEventListener("state", (e) => e.detail.state);   // live | reconnecting | …
 //   board.addEventListener("change", () => board.docs());      // a table's match changed
 //   board.addEventListener("score", (e) => e.detail.doc);      // games won or status changed
+//   board.addEventListener("competition", (e) => e.detail);    // a competition's documents
 //   board.start();
 //
 // One feed per competition (a delta carries the match's whole live document) and one per
@@ -32,7 +33,9 @@ export class TablesBoard extends EventTarget {
 
   async start() {
     await this.discover();
-    this.timer = setInterval(() => this.discover().catch(() => {}), REDISCOVER);
+    // A competition's board follows its one feed (new tables come as deltas); the whole
+    // venue must look now and then for tables outside the competitions it follows.
+    if (!this.competition) this.timer = setInterval(() => this.discover().catch(() => {}), REDISCOVER);
     return this;
   }
 
@@ -76,6 +79,9 @@ export class TablesBoard extends EventTarget {
       this.changed();
     });
     feed.addEventListener("state", () => this.combine());
+    feed.addEventListener("competition", (e) => {
+      this.dispatchEvent(new CustomEvent("competition", { detail: e.detail }));
+    });
     this.feeds.set(key, feed);
     feed.start();
   }

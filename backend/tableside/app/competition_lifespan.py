@@ -1,18 +1,20 @@
 """The competition side's lifespan, entered after the core one (which opened the pool and
-the store): the competition service, the results processor and the standings runner."""
+the store and the tail loop): the competition service, and the results processor and the
+standings consumer on the one tail loop."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 
 from litestar import Litestar
 
-from tableside.app.lifespan import running
+from tableside.app.competition_live import publish_competition
 from tableside.competitions.processor import ResultsProcessor
 from tableside.competitions.service import CompetitionService
+from tableside.projections.runner import Tail
 from tableside.projections.standings import StandingsRunner
 
 
@@ -23,27 +25,25 @@ class CompetitionRuntime:
     service: CompetitionService
     processor: ResultsProcessor
     standings: StandingsRunner
+    tail: Tail
 
     def wake(self) -> None:
-        """A command was stored here: process and project it now, not at the next poll."""
-        self.processor.wake.set()
-        self.standings.wake.set()
+        """A command was stored here: process and project it now (the NOTIFY comes too)."""
+        self.tail.wake.set()
 
 
 @contextlib.asynccontextmanager
 async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
-    """Start the processor and the standings runner; cancel them on the way out."""
+    """Hand the processor and the standings consumer to the core lifespan's tail loop."""
     ctx = app.state.tableside
     service = CompetitionService(ctx.store)
     runtime = CompetitionRuntime(
         service,
         ResultsProcessor(ctx.pool, ctx.registry, ctx.matches, service),
-        StandingsRunner(ctx.pool, ctx.registry),
+        StandingsRunner(ctx.pool, ctx.registry, publish=partial(publish_competition, ctx.audience)),
+        ctx.tail,
     )
     app.state.competitions = runtime
-    tasks = [
-        asyncio.create_task(runtime.processor.run()),
-        asyncio.create_task(runtime.standings.run()),
-    ]
-    async with running(tasks):
-        yield
+    ctx.tail.add(runtime.processor)
+    ctx.tail.add(runtime.standings)
+    yield

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import asyncpg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -34,6 +35,7 @@ class Context:
     database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
     audience: Audience = field(default_factory=Audience)  # the live feed's subscribers
+    tail: Any = None  # the one tail loop (projections.runner.Tail), set by the lifespan
 
 
 def context(state: State) -> Context:

@@ -1,4 +1,5 @@
-"""The lifespan: pools, the event store, the projection runner, the hub and the LISTEN task."""
+"""The lifespan: pools, the event store, the tail loop (projections first), the hub and the
+LISTEN task."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tableside.app.listener import listen
 from tableside.app.live import revoke_sockets
 from tableside.matches.service import MatchService
 from tableside.projections import all_projections
-from tableside.projections.runner import ProjectionRunner
+from tableside.projections.runner import ProjectionRunner, Tail
 from tableside.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -59,18 +60,19 @@ async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
 
 
 def _start(ctx: Context) -> list[asyncio.Task]:
-    runner = ProjectionRunner(ctx.pool, ctx.registry, all_projections())
+    ctx.tail = tail = Tail(ctx.pool, ctx.registry)
+    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections()))
     hub = Hub(ctx)
 
     def woken() -> None:
-        runner.wake.set()
+        tail.wake.set()
         hub.wake.set()
 
     ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
     ctx.audience.per_client = ctx.settings.live_per_client
     coros = [
-        runner.run(),
+        tail.run(),
         hub.run(),
         ctx.audience.run(),
         listen(url, woken, lambda t: revoke_sockets(ctx, t)),

@@ -23,6 +23,7 @@ from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.app.audience import BUSY, SLOW, Subscriber
 from tableside.app.auth import Principal
+from tableside.app.competition_live import DOCUMENT, competition_now
 from tableside.app.context import Context, context
 from tableside.app.feed import Filter, encode, gap
 from tableside.app.socket_auth import accept_and_authenticate
@@ -143,12 +144,14 @@ async def _pump(
         for position, message in chunk:
             await socket.send_data(message)
             last = position
+    if flt.kind == "competition" and (now := await competition_now(ctx.pool, flt.value)):
+        await socket.send_data(now)  # its documents, whole (app/competition_live.py)
     await socket.send_data(encode({"kind": "caught_up", "position": last}))
     while True:
         for position, text in await sub.take():
-            if position > last:
+            if position > last or position == DOCUMENT:
                 await socket.send({"type": "websocket.send", "text": text})
-                last = position
+                last = max(last, position)
 
 
 async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:

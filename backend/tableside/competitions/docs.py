@@ -74,3 +74,18 @@ def _call(match_id: str, table: int, state: Competition) -> dict[str, Any]:
         "b": b,
         "called_at": state.called_at.get(match_id, ""),
     }
+
+
+def competition_message(
+    comp_id: object, doc: dict[str, Any], standing: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The live feed's message for a competition whose documents changed: the document (its
+    bracket, calls, results) and the standings rows, whole — a face replaces what it shows."""
+    return {
+        "kind": "competition",
+        "competition_id": str(comp_id),
+        "position": doc["position"],
+        "version": doc["version"],
+        "doc": doc,
+        "standings": standing,
+    }

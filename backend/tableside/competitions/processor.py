@@ -1,4 +1,4 @@
-"""The results processor: tails the global order with its own tracking position and
+"""The results processor, a consumer of the tail loop with its own tracking position:
 - starts every match a competition calls (MatchCalled → the match stream on its table),
 - turns a competition match's end (MatchEnded, a correction, the signature) into the
   competition's RecordResult, or a CorrectResult when a match correction changed it.
@@ -7,7 +7,6 @@ At least once and idempotent: each write's command id is derived from what cause
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
 from uuid import UUID
@@ -19,9 +18,9 @@ from tableside.competition import commands as cc
 from tableside.competition.events import MatchCalled
 from tableside.competitions.matchflow import match_id_of, match_result, start_match
 from tableside.competitions.service import CompetitionNotFound, CompetitionService
+from tableside.matches.folding import Record
 from tableside.matches.service import MatchService
-from tableside.projections.runner import keep_caught_up
-from tableside.projections.source import read_after
+from tableside.projections.runner import follow
 from tableside.rules import events as rev
 from tableside.rules.errors import RuleViolation
 from tableside.store import EventRegistry
@@ -29,6 +28,7 @@ from tableside.store import EventRegistry
 log = logging.getLogger(__name__)
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
 _ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
+_MINE = (MatchCalled, *_ENDINGS)
 NAME = "competition_results"
 META = {"recorder": "results-processor", "role": "head_judge"}
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
@@ -36,7 +36,7 @@ _SAVE = "UPDATE projection_tracking SET position = greatest(position, $2) WHERE 
 
 
 class ResultsProcessor:
-    """One per process; idempotent writes make several processes on one database safe."""
+    """One per process (on its tail); idempotent writes make several processes safe."""
 
     def __init__(
         self,
@@ -47,24 +47,26 @@ class ResultsProcessor:
     ) -> None:
         self.pool, self.registry = pool, registry
         self.matches, self.competitions = matches, competitions
-        self.wake = asyncio.Event()
 
-    async def run(self, poll_seconds: float = 0.1) -> None:
-        """Catch up whenever woken and at least every poll."""
-        await keep_caught_up(self.catch_up, self.wake, poll_seconds, NAME)
+    async def position(self, conn: asyncpg.Connection) -> int:
+        return await conn.fetchval(_POSITION, NAME)
+
+    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+        """A batch from the tail: what concerns it goes to one thread at once (the store is
+        synchronous), never a thread hop per event; then the tracking position is saved."""
+        mine = [r for r in records if isinstance(r.event, _MINE)]
+        if mine:
+            await anyio.to_thread.run_sync(self.handle_all, mine)
+        await conn.execute(_SAVE, NAME, records[-1].position)
 
     async def catch_up(self) -> int:
-        """Handle everything stored so far; return the position reached."""
+        """Handle everything stored so far (without the tail); return the position reached."""
         async with self.pool.acquire() as conn:
-            position = await conn.fetchval(_POSITION, NAME)
-            while records := await read_after(conn, self.registry, position, 200):
-                for rec in records:
-                    await anyio.to_thread.run_sync(
-                        self.handle, rec.stream_id, rec.version, rec.event
-                    )
-                position = records[-1].position
-                await conn.execute(_SAVE, NAME, position)
-        return position
+            return await follow(conn, self.registry, [self], 200)
+
+    def handle_all(self, records: list[Record]) -> None:
+        for rec in records:
+            self.handle(rec.stream_id, rec.version, rec.event)
 
     def handle(self, stream: UUID, version: int, event: object) -> None:
         """One event: start a called match, or record a match's end; never stop the loop."""

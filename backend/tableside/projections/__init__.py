@@ -1,7 +1,8 @@
 """Read models: projections folded from the global event order into their own tables.
 
 Each projection (`live`, `protocol`, `tables`, `history`) writes its rows and its tracking
-position (`projection_tracking`) in one transaction; `ProjectionRunner` keeps them caught up;
+position (`projection_tracking`) in one transaction; `ProjectionRunner` keeps them caught up
+as a consumer of the process's one tail loop (`runner.Tail`);
 `rebuild` empties one and folds it again from position 0 to the same bytes.
 """
 

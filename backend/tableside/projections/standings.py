@@ -1,31 +1,36 @@
 """Read model `standings`: per competition its document (`competition_view`) and its ranked
 standings (`competition_standings`), written with the tracking position in one transaction.
 
-The match runner folds only match events, so competitions have a runner of their own here
-(same tracking table, same lock discipline); `rebuild_standings` empties both tables and
+The match runner folds only match events, so competitions have a consumer of their own on the
+tail loop (same tracking table, same lock discipline); each document it writes is also
+published on the live feed's `competition:<id>` channel; `rebuild_standings` empties both tables and
 folds them again from position 0 to the same bytes, in one transaction holding the tracking
 row (see `projections.rebuild`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
 
 import asyncpg
+import msgspec
 
 from tableside import competition
 from tableside.competition.state import Competition
-from tableside.competitions.docs import competition_doc, standings_rows
+from tableside.competitions.docs import competition_doc, competition_message, standings_rows
 from tableside.projections.base import to_json
-from tableside.projections.runner import keep_caught_up, reset
-from tableside.projections.source import read_after, read_stream
+from tableside.projections.runner import follow, reset
+from tableside.projections.source import read_stream
 from tableside.store import EventRegistry
 
 NAME = "standings"
 TABLES = ("competition_view", "competition_standings")
 _EVENTS = frozenset(competition.EVENT_TYPES)
+_POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
+_DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
+_ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"
 _LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 _VIEW = """
@@ -42,16 +47,19 @@ VALUES ($1, $2, $3, $4, $5::jsonb)
 
 
 class StandingsRunner:
-    """Folds competition streams (cached by stream) and writes what each batch touched."""
+    """A consumer of the tail: folds competition streams (cached by stream), writes what each
+    batch touched, and then hands each changed document to `publish` (the live feed)."""
 
-    def __init__(self, pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        batch: int = 500,
+        publish: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         self.pool, self.registry, self.batch = pool, registry, batch
         self.states: dict[UUID, tuple[int, Competition]] = {}
-        self.wake = asyncio.Event()
-
-    async def run(self, poll_seconds: float = 0.1) -> None:
-        """Catch up whenever woken and at least every poll."""
-        await keep_caught_up(self.catch_up, self.wake, poll_seconds, "standings runner")
+        self.publish = publish
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
@@ -62,30 +70,41 @@ class StandingsRunner:
         self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
     ) -> int:
         """catch_up on one connection (a rebuild runs it inside its own transaction)."""
-        position = await conn.fetchval(
-            "SELECT position FROM projection_tracking WHERE name = $1", NAME
-        )
-        while records := await read_after(conn, self.registry, position, self.batch):
-            await self._apply(conn, records)
-            position = records[-1].position
-            if progress:
-                progress(position)
-        return position
+        return await follow(conn, self.registry, [self], self.batch, progress)
 
-    async def _apply(self, conn: asyncpg.Connection, records: list) -> None:
+    async def position(self, conn: asyncpg.Connection) -> int:
+        return await conn.fetchval(_POSITION, NAME)
+
+    async def take(self, conn: asyncpg.Connection, records: list) -> None:
+        """Write the batch; once committed, publish every competition it changed — also those
+        another process wrote first (each process publishes to its own sockets)."""
+        messages = await self._apply(conn, records)
+        if self.publish is None:
+            return
+        changed = {r.stream_id for r in records if type(r.event) in _EVENTS}
+        for stream in changed - {UUID(m["competition_id"]) for m in messages}:
+            if (message := await current_message(conn, stream)) is not None:
+                messages.append(message)
+        for message in messages:
+            self.publish(message)
+
+    async def _apply(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
         last = records[-1].position
         async with conn.transaction():
             done = await conn.fetchval(_LOCK, NAME)
             if done is None or done >= last:
-                return
+                return []
             touched: dict[UUID, int] = {}
             for rec in records:
                 if rec.position > done and type(rec.event) in _EVENTS:
                     await self._fold(conn, rec)
                     touched[rec.stream_id] = rec.position
-            for stream, position in touched.items():
+            messages = [
                 await _write(conn, stream, *self.states[stream], position)
+                for stream, position in touched.items()
+            ]
             await conn.execute(_SAVE, NAME, last)
+        return messages
 
     async def _fold(self, conn: asyncpg.Connection, rec) -> None:
         version, state = self.states.get(rec.stream_id, (0, Competition()))
@@ -98,9 +117,11 @@ class StandingsRunner:
 
 async def _write(
     conn: asyncpg.Connection, stream: UUID, version: int, state: Competition, position: int
-) -> None:
-    """Replace one competition's document and standings rows."""
+) -> dict[str, Any]:
+    """Replace one competition's document and standings rows; return them as the live
+    feed's `competition` message."""
     guide = state.guide
+    doc = competition_doc(state, version, position)
     await conn.execute(
         _VIEW,
         stream,
@@ -109,14 +130,22 @@ async def _write(
         state.finished,
         version,
         position,
-        to_json(competition_doc(state, version, position)),
+        to_json(doc),
     )
     await conn.execute("DELETE FROM competition_standings WHERE competition_id = $1", stream)
-    rows = [
-        (stream, r["entrant"], r["place"], i, to_json(r))
-        for i, r in enumerate(standings_rows(state), 1)
-    ]
+    standing = standings_rows(state)
+    rows = [(stream, r["entrant"], r["place"], i, to_json(r)) for i, r in enumerate(standing, 1)]
     await conn.executemany(_ROW, rows)
+    return competition_message(stream, doc, standing)
+
+
+async def current_message(conn: asyncpg.Connection, stream: UUID) -> dict[str, Any] | None:
+    """A competition's documents as they stand in the read model, as the feed's message."""
+    doc = await conn.fetchval(_DOC, stream)
+    if doc is None:
+        return None
+    rows = [msgspec.json.decode(r[0]) for r in await conn.fetch(_ROWS, stream)]
+    return competition_message(stream, msgspec.json.decode(doc), rows)
 
 
 async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
