@@ -1,0 +1,142 @@
+"""Rewrite old module paths to the floor plan of issue 15 (see docs/floorplan.md).
+
+    python tools/floorplan_rewrite.py            # every tracked text file
+    python tools/floorplan_rewrite.py FILE ...   # only these
+
+Rewrites dotted paths (`tableside.app.hub` → `tableside.live.hub`, imports, `module:attr`
+strings, `-m tableside.x`) and file paths (`backend/tableside/app/hub.py`). Idempotent: new
+paths are never rewritten again (the one rule to keep it so: nothing imports the bare
+`tableside.competition` package; its pure rules are `tableside.competition.rules`).
+Run it after merging a branch that still speaks of the old layout.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+APP = {
+    "server": "__init__ asgi lifespan competition_lifespan security_headers availability"
+    " openapi_errors checkpoints",
+    "web": "problems guards ratelimit consistency health context bodies responses",
+    "staff": "accounts auth auth_dto passwords staff_routes login_routes lockouts",
+    "live": "live feed hub audience socket_auth",
+    "eventlog": "listener",
+    "match.http": "read_routes judge_routes command_routes export_routes audit_routes"
+    " spectator_routes dto command_auth",
+}
+APP_RENAMED = {
+    "competition_routes": "competition.http.routes",
+    "competition_reads": "competition.http.reads",
+    "competition_dto": "competition.http.dto",
+    "competition_live": "competition.live",
+}
+PURE_COMPETITION = set(
+    "berger bracket_view brackets clock club_standings commands decide decide_draw decide_entrants"
+    " decide_import decide_play decide_review entrants errors events evolve guide interop matches"
+    " placings records results rulesets standings state swiss swiss_search swiss_weights tables"
+    " teams tiebreaks walkovers".split()
+)
+SLICE_COMPETITION = {"service", "processor", "matchflow", "docs", "projection", "live", "http", "rules"}
+PWA = {"assets", "routes", "worker", "web_routes"}
+
+
+def _module_map() -> dict[str, str]:
+    """Old dotted path (after `tableside.`) → new, for whole modules and packages."""
+    mapping = {f"app.{name}": f"{home}.{name}" for home, names in APP.items() for name in names.split()}
+    mapping["app.__init__"] = "server"
+    mapping.update({f"app.{old}": new for old, new in APP_RENAMED.items()})
+    mapping.update({f"competition.{name}": f"competition.rules.{name}" for name in PURE_COMPETITION})
+    mapping.update({f"projections.{name}": f"eventlog.{name}" for name in "runner source folder base rebuild".split()})
+    mapping["projections.standings"] = "competition.projection"
+    mapping.update(
+        {
+            "app": "server",
+            "competitions": "competition",
+            "projections": "match.projections",
+            "store": "eventlog",
+            "rules": "disciplines.korona",
+            "matches": "match",
+            "exports": "match.exports",
+            "backgammon_match": "match.backgammon",
+            "commands": "cli",
+            "web.assets": "server.pwa.assets",
+            "web.routes": "server.pwa.routes",
+            "web.worker": "server.pwa.worker",
+        }
+    )
+    return mapping
+
+
+MAP = _module_map()
+DOTTED = re.compile(r"\btableside((?:\.\w+)+)")
+SLASHED = re.compile(r"\bbackend/tableside((?:/\w+)+)(\.py|/)?")
+FROM_IMPORT = re.compile(r"from tableside\.(app|web|competition) import (\(?[\w\s,]+\)?)")
+
+
+def map_path(dotted: str) -> str:
+    """`.app.hub.Hub` → `.live.hub.Hub`; unknown or already-new paths come back unchanged."""
+    parts = dotted.lstrip(".").split(".")
+    for cut in range(len(parts), 0, -1):
+        new = MAP.get(".".join(parts[:cut]))
+        if new is not None:
+            return "." + ".".join([new, *parts[cut:]])
+    return dotted
+
+
+def _from_import(match: re.Match) -> str:
+    """`from tableside.app import accounts` names its module: route by the names imported."""
+    package, names_text = match.group(1), match.group(2)
+    names = [n.strip() for n in names_text.strip("()").split(",") if n.strip()]
+    bare = [n.split(" as ")[0].strip() for n in names]
+    if package == "competition" and SLICE_COMPETITION.isdisjoint(bare):
+        return match.group(0).replace("from tableside.competition import", "from tableside.competition.rules import")
+    if package == "competition":
+        return match.group(0)
+    if package == "web":
+        home = "server.pwa" if set(bare) <= PWA else "web"
+        return f"from tableside.{home} import {names_text}"
+    homes = {map_path(f".app.{name}").rsplit(".", 1)[0] if f"app.{name}" in MAP else ".server" for name in bare}
+    home = homes.pop() if len(homes) == 1 else ".server"
+    return f"from tableside{home} import {names_text}"
+
+
+def _slashed(match: re.Match) -> str:
+    dotted = match.group(1).replace("/", ".")
+    new = map_path(dotted)
+    return "backend/tableside" + new.replace(".", "/") + (match.group(2) or "")
+
+
+def rewrite(text: str) -> str:
+    """The text with every old module path replaced by its new one."""
+    text = FROM_IMPORT.sub(_from_import, text)
+    text = DOTTED.sub(lambda m: "tableside" + map_path(m.group(1)), text)
+    return SLASHED.sub(_slashed, text)
+
+
+SUFFIXES = {".py", ".toml", ".cfg", ".ini", ".md", ".sh", ".yml", ".yaml", ".txt", ".json", ""}
+
+
+def _default_files() -> list[Path]:
+    listed = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout
+    skip = {"tools/floorplan_rewrite.py", "docs/decisions.md"}
+    return [Path(p) for p in listed.splitlines() if Path(p).suffix in SUFFIXES and p not in skip and Path(p).is_file()]
+
+
+def main(argv: list[str]) -> int:
+    files = [Path(a) for a in argv] or _default_files()
+    changed = 0
+    for path in files:
+        old = path.read_text(encoding="utf-8")
+        new = rewrite(old)
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+            changed += 1
+    print(f"floorplan_rewrite: {changed} of {len(files)} files rewritten")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
