@@ -59,6 +59,7 @@ bench: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

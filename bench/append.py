@@ -28,7 +28,7 @@ import psycopg
 from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname
-from tableside.store import EventRegistry, EventStore
+from tableside.eventlog import EventRegistry, EventStore
 
 
 class StrokeRecorded(msgspec.Struct, frozen=True, tag="bench.StrokeRecorded"):

@@ -4,7 +4,7 @@
     [--events 20000] [--seed 0]
 
 Makes a throwaway database on that server (a superuser URL), stores simulated matches (one
-append per match, on tables 1-8), times `tableside.projections.rebuild` of the core
+append per match, on tables 1-8), times `tableside.eventlog.rebuild` of the core
 projections, and drops the database.
 """
 
@@ -20,11 +20,11 @@ import asyncpg
 import psycopg
 from tableside.db import migrations
 from tableside.db.url import with_dbname
-from tableside.matches.events import MatchScheduled
-from tableside.matches.registry import build_registry
-from tableside.projections.rebuild import rebuild
-from tableside.rules.simulate import play_match
-from tableside.store import EventStore
+from tableside.disciplines.korona.simulate import play_match
+from tableside.eventlog import EventStore
+from tableside.eventlog.rebuild import rebuild
+from tableside.match.events import MatchScheduled
+from tableside.server.registry import build_registry
 
 
 def fill(url: str, total: int, seed: int) -> int:

@@ -9,9 +9,9 @@ import argparse
 import random
 import time
 
-from tableside.rules import fold
-from tableside.rules.events import Event
-from tableside.rules.simulate import play_match
+from tableside.disciplines.korona import fold
+from tableside.disciplines.korona.events import Event
+from tableside.disciplines.korona.simulate import play_match
 
 
 def corpus(total: int, seed: int) -> list[list[Event]]:

@@ -29,7 +29,7 @@ import pytest
 from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname, with_user
-from tableside.store.checkpoints import load_or_create_key
+from tableside.eventlog.checkpoints import load_or_create_key
 
 # Durability buys nothing in a throwaway test server; these make CREATE DATABASE cheap.
 _FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit = off")

@@ -18,14 +18,14 @@ import sys
 from pathlib import Path
 
 APP = {
-    "server": "__init__ asgi lifespan competition_lifespan security_headers availability"
+    "server": "__init__ asgi lifespan competition_lifespan security_headers"
     " openapi_errors checkpoints",
-    "web": "problems guards ratelimit consistency health context bodies responses",
-    "staff": "accounts auth auth_dto passwords staff_routes login_routes lockouts",
+    "web": "problems guards ratelimit consistency health context bodies availability auth",
+    "staff": "accounts auth_dto passwords staff_routes login_routes lockouts",
     "live": "live feed hub audience socket_auth",
     "eventlog": "listener",
     "match.http": "read_routes judge_routes command_routes export_routes audit_routes"
-    " spectator_routes dto command_auth",
+    " spectator_routes dto command_auth responses",
 }
 APP_RENAMED = {
     "competition_routes": "competition.http.routes",
@@ -34,22 +34,70 @@ APP_RENAMED = {
     "competition_live": "competition.live",
 }
 PURE_COMPETITION = set(
-    "berger bracket_view brackets clock club_standings commands decide decide_draw decide_entrants"
-    " decide_import decide_play decide_review entrants errors events evolve guide interop matches"
-    " placings records results rulesets standings state swiss swiss_search swiss_weights tables"
-    " teams tiebreaks walkovers".split()
+    [
+        "berger",
+        "bracket_view",
+        "brackets",
+        "clock",
+        "club_standings",
+        "commands",
+        "decide",
+        "decide_draw",
+        "decide_entrants",
+        "decide_import",
+        "decide_play",
+        "decide_review",
+        "entrants",
+        "errors",
+        "events",
+        "evolve",
+        "guide",
+        "interop",
+        "matches",
+        "placings",
+        "records",
+        "results",
+        "rulesets",
+        "standings",
+        "state",
+        "swiss",
+        "swiss_search",
+        "swiss_weights",
+        "tables",
+        "teams",
+        "tiebreaks",
+        "walkovers",
+    ]
 )
-SLICE_COMPETITION = {"service", "processor", "matchflow", "docs", "projection", "live", "http", "rules"}
+SLICE_COMPETITION = {
+    "service",
+    "processor",
+    "matchflow",
+    "docs",
+    "projection",
+    "live",
+    "http",
+    "rules",
+}
 PWA = {"assets", "routes", "worker", "web_routes"}
 
 
 def _module_map() -> dict[str, str]:
     """Old dotted path (after `tableside.`) → new, for whole modules and packages."""
-    mapping = {f"app.{name}": f"{home}.{name}" for home, names in APP.items() for name in names.split()}
+    mapping = {
+        f"app.{name}": f"{home}.{name}" for home, names in APP.items() for name in names.split()
+    }
     mapping["app.__init__"] = "server"
     mapping.update({f"app.{old}": new for old, new in APP_RENAMED.items()})
-    mapping.update({f"competition.{name}": f"competition.rules.{name}" for name in PURE_COMPETITION})
-    mapping.update({f"projections.{name}": f"eventlog.{name}" for name in "runner source folder base rebuild".split()})
+    mapping.update(
+        {f"competition.{name}": f"competition.rules.{name}" for name in PURE_COMPETITION}
+    )
+    mapping.update(
+        {
+            f"projections.{name}": f"eventlog.{name}"
+            for name in ["runner", "source", "folder", "base", "rebuild"]
+        }
+    )
     mapping["projections.standings"] = "competition.projection"
     mapping.update(
         {
@@ -65,6 +113,9 @@ def _module_map() -> dict[str, str]:
             "web.assets": "server.pwa.assets",
             "web.routes": "server.pwa.routes",
             "web.worker": "server.pwa.worker",
+            "staff.auth": "web.auth",
+            "web.responses": "match.http.responses",
+            "match.registry": "server.registry",
         }
     )
     return mapping
@@ -73,7 +124,7 @@ def _module_map() -> dict[str, str]:
 MAP = _module_map()
 DOTTED = re.compile(r"\btableside((?:\.\w+)+)")
 SLASHED = re.compile(r"\bbackend/tableside((?:/\w+)+)(\.py|/)?")
-FROM_IMPORT = re.compile(r"from tableside\.(app|web|competition) import (\(?[\w\s,]+\)?)")
+FROM_IMPORT = re.compile(r"from tableside\.(app|web|competition) import (\([\w\s,]+\)|[\w ,]+)")
 
 
 def map_path(dotted: str) -> str:
@@ -92,15 +143,41 @@ def _from_import(match: re.Match) -> str:
     names = [n.strip() for n in names_text.strip("()").split(",") if n.strip()]
     bare = [n.split(" as ")[0].strip() for n in names]
     if package == "competition" and SLICE_COMPETITION.isdisjoint(bare):
-        return match.group(0).replace("from tableside.competition import", "from tableside.competition.rules import")
+        return match.group(0).replace(
+            "from tableside.competition import", "from tableside.competition.rules import"
+        )
     if package == "competition":
         return match.group(0)
     if package == "web":
         home = "server.pwa" if set(bare) <= PWA else "web"
         return f"from tableside.{home} import {names_text}"
-    homes = {map_path(f".app.{name}").rsplit(".", 1)[0] if f"app.{name}" in MAP else ".server" for name in bare}
-    home = homes.pop() if len(homes) == 1 else ".server"
-    return f"from tableside{home} import {names_text}"
+    return "\n".join(_app_import(name) for name in names)
+
+
+def _app_import(name: str) -> str:
+    """One `from … import` line for a name of the old `tableside.app` package."""
+    bare, _, alias = (part.strip() for part in name.partition(" as "))
+    if f"app.{bare}" not in MAP:
+        return f"from tableside.server import {name}"
+    home, _, module = MAP[f"app.{bare}"].rpartition(".")
+    if module == bare:
+        return f"from tableside.{home} import {name}"
+    return f"from tableside.{home} import {module} as {alias or bare}"
+
+
+FROM_TOP = re.compile(r"^from tableside import ([\w ,]+)$", re.M)
+TOP_HOMES = {"competition": "competition import rules", "rules": "disciplines import korona"}
+IMPORT_AS = re.compile(r"^import tableside\.competition as ", re.M)
+
+
+def _from_top(match: re.Match) -> str:
+    """`from tableside import competition, rules` → one import per moved package, same names."""
+    names = [n.strip() for n in match.group(1).split(",") if n.strip()]
+    kept = [n for n in names if n not in TOP_HOMES]
+    lines = [f"from tableside.{TOP_HOMES[n]} as {n}" for n in names if n in TOP_HOMES]
+    if kept:
+        lines.insert(0, f"from tableside import {', '.join(kept)}")
+    return "\n".join(lines)
 
 
 def _slashed(match: re.Match) -> str:
@@ -111,6 +188,8 @@ def _slashed(match: re.Match) -> str:
 
 def rewrite(text: str) -> str:
     """The text with every old module path replaced by its new one."""
+    text = FROM_TOP.sub(_from_top, text)
+    text = IMPORT_AS.sub("import tableside.competition.rules as ", text)
     text = FROM_IMPORT.sub(_from_import, text)
     text = DOTTED.sub(lambda m: "tableside" + map_path(m.group(1)), text)
     return SLASHED.sub(_slashed, text)
@@ -122,7 +201,11 @@ SUFFIXES = {".py", ".toml", ".cfg", ".ini", ".md", ".sh", ".yml", ".yaml", ".txt
 def _default_files() -> list[Path]:
     listed = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout
     skip = {"tools/floorplan_rewrite.py", "docs/decisions.md"}
-    return [Path(p) for p in listed.splitlines() if Path(p).suffix in SUFFIXES and p not in skip and Path(p).is_file()]
+    return [
+        Path(p)
+        for p in listed.splitlines()
+        if Path(p).suffix in SUFFIXES and p not in skip and Path(p).is_file()
+    ]
 
 
 def main(argv: list[str]) -> int:

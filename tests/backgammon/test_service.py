@@ -6,12 +6,12 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from tableside.backgammon_match.service import BackgammonService
 from tableside.disciplines.backgammon import RuleViolation
 from tableside.disciplines.backgammon import commands as c
-from tableside.matches.registry import build_registry
-from tableside.matches.service import MatchNotFound
-from tableside.store import EventStore, VersionConflict
+from tableside.eventlog import EventStore, VersionConflict
+from tableside.match.backgammon.service import BackgammonService
+from tableside.match.service import MatchNotFound
+from tableside.server.registry import build_registry
 
 META = {"recorder": "t", "role": "head_judge"}
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import msgspec
-from tableside.matches.folding import MatchView, Record, advance
-from tableside.rules import commands as rc
-from tableside.rules import simulate
-from tableside.rules.engine import decide
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
+from tableside.disciplines.korona.engine import decide
+from tableside.match.folding import MatchView, Record, advance
 
 
 def plan(view: MatchView, rng: random.Random, count: int) -> tuple[list[dict], MatchView]:

@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 from service.competition_play import Comp, Tables
-from tableside import competition
-from tableside.competition.standings import StandingsView
-from tableside.matches.registry import build_registry
-from tableside.store import EventStore
+from tableside.competition import rules as competition
+from tableside.competition.rules.standings import StandingsView
+from tableside.eventlog import EventStore
+from tableside.server.registry import build_registry
 
 from .harness import screenshot
 

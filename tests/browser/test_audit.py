@@ -11,10 +11,10 @@ import psycopg
 import pytest
 from service.harness import Api
 from service.recorded import Recorded, auditor, record_match
-from tableside.matches.folding import Record, advance
-from tableside.matches.registry import build_registry
-from tableside.matches.views import live_doc
-from tableside.store.jsonl import verify_export
+from tableside.eventlog.jsonl import verify_export
+from tableside.match.folding import Record, advance
+from tableside.match.views import live_doc
+from tableside.server.registry import build_registry
 
 from .harness import assert_no_horizontal_overflow, screenshot
 

@@ -13,8 +13,8 @@ import pytest
 from service.harness import Api, wait_for
 from service.play import fold_response
 from service.recorded import auditor
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
 
 from .harness import (
     CLS_OBSERVER,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tableside.web.assets import DEFAULT_PWA_DIR
+from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 CATALOGUES = {
     lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))

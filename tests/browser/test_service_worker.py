@@ -13,8 +13,8 @@ import pytest
 import uvicorn
 from litestar import Litestar
 from service.harness import free_port, wait_for
-from tableside.web import web_routes
-from tableside.web.assets import DEFAULT_PWA_DIR
+from tableside.server.pwa import web_routes
+from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 FACES = ["/", "/judge", "/judge?table=4", "/audit", "/audit/match/3f1c", "/screen", "/admin"]
 

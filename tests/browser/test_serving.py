@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
-from tableside.web import web_routes
-from tableside.web.assets import DEFAULT_PWA_DIR
+from tableside.server.pwa import web_routes
+from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import msgspec
 import pytest
 from service.harness import Api
 from service.play import fold_response
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
 
 from .harness import assert_no_horizontal_overflow, screenshot
 

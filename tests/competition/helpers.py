@@ -2,14 +2,14 @@
 
 import random
 
-from tableside.competition import commands as cmd
-from tableside.competition.decide import decide
-from tableside.competition.entrants import Person
-from tableside.competition.evolve import evolve
-from tableside.competition.guide import Guide
-from tableside.competition.matches import open_matches
-from tableside.competition.results import MatchResult
-from tableside.competition.state import Competition
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.decide import decide
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.evolve import evolve
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.matches import open_matches
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.state import Competition
 
 AT = "2026-05-01T10:00:00+00:00"
 

@@ -1,7 +1,7 @@
 """Round robin by the published Berger tables (FIDE Handbook C.05 Annex 1), EKML §31(1)1."""
 
 import pytest
-from tableside.competition.berger import berger_rounds, round_robin_pairings
+from tableside.competition.rules.berger import berger_rounds, round_robin_pairings
 
 # FIDE C.05 Annex 1, "Berger Tables for Round-Robin Tournaments", typed in from the published
 # text; an odd field uses the next even table and the highest number is the bye.

@@ -7,11 +7,11 @@ from functools import reduce
 
 import msgspec
 import pytest
-import tableside.competition as competition
-from tableside.competition.commands import COMMAND_TYPES
-from tableside.competition.events import EVENT_TYPES
-from tableside.competition.evolve import fold
-from tableside.competition.guide import Guide
+import tableside.competition.rules as competition
+from tableside.competition.rules.commands import COMMAND_TYPES
+from tableside.competition.rules.events import EVENT_TYPES
+from tableside.competition.rules.evolve import fold
+from tableside.competition.rules.guide import Guide
 
 from .helpers import played_out
 

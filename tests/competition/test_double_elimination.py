@@ -6,17 +6,17 @@ from functools import reduce
 
 import msgspec
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition import events as ev
-from tableside.competition.bracket_view import BYE
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide, pairs_scale
-from tableside.competition.matches import all_slots
-from tableside.competition.placings import final_placings
-from tableside.competition.results import MatchResult
-from tableside.competition.standings import StandingsView, bracket
-from tableside.competition.standings import fold as standings_fold
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.bracket_view import BYE
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide, pairs_scale
+from tableside.competition.rules.matches import all_slots
+from tableside.competition.rules.placings import final_placings
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.standings import StandingsView, bracket
+from tableside.competition.rules.standings import fold as standings_fold
 
 from .helpers import AT, Run
 

@@ -1,13 +1,13 @@
 """Entrants: given events, when a command, then events or a rule error (EKML §5, §7, §8, §29)."""
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition import events as ev
-from tableside.competition.decide import decide
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.evolve import fold
-from tableside.competition.guide import (
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.decide import decide
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.evolve import fold
+from tableside.competition.rules.guide import (
     AgeClass,
     Guide,
     PointsScale,
@@ -16,7 +16,7 @@ from tableside.competition.guide import (
     ekml_age_classes,
     guide_for,
 )
-from tableside.competition.teams import Team
+from tableside.competition.rules.teams import Team
 
 AT = "2026-05-01T10:00:00+00:00"
 MAN = Person("Mart", 1980, "M")

@@ -5,11 +5,11 @@ import io
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from tableside.competition import commands as cmd
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
-from tableside.competition.interop import (
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.interop import (
     ImportedBoard,
     cell,
     pairings_from_csv,
@@ -17,7 +17,7 @@ from tableside.competition.interop import (
     results_csv,
     results_xlsx,
 )
-from tableside.competition.results import MatchResult
+from tableside.competition.rules.results import MatchResult
 
 from .helpers import AT, Run
 

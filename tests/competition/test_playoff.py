@@ -3,13 +3,13 @@
 import random
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
-from tableside.competition.matches import all_slots
-from tableside.competition.placings import final_placings
-from tableside.competition.results import MatchResult
-from tableside.competition.standings import StandingsView, standings
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.matches import all_slots
+from tableside.competition.rules.placings import final_placings
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.standings import StandingsView, standings
 
 from .helpers import AT, Run, played_out
 

@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.berger import round_robin_pairings
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
-from tableside.competition.standings import StandingsView, standings
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.berger import round_robin_pairings
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.standings import StandingsView, standings
 
 from .helpers import AT, Run
 

@@ -1,12 +1,12 @@
 """Running the event: calls, no-shows (EKML §9(3)), results, protests (EKML §9(7)), time cap."""
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition import events as ev
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide, PointsScale, TimeCap
-from tableside.competition.records import records
-from tableside.competition.results import MatchResult
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide, PointsScale, TimeCap
+from tableside.competition.rules.records import records
+from tableside.competition.rules.results import MatchResult
 
 from .helpers import AT, Run
 

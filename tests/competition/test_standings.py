@@ -5,13 +5,13 @@ from functools import reduce
 
 import msgspec
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition import events as ev
-from tableside.competition.club_standings import club_standings
-from tableside.competition.entrants import Person
-from tableside.competition.guide import Guide
-from tableside.competition.results import MatchResult
-from tableside.competition.standings import StandingsView, fold, standings
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.club_standings import club_standings
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.standings import StandingsView, fold, standings
 
 from .helpers import AT, Run
 

@@ -4,10 +4,10 @@ import random
 from collections import Counter
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
-from tableside.competition.records import records
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.records import records
 
 from .helpers import AT, Run
 

@@ -3,9 +3,9 @@
 import random
 from collections import defaultdict
 
-from tableside.competition import commands as cmd
-from tableside.competition.guide import Guide
-from tableside.competition.standings import StandingsView, standings
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.standings import StandingsView, standings
 
 from .helpers import AT, Run
 

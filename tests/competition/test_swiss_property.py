@@ -8,9 +8,9 @@ import random
 from collections import Counter
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
 
 from .helpers import AT, Run
 

@@ -1,6 +1,6 @@
 """Calling matches to tables: not the same table twice in a row when avoidable."""
 
-from tableside.competition.tables import assign_tables
+from tableside.competition.rules.tables import assign_tables
 
 
 def test_lowest_free_table_when_no_history():

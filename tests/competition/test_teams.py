@@ -2,13 +2,13 @@
 (EKML §29(7)) or stopped once decided (NOVUS08 23.2)."""
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide, TeamSettings
-from tableside.competition.results import MatchResult
-from tableside.competition.standings import StandingsView, standings
-from tableside.competition.teams import Team, board_openers, lineup
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide, TeamSettings
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.standings import StandingsView, standings
+from tableside.competition.rules.teams import Team, board_openers, lineup
 
 from .helpers import AT, Run
 

@@ -6,15 +6,15 @@ import random
 from functools import reduce
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition import events as ev
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide, PointsScale
-from tableside.competition.placings import final_placings
-from tableside.competition.records import records
-from tableside.competition.results import MatchResult
-from tableside.competition.standings import StandingsView, bracket, fold, standings
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide, PointsScale
+from tableside.competition.rules.placings import final_placings
+from tableside.competition.rules.records import records
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.standings import StandingsView, bracket, fold, standings
 
 from .helpers import AT, Run, played_out
 

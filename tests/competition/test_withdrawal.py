@@ -1,11 +1,11 @@
 """Withdrawal (EKML §32(3): at least half → results stand; NOVUS08 3.2: over 50 % → stand)."""
 
 import pytest
-from tableside.competition import commands as cmd
-from tableside.competition.guide import Guide
-from tableside.competition.placings import final_placings
-from tableside.competition.records import records
-from tableside.competition.results import MatchResult
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.placings import final_placings
+from tableside.competition.rules.records import records
+from tableside.competition.rules.results import MatchResult
 
 from .helpers import AT, Run
 

@@ -31,7 +31,7 @@ FORBIDDEN = frozenset(
 )
 # core → (files that may import `random`, longest function in lines)
 CORES = {
-    "tableside.rules": ({"simulate.py", "simulate_facts.py", "simulate_cli.py"}, 30),
+    "tableside.disciplines.korona": ({"simulate.py", "simulate_facts.py", "simulate_cli.py"}, 30),
     "tableside.disciplines.backgammon": ({"simulate.py"}, 32),
 }
 

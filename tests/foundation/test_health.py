@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from litestar.testing import AsyncTestClient
-from tableside.app import create_app
 from tableside.db import migrations
+from tableside.server import create_app
 from tableside.settings import Settings
 
 

@@ -172,7 +172,7 @@ def test_the_embedded_server_serves_as_its_own_role_and_keeps_the_key_outside(
     assert users == [("tableside_app",)]
     assert code == 0 and "warning" not in out
     assert key.stat().st_mode & 0o777 == 0o600
-    from tableside.store.checkpoints import load_or_create_key, public_hex
+    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 
     assert f"(public key {public_hex(load_or_create_key(key))})" in out
     assert postmasters(data_dir) == []

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from tableside.rules import RuleViolation, decide, fold, initial_state
-from tableside.rules.commands import (
+from tableside.disciplines.korona import RuleViolation, decide, fold, initial_state
+from tableside.disciplines.korona.commands import (
     AssignOpeningShot,
     Command,
     CreateMatch,
@@ -15,7 +15,7 @@ from tableside.rules.commands import (
     StrokeFacts,
     ZoneSurvey,
 )
-from tableside.rules.state import MatchState
+from tableside.disciplines.korona.state import MatchState
 
 SINGLES = (("ann",), ("bob",))
 PAIRS = (("ann", "amy"), ("bob", "ben"))  # seats clockwise: ann, bob, amy, ben

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from tableside.rules import RuleViolation, decide, fold
-from tableside.rules import events as ev
-from tableside.rules.commands import CorrectDecision, SignProtocol, UndoLastEntry
-from tableside.rules.state import MatchState
+from tableside.disciplines.korona import RuleViolation, decide, fold
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import CorrectDecision, SignProtocol, UndoLastEntry
+from tableside.disciplines.korona.state import MatchState
 
 from .gwt import S, given, pot, setup
 

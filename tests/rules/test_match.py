@@ -4,9 +4,14 @@
 from __future__ import annotations
 
 import pytest
-from tableside.rules import RuleViolation, decide, fold, initial_state
-from tableside.rules import events as ev
-from tableside.rules.commands import AssignOpeningShot, CreateMatch, GiveWarning, ReportIncident
+from tableside.disciplines.korona import RuleViolation, decide, fold, initial_state
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import (
+    AssignOpeningShot,
+    CreateMatch,
+    GiveWarning,
+    ReportIncident,
+)
 
 from .gwt import PAIRS, SINGLES, Case, S, check, pot
 

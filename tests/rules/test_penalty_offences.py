@@ -5,8 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from tableside.rules import events as ev
-from tableside.rules.commands import DeclineTurn, GiveRemark, ReportIncident, ReportTimeExceeded
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import (
+    DeclineTurn,
+    GiveRemark,
+    ReportIncident,
+    ReportTimeExceeded,
+)
 
 from .gwt import Case, S, check, pot
 

@@ -4,8 +4,8 @@ LV 15.2-15.4)."""
 from __future__ import annotations
 
 import pytest
-from tableside.rules import events as ev
-from tableside.rules.commands import ForgetDebt, ReportIncident, ZoneSurvey
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import ForgetDebt, ReportIncident, ZoneSurvey
 
 from .gwt import Case, S, check, given, pot, setup
 
@@ -231,7 +231,7 @@ def test_novus08_21_5_pairs_penalty_to_the_player_with_the_turn() -> None:
 
 
 def test_ekml_24_3_several_at_once_first_on_the_centre_line() -> None:
-    from tableside.rules.penalties import choose_spots
+    from tableside.disciplines.korona.penalties import choose_spots
 
     assert choose_spots(ZoneSurvey(), 3, False) == ["centre_line", "left", "right"]
     crowded = ZoneSurvey(centre_free=False, own_left=1)

@@ -13,10 +13,10 @@ import random
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tableside.rules import events as ev
-from tableside.rules import evolve, fold, initial_state
-from tableside.rules.simulate import play_match
-from tableside.rules.state import MatchState, full_set
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona import evolve, fold, initial_state
+from tableside.disciplines.korona.simulate import play_match
+from tableside.disciplines.korona.state import MatchState, full_set
 
 EXAMPLES = int(os.environ.get("TABLESIDE_SIM_EXAMPLES", "200"))
 BULK_GAMES = int(os.environ.get("TABLESIDE_SIM_GAMES", "2000"))

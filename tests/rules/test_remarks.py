@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tableside.rules import events as ev
-from tableside.rules.commands import GiveRemark
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import GiveRemark
 
 from .gwt import Case, check, pot
 

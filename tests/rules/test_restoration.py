@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tableside.rules import events as ev
+from tableside.disciplines.korona import events as ev
 
 from .gwt import Case, S, check, pot
 

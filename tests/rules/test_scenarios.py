@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tableside.rules import decide, fold
-from tableside.rules import events as ev
-from tableside.rules.commands import GiveRemark, ReportIncident
+from tableside.disciplines.korona import decide, fold
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import GiveRemark, ReportIncident
 
 from .gwt import S, given, pot, setup
 

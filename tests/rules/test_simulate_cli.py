@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 import msgspec
-from tableside.rules import events as ev
-from tableside.rules import fold, simulate_cli
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona import fold, simulate_cli
 
 
 def _run(tmp_path: Path, name: str, *extra: str) -> bytes:

@@ -4,8 +4,8 @@ LV 17)."""
 from __future__ import annotations
 
 import pytest
-from tableside.rules import events as ev
-from tableside.rules.commands import ReportIncident
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import ReportIncident
 
 from .gwt import Case, S, check, pot
 

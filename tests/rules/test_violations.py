@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tableside.rules.commands import (
+from tableside.disciplines.korona.commands import (
     AssignOpeningShot,
     CreateMatch,
     ForgetDebt,
@@ -72,7 +72,7 @@ def test_violation(case: Case) -> None:
 
 
 def test_violation_names_the_offending_field() -> None:
-    from tableside.rules import RuleViolation, decide
+    from tableside.disciplines.korona import RuleViolation, decide
 
     from .gwt import setup
 

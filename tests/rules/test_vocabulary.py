@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import msgspec
-from tableside.rules import COMMAND_TYPES, EVENT_TYPES, decode_command
-from tableside.rules.commands import RecordStroke, StrokeFacts
+from tableside.disciplines.korona import COMMAND_TYPES, EVENT_TYPES, decode_command
+from tableside.disciplines.korona.commands import RecordStroke, StrokeFacts
 
 
 def _tag(kind: type) -> str:

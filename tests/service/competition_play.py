@@ -7,9 +7,9 @@ import random
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-from tableside.matches.folding import Record, fold_records
-from tableside.matches.registry import build_registry
-from tableside.store import EventStore
+from tableside.eventlog import EventStore
+from tableside.match.folding import Record, fold_records
+from tableside.server.registry import build_registry
 
 from .harness import Api, wait_for
 from .play import play

@@ -27,7 +27,7 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """One `uvicorn --factory tableside.app.asgi:from_env` process."""
+    """One `uvicorn --factory tableside.server.asgi:from_env` process."""
 
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
@@ -61,7 +61,7 @@ class Server:
             "-m",
             "uvicorn",
             "--factory",
-            "tableside.app.asgi:from_env",
+            "tableside.server.asgi:from_env",
             "--host",
             "127.0.0.1",
             "--port",

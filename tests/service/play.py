@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import msgspec
-from tableside.matches.folding import MatchView, Record, advance
-from tableside.matches.registry import build_registry
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
+from tableside.match.folding import MatchView, Record, advance
+from tableside.server.registry import build_registry
 
 from .harness import Api
 

@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 
 import msgspec
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
 
 from .harness import Api
 from .play import fold_response

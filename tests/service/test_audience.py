@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tableside.app.audience import Audience
+from tableside.live.audience import Audience
 
 
 def test_a_subscriber_that_falls_behind_is_dropped_and_others_get_everything():

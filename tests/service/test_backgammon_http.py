@@ -13,7 +13,7 @@ from backgammon.test_scenario import Table, _play_until_flag, scenario_seed  # t
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
-from tableside.store.jsonl import verify_export
+from tableside.eventlog.jsonl import verify_export
 
 from .harness import Api
 

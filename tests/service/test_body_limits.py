@@ -12,7 +12,7 @@ import uuid
 
 import httpx
 import pytest
-from tableside.app.guards import BODY_LIMIT
+from tableside.web.guards import BODY_LIMIT
 
 from .harness import Api
 

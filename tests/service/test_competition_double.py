@@ -9,9 +9,9 @@ import uuid
 from collections import Counter
 
 import msgspec
-from tableside.competitions.matchflow import match_result
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.competition.matchflow import match_result
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
 
 from .competition_play import Comp, Tables, player, wait_results
 from .harness import wait_for

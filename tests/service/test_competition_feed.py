@@ -10,9 +10,9 @@ import json
 import uuid
 
 import websockets
-from tableside.competition import commands as cc
-from tableside.competitions.service import CompetitionService
-from tableside.store import EventStore
+from tableside.competition.rules import commands as cc
+from tableside.competition.service import CompetitionService
+from tableside.eventlog import EventStore
 
 from .competition_play import REGISTRY, Comp, Tables, player, wait_results
 from .harness import Api, Server, run_async, wait_for

@@ -9,8 +9,8 @@ import uuid
 
 import httpx
 import psycopg
-from tableside.store.audit_source import records_from_database
-from tableside.store.verify import verify
+from tableside.eventlog.audit_source import records_from_database
+from tableside.eventlog.verify import verify
 
 from .harness import Api, Server
 from .play import create, fold_response

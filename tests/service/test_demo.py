@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 import uuid
 
-from tableside.matches.events import MatchScheduled
-from tableside.matches.registry import build_registry
-from tableside.matches.service import MatchService
-from tableside.rules import simulate
-from tableside.store import EventStore
+from tableside.disciplines.korona import simulate
+from tableside.eventlog import EventStore
+from tableside.match.events import MatchScheduled
+from tableside.match.service import MatchService
+from tableside.server.registry import build_registry
 
 from .harness import Api, Server, wait_for
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tableside.store.jsonl import verify_export
+from tableside.eventlog.jsonl import verify_export
 
 from .harness import Api
 from .recorded import Recorded, auditor, record_match

@@ -10,7 +10,7 @@ import logging
 import httpx
 import pytest
 from litestar import Request
-from tableside.app.problems import EXCEPTION_HANDLERS
+from tableside.web.problems import EXCEPTION_HANDLERS
 
 PROBLEM = "application/problem+json"
 
@@ -83,7 +83,7 @@ def test_v16_4_1_the_500_handler_logs_one_escaped_line(caplog):
         "headers": [],
     }
     handler = EXCEPTION_HANDLERS[Exception]
-    with caplog.at_level(logging.ERROR, logger="tableside.app.problems"):
+    with caplog.at_level(logging.ERROR, logger="tableside.web.problems"):
         response = handler(Request(scope), ValueError("boom\nERROR forged too"))
     assert response.status_code == 500
     [record] = caplog.records

@@ -8,7 +8,7 @@ import random
 
 import msgspec
 import websockets
-from tableside.rules import simulate
+from tableside.disciplines.korona import simulate
 
 from .harness import Api, Server, run_async
 from .play import create, fold_response

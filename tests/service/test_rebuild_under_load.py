@@ -17,8 +17,8 @@ import time
 
 import msgspec
 import psycopg
-from tableside.rules import commands as rc
-from tableside.rules import simulate
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona import simulate
 
 from .competition_play import Comp, player
 from .harness import Api, wait_for

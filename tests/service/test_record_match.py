@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import msgspec
-from tableside.matches.views import protocol_doc
+from tableside.match.views import protocol_doc
 
 from .harness import Api, wait_for
 from .play import create, play

@@ -11,7 +11,9 @@ import uuid
 
 import msgspec.inspect as mi
 import pytest
-from tableside.app import competition_dto, dto
+from tableside.competition.http import dto as competition_dto
+from tableside.match.http import dto
+from tableside.staff import auth_dto
 
 from .play import create
 
@@ -19,8 +21,8 @@ OPEN = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}
 REQUESTS = (
     dto.CreateMatchRequest,
     dto.CommandRequest,
-    dto.LoginRequest,
-    dto.AccountRequest,
+    auth_dto.LoginRequest,
+    auth_dto.AccountRequest,
     competition_dto.CreateCompetitionRequest,
     competition_dto.CompetitionCommandRequest,
 )

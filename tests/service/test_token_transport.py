@@ -16,8 +16,8 @@ from datetime import UTC, datetime, timedelta
 import asyncpg
 import pytest
 import websockets
-from tableside.app.accounts import judge_token_expiry
 from tableside.settings import Settings, SettingsError
+from tableside.staff.accounts import judge_token_expiry
 
 from .harness import Api, Server, run_async, wait_for
 from .play import create

@@ -24,8 +24,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from store_events import TEST_EVENT_TYPES, PuckPocketed
 from tableside.db import roles
 from tableside.db.url import with_user
-from tableside.store import EventRegistry, EventStore, checkpoints
-from tableside.store.checkpoint_db import insert, latest_checkpoint
+from tableside.eventlog import EventRegistry, EventStore, checkpoints
+from tableside.eventlog.checkpoint_db import insert, latest_checkpoint
 from tamper import ZERO, attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from store_events import TEST_EVENT_TYPES, GameClosed, PuckPocketed
-from tableside.store import EventRegistry, EventStore
-from tableside.store.jsonl import ExportError, read_export, verify_export
+from tableside.eventlog import EventRegistry, EventStore
+from tableside.eventlog.jsonl import ExportError, read_export, verify_export
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 

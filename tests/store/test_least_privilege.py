@@ -18,7 +18,7 @@ import pytest
 from store_events import TEST_EVENT_TYPES, PuckPocketed
 from tableside.db import roles
 from tableside.db.url import with_user
-from tableside.store import EventRegistry, EventStore
+from tableside.eventlog import EventRegistry, EventStore
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
@@ -149,7 +149,7 @@ def test_even_the_owner_cannot_change_a_checkpoint_with_the_triggers_on(
     app_store: EventStore, app_url: str, database_url: str
 ) -> None:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from tableside.store.checkpoint_db import take
+    from tableside.eventlog.checkpoint_db import take
 
     _one_event(app_store)
     with psycopg.connect(app_url, autocommit=True) as conn:

@@ -13,14 +13,14 @@ import psycopg
 import pytest
 from store_events import TEST_EVENT_TYPES, PuckPocketed
 from tableside.db.url import with_dbname
-from tableside.store import (
+from tableside.eventlog import (
     NOTIFY_CHANNEL,
     EventRegistry,
     EventStore,
     StoreNotReady,
     VersionConflict,
 )
-from tableside.store.audit_source import records_from_database
+from tableside.eventlog.audit_source import records_from_database
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 

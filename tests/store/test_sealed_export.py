@@ -14,8 +14,8 @@ import pytest
 from store_events import TEST_EVENT_TYPES, GameClosed, PuckPocketed
 from tableside.db import roles
 from tableside.db.url import with_user
-from tableside.store import EventRegistry, EventStore
-from tableside.store.checkpoints import load_or_create_key, public_hex
+from tableside.eventlog import EventRegistry, EventStore
+from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 

@@ -9,15 +9,15 @@ from collections.abc import Iterator
 
 import pytest
 from store_events import TEST_EVENT_TYPES, GameClosed, NotRegistered, PuckPocketed
-from tableside.store import (
+from tableside.eventlog import (
     CommandReused,
     EventRegistry,
     EventStore,
     UnknownEventType,
     VersionConflict,
 )
-from tableside.store.digest import command_digest
-from tableside.store.verify import verify
+from tableside.eventlog.digest import command_digest
+from tableside.eventlog.verify import verify
 
 WRITERS = 20
 EVENTS_PER_WRITER = 10

@@ -14,7 +14,7 @@ import psycopg
 from store_events import TEST_EVENT_TYPES, PuckPocketed
 from tableside.db import migrations, roles
 from tableside.db.url import with_dbname
-from tableside.store import EventRegistry, EventStore
+from tableside.eventlog import EventRegistry, EventStore
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 NEW = ("006_global_chain.sql", "007_event_checkpoints.sql")

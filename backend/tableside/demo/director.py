@@ -4,12 +4,12 @@ finish) — each one the competition domain accepts, or None while there is noth
 
 from __future__ import annotations
 
-from tableside.competition import commands as cmd
-from tableside.competition.decide import decide
-from tableside.competition.entrants import Person
-from tableside.competition.errors import CompetitionRuleError
-from tableside.competition.guide import Guide
-from tableside.competition.state import Competition
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.decide import decide
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.state import Competition
 
 GUIDE = Guide(
     "Demo Swiss",

@@ -20,14 +20,14 @@ import uuid
 
 import anyio.to_thread
 
-from tableside.app import accounts
-from tableside.app.staff_routes import judge_link
-from tableside.competition.entrants import Person
-from tableside.competitions.matchflow import match_stream
-from tableside.competitions.service import CompetitionNotFound, CompetitionService, now
+from tableside.competition.matchflow import match_stream
+from tableside.competition.rules.entrants import Person
+from tableside.competition.service import CompetitionNotFound, CompetitionService, now
 from tableside.demo.director import GUIDE, next_command, setup_commands
-from tableside.matches.service import MatchNotFound, abandon
-from tableside.rules import simulate
+from tableside.disciplines.korona import simulate
+from tableside.match.service import MatchNotFound, abandon
+from tableside.staff import accounts
+from tableside.staff.staff_routes import judge_link
 
 log = logging.getLogger(__name__)
 

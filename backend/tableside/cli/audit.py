@@ -1,0 +1,244 @@
+"""`tableside audit verify | export | checkpoint`: chains, signed checkpoints, offline records.
+
+audit verify [--checkpoint FILE ...] [--public-key K]   the whole store: every per-stream
+    link, the store-wide chain, and every checkpoint (stored, and given files): it must
+    still be reached, name the stored global hash, and carry a good signature
+audit verify --stream ID                                one stream (sealed by the latest
+    stored checkpoint covering it, if any)
+audit verify --file F [--public-key K]                  an export, offline
+audit export --stream ID [--out F]                      a stream's record, sealed
+audit checkpoint [--print]                              sign the head if it moved
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import uuid
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Subcommands `verify`, `export` and `checkpoint`."""
+    actions = parser.add_subparsers(dest="action", required=True)
+    verify = actions.add_parser("verify", help="recompute every chain (or one stream's)")
+    source = verify.add_mutually_exclusive_group()
+    source.add_argument("--stream", type=uuid.UUID, help="verify only this stream")
+    source.add_argument("--file", type=Path, help="verify an exported JSON Lines file offline")
+    verify.add_argument(
+        "--checkpoint",
+        type=Path,
+        action="append",
+        default=[],
+        help="a published checkpoint (JSON from `audit checkpoint --print`) the store must reach",
+    )
+    verify.add_argument(
+        "--public-key",
+        help="the trusted signing key: a file (PEM, hex, or a checkpoint's JSON) or 64 hex digits"
+        " (default: the public half of the local key file, if there is one)",
+    )
+    _common(verify)
+    export = actions.add_parser("export", help="write a stream's record as JSON Lines")
+    export.add_argument("--stream", type=uuid.UUID, required=True, help="the match's stream id")
+    export.add_argument("--out", type=Path, help="output file (default: standard output)")
+    _common(export)
+    checkpoint = actions.add_parser("checkpoint", help="sign and store the store's head")
+    checkpoint.add_argument(
+        "--print", action="store_true", help="print the latest checkpoint as JSON"
+    )
+    _common(checkpoint)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--key-file", type=Path, help="Ed25519 signing key (env TABLESIDE_KEY_FILE)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 if intact / written, 1 at the first problem, 2 if it cannot run."""
+    from tableside.db.runtime import StartupError
+    from tableside.eventlog.checkpoints import CheckpointError
+    from tableside.eventlog.jsonl import ExportError
+    from tableside.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.from_env().replace(data_dir=args.data_dir, key_file=args.key_file)
+        if args.action == "verify" and args.file is not None:
+            return _verify_file(args.file, _trusted_key(args, settings))
+        if args.action == "verify":
+            return _verify_database(args, settings)
+        if args.action == "export":
+            return _export(args, settings)
+        return _checkpoint(args, settings)
+    except (StartupError, SettingsError, CheckpointError, ExportError, OSError) as exc:
+        print(f"tableside: {exc}", file=sys.stderr)
+        return 2
+
+
+def _verify_database(args: argparse.Namespace, settings) -> int:
+    if args.stream is not None:
+        return _verify_stream(args, settings)
+    import psycopg
+
+    from tableside.eventlog import checkpoints
+    from tableside.eventlog.audit_source import records_from_database
+    from tableside.eventlog.checkpoint_db import all_checkpoints
+    from tableside.eventlog.verify import verify
+
+    given = [checkpoints.decode(path.read_bytes()) for path in args.checkpoint]
+    trusted = _trusted_key(args, settings)
+    with _attached(settings) as db:
+        with psycopg.connect(db.url) as conn:
+            stored = all_checkpoints(conn)
+        marks = [*stored, *given]
+        report = verify(records_from_database(db.url), watch={cp.position for cp in marks})
+    if report.broken is not None:
+        print(report.broken.describe())
+        return 1
+    for checkpoint in marks:
+        problem = _reached(checkpoint, report) or checkpoints.problem(checkpoint, trusted)
+        if problem:
+            print(problem)
+            return 1
+    print(
+        f"ok: {report.events} events in {report.streams} streams verified on {db.label};"
+        f" {len(marks)} checkpoints reached{_key_note(trusted, marks)}"
+    )
+    return 0
+
+
+def _reached(checkpoint, report) -> str | None:
+    """Does the verified store still reach this checkpoint, with the same head?"""
+    if checkpoint.position > report.last_position:
+        return (
+            f"the store ends at position {report.last_position}, but a checkpoint signed at "
+            f"{checkpoint.time.isoformat()} covers position {checkpoint.position}:"
+            " events were removed"
+        )
+    found = report.heads[checkpoint.position].hex()
+    if found != checkpoint.head_hash:
+        return (
+            f"the store-wide chain at position {checkpoint.position} is {found}, "
+            f"the checkpoint says {checkpoint.head_hash}"
+        )
+    return None
+
+
+def _verify_stream(args: argparse.Namespace, settings) -> int:
+    import psycopg
+
+    from tableside.eventlog.audit_source import records_from_database
+    from tableside.eventlog.checkpoint_db import seal
+    from tableside.eventlog.jsonl import export_lines, verify_sealed
+
+    with _attached(settings) as db:
+        records = list(records_from_database(db.url, args.stream))
+        with psycopg.connect(db.url) as conn:
+            sealed = seal(conn, None, records)  # the latest stored checkpoint, if it covers
+    trusted = _trusted_key(args, settings) if sealed else None
+    report = verify_sealed(export_lines(records, args.stream, sealed), trusted)
+    if report.problem is not None:
+        print(report.problem)
+        return 1
+    note = "" if sealed else "; no checkpoint covers its last event yet"
+    print(f"ok: {report.events} events of stream {args.stream} verified on {db.label}{note}")
+    return 0
+
+
+def _export(args: argparse.Namespace, settings) -> int:
+    import psycopg
+
+    from tableside.eventlog.audit_source import records_from_database
+    from tableside.eventlog.checkpoint_db import seal
+    from tableside.eventlog.checkpoints import load_or_create_key
+    from tableside.eventlog.jsonl import export_lines
+
+    # Only the server's own key may sign: a key made here would sign checkpoints that
+    # `audit verify` with the server's key then refuses.
+    path = settings.signing_key_path
+    key = load_or_create_key(path) if path.is_file() else None
+    with _attached(settings) as db:
+        records = list(records_from_database(db.url, args.stream))
+        if not records:
+            print(f"tableside: stream {args.stream} has no events", file=sys.stderr)
+            return 2
+        with psycopg.connect(db.url, autocommit=True) as conn:
+            sealed = seal(conn, key, records)
+    if sealed is None:
+        print(
+            f"tableside: no checkpoint covers this record yet and there is no key at {path}:"
+            " exported without a seal (sign one where the server's key is:"
+            " `tableside audit checkpoint`)",
+            file=sys.stderr,
+        )
+    lines = export_lines(records, args.stream, sealed)
+    out = args.out.open("wb") if args.out else sys.stdout.buffer
+    with out:
+        out.writelines(lines)
+    return 0
+
+
+def _checkpoint(args: argparse.Namespace, settings) -> int:
+    import psycopg
+
+    from tableside.eventlog import checkpoints
+    from tableside.eventlog.checkpoint_db import latest_checkpoint, take
+
+    key = checkpoints.load_or_create_key(settings.signing_key_path)
+    with _attached(settings) as db, psycopg.connect(db.url, autocommit=True) as conn:
+        made = take(conn, key)
+        latest = made or latest_checkpoint(conn)
+    if latest is None:
+        print("tableside: the store is empty; nothing to sign", file=sys.stderr)
+        return 2
+    if args.print:
+        sys.stdout.buffer.write(checkpoints.encode(latest))
+    else:
+        what = "signed" if made else "unchanged since"
+        print(
+            f"checkpoint {what}: position {latest.position}, head {latest.short_hash},"
+            f" {latest.time.isoformat()}, key {latest.public_key}"
+        )
+    return 0
+
+
+def _verify_file(path: Path, trusted: bytes | None) -> int:
+    from tableside.eventlog.jsonl import verify_sealed
+
+    with path.open("rb") as lines:
+        report = verify_sealed(lines, trusted)
+    if report.problem is not None:
+        print(report.problem)
+        return 1
+    seal = ""
+    if report.checkpoint is not None:
+        seal = f"; sealed by the checkpoint at position {report.checkpoint.position}"
+        seal += " (signature checked)" if report.signature_checked else " (give --public-key)"
+    print(f"ok: {report.events} events in {path} verified{seal}")
+    return 0
+
+
+def _trusted_key(args: argparse.Namespace, settings) -> bytes | None:
+    from tableside.eventlog.checkpoints import public_hex, read_public_key
+
+    if args.public_key:
+        return read_public_key(args.public_key)
+    if args.file is None and settings.signing_key_path.is_file():
+        from tableside.eventlog.checkpoints import load_or_create_key
+
+        return bytes.fromhex(public_hex(load_or_create_key(settings.signing_key_path)))
+    return None
+
+
+def _key_note(trusted: bytes | None, marks: list) -> str:
+    if not marks or trusted is not None:
+        return ""
+    return " (signatures checked against their own keys only: give --public-key)"
+
+
+def _attached(settings):
+    from tableside.db.runtime import database
+
+    return database(settings, attach=True)

@@ -1,0 +1,244 @@
+"""`tableside serve`: database (embedded unless DATABASE_URL), migrations, then the web app."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import socket
+import sys
+import threading
+from pathlib import Path
+
+# /live is uncompressed (docs/decisions.md, "Live at scale"): one encoded frame for every
+# spectator; per-message deflate would compress the same bytes once per socket.
+UVICORN = {
+    "log_level": "warning",
+    "lifespan": "on",
+    "ws_per_message_deflate": False,
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags: --demo, --host, --port, --data-dir, --workers (env: HOST, PORT,
+    TABLESIDE_DATA_DIR, TABLESIDE_WORKERS)."""
+    parser.add_argument("--demo", action="store_true", help="load a demo competition")
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1, env HOST)")
+    parser.add_argument("--port", type=int, help="port to listen on (default 8000, env PORT)")
+    parser.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="server processes sharing the port (default: the machine's cores, env "
+        "TABLESIDE_WORKERS); each tails the one event log through its own LISTEN",
+    )
+    parser.add_argument(
+        "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C or SIGTERM; the embedded server stops with us."""
+    from tableside.db.migrations import MigrationError
+    from tableside.db.runtime import StartupError
+    from tableside.eventlog.checkpoints import CheckpointError
+    from tableside.settings import Settings, SettingsError
+
+    # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        settings = Settings.from_env().replace(
+            host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
+        )
+        listener = _bind(settings.host, settings.port)
+        return _serve(settings, listener, demo=args.demo, workers=_workers(args.workers))
+    except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
+        print(f"tableside: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+def _workers(flag: int | None) -> int:
+    from tableside.settings import SettingsError
+
+    raw = flag if flag is not None else os.environ.get("TABLESIDE_WORKERS") or os.cpu_count() or 1
+    try:
+        workers = int(raw)
+    except ValueError:
+        raise SettingsError(f"TABLESIDE_WORKERS must be a whole number, not {raw!r}") from None
+    if not 1 <= workers <= 64:
+        raise SettingsError(f"--workers must be between 1 and 64, not {workers}")
+    return workers
+
+
+def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> int:
+    """Database and migrations once, here; then one server, or `workers` child processes."""
+    from tableside.db import migrations
+    from tableside.db.runtime import database
+    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+
+    with database(settings) as db:
+        if db.adopted_pid is not None:
+            print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
+        applied = migrations.apply(db.migrate_url, app_role=db.app_role)
+        key = load_or_create_key(settings.signing_key_path)  # made here on first start
+        app_settings = settings.replace(database_url=db.url, demo=demo or None)
+        _announce(settings, db.label, len(applied), demo=demo, workers=workers)
+        print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
+        _warn_if_privileged(db.url)
+        with _kept_alive(db.embedded):
+            if workers == 1:
+                _worker(app_settings, listener)
+            else:
+                _supervise(app_settings, listener, workers)
+    return 0
+
+
+def _worker(settings, listener: socket.socket) -> None:
+    """One server process: the app, its own pools, runner, hub and LISTEN, on the shared port."""
+    import uvicorn
+
+    from tableside.server import create_app
+
+    app = create_app(settings)
+    _settle_gc()
+    uvicorn.Server(uvicorn.Config(app, **UVICORN)).run(sockets=[listener])
+
+
+def _settle_gc() -> None:
+    """Start-up objects (modules, routes, the app) leave the collector's view, and young
+    collections run less often: with thousands of sockets each full pass is a pause."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
+def _child(settings, listener: socket.socket) -> None:
+    """A worker process: it dies with its parent (a parent killed with SIGKILL leaves no
+    server behind holding the port), then serves."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() == 1:  # the parent died before prctl took effect
+        return
+    _worker(settings, listener)
+
+
+def _supervise(settings, listener: socket.socket, workers: int) -> None:
+    """Run `workers` processes on the one listening socket; restart one that dies. The demo
+    simulator runs in the first only. Ctrl-C or SIGTERM stops them all."""
+    spawn = multiprocessing.get_context("spawn")
+    roles = [settings] + [settings.replace(demo=False)] * (workers - 1)
+
+    def start(role) -> multiprocessing.Process:
+        proc = spawn.Process(target=_child, args=(role, listener), name="tableside-worker")
+        proc.start()
+        return proc
+
+    procs = [start(role) for role in roles]
+    try:
+        while True:
+            multiprocessing.connection.wait([p.sentinel for p in procs], timeout=1)
+            for i, proc in enumerate(procs):
+                if proc.exitcode is not None:
+                    print(f"worker {proc.pid} exited ({proc.exitcode}); starting another")
+                    procs[i] = start(roles[i])
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.join(15)
+            if proc.exitcode is None:
+                proc.kill()
+
+
+@contextlib.contextmanager
+def _kept_alive(server, every: float = 0.5):
+    """While serving, restart an embedded PostgreSQL that died (the app's pools, its LISTEN
+    and its runners reconnect by themselves; requests get 503 meanwhile)."""
+    if server is None:
+        yield
+        return
+    done = threading.Event()
+
+    def keep() -> None:
+        while not done.wait(every):
+            try:
+                if server.revive():
+                    print("the embedded PostgreSQL had stopped; restarted it", flush=True)
+            except Exception as exc:  # old backends still exiting: try again next round
+                print(f"restarting the embedded PostgreSQL failed ({exc}); retrying", flush=True)
+
+    thread = threading.Thread(target=keep, name="embedded-postgres-keeper", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def _warn_if_privileged(url: str) -> None:
+    """Say so when the server's own role could rewrite history (README: Configuration)."""
+    import psycopg
+
+    from tableside.db.roles import can_rewrite_history
+
+    with psycopg.connect(url) as conn:
+        reason = can_rewrite_history(conn)
+    if reason:
+        print(
+            f"warning: the server's database role {reason}, so it could rewrite stored events;"
+            " give it a role of its own (DATABASE_URL) and the owner's to TABLESIDE_MIGRATE_URL"
+            " (README: Configuration, `tableside migrate --print-grants`)",
+            flush=True,
+        )
+
+
+def _announce(settings, label: str, applied: int, *, demo: bool, workers: int) -> None:
+    base = f"http://{settings.host}:{settings.port}"
+    print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
+    if demo:
+        print(f"demo: {base}/ runs a demo Swiss on tables 1–4, table 5 is yours; links follow")
+    print(f"Tableside is serving on {base}/ ({workers} process{'es' if workers > 1 else ''})")
+    print(f"  health: {base}/health")
+    print("Press Ctrl-C to stop.", flush=True)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    from tableside.db.runtime import StartupError
+
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets whose protocol says TCP,
+    # and without it every response's body waits ~40 ms for the client's delayed ACK.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        raise StartupError(
+            f"cannot listen on {host}:{port}: {exc.strerror} "
+            "(is another server running? choose another --port)"
+        ) from None
+    listener.listen(_backlog())
+    listener.set_inheritable(True)
+    return listener
+
+
+def _backlog(wanted: int = 2048) -> int:
+    """A listen backlog that fits a hall connecting at once, capped by the kernel's limit."""
+    try:
+        return min(wanted, int(Path("/proc/sys/net/core/somaxconn").read_text()))
+    except (OSError, ValueError):
+        return wanted
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -1,1 +1,0 @@
-"""Command-line subcommands of `tableside`."""

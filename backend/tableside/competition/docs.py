@@ -1,0 +1,97 @@
+"""JSON documents of a competition for the read side: deterministic, for byte-equal rebuilds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from tableside.competition.rules import (
+    StandingsView,
+    bracket,
+    final_placings,
+    open_matches,
+    standings,
+)
+from tableside.competition.rules.state import Competition
+
+
+def competition_doc(state: Competition, version: int, position: int) -> dict[str, Any]:
+    """Everything the console and the public pages read of one competition."""
+    done = set(state.results)
+    return {
+        "guide": msgspec.to_builtins(state.guide),
+        "version": version,
+        "position": position,
+        "entrants": [_entrant(e) for e in state.entrants.values()],
+        "order": list(state.order),
+        "seed": state.seed,
+        "current_round": state.current_round,
+        "rounds": [_round(n, r, state) for n, r in sorted(state.rounds.items())],
+        "bracket": [msgspec.to_builtins(s) for s in bracket(StandingsView(state))],
+        "calls": [_call(m, t, state) for m, t in state.calls.items() if m not in done],
+        "waiting": [{"match_id": m, "a": a, "b": b} for m, (a, b) in open_matches(state)],
+        "no_shows": [
+            {"match_id": m, "absent": a} for m, a in state.no_shows.items() if m not in done
+        ],
+        "protests": [
+            {"protest_id": p, **msgspec.to_builtins(v)} for p, v in state.protests.items()
+        ],
+        "results": {
+            m: {"a": r.a, "b": r.b, **msgspec.to_builtins(r.result)}
+            for m, r in state.results.items()
+        },
+        "withdrawals": msgspec.to_builtins(state.withdrawals),
+        "finished": state.finished,
+        "placings": [list(g) for g in final_placings(state)] if state.guide else [],
+    }
+
+
+def standings_rows(state: Competition) -> list[dict[str, Any]]:
+    """The ranked standings rows."""
+    return [msgspec.to_builtins(r) for r in standings(StandingsView(state))]
+
+
+def _entrant(entrant) -> dict[str, Any]:
+    return msgspec.to_builtins(entrant)
+
+
+def _round(number: int, paired, state: Competition) -> dict[str, Any]:
+    return {
+        "round": number,
+        "bye": paired.bye,
+        "pairings": [
+            {
+                **msgspec.to_builtins(p),
+                "table": p.table or state.calls.get(p.match_id),
+                "result": p.match_id in state.results,
+            }
+            for p in paired.pairings
+        ],
+    }
+
+
+def _call(match_id: str, table: int, state: Competition) -> dict[str, Any]:
+    a, b = state.called_sides.get(match_id, ("", ""))
+    return {
+        "match_id": match_id,
+        "table": table,
+        "a": a,
+        "b": b,
+        "called_at": state.called_at.get(match_id, ""),
+    }
+
+
+def competition_message(
+    comp_id: object, doc: dict[str, Any], standing: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The live feed's message for a competition whose documents changed: the document (its
+    bracket, calls, results) and the standings rows, whole — a face replaces what it shows."""
+    return {
+        "kind": "competition",
+        "competition_id": str(comp_id),
+        "position": doc["position"],
+        "version": doc["version"],
+        "doc": doc,
+        "standings": standing,
+    }

@@ -1,0 +1,1 @@
+"""The competition's HTTP face: routes, reads and their DTOs (`/api/competitions/...`)."""

@@ -1,0 +1,72 @@
+"""API bodies of the competition endpoints; the domain's commands ride inside (`at` is set
+by the server's clock, whatever the client sends)."""
+
+from __future__ import annotations
+
+from typing import Union
+from uuid import UUID
+
+import msgspec
+
+from tableside.competition.rules import commands as cc
+from tableside.competition.rules.guide import Guide
+from tableside.match.http.dto import Short, StoredEventOut, Version
+
+# Everything but CreateCompetition, which has its own endpoint.
+COMPETITION_COMMAND_TYPES: tuple[type, ...] = tuple(
+    t for t in cc.COMMAND_TYPES if t is not cc.CreateCompetition
+)
+CompetitionCommand = Union[COMPETITION_COMMAND_TYPES]  # noqa: UP007
+
+HEAD_JUDGE_ONLY = frozenset(
+    {
+        cc.MakeDraw,
+        cc.PairNextRound,
+        cc.ImportRound,
+        cc.DrawPlayoff,
+        cc.ConfirmForfeit,
+        cc.RecordResult,
+        cc.RecordBoardResult,
+        cc.RuleAtTimeCap,
+        cc.DecideProtest,
+        cc.CorrectResult,
+        cc.FinishCompetition,
+    }
+)
+
+
+class CreateCompetitionRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A new competition from its guide; the id defaults to one derived from `command_id`."""
+
+    command_id: UUID
+    guide: Guide
+    competition_id: UUID | None = None
+    device_id: Short = ""
+
+
+class CompetitionCommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One command for a competition, at the version the sender last saw."""
+
+    command_id: UUID
+    expected_version: Version
+    command: CompetitionCommand
+    device_id: Short = ""
+
+
+class CompetitionCommandResponse(msgspec.Struct):
+    """What a command stored; a retry (same command_id) gets exactly this again."""
+
+    competition_id: UUID
+    command_id: UUID
+    first_version: int
+    last_version: int
+    positions: list[int]
+    events: list[StoredEventOut]
+
+
+def roles_for(command: object) -> tuple[str, ...]:
+    """The draw, rulings and results: head judge; entries, calls, no-shows, protests: also
+    the secretary. Table judges never post to a competition."""
+    if type(command) in HEAD_JUDGE_ONLY:
+        return ("head_judge",)
+    return ("head_judge", "secretary")

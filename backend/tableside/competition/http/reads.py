@@ -1,0 +1,208 @@
+"""Competition reads (public, no login) from the `standings` read model, and interop:
+a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/3 codes)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+import anyio.to_thread
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath, Parameter
+
+from tableside.competition.http.routes import caller, meta, store
+from tableside.competition.rules import commands as cc
+from tableside.competition.rules import interop
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.service import CompetitionNotFound, stamped
+from tableside.disciplines.korona.errors import RuleViolation
+from tableside.eventlog.digest import command_digest
+from tableside.web.consistency import MinPosition, settled
+from tableside.web.context import context
+from tableside.web.guards import FILE_LIMIT, signed_in
+
+Doc = dict[str, Any]
+_LIST = """
+SELECT competition_id, name, format, finished, version FROM competition_view ORDER BY name,
+competition_id
+"""
+_DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
+_ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"
+
+
+async def _doc(state: State, comp_id: UUID, min_position: int) -> Doc:
+    await settled(state, "standings", min_position)
+    text = await context(state).pool.fetchval(_DOC, comp_id)
+    if text is None:
+        raise NotFoundException(f"No competition {comp_id}")
+    return msgspec.json.decode(text)
+
+
+@get("/api/competitions", summary="Competitions")
+async def list_competitions(state: State) -> list[Doc]:
+    """Every competition: id, name, format, finished, version."""
+    rows = await context(state).pool.fetch(_LIST)
+    return [
+        {
+            "competition_id": str(r[0]),
+            "name": r[1],
+            "format": r[2],
+            "finished": r[3],
+            "version": r[4],
+        }
+        for r in rows
+    ]
+
+
+@get("/api/competitions/{competition_id:uuid}", summary="A competition as it stands")
+async def get_competition(
+    state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
+    """Guide, entrants, rounds, bracket, calls, waiting matches, protests, placings."""
+    return await _doc(state, competition_id, min_position)
+
+
+@get("/api/competitions/{competition_id:uuid}/standings", summary="Standings")
+async def get_standings(
+    state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
+    """Ranked rows (points, games, pucks, tie-breaks) and the final placings."""
+    doc = await _doc(state, competition_id, min_position)
+    rows = await context(state).pool.fetch(_ROWS, competition_id)
+    return {
+        "version": doc["version"],
+        "finished": doc["finished"],
+        "tie_breaks": doc["guide"]["tie_breaks"],
+        "placings": doc["placings"],
+        "rows": [msgspec.json.decode(r[0]) for r in rows],
+    }
+
+
+@get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
+async def get_bracket(
+    state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
+    """Every bracket and play-off match as it stands, and the placings."""
+    doc = await _doc(state, competition_id, min_position)
+    return {"version": doc["version"], "slots": doc["bracket"], "placings": doc["placings"]}
+
+
+@get("/api/competitions/{competition_id:uuid}/rounds", summary="Paired rounds")
+async def get_rounds(
+    state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
+    """Round-robin or Swiss rounds: pairings, tables, byes, which have results."""
+    doc = await _doc(state, competition_id, min_position)
+    return {"version": doc["version"], "rounds": doc["rounds"], "results": doc["results"]}
+
+
+@get("/api/competitions/{competition_id:uuid}/entrants", summary="Entrants")
+async def get_entrants(
+    state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
+) -> Doc:
+    """Entrants with their status and members."""
+    doc = await _doc(state, competition_id, min_position)
+    return {"version": doc["version"], "entrants": doc["entrants"]}
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/results.csv",
+    summary="Results as CSV",
+    media_type="text/csv",
+)
+async def export_results(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+    """Round, table, names, games and the 1/2/3 code Swiss Master reads."""
+    _, comp = await _state(state, competition_id)
+    return Response(
+        interop.results_csv(comp),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": "attachment; filename=results.csv"},
+    )
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/results.xlsx",
+    summary="Results as XLSX",
+    media_type=XLSX,
+)
+async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+    """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
+    _, comp = await _state(state, competition_id)
+    return Response(
+        await anyio.to_thread.run_sync(interop.results_xlsx, comp),
+        media_type=XLSX,
+        headers={"Content-Disposition": "attachment; filename=results.xlsx"},
+    )
+
+
+async def _state(state: State, comp_id: UUID):
+    try:
+        return await anyio.to_thread.run_sync(state.competitions.service.state, comp_id)
+    except CompetitionNotFound:
+        raise NotFoundException(f"No competition {comp_id}") from None
+
+
+@post(
+    "/api/competitions/{competition_id:uuid}/rounds/import",
+    status_code=201,
+    summary="Import a round's pairings (CSV or XLSX body)",
+    guards=[signed_in("head_judge")],
+    request_max_body_size=FILE_LIMIT,
+)
+async def import_round(
+    request: Request,
+    state: State,
+    competition_id: FromPath[UUID],
+    expected_version: Annotated[int, Parameter(ge=0, le=10**9)],
+    command_id: UUID,
+    kind: Annotated[Literal["csv", "xlsx"], Parameter(query="format")] = "csv",
+    sheet: Annotated[str, Parameter(max_length=80)] = "EKSPORT",
+) -> Any:
+    """Head judge: the body is the file (Swiss Master's `EKSPORT` sheet for XLSX)."""
+    principal = await caller(request, state, "head_judge")
+    data = await request.body()
+    _, comp = await _state(state, competition_id)
+    try:
+        boards = (
+            interop.pairings_from_xlsx(data, comp, sheet)
+            if kind == "xlsx"
+            else interop.pairings_from_csv(data, comp)
+        )
+    except CompetitionRuleError as exc:
+        raise RuleViolation(exc.rule, exc.message, "body") from None
+    except Exception as exc:  # an unreadable file is the sender's problem, never a 500
+        raise RuleViolation(interop.RULE, f"cannot read the file: {exc}", "body") from None
+    asked = cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), "")
+    work = _execute(
+        state, competition_id, stamped(asked), expected_version, command_id, meta(principal, "")
+    )
+    digest = command_digest("competition.command", competition_id, asked)
+    return await store(state, command_id, competition_id, work, digest)
+
+
+def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUID, m):
+    def work(digest: bytes | None = None):
+        return state.competitions.service.execute(
+            comp_id, command, expected_version=version, command_id=command_id, meta=m, digest=digest
+        )
+
+    return work
+
+
+COMPETITION_READ_ROUTES = [
+    list_competitions,
+    get_competition,
+    get_standings,
+    get_bracket,
+    get_rounds,
+    get_entrants,
+    export_results,
+    export_results_xlsx,
+    import_round,
+]

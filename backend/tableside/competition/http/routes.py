@@ -1,0 +1,122 @@
+"""Competition commands over HTTP: create one from its guide, post a command to it.
+
+Idempotent by command_id, `expected_version` checked (409 with the current version), rule
+errors as 422 citing the paragraph; roles checked per command (`competition_dto.roles_for`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import partial
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Request, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import FromPath, JSONBody
+
+from tableside.competition.http.dto import (
+    CompetitionCommandRequest,
+    CompetitionCommandResponse,
+    CreateCompetitionRequest,
+    roles_for,
+)
+from tableside.competition.rules import commands as cc
+from tableside.competition.service import COMPETITION_IDS, CompetitionNotFound, stamped
+from tableside.eventlog import VersionConflict
+from tableside.eventlog.digest import command_digest
+from tableside.match.http.responses import stored_response
+from tableside.web.auth import Principal
+from tableside.web.context import context
+from tableside.web.guards import principal_of, signed_in
+
+
+async def caller(request: Request, state: State, *roles: str) -> Principal:
+    """The caller `signed_in` let through, in one of `roles` (403 as problem details)."""
+    return principal_of(request, *roles)
+
+
+def meta(principal: Principal, device_id: str) -> dict[str, str]:
+    """Who recorded a command, from which device."""
+    out = {"recorder": principal.name, "role": principal.role}
+    return {**out, "device_id": device_id} if device_id else out
+
+
+async def store(
+    state: State, command_id: UUID, comp_id: UUID, work, digest: bytes
+) -> CompetitionCommandResponse:
+    """Answer a stored command_id at once (CommandReused → 409 when it held another command);
+    else run `work(digest=…)` in a thread and answer from it."""
+    pool = context(state).pool
+    prior = await stored_response(pool, command_id, digest)
+    if prior is None:
+        try:
+            await anyio.to_thread.run_sync(partial(work, digest=digest))
+        except VersionConflict:
+            prior = await stored_response(pool, command_id, digest)
+            if prior is None:
+                raise
+        except CompetitionNotFound:
+            raise NotFoundException(f"competition {comp_id} does not exist") from None
+        prior = await stored_response(pool, command_id, digest)
+    if prior.match_id != comp_id:
+        raise HTTPException(status_code=409, detail="command_id was used for another stream")
+    state.competitions.wake()
+    return CompetitionCommandResponse(
+        comp_id, command_id, prior.first_version, prior.last_version, prior.positions, prior.events
+    )
+
+
+@post(
+    "/api/competitions",
+    status_code=201,
+    summary="Create a competition from its guide",
+    guards=[signed_in("head_judge")],
+)
+async def create_competition(
+    request: Request, state: State, data: JSONBody[CreateCompetitionRequest]
+) -> CompetitionCommandResponse:
+    """Head judge: CompetitionCreated at version 0."""
+    principal = await caller(request, state, "head_judge")
+    comp_id = data.competition_id or uuid.uuid5(COMPETITION_IDS, str(data.command_id))
+    command = stamped(cc.CreateCompetition(data.guide, ""))
+    work = partial(
+        state.competitions.service.create,
+        comp_id,
+        command,
+        command_id=data.command_id,
+        meta=meta(principal, data.device_id),
+    )
+    digest = command_digest("competition.create", comp_id, data.guide)
+    return await store(state, data.command_id, comp_id, work, digest)
+
+
+@post(
+    "/api/competitions/{competition_id:uuid}/commands",
+    status_code=201,
+    summary="Post a competition command",
+    guards=[signed_in("head_judge", "secretary")],
+)
+async def post_competition_command(
+    request: Request,
+    state: State,
+    competition_id: FromPath[UUID],
+    data: JSONBody[CompetitionCommandRequest],
+) -> CompetitionCommandResponse:
+    """Entries, the draw, calls, no-shows, forfeits, protests, corrections, the finish."""
+    principal = await caller(request, state, *roles_for(data.command))
+    work = partial(
+        state.competitions.service.execute,
+        competition_id,
+        stamped(data.command),
+        expected_version=data.expected_version,
+        command_id=data.command_id,
+        meta=meta(principal, data.device_id),
+    )
+    # The client's command, before the server stamps its clock into `at`.
+    digest = command_digest("competition.command", competition_id, data.command)
+    return await store(state, data.command_id, competition_id, work, digest)
+
+
+COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]

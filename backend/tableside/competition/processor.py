@@ -1,0 +1,107 @@
+"""The results processor, a consumer of the tail loop with its own tracking position:
+- starts every match a competition calls (MatchCalled → the match stream on its table),
+- turns a competition match's end (MatchEnded, a correction, the signature) into the
+  competition's RecordResult, or a CorrectResult when a match correction changed it.
+At least once and idempotent: each write's command id is derived from what caused it
+(`uuid5(match stream, version)`), so a replay after a crash stores nothing twice."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from uuid import UUID
+
+import anyio.to_thread
+import asyncpg
+
+from tableside.competition.matchflow import match_id_of, match_result, start_match
+from tableside.competition.rules import commands as cc
+from tableside.competition.rules.events import MatchCalled
+from tableside.competition.service import CompetitionNotFound, CompetitionService
+from tableside.disciplines.korona import events as rev
+from tableside.disciplines.korona.errors import RuleViolation
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.runner import follow
+from tableside.match.folding import Record
+from tableside.match.service import MatchService
+
+log = logging.getLogger(__name__)
+# A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
+_ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
+_MINE = (MatchCalled, *_ENDINGS)
+NAME = "competition_results"
+META = {"recorder": "results-processor", "role": "head_judge"}
+_POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
+_SAVE = "UPDATE projection_tracking SET position = greatest(position, $2) WHERE name = $1"
+
+
+class ResultsProcessor:
+    """One per process (on its tail); idempotent writes make several processes safe."""
+
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        matches: MatchService,
+        competitions: CompetitionService,
+    ) -> None:
+        self.pool, self.registry = pool, registry
+        self.matches, self.competitions = matches, competitions
+
+    async def position(self, conn: asyncpg.Connection) -> int:
+        return await conn.fetchval(_POSITION, NAME)
+
+    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+        """A batch from the tail: what concerns it goes to one thread at once (the store is
+        synchronous), never a thread hop per event; then the tracking position is saved."""
+        mine = [r for r in records if isinstance(r.event, _MINE)]
+        if mine:
+            await anyio.to_thread.run_sync(self.handle_all, mine)
+        await conn.execute(_SAVE, NAME, records[-1].position)
+
+    async def catch_up(self) -> int:
+        """Handle everything stored so far (without the tail); return the position reached."""
+        async with self.pool.acquire() as conn:
+            return await follow(conn, self.registry, [self], 200)
+
+    def handle_all(self, records: list[Record]) -> None:
+        for rec in records:
+            self.handle(rec.stream_id, rec.version, rec.event)
+
+    def handle(self, stream: UUID, version: int, event: object) -> None:
+        """One event: start a called match, or record a match's end; never stop the loop."""
+        try:
+            if isinstance(event, MatchCalled):
+                _, state = self.competitions.state(stream)
+                start_match(self.matches, stream, state, event)
+            elif isinstance(event, _ENDINGS):
+                self.record(stream, version)
+        except (RuleViolation, CompetitionNotFound) as exc:
+            log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
+        except Exception:  # one bad event must not stop results flowing for everyone
+            log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
+
+    def record(self, stream: UUID, version: int) -> None:
+        """RecordResult (or CorrectResult) for a competition match that ended."""
+        found = match_result(self.matches.store.read(stream))
+        if found is None or not found[0].competition_id:
+            return
+        view, result = found
+        try:
+            comp_id = UUID(view.competition_id)
+        except ValueError:
+            return  # a match on a table of no competition stream (e.g. the demo's label)
+        at = view.updated_at.isoformat() if view.updated_at else ""
+
+        def command(state):
+            match_id = match_id_of(comp_id, state, stream)
+            recorded = state.results.get(match_id)
+            if match_id is None or (recorded and recorded.result == result):
+                return None
+            if recorded is None:
+                return cc.RecordResult(match_id, result, at)
+            return cc.CorrectResult(match_id, result, "corrected in the match protocol", at)
+
+        self.competitions.submit(
+            comp_id, command, command_id=uuid.uuid5(stream, str(version)), meta=META
+        )

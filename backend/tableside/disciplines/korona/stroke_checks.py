@@ -1,0 +1,73 @@
+"""Checks before a stroke is decided: the turn (EKML §23(1)8) and the judge's counts."""
+
+from __future__ import annotations
+
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.batch import Batch
+from tableside.disciplines.korona.commands import StrokeFacts
+from tableside.disciplines.korona.errors import RuleViolation
+from tableside.disciplines.korona.game_end import game_in_play
+from tableside.disciplines.korona.state import side_of
+from tableside.disciplines.korona.stroke import Verdict
+from tableside.disciplines.korona.vocabulary import other
+
+COUNTS = (
+    "own_pocketed",
+    "opponent_pocketed",
+    "own_over",
+    "opponent_over",
+    "own_locked_out",
+    "own_locked_out_pocketed",
+    "locked_hit_moved",
+    "opponent_locked_out",
+    "opponent_into_centre",
+    "opponent_into_zone",
+)
+
+
+def check_turn(b: Batch, player: str) -> str:
+    """The player may shoot: a game is in play and he has the turn (EKML §23(1)8)."""
+    if not game_in_play(b):
+        raise RuleViolation(b.cite("no_turn"), "no game is in play", "player")
+    side = b.side(player)
+    turn = b.state.game.turn
+    if turn != player:
+        why = f"{player} does not have the turn ({turn} has); report shot_without_right"
+        raise RuleViolation(b.cite("no_turn"), why, "player")
+    return side
+
+
+def _refuse(rule: str, why: str, field: str) -> None:
+    raise RuleViolation(rule, why, f"facts.{field}")
+
+
+def validate(b: Batch, side: str, f: StrokeFacts) -> None:
+    """The judge's counts fit the board."""
+    for name in COUNTS:
+        if getattr(f, name) < 0:
+            _refuse(b.cite("legal"), "counts are never negative", name)
+    if f.own_pocketed > b.pucks(side).on_board:
+        _refuse(b.cite("win"), "more own pucks pocketed than on the board", "own_pocketed")
+    if f.opponent_pocketed > b.pucks(other(side)).on_board:
+        _refuse(
+            b.cite("win"), "more opponent pucks pocketed than on the board", "opponent_pocketed"
+        )
+    if f.own_locked_out_pocketed > min(f.own_locked_out, f.own_pocketed):
+        _refuse(
+            b.cite("own_locked_restored"),
+            "more pocketed than knocked out",
+            "own_locked_out_pocketed",
+        )
+    if any(side_of(b.state, p) is None for p in f.rows_moved):
+        _refuse(b.cite("pairs_debt"), "a player not in this match", "rows_moved")
+
+
+def rows_moved(b: Batch, player: str, f: StrokeFacts, v: Verdict) -> None:
+    """Pairs: note whose opposite start row has left the start position (EKML §28(6))."""
+    if not b.pairs:
+        return
+    moved = set(f.rows_moved)
+    if f.kind == "direct" and f.first_contact == "own_open" and not v.contact_fouls:
+        moved.add(player)  # a correct first stroke hits the shooter's own start row
+    for p in sorted(moved - set(b.state.game.rows_moved)):
+        b.emit(ev.RowMoved(player=p, rule=b.cite("pairs_debt")))

@@ -1,0 +1,161 @@
+"""Checkpoints in the database (`event_checkpoints`, schema/007): take, read, latest.
+
+Sync (psycopg) for the `tableside audit` commands, async (asyncpg) for the server's periodic
+checkpoint and its public route. A checkpoint is taken only when the store has moved past
+the latest one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from tableside.eventlog.chain import GENESIS
+from tableside.eventlog.checkpoints import Checkpoint, sign
+from tableside.eventlog.jsonl import Link, Seal
+from tableside.eventlog.records import RawRecord
+
+_HEAD = (
+    "SELECT notification_id, global_hash FROM stored_events ORDER BY notification_id DESC LIMIT 1"
+)
+_COLUMNS = "position, head_hash, signed_at, public_key, signature"
+_LATEST = (
+    f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
+)
+_ALL = f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position, checkpoint_id"
+_INSERT = (
+    "INSERT INTO event_checkpoints (position, head_hash, signed_at, public_key, signature)"
+    " VALUES ({})"
+)
+_PSYCOPG_INSERT = _INSERT.format("%s, %s, %s, %s, %s")
+_ASYNCPG_INSERT = _INSERT.format("$1, $2, $3, $4, $5")
+
+
+def from_row(row: Any) -> Checkpoint:
+    """A stored row as a Checkpoint."""
+    position, head, time, key, signature = row
+    return Checkpoint(position, bytes(head).hex(), time, bytes(key).hex(), bytes(signature).hex())
+
+
+def _params(checkpoint: Checkpoint) -> tuple[Any, ...]:
+    return (
+        checkpoint.position,
+        bytes.fromhex(checkpoint.head_hash),
+        checkpoint.time,
+        bytes.fromhex(checkpoint.public_key),
+        bytes.fromhex(checkpoint.signature),
+    )
+
+
+def _due(head: Any, latest: Checkpoint | None, covering: int, key: Any) -> bool:
+    if head is None or key is None:
+        return False
+    return latest is None or latest.position < max(covering, 1)
+
+
+def take(
+    conn: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
+) -> Checkpoint | None:
+    """Sign and store the head when it is past the latest checkpoint (psycopg connection).
+
+    With `covering`: only when the latest checkpoint is before that position; returns the
+    newest checkpoint then (new or latest). Without: None when nothing is new. Without a
+    key nothing is signed.
+    """
+    head = conn.execute(_HEAD).fetchone()
+    latest = latest_checkpoint(conn)
+    target = covering if covering is not None else _position(head) or 0
+    if not _due(head, latest, target, key):
+        return latest if covering is not None else None
+    return insert(conn, sign(key, head[0], bytes(head[1])))
+
+
+def insert(conn: Any, checkpoint: Checkpoint) -> Checkpoint:
+    """Store a checkpoint as it is (psycopg); the table refuses a head that is not stored."""
+    conn.execute(_PSYCOPG_INSERT, _params(checkpoint))
+    return checkpoint
+
+
+def latest_checkpoint(conn: Any) -> Checkpoint | None:
+    """The newest stored checkpoint (psycopg)."""
+    row = conn.execute(_LATEST).fetchone()
+    return from_row(row) if row else None
+
+
+def all_checkpoints(conn: Any) -> list[Checkpoint]:
+    """Every stored checkpoint, oldest first (psycopg)."""
+    return [from_row(r) for r in conn.execute(_ALL).fetchall()]
+
+
+async def take_async(
+    pool: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
+) -> Checkpoint | None:
+    """`take` over an asyncpg pool."""
+    async with pool.acquire() as conn:
+        head = await conn.fetchrow(_HEAD)
+        latest = await latest_async(conn)
+        target = covering if covering is not None else _position(head) or 0
+        if not _due(head, latest, target, key):
+            return latest if covering is not None else None
+        checkpoint = sign(key, head[0], bytes(head[1]))
+        await conn.execute(_ASYNCPG_INSERT, *_params(checkpoint))
+        return checkpoint
+
+
+async def latest_async(conn: Any) -> Checkpoint | None:
+    """The newest stored checkpoint (asyncpg pool or connection)."""
+    row = await conn.fetchrow(_LATEST)
+    return from_row(row) if row else None
+
+
+def _position(head: Any) -> int | None:
+    return head[0] if head is not None else None
+
+
+_ANCHOR = "SELECT global_hash FROM stored_events WHERE notification_id = {}"
+_LINKS = (
+    "SELECT notification_id, originator_id, originator_version, hash FROM stored_events"
+    " WHERE notification_id > {} AND notification_id <= {} AND originator_id <> {}"
+    " ORDER BY notification_id"
+)
+
+
+def seal(conn: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]) -> Seal | None:
+    """What ties one stream's records to a checkpoint covering them (psycopg); None when
+    no checkpoint covers them and there is no key here to sign one."""
+    if not records:
+        return None
+    checkpoint = take(conn, key, covering=records[-1].position)
+    if checkpoint is None or checkpoint.position < records[-1].position:
+        return None
+    first = records[0].position
+    row = conn.execute(_ANCHOR.format("%s"), (first - 1,)).fetchone()
+    rows = conn.execute(
+        _LINKS.format("%s", "%s", "%s"), (first, checkpoint.position, records[0].stream_id)
+    ).fetchall()
+    return _seal(checkpoint, row, rows)
+
+
+async def seal_async(
+    pool: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]
+) -> Seal | None:
+    """`seal` over an asyncpg pool."""
+    if not records:
+        return None
+    checkpoint = await take_async(pool, key, covering=records[-1].position)
+    if checkpoint is None or checkpoint.position < records[-1].position:
+        return None
+    first = records[0].position
+    async with pool.acquire() as conn:
+        row = await conn.fetchrow(_ANCHOR.format("$1"), first - 1)
+        rows = await conn.fetch(
+            _LINKS.format("$1", "$2", "$3"), first, checkpoint.position, records[0].stream_id
+        )
+    return _seal(checkpoint, row, rows)
+
+
+def _seal(checkpoint: Checkpoint, anchor_row: Any, rows: list[Any]) -> Seal:
+    anchor = bytes(anchor_row[0]) if anchor_row else GENESIS
+    links = [Link(r[0], r[1], r[2], bytes(r[3]).hex()) for r in rows]
+    return Seal(checkpoint, anchor, links)

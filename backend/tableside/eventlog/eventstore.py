@@ -1,0 +1,187 @@
+"""The event store: append to a stream, read a stream, read the global order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.postgres import PostgresFactory
+from eventsourcing.utils import Environment
+
+from tableside.db.url import eventsourcing_env
+from tableside.eventlog.mapper import EventMapper
+from tableside.eventlog.memory import MemoryEventRecorder
+from tableside.eventlog.recorder import PostgresEventRecorder
+from tableside.eventlog.records import (
+    AppendResult,
+    Envelope,
+    RawRecord,
+    StoredEvent,
+    VersionConflict,
+    result_from,
+)
+from tableside.eventlog.registry import EventRegistry
+
+_meta_encoder = msgspec.json.Encoder(order="sorted")
+
+
+class _StoreApplication(Application[UUID]):
+    """The library's Application wired to our mapper and recorders."""
+
+    name = "Tableside"
+
+    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+        self.registry = registry
+        super().__init__(env=dict(env))
+
+    def construct_env(self, name: str, env: Any = None) -> Environment:
+        # Only what Settings resolved: the library would otherwise merge os.environ in.
+        return Environment(name, dict(env or {}))
+
+    def construct_mapper(self) -> EventMapper:
+        return EventMapper(self.registry)
+
+    def construct_recorder(self) -> Any:
+        if isinstance(self.factory, PostgresFactory):
+            return PostgresEventRecorder(self.factory.datastore)
+        return MemoryEventRecorder()
+
+
+class EventStore:
+    """Sync API over the library's Application; the web layer calls it from worker threads."""
+
+    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+        self.registry = registry
+        self.app = _StoreApplication(registry, env)
+        self._recorder: PostgresEventRecorder | MemoryEventRecorder = self.app.recorder
+
+    @classmethod
+    def connect(cls, registry: EventRegistry, database_url: str, pool_size: int = 5) -> EventStore:
+        """A store on a migrated PostgreSQL database."""
+        return cls(registry, eventsourcing_env(database_url, pool_size))
+
+    @classmethod
+    def in_memory(cls, registry: EventRegistry) -> EventStore:
+        """A store on the library's in-memory recorder (for tests)."""
+        return cls(registry, {"PERSISTENCE_MODULE": "eventsourcing.popo"})
+
+    def append(
+        self,
+        stream_id: UUID,
+        events: Sequence[msgspec.Struct],
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str] | None = None,
+        command_digest: bytes | None = None,
+    ) -> AppendResult:
+        """Append events after `expected_version`, once per command_id.
+
+        With `command_digest` (`tableside.eventlog.digest`), a command_id stored with another
+        digest raises CommandReused and nothing is written."""
+        encoded_meta = _check_append(
+            self.registry, stream_id, events, expected_version, command_id, meta
+        )
+        envelopes = [
+            Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, start=1)
+        ]
+        try:
+            recordings = self.app.save(
+                *envelopes, command_id=command_id, meta=encoded_meta, command_digest=command_digest
+            )
+        except IntegrityError:
+            current = self.current_version(stream_id)
+            raise VersionConflict(stream_id, expected_version, current) from None
+        if not recordings:  # the recorder found this command_id already stored
+            return self._replay(command_id)
+        return AppendResult(
+            stream_id=stream_id,
+            first_version=expected_version + 1,
+            last_version=expected_version + len(events),
+            positions=tuple(r.notification.id for r in recordings),
+        )
+
+    def read(self, stream_id: UUID, after_version: int = 0) -> list[StoredEvent]:
+        """One stream's events after `after_version`, in version order."""
+        return [self.decode(r) for r in self._recorder.stream_records(stream_id, after_version)]
+
+    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Up to `limit` events after a global position, in the gapless global order."""
+        return [self.decode(r) for r in self.read_raw(after_position, limit)]
+
+    def read_raw(self, after_position: int = 0, limit: int = 1000) -> list[RawRecord]:
+        """Like read_all, undecoded (for verification and export)."""
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        return self._recorder.records_after(after_position, limit)
+
+    def last_position(self) -> int:
+        """The newest global position; 0 for an empty store (a snapshot's `as of`)."""
+        return self._recorder.max_notification_id() or 0
+
+    def current_version(self, stream_id: UUID) -> int:
+        """The stream's last version; 0 for a stream with no events."""
+        return self._recorder.stream_version(stream_id)
+
+    def decode(self, record: RawRecord) -> StoredEvent:
+        """Decode a raw record; an unregistered type raises UnknownEventType naming it."""
+        return StoredEvent(
+            stream_id=record.stream_id,
+            version=record.version,
+            position=record.position,
+            type=record.type_name,
+            event=self.registry.decode(record.type_name, record.payload),
+            recorded_at=record.recorded_at,
+            command_id=record.command_id,
+            meta=msgspec.json.decode(record.meta),
+            prev_hash=record.prev_hash,
+            hash=record.hash,
+        )
+
+    def check_connections(self) -> None:
+        """Drop the pool's dead connections (after a database restart), so no request meets
+        one; the pool opens new ones in their place."""
+        if isinstance(self._recorder, PostgresEventRecorder):
+            self._recorder.datastore.pool.check()
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.app.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _replay(self, command_id: UUID) -> AppendResult:
+        return result_from(self._recorder.command_records(command_id), replayed=True)
+
+
+def _check_append(
+    registry: EventRegistry,
+    stream_id: object,
+    events: Sequence[object],
+    expected_version: object,
+    command_id: object,
+    meta: Mapping[str, str] | None,
+) -> str:
+    """Reject bad input before anything is written; return the canonical meta JSON."""
+    if not isinstance(stream_id, UUID) or not isinstance(command_id, UUID):
+        raise TypeError("stream_id and command_id must be UUIDs")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise TypeError("expected_version must be an int")
+    if expected_version < 0:
+        raise ValueError("expected_version must be 0 (new stream) or more")
+    if isinstance(events, (str, bytes)) or not events:
+        raise ValueError("append needs at least one event")
+    for event in events:
+        registry.name_of(event)
+    meta = dict(meta or {})
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta.items()):
+        raise TypeError("meta must map str to str")
+    return _meta_encoder.encode(meta).decode()

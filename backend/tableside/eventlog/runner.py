@@ -1,0 +1,180 @@
+"""The one tail loop (`Tail`): follow the global order after each consumer's tracked position,
+in batches, woken by the process's one LISTEN; and the projection runner, one of its consumers
+(read after the slowest projection, fold once, write each in its transaction)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+import asyncpg
+from eventsourcing.persistence import PersistenceError
+
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.base import Item, Projection
+from tableside.eventlog.folder import Folder
+from tableside.eventlog.source import read_after
+from tableside.match.folding import Record
+
+log = logging.getLogger(__name__)
+
+_POSITIONS = "SELECT name, position FROM projection_tracking WHERE name = any($1::text[])"
+_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
+_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
+
+
+class Consumer(Protocol):
+    """Something that follows the log: its tracked position, and a batch handed to it."""
+
+    async def position(self, conn: asyncpg.Connection) -> int:
+        """Where its tracking row says it is (events after this are new to it)."""
+        ...
+
+    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+        """Handle records (all after its position, in order) and save its tracking."""
+        ...
+
+
+class Tail:
+    """The process's one follower of the log; every consumer is handed each batch once.
+
+    No timer: it runs when woken — the LISTEN on every new event (and on its every
+    (re)connect), a command stored by this process, the database coming back — and retries
+    within a second after a database error."""
+
+    def __init__(self, pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> None:
+        self.pool, self.registry, self.batch = pool, registry, batch
+        self.consumers: list[Consumer] = []
+        self.wake = asyncio.Event()
+
+    def add(self, consumer: Consumer) -> None:
+        """Hand this consumer every batch from now on (and wake to catch it up)."""
+        self.consumers.append(consumer)
+        self.wake.set()
+
+    async def run(self) -> None:
+        """Catch up whenever woken; survive database hiccups."""
+        await keep_caught_up(self.catch_up, self.wake, None, "tail")
+
+    async def catch_up(self) -> int:
+        """Hand everything stored so far to every consumer; return the position reached."""
+        async with self.pool.acquire() as conn:
+            return await follow(conn, self.registry, list(self.consumers), self.batch)
+
+
+async def follow(
+    conn: asyncpg.Connection,
+    registry: EventRegistry,
+    consumers: Sequence[Consumer],
+    batch: int = 500,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Read once after the slowest consumer; hand each what lies after its own position."""
+    positions = [await c.position(conn) for c in consumers]
+    position = min(positions, default=0)
+    while consumers and (records := await read_after(conn, registry, position, batch)):
+        for i, consumer in enumerate(consumers):
+            fresh = [r for r in records if r.position > positions[i]]
+            if fresh:
+                await consumer.take(conn, fresh)
+                positions[i] = records[-1].position
+        position = records[-1].position
+        if progress:
+            progress(position)
+    return position
+
+
+class ProjectionRunner:
+    """The match read models, as one consumer of the tail; several processes on one database
+    serialise on the tracking rows."""
+
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        projections: list[Projection],
+        batch: int = 500,
+    ) -> None:
+        self.pool, self.registry, self.projections = pool, registry, projections
+        self.folder = Folder(registry)
+        self.batch = batch
+
+    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Apply everything stored so far; return the position reached."""
+        async with self.pool.acquire() as conn:
+            return await self.fold(conn, progress)
+
+    async def fold(
+        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
+        return await follow(conn, self.registry, [self], self.batch, progress)
+
+    async def position(self, conn: asyncpg.Connection) -> int:
+        """The slowest of its projections."""
+        rows = await conn.fetch(_POSITIONS, [p.name for p in self.projections])
+        return min((r["position"] for r in rows), default=0)
+
+    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+        """Fold each match event once; write every projection in its own transaction."""
+        items = [
+            (rec, view)
+            for rec in records
+            if (view := await self.folder.advance(conn, rec)) is not None
+        ]
+        for projection in self.projections:
+            await _apply(conn, projection, items, records[-1].position)
+
+
+async def keep_caught_up(
+    step: Callable[[], Awaitable[object]],
+    wake: asyncio.Event,
+    poll_seconds: float | None,
+    name: str,
+    retry_seconds: float = 1.0,
+) -> None:
+    """Run `step` whenever `wake` is set (and every `poll_seconds`, unless None); after a
+    database hiccup, again within `retry_seconds`. The wake is cleared before the step, so a
+    wake that comes during it is never lost."""
+    while True:
+        wake.clear()
+        wait = poll_seconds
+        try:
+            await step()
+        except (
+            OSError,
+            TimeoutError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            PersistenceError,  # the store's psycopg pool (processors write through it)
+        ) as exc:
+            log.warning("%s: %s; retrying", name, exc)
+            wait = retry_seconds if wait is None else min(wait, retry_seconds)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), wait)
+
+
+async def reset(conn: asyncpg.Connection, name: str, tables: tuple[str, ...]) -> None:
+    """Lock a projection's tracking row (held to the end of the transaction), empty its tables
+    and set its position to 0. DELETE, not TRUNCATE: readers keep the old rows meanwhile."""
+    await conn.fetchval("SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE", name)
+    for table in tables:
+        await conn.execute(f"DELETE FROM {table}")
+    await conn.execute("UPDATE projection_tracking SET position = 0 WHERE name = $1", name)
+
+
+async def _apply(
+    conn: asyncpg.Connection, projection: Projection, items: list[Item], last: int
+) -> None:
+    """Rows and tracking position in one transaction; skip what another process applied."""
+    async with conn.transaction():
+        done = await conn.fetchval(_LOCK, projection.name)
+        if done is None or done >= last:
+            return
+        fresh = [item for item in items if item[0].position > done]
+        if fresh:
+            await projection.apply(conn, fresh)
+        await conn.execute(_SAVE, projection.name, last)

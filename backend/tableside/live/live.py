@@ -1,0 +1,208 @@
+"""GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
+
+Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
+(replay what followed that position instead of a snapshot, when it is at most REPLAY_LIMIT
+behind; further behind, a snapshot comes instead). A judge's socket asks for the
+`tableside.auth` subprotocol and sends its token as the first message (`socket_auth`); it is
+closed with 4401 within a second of the token's revocation. Never a token in the URL.
+Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
+`after`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from uuid import UUID
+
+import anyio
+import msgspec
+from litestar import WebSocket, websocket
+from litestar.datastructures import State
+from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
+
+from tableside.competition.live import DOCUMENT, competition_now
+from tableside.live.audience import BUSY, SLOW, Subscriber
+from tableside.live.feed import Filter, encode, gap
+from tableside.live.socket_auth import accept_and_authenticate
+from tableside.web.auth import Principal
+from tableside.web.context import Context, context
+
+_SNAPSHOTS = {
+    "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
+    "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
+    "competition": (
+        "live",
+        "SELECT doc::text FROM match_live WHERE competition_id = $1 "
+        "ORDER BY table_no NULLS LAST, match_id",
+    ),
+}
+
+
+class Refused(Exception):
+    """The handshake is refused with a websocket close code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
+    q = socket.query_params
+    given = [(k, q[k]) for k in ("match", "table", "competition") if q.get(k)]
+    try:
+        ((kind, value),) = given
+        if kind == "match":
+            value = str(UUID(value))
+        elif kind == "table" and not 1 <= int(value) <= 9999:
+            raise ValueError(value)
+        after = int(q["after"]) if q.get("after") else None
+    except ValueError:
+        raise Refused(4400) from None
+    if len(value) > 80 or "\x00" in value or (after is not None and after < 0):
+        raise Refused(4400)
+    return Filter(kind, str(int(value)) if kind == "table" else value), after
+
+
+async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:
+    origin = socket.headers.get("origin")
+    if origin is not None and origin not in ctx.origins:
+        raise Refused(4403)
+    flt, after = _filter(socket)
+    try:
+        principal = await accept_and_authenticate(ctx.pool, socket)
+    except NotAuthorizedException:
+        raise Refused(4401) from None
+    own_table = Filter("table", str(principal.table)) if principal else None
+    if principal and principal.role == "table_judge" and flt != own_table:
+        raise Refused(4403)
+    return flt, after, principal
+
+
+# A subscriber further behind the head than this gets a snapshot and the deltas after it
+# instead of a replay of the store (issue 11, point 3): a connect costs the same at any `after`.
+REPLAY_LIMIT = 1000
+
+
+@websocket("/live")
+async def live_socket(socket: WebSocket, state: State) -> None:
+    """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
+    feed until the client leaves or falls too far behind."""
+    ctx = context(state)
+    try:
+        flt, after, principal = await _admit(ctx, socket)
+    except Refused as refused:
+        await socket.close(code=refused.code)
+        return
+    client = socket.client.host if socket.client else ""
+    if not ctx.audience.admit(client):  # accepted by `_admit`
+        await socket.close(code=BUSY, reason="too many live sockets from this address")
+        return
+    try:
+        await _serve(ctx, socket, flt, after, principal)
+    finally:
+        ctx.audience.leave(client)
+
+
+async def _serve(
+    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
+) -> None:
+    slow = False
+    async with anyio.create_task_group() as tg:
+
+        def drop() -> None:
+            nonlocal slow
+            slow = True
+            tg.cancel_scope.cancel()
+
+        token = principal.token_id if principal else None
+        closer = _closer(socket, tg.cancel_scope)
+        ctx.sockets.setdefault(token, set()).add(closer)
+        sub = ctx.audience.subscribe(flt.channel, drop)
+        try:
+            tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
+            await _pump(ctx, socket, flt, after, sub)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            ctx.audience.unsubscribe(flt.channel, sub)
+            ctx.sockets.get(token, set()).discard(closer)
+            tg.cancel_scope.cancel()
+    if slow:
+        with anyio.move_on_after(1), contextlib.suppress(Exception):
+            await socket.close(code=SLOW, reason="too far behind; reconnect with after")
+
+
+async def _pump(
+    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, sub: Subscriber
+) -> None:
+    """Snapshot (or the short gap after `after`), caught_up, then the queued deltas."""
+    if after is None or after == 0 or ctx.audience.position - after > REPLAY_LIMIT:
+        after = await _snapshot(ctx, socket, flt)
+    last = after
+    async for chunk in gap(ctx.pool, ctx.registry, flt, last):
+        for position, message in chunk:
+            await socket.send_data(message)
+            last = position
+    if flt.kind == "competition" and (now := await competition_now(ctx.pool, flt.value)):
+        await socket.send_data(now)  # its documents, whole (app/competition_live.py)
+    await socket.send_data(encode({"kind": "caught_up", "position": last}))
+    while True:
+        for position, text in await sub.take():
+            if position > last or position == DOCUMENT:
+                await socket.send({"type": "websocket.send", "text": text})
+                last = max(last, position)
+
+
+async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
+    projection, query = _SNAPSHOTS[flt.kind]
+    key = (
+        UUID(flt.value)
+        if flt.kind == "match"
+        else int(flt.value)
+        if flt.kind == "table"
+        else flt.value
+    )
+    async with (
+        ctx.pool.acquire() as conn,
+        conn.transaction(isolation="repeatable_read", readonly=True),
+    ):
+        position = await conn.fetchval(
+            "SELECT position FROM projection_tracking WHERE name = $1", projection
+        )
+        rows = await conn.fetch(query, key)
+    matches = [msgspec.Raw(r[0].encode()) for r in rows]
+    await socket.send_data(
+        encode(
+            {
+                "kind": "snapshot",
+                "position": position,
+                "filter": {flt.kind: flt.value},
+                "matches": matches,
+            }
+        )
+    )
+    return position
+
+
+async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.receive_data(mode="text")
+    scope.cancel()
+
+
+def _closer(socket: WebSocket, scope: anyio.CancelScope):
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await socket.close(code=4401, reason="token revoked")
+        scope.cancel()
+
+    return lambda: asyncio.ensure_future(close())
+
+
+def revoke_sockets(ctx: Context, token_id: str) -> None:
+    """Close every open socket of a revoked token (called from the LISTEN connection)."""
+    with contextlib.suppress(ValueError):
+        for closer in list(ctx.sockets.get(UUID(token_id), ())):
+            closer()

@@ -1,0 +1,206 @@
+"""Backgammon endpoints: create a match, post a command, read the state, export .mat.
+
+Commands are the engine's (`tableside.disciplines.backgammon.commands`, tagged by `type`);
+staff record them (head judge or secretary): a table judge token belongs to a korona table.
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import partial
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio.to_thread
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException
+from litestar.params import FromPath, JSONBody
+from litestar.params import Parameter as PathParameter
+
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
+from tableside.disciplines.backgammon.view import board_doc
+from tableside.eventlog.digest import command_digest
+from tableside.match.backgammon.service import BackgammonService
+from tableside.match.http.command_routes import command_caller, command_meta, store_command
+from tableside.match.http.dto import CommandResponse
+from tableside.web.auth import Principal
+from tableside.web.context import Context, context
+from tableside.web.guards import signed_in
+
+MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
+STAFF = ("head_judge", "secretary")
+
+
+class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A backgammon match to `length` points (KSI 4.5)."""
+
+    command_id: UUID
+    player_a: str
+    player_b: str
+    length: int
+    match_id: UUID | None = None
+    clock: bool = False
+    penalty_to_score: bool = True
+    series: bool = False
+    device_id: str = ""
+    device_time: str = ""
+
+
+class ImportRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A match as Jellyfish .mat text (as GNU Backgammon exports it)."""
+
+    command_id: UUID
+    text: str
+    match_id: UUID | None = None
+    device_id: str = ""
+    device_time: str = ""
+
+
+class BgCommandRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """One engine command at the stream version the recorder saw."""
+
+    command_id: UUID
+    expected_version: int
+    command: c.AnyCommand
+    device_id: str = ""
+    device_time: str = ""
+
+
+def _service(state: State, ctx: Context) -> BackgammonService:
+    service = getattr(state, "backgammon", None)
+    if service is None or service.store is not ctx.store:
+        service = BackgammonService(ctx.store)
+        state.backgammon = service
+    return service
+
+
+def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
+    return command_meta(principal, device_id, device_time) | {"discipline": "backgammon"}
+
+
+@post(
+    "/api/backgammon/matches",
+    status_code=201,
+    summary="Create a backgammon match (KSI)",
+    guards=[signed_in(*STAFF)],
+)
+async def create_bg_match(
+    request: Request, state: State, data: JSONBody[CreateRequest]
+) -> CommandResponse:
+    ctx = context(state)
+    principal = await command_caller(ctx, request, *STAFF)
+    match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
+    command = c.CreateMatch(
+        match_id=str(match_id),
+        player_a=data.player_a,
+        player_b=data.player_b,
+        length=data.length,
+        clock=data.clock,
+        penalty_to_score=data.penalty_to_score,
+        series=data.series,
+    )
+    meta = _meta(principal, data.device_id, data.device_time)
+    work = partial(
+        _service(state, ctx).create, match_id, command, command_id=data.command_id, meta=meta
+    )
+    digest = command_digest("backgammon.create", match_id, command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
+
+
+@post(
+    "/api/backgammon/matches/import",
+    status_code=201,
+    summary="Record a match from Jellyfish .mat text (each play checked by the engine)",
+    guards=[signed_in(*STAFF)],
+)
+async def import_bg_match(
+    request: Request, state: State, data: JSONBody[ImportRequest]
+) -> CommandResponse:
+    ctx = context(state)
+    principal = await command_caller(ctx, request, *STAFF)
+    match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
+    meta = _meta(principal, data.device_id, data.device_time) | {"source": "mat"}
+    work = partial(
+        _checked_import, _service(state, ctx), match_id, data.text, data.command_id, meta
+    )
+    digest = command_digest("backgammon.import", match_id, data.text)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
+
+
+def _checked_import(service: BackgammonService, match_id, text, command_id, meta, digest=None):
+    try:
+        return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
+    except MatFormatError as exc:
+        raise HTTPException(status_code=422, detail=f"Not a .mat match: {exc}") from None
+
+
+@post(
+    "/api/backgammon/matches/{match_id:uuid}/commands",
+    status_code=201,
+    summary="Post a backgammon command",
+    guards=[signed_in(*STAFF)],
+)
+async def post_bg_command(
+    request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[BgCommandRequest]
+) -> CommandResponse:
+    ctx = context(state)
+    principal = await command_caller(ctx, request, *STAFF)
+    work = partial(
+        _service(state, ctx).execute,
+        match_id,
+        data.command,
+        expected_version=data.expected_version,
+        command_id=data.command_id,
+        meta=_meta(principal, data.device_id, data.device_time),
+    )
+    digest = command_digest("backgammon.command", match_id, data.command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
+
+
+@get("/api/backgammon/matches/{match_id:uuid}", summary="A backgammon match's state")
+async def get_bg_match(state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
+    service = _service(state, context(state))
+    match, version, _ = await anyio.to_thread.run_sync(service.history, match_id)
+    return {"version": version, "state": msgspec.to_builtins(match), "board": board_doc(match)}
+
+
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/at/{version:int}",
+    summary="A backgammon match's board after a stored version (replay)",
+)
+async def get_bg_match_at(
+    state: State,
+    match_id: FromPath[UUID],
+    version: Annotated[int, PathParameter(ge=1, le=10**9)],
+) -> dict[str, Any]:
+    """Position, cube, score, turn and both clocks after the event stored at `version`."""
+    service = _service(state, context(state))
+    match, event = await anyio.to_thread.run_sync(service.at, match_id, version)
+    return {"event": msgspec.to_builtins(event), "board": board_doc(match)}
+
+
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/match.mat",
+    summary="The match as Jellyfish .mat text (GNU Backgammon imports it)",
+)
+async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[str]:
+    service = _service(state, context(state))
+    _, _, events = await anyio.to_thread.run_sync(service.history, match_id)
+    return Response(
+        export_mat(events),
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{match_id}.mat"'},
+    )
+
+
+BACKGAMMON_ROUTES = [
+    create_bg_match,
+    import_bg_match,
+    post_bg_command,
+    get_bg_match,
+    get_bg_match_at,
+    get_bg_mat,
+]

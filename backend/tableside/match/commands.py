@@ -1,0 +1,34 @@
+"""Commands the service accepts besides the engine's: creating a match on a table, calling it."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from tableside.disciplines.korona import commands as rc
+
+
+class CallPlayers(
+    msgspec.Struct,
+    forbid_unknown_fields=True,
+    frozen=True,
+    kw_only=True,
+    tag_field="type",
+    tag="CallPlayers",
+):
+    """Call the match's players to its table."""
+
+    at: str = ""
+
+
+# Everything a judge or the head judge may post to an existing match: the engine's own command
+# structs (one source of truth) except CreateMatch, which has its own endpoint.
+MATCH_COMMAND_TYPES: tuple[type, ...] = (
+    CallPlayers,
+    *(t for t in rc.COMMAND_TYPES if t is not rc.CreateMatch),
+)
+MatchCommand = Union[MATCH_COMMAND_TYPES]  # noqa: UP007
+
+STAFF_ONLY = frozenset({CallPlayers})
+HEAD_JUDGE_ONLY = frozenset({rc.CorrectDecision})

@@ -1,0 +1,175 @@
+"""The match protocol as a one-page PDF in the official layout, drawn with fpdf2.
+
+DejaVu Sans is embedded (subset) so every Estonian and Latvian letter prints. The layout
+follows the paper protocol: the match's header, the players, one line per game with the
+opening shot, the result, remarks and penalties (the back of the paper sheet, NOVUS08
+9.1.11), corrections, and the table judge's signature with the time it was given.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+from fpdf.fonts import FontFace
+
+from tableside.match.exports.fonts import dejavu
+from tableside.match.exports.labels import how, words
+from tableside.match.exports.sheet import ProtocolSheet
+
+_FONT = "DejaVu"
+logging.getLogger("fontTools").setLevel(logging.WARNING)  # its subsetter logs every glyph
+_LINE = 7
+
+
+def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
+    """The PDF bytes of one protocol in one language."""
+    w = {**words(lang), "lang": lang}
+    pdf = _document(sheet, w)
+    _header(pdf, sheet, w)
+    _players(pdf, sheet, w)
+    _games(pdf, sheet, w)
+    _result(pdf, sheet, w)
+    _sanctions(pdf, sheet, w)
+    _corrections(pdf, sheet, w)
+    _signature(pdf, sheet, w)
+    return bytes(pdf.output())
+
+
+def _document(sheet: ProtocolSheet, w: dict[str, str]) -> FPDF:
+    pdf = FPDF(format="A4")
+    regular, bold = dejavu()
+    pdf.add_font(_FONT, "", str(regular))
+    pdf.add_font(_FONT, "B", str(bold))
+    pdf.set_title(f"{w['title']} {sheet.match_id}")
+    pdf.set_creator("Tableside")
+    # The same sheet always gives the same bytes (no "now" inside the file).
+    pdf.set_creation_date(sheet.signed_at or datetime(2000, 1, 1, tzinfo=UTC))
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    return pdf
+
+
+def _heading(pdf: FPDF, text: str, size: int = 12) -> None:
+    pdf.ln(3)
+    pdf.set_font(_FONT, "B", size)
+    pdf.cell(0, _LINE + 1, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "", 10)
+
+
+def _table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[str]]) -> None:
+    pdf.set_font(_FONT, "", 10)
+    with pdf.table(
+        col_widths=widths,
+        text_align="LEFT",
+        line_height=_LINE - 1,
+        headings_style=FontFace(emphasis="BOLD", fill_color=(230, 230, 230)),
+    ) as table:
+        for cells in [head, *rows]:
+            row = table.row()
+            for text in cells:
+                row.cell(text)
+
+
+def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    pdf.set_font(_FONT, "B", 18)
+    pdf.cell(0, 12, w["title"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    rows = [
+        [w["event"], sheet.competition or "—"],
+        [w["table"], str(sheet.table) if sheet.table is not None else "—"],
+        [w["rules"], f"{sheet.ruleset} · {w['games']}: {sheet.games_scheduled}"],
+        [w["match"], sheet.match_id],
+    ]
+    _pairs(pdf, rows)
+
+
+def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
+    for label, value in rows:
+        pdf.set_font(_FONT, "B", 10)
+        pdf.cell(55, _LINE, label)
+        pdf.set_font(_FONT, "", 10)
+        pdf.multi_cell(0, _LINE, value, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def _players(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    _heading(pdf, f"{w['side_a']} — {w['side_b']}")
+    pdf.set_font(_FONT, "B", 14)
+    pdf.multi_cell(
+        0,
+        9,
+        f"{' / '.join(sheet.side_a)}  —  {' / '.join(sheet.side_b)}",
+        new_x=XPos.LMARGIN,
+        new_y=YPos.NEXT,
+    )
+
+
+def _winner(sheet: ProtocolSheet, side: str, w: dict[str, str]) -> str:
+    if side == "A":
+        return " / ".join(sheet.side_a)
+    if side == "B":
+        return " / ".join(sheet.side_b)
+    return w["drawn"]
+
+
+def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    _heading(pdf, w["games"])
+    rows = [
+        [
+            str(g.game_no),
+            g.opener,
+            _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.reason else "…"),
+            how(w["lang"], g.reason),
+        ]
+        for g in sheet.games
+    ]
+    _table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
+
+
+def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    _heading(pdf, w["result"])
+    a, b = sheet.won
+    pa, pb = (f"{p:g}" for p in sheet.result_points)
+    rows = [[w["games_won"], f"{a} : {b}"], [w["points"], f"{pa} : {pb}"]]
+    if sheet.winner:
+        rows.append([w["winner"], _winner(sheet, sheet.winner, w)])
+    _pairs(pdf, rows)
+
+
+def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    _heading(pdf, w["sanctions"])
+    if not sheet.sanctions:
+        pdf.cell(0, _LINE, w["none"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        return
+    rows = [
+        [str(s.game_no or ""), w.get(s.kind, s.kind), s.player, s.detail.replace("_", " "), s.rule]
+        for s in sheet.sanctions
+    ]
+    _table(
+        pdf, (14, 40, 42, 46, 38), [w["game"], w["kind"], w["player"], w["detail"], w["rule"]], rows
+    )
+
+
+def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    if sheet.corrections:
+        _heading(pdf, w["corrections"])
+        for text in sheet.corrections:
+            pdf.multi_cell(0, _LINE, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    _heading(pdf, w["signature"])
+    when = (
+        sheet.signed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        if sheet.signed_at
+        else w["not_signed"]
+    )
+    _pairs(
+        pdf,
+        [
+            [w["judge"], sheet.judge or "—"],
+            [w["signature"], "________________________"],
+            [w["signed_at"], when],
+        ],
+    )

@@ -1,0 +1,132 @@
+"""What the official match protocol holds, from a match's stored events (after corrections).
+
+EKML §16 / NOVUS08 9.1.7, 9.1.11: event, table, players, each game's result and who had the
+opening shot, remarks and penalties, the table judge's signature and when it was given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from tableside.disciplines.korona import events as ev
+from tableside.match.folding import MatchView, Record, fold_records
+
+
+@dataclass
+class Game:
+    """One game's line: number, opener, winner side ('A'/'B', '' if annulled), why."""
+
+    game_no: int
+    opener: str
+    winner: str = ""
+    reason: str = ""
+
+
+@dataclass
+class Sanction:
+    """A remark, warning or penalty as the protocol lists it."""
+
+    game_no: int
+    kind: str  # remark | warning | penalty | removed | time_limit | forfeit_turn | games_lost
+    player: str
+    detail: str
+    rule: str
+
+
+@dataclass
+class ProtocolSheet:
+    """Everything the printed protocol shows."""
+
+    match_id: str
+    competition: str
+    table: int | None
+    ruleset: str
+    side_a: tuple[str, ...]
+    side_b: tuple[str, ...]
+    games_scheduled: int
+    games: list[Game] = field(default_factory=list)
+    sanctions: list[Sanction] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    won: tuple[int, int] = (0, 0)
+    winner: str = ""
+    result_points: tuple[float, float] = (0.0, 0.0)
+    judge: str = ""
+    signed_at: datetime | None = None
+
+
+def protocol_sheet(records: list[Record]) -> ProtocolSheet:
+    """The sheet of a whole stream (the effective entries: corrections applied)."""
+    view = fold_records(records)
+    if view is None:
+        raise ValueError("a protocol needs at least one event")
+    s = view.state
+    sheet = ProtocolSheet(
+        str(view.match_id),
+        view.competition_id,
+        view.table,
+        s.ruleset,
+        s.side_a,
+        s.side_b,
+        s.games,
+        won=s.won,
+        winner=s.winner,
+        result_points=s.result_points,
+    )
+    _walk(sheet, view)
+    times = {r.version: r.recorded_at for r in records}
+    for version, event in view.effective:
+        if type(event) is ev.ProtocolSigned:
+            sheet.judge, sheet.signed_at = event.judge, times.get(version)
+        elif type(event) is ev.CorrectionRecorded:
+            sheet.corrections.append(_correction(event))
+    return sheet
+
+
+def _correction(e: ev.CorrectionRecorded) -> str:
+    return f"#{e.corrects_version} ({e.by.replace('_', ' ')}){': ' + e.reason if e.reason else ''}"
+
+
+def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
+    game_no, foul = 0, ""
+    for _, e in view.effective:
+        kind = type(e)
+        if kind is ev.GameSetUp:
+            game_no = e.game_no
+            sheet.games = [g for g in sheet.games if g.game_no != e.game_no]  # a replay
+            sheet.games.append(Game(e.game_no, e.opener))
+        elif kind in (ev.GameEnded, ev.GameAnnulled):
+            _finish(sheet, e)
+        elif kind is ev.FoulCommitted:
+            foul = e.code
+        elif kind in ev.ENTRY_TYPES:
+            foul = ""
+        sanction = _sanction(e, game_no, foul)
+        if sanction is not None:
+            sheet.sanctions.append(sanction)
+
+
+def _finish(sheet: ProtocolSheet, e) -> None:
+    for g in sheet.games:
+        if g.game_no == e.game_no:
+            g.winner = getattr(e, "winner", "")
+            g.reason = e.reason if g.winner else f"annulled: {e.reason}"
+
+
+def _sanction(e, game_no: int, foul: str) -> Sanction | None:
+    kind = type(e)
+    if kind is ev.RemarkGiven:
+        return Sanction(game_no, "remark", e.player, f"{e.reason} ({e.count})", e.rule)
+    if kind is ev.WarningGiven:
+        return Sanction(game_no, "warning", e.player, e.card, e.rule)
+    if kind is ev.PenaltyAwarded:
+        return Sanction(game_no, "penalty", e.player, foul, e.rule)
+    if kind is ev.PlayerRemoved:
+        return Sanction(game_no, "removed", e.player, e.scope, e.rule)
+    if kind is ev.NextTurnForfeited:
+        return Sanction(game_no, "forfeit_turn", e.player, "", e.rule)
+    if kind is ev.TimeLimitImposed:
+        return Sanction(game_no, "time_limit", e.side, "", e.rule)
+    if kind is ev.RemainingGamesLost:
+        return Sanction(game_no, "games_lost", e.side, str(e.games), e.rule)
+    return None

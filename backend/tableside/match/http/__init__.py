@@ -1,0 +1,1 @@
+"""The match's HTTP face: judge commands, reads, exports, audit and spectator routes."""

@@ -1,0 +1,48 @@
+"""Who may post which command to which match: roles by command, tables for judge tokens."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import asyncpg
+from litestar.exceptions import PermissionDeniedException
+
+from tableside.match.commands import HEAD_JUDGE_ONLY, STAFF_ONLY
+from tableside.match.folding import MatchView
+from tableside.web.auth import Principal
+
+_CURRENT = """
+SELECT match_id, (doc->>'scheduled_position')::bigint FROM table_overview WHERE table_no = $1
+"""
+
+
+def roles_for(command: object) -> tuple[str, ...]:
+    """Corrections: head judge; calls: head judge or secretary; reports: also the table judge."""
+    if type(command) in HEAD_JUDGE_ONLY:
+        return ("head_judge",)
+    if type(command) in STAFF_ONLY:
+        return ("head_judge", "secretary")
+    return ("head_judge", "table_judge")
+
+
+async def current_match(pool: asyncpg.Pool, table: int | None) -> tuple[UUID, int] | None:
+    """(match_id, scheduled position) of the match a table plays now, per the read model."""
+    if table is None:
+        return None
+    row = await pool.fetchrow(_CURRENT, table)
+    return (row[0], row[1] or 0) if row else None
+
+
+def authorizer(principal: Principal, current: tuple[UUID, int] | None):
+    """A check run on the match's fresh view: a judge token only for its table's current match."""
+
+    def authorize(view: MatchView) -> None:
+        if principal.role != "table_judge":
+            return
+        if view.table != principal.table:
+            raise PermissionDeniedException(f"This token records for table {principal.table}")
+        # The read model may lag: a match scheduled after the one it shows is the current one.
+        if current and current[0] != view.match_id and current[1] > view.scheduled_position:
+            raise PermissionDeniedException("Not the match this table is playing now")
+
+    return authorize

@@ -1,0 +1,140 @@
+"""POST endpoints: create a match, post a command to it. Idempotent by command_id."""
+
+from __future__ import annotations
+
+import uuid
+from functools import partial
+from uuid import UUID
+
+import anyio.to_thread
+import msgspec
+from litestar import Request, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException
+from litestar.params import FromPath, JSONBody
+
+from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
+from tableside.disciplines.korona import commands as rc
+from tableside.disciplines.korona.errors import RuleViolation
+from tableside.eventlog import VersionConflict
+from tableside.eventlog.digest import command_digest
+from tableside.match.events import MatchScheduled
+from tableside.match.http.command_auth import authorizer, current_match, roles_for
+from tableside.match.http.dto import CommandRequest, CommandResponse, CreateMatchRequest
+from tableside.match.http.responses import stored_response
+from tableside.web.auth import Principal
+from tableside.web.context import Context, context
+from tableside.web.guards import principal_of, signed_in
+
+# A refusal by either discipline's rules: a concurrent retry may have stored the command.
+RULE_ERRORS = (RuleViolation, BackgammonRuleViolation)
+
+MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
+
+
+async def command_caller(ctx: Context, request: Request, *roles: str) -> Principal:
+    """The principal the `signed_in` guard found, held to `roles` and the command rate."""
+    principal = principal_of(request, *roles)
+    wait = ctx.limiter.allow(principal.key)
+    if wait:
+        raise HTTPException(
+            status_code=429,
+            detail="Too many commands from this token",
+            headers={"Retry-After": str(max(1, round(wait)))},
+        )
+    return principal
+
+
+def command_meta(principal: Principal, device_id: str, device_time: str) -> dict[str, str]:
+    """Who recorded a command, from which device, at which device time."""
+    meta = {"recorder": principal.name, "role": principal.role}
+    if device_id:
+        meta["device_id"] = device_id
+    if device_time:
+        meta["device_time"] = device_time
+    return meta
+
+
+async def store_command(
+    ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes
+) -> CommandResponse:
+    """Answer a stored command_id at once (CommandReused → 409 when it held another command);
+    else run `work(digest=…)` in a thread and answer from storage."""
+    prior = await stored_response(ctx.pool, command_id, digest)
+    if prior is None:
+        try:
+            await anyio.to_thread.run_sync(partial(work, digest=digest))
+        except (VersionConflict, *RULE_ERRORS):
+            prior = await stored_response(ctx.pool, command_id, digest)  # a concurrent retry won
+            if prior is None:
+                raise
+    prior = prior or await stored_response(ctx.pool, command_id, digest)
+    if prior.match_id != match_id:
+        raise HTTPException(status_code=409, detail="command_id was used for another match")
+    return prior
+
+
+@post(
+    "/api/matches",
+    status_code=201,
+    summary="Create a match on a table",
+    guards=[signed_in("head_judge", "secretary")],
+)
+async def create_match(
+    request: Request, state: State, data: JSONBody[CreateMatchRequest]
+) -> CommandResponse:
+    """Head judge or secretary: MatchCreated + MatchScheduled at version 0."""
+    ctx = context(state)
+    principal = await command_caller(ctx, request, "head_judge", "secretary")
+    match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
+    command = rc.CreateMatch(
+        match_id=str(match_id),
+        side_a=data.side_a,
+        side_b=data.side_b,
+        ruleset=data.ruleset,
+        fmt=data.format,
+        games=data.games,
+        play_all=data.play_all,
+        points=data.points,
+        at=data.at,
+    )
+    venue = MatchScheduled(table=data.table, competition_id=data.competition_id, at=data.at)
+    work = partial(
+        ctx.matches.create,
+        match_id,
+        command,
+        venue,
+        command_id=data.command_id,
+        meta=command_meta(principal, data.device_id, data.device_time),
+    )
+    asked = msgspec.structs.asdict(data)
+    for transport in ("command_id", "match_id", "expected_version", "device_id", "device_time"):
+        del asked[transport]
+    digest = command_digest("match.create", match_id, asked)
+    return await store_command(ctx, data.command_id, match_id, work, digest)
+
+
+@post(
+    "/api/matches/{match_id:uuid}/commands",
+    status_code=201,
+    summary="Post a match command",
+    guards=[signed_in("head_judge", "secretary", "table_judge")],
+)
+async def post_command(
+    request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[CommandRequest]
+) -> CommandResponse:
+    """A judge report, a call to the table or a head-judge correction at `expected_version`."""
+    ctx = context(state)
+    principal = await command_caller(ctx, request, *roles_for(data.command))
+    current = await current_match(ctx.pool, principal.table)
+    work = partial(
+        ctx.matches.execute,
+        match_id,
+        data.command,
+        expected_version=data.expected_version,
+        command_id=data.command_id,
+        meta=command_meta(principal, data.device_id, data.device_time),
+        authorize=authorizer(principal, current),
+    )
+    digest = command_digest("match.command", match_id, data.command)
+    return await store_command(ctx, data.command_id, match_id, work, digest)

@@ -1,0 +1,100 @@
+"""The web app: `create_app(settings)` is the one composition root; nothing connects at import.
+
+The lifespan (`lifespan.py`) opens an asyncpg pool for reads (`app.state.db_pool`, also
+`app.state.tableside.pool`), the EventStore for writes, and starts the projection runner, the
+live-feed hub and the process's one LISTEN connection. Routes: commands (`command_routes`),
+public reads (`read_routes`), auditor reads (`audit_routes`), staff and judge tokens
+(`staff_routes`), the websocket feed (`live`), `/health`, the PWA (`tableside.web`);
+OpenAPI at `/schema`.
+"""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.openapi import OpenAPIConfig
+
+from tableside.competition.http.reads import COMPETITION_READ_ROUTES
+from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
+from tableside.live.audience import Audience
+from tableside.live.live import live_socket
+from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
+from tableside.match.http.audit_routes import AUDIT_ROUTES
+from tableside.match.http.command_routes import create_match, post_command
+from tableside.match.http.export_routes import EXPORT_ROUTES
+from tableside.match.http.judge_routes import JUDGE_ROUTES
+from tableside.match.http.problems import MATCH_HANDLERS
+from tableside.match.http.read_routes import READ_ROUTES
+from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
+from tableside.server.checkpoints import latest_checkpoint
+from tableside.server.competition_lifespan import competition_lifespan
+from tableside.server.lifespan import lifespan
+from tableside.server.openapi_errors import declare as declare_problems
+from tableside.server.pwa import web_routes
+from tableside.server.registry import build_registry
+from tableside.server.security_headers import add_security_headers
+from tableside.settings import Settings
+from tableside.staff.staff_routes import STAFF_ROUTES
+from tableside.web.auth import no_token_in_url
+from tableside.web.availability import database_gate
+from tableside.web.bodies import StrictRequest
+from tableside.web.context import Context
+from tableside.web.guards import BODY_LIMIT, refuse_nul
+from tableside.web.health import health
+from tableside.web.problems import EXCEPTION_HANDLERS
+from tableside.web.ratelimit import RateLimiter
+
+
+def create_app(settings: Settings) -> Litestar:
+    """Build the Litestar app for a database URL already resolved in `settings`."""
+    if not settings.database_url:
+        raise ValueError("create_app needs settings.database_url (resolve the database first)")
+    channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
+    ctx = Context(
+        audience=Audience(),
+        settings=settings,
+        registry=build_registry(),
+        channels=channels,
+        limiter=RateLimiter(settings.command_rate, settings.command_burst),
+        login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
+        origins=frozenset(settings.allowed_origins or _own_origins(settings)),
+    )
+    app = Litestar(
+        route_handlers=declare_problems(
+            [
+                health,
+                create_match,
+                post_command,
+                live_socket,
+                *READ_ROUTES,
+                *AUDIT_ROUTES,
+                *STAFF_ROUTES,
+                *JUDGE_ROUTES,
+                *EXPORT_ROUTES,
+                latest_checkpoint,
+                *SPECTATOR_ROUTES,
+                *web_routes(),
+                *COMPETITION_COMMAND_ROUTES,
+                *COMPETITION_READ_ROUTES,
+                *BACKGAMMON_ROUTES,
+            ]
+        ),
+        lifespan=[lifespan, competition_lifespan],
+        plugins=[channels],
+        exception_handlers={**EXCEPTION_HANDLERS, **MATCH_HANDLERS},
+        before_request=refuse_nul,
+        guards=[database_gate, no_token_in_url],
+        before_send=[add_security_headers],
+        request_class=StrictRequest,
+        request_max_body_size=BODY_LIMIT,
+        openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
+    )
+    app.state.settings = settings
+    app.state.tableside = ctx
+    return app
+
+
+def _own_origins(settings: Settings) -> tuple[str, ...]:
+    hosts = {settings.host, "127.0.0.1", "localhost"}
+    return tuple(f"http://{h}:{settings.port}" for h in sorted(hosts))

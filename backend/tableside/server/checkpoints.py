@@ -1,0 +1,67 @@
+"""Signed checkpoints while serving: the key, a periodic one, one on shutdown, the public route.
+
+The key (Ed25519, outside the database: `Settings.signing_key_path`, made on first start
+with mode 0600) signs the store's head every `TABLESIDE_CHECKPOINT_MINUTES` when the store
+has moved, once more on shutdown, and whenever a record export needs one that covers it.
+`GET /api/checkpoints/latest` publishes the newest (public: anyone may keep a copy and
+later hold the store to it with `tableside audit verify --checkpoint FILE`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import anyio.to_thread
+import asyncpg
+from litestar import get
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+
+from tableside.eventlog.checkpoint_db import latest_async, take_async
+from tableside.eventlog.checkpoints import Checkpoint, load_or_create_key
+from tableside.web.context import Context, context
+
+log = logging.getLogger(__name__)
+
+
+async def load_key(ctx: Context) -> None:
+    """Read (or make, on first start) the signing key named by the settings."""
+    ctx.signing_key = await anyio.to_thread.run_sync(
+        load_or_create_key, ctx.settings.signing_key_path
+    )
+
+
+async def checkpoint_now(ctx: Context) -> Checkpoint | None:
+    """Sign the head if it moved since the latest checkpoint; a failure is logged, not raised."""
+    try:
+        return await take_async(ctx.pool, ctx.signing_key)
+    except (asyncpg.PostgresError, OSError) as exc:
+        log.warning("checkpoint not taken: %s", exc)
+        return None
+
+
+async def periodic_checkpoints(ctx: Context) -> None:
+    """Every TABLESIDE_CHECKPOINT_MINUTES, a checkpoint when there are new events."""
+    every = ctx.settings.checkpoint_minutes * 60
+    while True:
+        await asyncio.sleep(every)
+        await checkpoint_now(ctx)
+
+
+@get("/api/checkpoints/latest", summary="The newest signed checkpoint of the store")
+async def latest_checkpoint(state: State) -> dict[str, Any]:
+    """Position, head hash (and its short form), time, Ed25519 signature and public key."""
+    checkpoint = await latest_async(context(state).pool)
+    if checkpoint is None:
+        raise NotFoundException("No checkpoint yet")
+    return {
+        "format": checkpoint.format,
+        "position": checkpoint.position,
+        "head_hash": checkpoint.head_hash,
+        "short_hash": checkpoint.short_hash,
+        "time": checkpoint.time.isoformat(),
+        "signature": checkpoint.signature,
+        "public_key": checkpoint.public_key,
+    }

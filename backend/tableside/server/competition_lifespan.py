@@ -1,0 +1,49 @@
+"""The competition side's lifespan, entered after the core one (which opened the pool and
+the store and the tail loop): the competition service, and the results processor and the
+standings consumer on the one tail loop."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from functools import partial
+
+from litestar import Litestar
+
+from tableside.competition.live import publish_competition
+from tableside.competition.processor import ResultsProcessor
+from tableside.competition.projection import StandingsRunner
+from tableside.competition.service import CompetitionService
+from tableside.eventlog.runner import Tail
+
+
+@dataclass
+class CompetitionRuntime:
+    """What competition handlers use, on `app.state.competitions`."""
+
+    service: CompetitionService
+    processor: ResultsProcessor
+    standings: StandingsRunner
+    tail: Tail
+
+    def wake(self) -> None:
+        """A command was stored here: process and project it now (the NOTIFY comes too)."""
+        self.tail.wake.set()
+
+
+@contextlib.asynccontextmanager
+async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
+    """Hand the processor and the standings consumer to the core lifespan's tail loop."""
+    ctx = app.state.tableside
+    service = CompetitionService(ctx.store)
+    runtime = CompetitionRuntime(
+        service,
+        ResultsProcessor(ctx.pool, ctx.registry, ctx.matches, service),
+        StandingsRunner(ctx.pool, ctx.registry, publish=partial(publish_competition, ctx.audience)),
+        ctx.tail,
+    )
+    app.state.competitions = runtime
+    ctx.tail.add(runtime.processor)
+    ctx.tail.add(runtime.standings)
+    yield

@@ -1,0 +1,68 @@
+"""Route handlers for the page shells, the asset folders, /sw.js and the manifest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from litestar import Request, Response, get
+from litestar.params import FromPath
+
+from tableside.server.pwa import assets, worker
+
+
+def web_routes(pwa_dir: Path | None = None) -> list:
+    """Handlers serving pwa/ (or `pwa_dir`): faces, /js /css /i18n /icons, /sw.js, manifest."""
+    root = pwa_dir or assets.DEFAULT_PWA_DIR
+    return [*_pages(root), *_assets(root), _service_worker(root), _manifest(root)]
+
+
+def _pages(root: Path) -> list:
+    def page(name: str, paths: list[str]):
+        @get(paths, name=f"page-{name}", include_in_schema=False, sync_to_thread=False)
+        def handler(request: Request) -> Response[bytes]:
+            return assets.answer(request, assets.read(root, f"{name}.html"), ".html")
+
+        return handler
+
+    return [
+        page("index", ["/"]),
+        page("judge", ["/judge"]),
+        # Deep links open the auditor's shell; the page reads the id from its own URL.
+        page("audit", ["/audit", "/audit/match/{match_id:str}"]),
+        page("screen", ["/screen"]),
+        page("admin", ["/admin"]),
+    ]
+
+
+def _assets(root: Path) -> list:
+    # One fixed prefix per folder, no catch-all pattern that could shadow an API path.
+    def folder_handler(folder: str):
+        @get(
+            f"/{folder}/{{name:str}}",
+            name=f"pwa-{folder}",
+            include_in_schema=False,
+            sync_to_thread=False,
+        )
+        def asset(request: Request, name: FromPath[str]) -> Response[bytes]:
+            body = assets.read(root, f"{folder}/{name}")
+            return assets.answer(request, body, Path(name).suffix)
+
+        return asset
+
+    return [folder_handler(folder) for folder in worker.ASSET_DIRS]
+
+
+def _service_worker(root: Path):
+    @get("/sw.js", name="service-worker", include_in_schema=False, sync_to_thread=False)
+    def service_worker(request: Request) -> Response[bytes]:
+        return assets.answer(request, worker.script(root), ".js")
+
+    return service_worker
+
+
+def _manifest(root: Path):
+    @get("/manifest.webmanifest", name="manifest", include_in_schema=False, sync_to_thread=False)
+    def manifest(request: Request) -> Response[bytes]:
+        return assets.answer(request, assets.read(root, "manifest.webmanifest"), ".webmanifest")
+
+    return manifest

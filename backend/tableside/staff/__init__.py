@@ -1,0 +1,1 @@
+"""Staff: accounts, passwords, logins and lockouts, bearer tokens and the staff routes."""

@@ -1,0 +1,108 @@
+"""Staff login with throttling and lockout, password change, and the head judge's unlock.
+
+Throttling policy (docs/decisions.md, ASVS V6.3.1): each client address gets
+`login_per_minute` attempts a minute (a token bucket in this process); a username that meets
+`login_failures` wrong passwords in a row is locked for `login_lockout_minutes`, on every
+replica (PostgreSQL). Both answer 429 with Retry-After. A right password clears the count;
+the head judge can lift a lockout at once (`DELETE /api/login-lockouts/{username}`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from litestar import Request, delete, get, post
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
+from litestar.params import JSONBody, PathParameter
+
+from tableside.staff import accounts, lockouts
+from tableside.staff.auth_dto import LoginRequest, LoginResponse, PasswordChange
+from tableside.web.auth import STAFF_ROLES, bearer, require, resolve
+from tableside.web.context import Context, context
+from tableside.web.guards import principal_of, signed_in
+
+Username = Annotated[str, PathParameter(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f]+$")]
+LOCKED = "Account locked after repeated wrong passwords; the head judge can unlock it"
+
+
+def too_many(title: str, seconds: float, reason: str) -> HTTPException:
+    """429 with Retry-After in whole seconds (at least 1)."""
+    wait = max(1, math.ceil(seconds))
+    return HTTPException(
+        status_code=429,
+        detail=title,
+        headers={"Retry-After": str(wait)},
+        extra={"retry_after": wait, "reason": reason},
+    )
+
+
+async def _throttle(ctx: Context, request: Request, username: str) -> None:
+    """429 when this client tries too fast or this name is locked out."""
+    client = request.client.host if request.client else "unknown"
+    wait = ctx.login_clients.allow(client)
+    if wait:
+        raise too_many("Too many login attempts from this address", wait, "client")
+    wait = await lockouts.locked_for(ctx.pool, username)
+    if wait:
+        raise too_many(LOCKED, wait, "account")
+
+
+@post("/api/login", summary="Staff login")
+async def login(request: Request, state: State, data: JSONBody[LoginRequest]) -> LoginResponse:
+    """A bearer token for a head judge, secretary or auditor; throttled, 429 when locked."""
+    ctx = context(state)
+    await _throttle(ctx, request, data.username)
+    found = await accounts.login(ctx.pool, data.username, data.password)
+    if found is None:
+        s = ctx.settings
+        if await lockouts.record_failure(
+            ctx.pool, data.username, s.login_failures, s.login_lockout_minutes
+        ):
+            raise too_many(LOCKED, s.login_lockout_minutes * 60, "account")
+        raise NotAuthorizedException("Wrong username or password")
+    await lockouts.clear(ctx.pool, data.username)
+    token, role, expires = found
+    return LoginResponse(token, data.username, role, expires.isoformat())
+
+
+@post(
+    "/api/account/password",
+    status_code=204,
+    summary="Change your own password",
+    guards=[signed_in(*STAFF_ROLES)],  # the token before the body (issue 11 point 4)
+)
+async def change_password(request: Request, state: State, data: JSONBody[PasswordChange]) -> None:
+    """Any staff member, with the current password; their other sessions end (ASVS V6.2.3)."""
+    ctx = context(state)
+    me = principal_of(request, *STAFF_ROLES)
+    await _throttle(ctx, request, me.name)
+    if data.new_password in (data.current_password, me.name):
+        raise HTTPException(status_code=422, detail="Choose a new password unlike the old one")
+    if not await accounts.change_password(
+        ctx.pool, me.name, data.current_password, data.new_password, bearer(request) or ""
+    ):
+        s = ctx.settings
+        await lockouts.record_failure(ctx.pool, me.name, s.login_failures, s.login_lockout_minutes)
+        raise HTTPException(status_code=403, detail="The current password is wrong")
+
+
+@get("/api/login-lockouts", summary="Staff names locked after wrong passwords")
+async def list_lockouts(request: Request, state: State) -> list[dict[str, Any]]:
+    """Head judge: who is locked out, after how many failures, until when."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "head_judge")
+    return await lockouts.locked(ctx.pool)
+
+
+@delete("/api/login-lockouts/{username:str}", status_code=204, summary="Lift a login lockout")
+async def unlock(request: Request, state: State, username: Username) -> None:
+    """Head judge: the name may log in again at once (404 when it has no failures)."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "head_judge")
+    if not await lockouts.clear(ctx.pool, username):
+        raise NotFoundException(f"No failed logins for {username!r}")
+
+
+LOGIN_ROUTES = [login, change_password, list_lockouts, unlock]

@@ -1,0 +1,48 @@
+"""Read your own writes: wait until a read model has folded a position a command returned."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException
+from litestar.params import Parameter
+
+from tableside.web.context import context
+from tableside.web.problems import Unprocessable
+
+MinPosition = Annotated[
+    int,
+    Parameter(
+        ge=0,
+        le=10**12,
+        description="Wait (up to 2 s) until the read model includes this position "
+        "(e.g. the last of a command's `positions`).",
+    ),
+]
+
+_TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
+_HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
+
+
+async def settled(state: State, projection: str, position: int, timeout: float = 2.0) -> None:
+    """Return once `projection` has reached `position`; 422 past the head, 503 on timeout."""
+    if position <= 0:
+        return
+    pool = context(state).pool
+    if position > await pool.fetchval(_HEAD):
+        raise Unprocessable(
+            "min_position is past the last stored event",
+            extra=[{"key": "min_position", "source": "query"}],
+        )
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while await pool.fetchval(_TRACKED, projection) < position:
+        if loop.time() > deadline:
+            raise HTTPException(
+                status_code=503,
+                detail="The read model is catching up",
+                headers={"Retry-After": "1"},
+            )
+        await asyncio.sleep(0.01)

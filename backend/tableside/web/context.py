@@ -1,0 +1,45 @@
+"""What the lifespan builds and handlers use, kept on `app.state.tableside`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import asyncpg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from litestar.channels import ChannelsPlugin
+from litestar.datastructures import State
+
+from tableside.eventlog import EventRegistry, EventStore
+from tableside.settings import Settings
+from tableside.web.ratelimit import RateLimiter
+
+if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
+    from tableside.live.audience import Audience
+    from tableside.match.service import MatchService
+
+
+@dataclass
+class Context:
+    """The process's pools, store, services and live-feed parts."""
+
+    settings: Settings
+    registry: EventRegistry
+    channels: ChannelsPlugin
+    limiter: RateLimiter
+    pool: asyncpg.Pool | None = None
+    store: EventStore | None = None
+    matches: MatchService | None = None
+    audience: Audience | None = None  # the live feed's subscribers, made by create_app
+    origins: frozenset[str] = frozenset()
+    sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
+    login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
+    signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
+    database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
+    on_database_back: list = field(default_factory=list)  # callbacks when it answers again
+    tail: Any = None  # the one tail loop (projections.runner.Tail), set by the lifespan
+
+
+def context(state: State) -> Context:
+    """The Context of the app a handler runs in."""
+    return state.tableside

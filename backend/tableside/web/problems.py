@@ -1,0 +1,106 @@
+"""RFC 9457 problem details for every error response (application/problem+json)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from typing import Any
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+
+from tableside.eventlog import CommandReused, VersionConflict
+from tableside.web.availability import UNAVAILABLE, unavailable_response
+
+log = logging.getLogger(__name__)
+MEDIA_TYPE = "application/problem+json"
+
+
+class Unprocessable(ValidationException):
+    """Well-formed, but refused for its content: a 422 naming the field (`extra` keys)."""
+
+    status_code = 422
+
+
+def problem(
+    status: int, title: str, detail: str = "", headers: dict[str, str] | None = None, **extra: Any
+) -> Response[dict[str, Any]]:
+    """A problem+json response; `extra` members go beside type/title/status/detail."""
+    body = {"type": "about:blank", "title": title, "status": status, **extra}
+    if detail:
+        body["detail"] = detail
+    return Response(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def _validation(_: Request, exc: ValidationException) -> Response:
+    errors = [_field_error(e) for e in (exc.extra or []) if isinstance(e, dict)]
+    field = errors[0]["field"] if errors else ""
+    return problem(exc.status_code, "Invalid request", exc.detail, field=field, errors=errors)
+
+
+def _field_error(error: dict[str, Any]) -> dict[str, str]:
+    message = str(error.get("message", ""))
+    key = str(error.get("key") or "")
+    if "at `$." in message:  # msgspec names the JSON path: "... - at `$.command.player`"
+        key = message.rsplit("at `$.", 1)[1].rstrip("`")
+    return {"field": key, "message": message, "source": str(error.get("source") or "body")}
+
+
+def _http(_: Request, exc: HTTPException) -> Response:
+    extra = exc.extra if isinstance(exc.extra, dict) else {}
+    return problem(exc.status_code, exc.detail, headers=exc.headers, **extra)
+
+
+def rule_violation(_: Request, exc: Any) -> Response:
+    """A refused command of any discipline: its words, the rule it cites and the field."""
+    return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field)
+
+
+def _conflict(_: Request, exc: VersionConflict) -> Response:
+    return problem(
+        409,
+        "Stale version",
+        str(exc),
+        current_version=exc.current_version,
+        expected_version=exc.expected_version,
+    )
+
+
+def _reused(_: Request, exc: CommandReused) -> Response:
+    return problem(
+        409,
+        "Command id reused",
+        f"command_id {exc.command_id} was already used for a different command; nothing was "
+        "stored. A retry must repeat the same command; a new command needs a new command_id.",
+        command_id=str(exc.command_id),
+    )
+
+
+def _internal(request: Request, exc: Exception) -> Response:
+    log.error("%s", log_line("unhandled_error", request, exc))
+    return problem(500, "Internal server error")
+
+
+def log_line(event: str, request: Request, exc: BaseException) -> str:
+    """One JSON object on one ASCII line: what the client sent is escaped, so no request can
+    forge a log line or hide one behind bidi characters (ASVS V16.4.1 log injection)."""
+    record = {
+        "event": event,
+        "method": request.scope.get("method", ""),
+        "path": request.scope.get("path", ""),
+        "query": request.scope.get("query_string", b"").decode("latin-1"),
+        "error": f"{type(exc).__name__}: {exc}",
+        "traceback": "".join(traceback.format_exception(exc)),
+    }
+    return json.dumps(record, ensure_ascii=True)
+
+
+EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+    ValidationException: _validation,
+    HTTPException: _http,
+    VersionConflict: _conflict,
+    CommandReused: _reused,
+    **dict.fromkeys(UNAVAILABLE, unavailable_response),
+    Exception: _internal,
+}
