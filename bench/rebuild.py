@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
 import time
 import uuid
@@ -38,6 +39,25 @@ def fill(url: str, total: int, seed: int) -> int:
     return count
 
 
+async def timed_copy(url: str) -> float:
+    """The floor: the same rows read raw (COPY to a sink) and written raw (COPY into a temp
+    table), no decoding, no folding — what a rebuild could not beat."""
+    conn = await asyncpg.connect(url)
+    try:
+        start = time.perf_counter()
+        sink = bytearray()
+
+        async def keep(chunk: bytes) -> None:
+            sink.extend(chunk)
+
+        await conn.copy_from_query("SELECT * FROM stored_events", output=keep)
+        await conn.execute("CREATE TEMP TABLE copied AS SELECT * FROM stored_events WITH NO DATA")
+        await conn.copy_to_table("copied", source=io.BytesIO(sink))
+        return time.perf_counter() - start
+    finally:
+        await conn.close()
+
+
 async def timed_rebuild(url: str) -> tuple[int, float]:
     pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
     try:
@@ -61,10 +81,13 @@ def main() -> None:
     try:
         migrations.apply(url)
         n = fill(url, args.events, args.seed)
+        floor = asyncio.run(timed_copy(url))
         position, seconds = asyncio.run(timed_rebuild(url))
         assert position == n, (position, n)
         print(f"rebuilt live, protocol, tables, history: {n:,} events in {seconds:.2f} s")
         print(f"{n / seconds:,.0f} events/s   target >= 50,000 events/s (issue 15)")
+        print(f"baseline, raw COPY out and back in: {n / floor:,.0f} events/s")
+        print(f"ratio rebuild / raw COPY: {floor / seconds:.2f}x")
     finally:
         with psycopg.connect(args.url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]

@@ -71,19 +71,29 @@ async def follow(
     consumers: Sequence[Consumer],
     batch: int = 500,
     progress: Callable[[int], None] | None = None,
+    reader: asyncpg.Connection | None = None,
 ) -> int:
-    """Read once after the slowest consumer; hand each what lies after its own position."""
+    """Read once after the slowest consumer; hand each what lies after its own position.
+
+    With a `reader` (a second connection), the next batch is read while this one is handed
+    on: the database reads while Python folds (a rebuild's pipeline)."""
     positions = [await c.position(conn) for c in consumers]
     position = min(positions, default=0)
-    while consumers and (records := await read_after(conn, registry, position, batch)):
+    source = reader or conn
+    records = await read_after(source, registry, position, batch) if consumers else []
+    while records:
+        position = records[-1].position
+        ahead = (
+            asyncio.ensure_future(read_after(reader, registry, position, batch)) if reader else None
+        )
         for i, consumer in enumerate(consumers):
             fresh = [r for r in records if r.position > positions[i]]
             if fresh:
                 await consumer.take(conn, fresh)
-                positions[i] = records[-1].position
-        position = records[-1].position
+                positions[i] = position
         if progress:
             progress(position)
+        records = await ahead if ahead else await read_after(conn, registry, position, batch)
     return position
 
 
@@ -108,10 +118,14 @@ class ProjectionRunner:
             return await self.fold(conn, progress)
 
     async def fold(
-        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
+        self,
+        conn: asyncpg.Connection,
+        progress: Callable[[int], None] | None = None,
+        reader: asyncpg.Connection | None = None,
     ) -> int:
-        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
-        return await follow(conn, self.registry, [self], self.batch, progress)
+        """catch_up on one connection (a rebuild runs it inside its own transaction, reading
+        ahead on a second one)."""
+        return await follow(conn, self.registry, [self], self.batch, progress, reader)
 
     async def position(self, conn: asyncpg.Connection) -> int:
         """The slowest of its projections."""

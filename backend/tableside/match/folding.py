@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
+
+import msgspec
+from msgspec.structs import replace
 
 from tableside.disciplines.korona import EVENT_TYPES as RULES_EVENT_TYPES
 from tableside.disciplines.korona import events as ev
@@ -14,6 +17,58 @@ from tableside.match.events import MatchAbandoned, MatchScheduled, PlayersCalled
 
 _RULES = frozenset(RULES_EVENT_TYPES)
 _INITIAL = initial_state()  # immutable, so one shared value is safe
+
+
+class Entries:
+    """The rules entries `(version, event)` after corrections, as a persistent list: one more
+    entry is O(1) (a stream of N events would otherwise copy N²/2 tuple slots); iterating
+    walks the links back once. Compares and hashes as the tuple it stands for."""
+
+    __slots__ = ("_item", "_prev", "_size")
+
+    def __init__(self, prev: Entries | None = None, item: tuple | None = None) -> None:
+        self._prev, self._item = prev, item
+        self._size = 0 if item is None else 1 + (prev._size if prev else 0)
+
+    @classmethod
+    def of(cls, items: tuple) -> Entries:
+        """A list holding exactly `items`."""
+        entries = cls()
+        for item in items:
+            entries = entries.plus(item)
+        return entries
+
+    def plus(self, item: tuple) -> Entries:
+        """This list with one more entry at the end."""
+        return Entries(self if self._size else None, item)
+
+    def __iter__(self):
+        return iter(self.as_tuple())
+
+    def __len__(self) -> int:
+        return self._size
+
+    def as_tuple(self) -> tuple:
+        """The entries, oldest first."""
+        out, node = [], self
+        while node is not None and node._item is not None:
+            out.append(node._item)
+            node = node._prev
+        return tuple(reversed(out))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Entries):
+            return self._size == other._size and self.as_tuple() == other.as_tuple()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return f"Entries({self.as_tuple()!r})"
+
+
+_NO_ENTRIES = Entries()
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +83,9 @@ class Record:
     recorded_at: datetime
 
 
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    """A match after some stored version: the engine's state plus what the venue knows."""
+class MatchView(msgspec.Struct, frozen=True):
+    """A match after some stored version: the engine's state plus what the venue knows (a
+    frozen Struct: one cheap `replace` per folded event)."""
 
     match_id: UUID
     version: int = 0
@@ -40,7 +95,7 @@ class MatchView:
     competition_id: str = ""
     called: bool = False
     scheduled_position: int = 0  # when it was put on its table: the newest match owns a table
-    effective: tuple[tuple[int, object], ...] = ()  # rules entries after corrections
+    effective: Entries = _NO_ENTRIES  # rules entries after corrections
     updated_at: datetime | None = None
     abandoned: str = ""  # the reason, once the match was given up unfinished
 
@@ -57,23 +112,29 @@ def advance(view: MatchView | None, rec: Record) -> MatchView:
     view = view or MatchView(match_id=rec.stream_id)
     if rec.version != view.version + 1:
         raise ValueError(f"stream {rec.stream_id}: version {rec.version} after {view.version}")
-    view = replace(view, version=rec.version, position=rec.position, updated_at=rec.recorded_at)
+    stamp = {"version": rec.version, "position": rec.position, "updated_at": rec.recorded_at}
+    return replace(view, **stamp, **_changes(view, rec))
+
+
+def _changes(view: MatchView, rec: Record) -> dict:
+    """What one event changes in the view besides its stamp (one `replace` per event)."""
     event = rec.event
     if isinstance(event, MatchScheduled):
-        return replace(
-            view,
-            table=event.table,
-            competition_id=event.competition_id,
-            scheduled_position=rec.position,
-        )
+        return {
+            "table": event.table,
+            "competition_id": event.competition_id,
+            "scheduled_position": rec.position,
+        }
     if isinstance(event, PlayersCalled):
-        return replace(view, called=True)
+        return {"called": True}
     if isinstance(event, MatchAbandoned):
-        return replace(view, abandoned=event.reason or "abandoned")
+        return {"abandoned": event.reason or "abandoned"}
     if type(event) not in _RULES:
-        return view
-    state = apply(view.state, event, rec.version)
-    return replace(view, state=state, effective=_effective(view.effective, rec.version, event))
+        return {}
+    return {
+        "state": apply(view.state, event, rec.version),
+        "effective": _effective(view.effective, rec.version, event),
+    }
 
 
 def fold_records(records: list[Record]) -> MatchView | None:
@@ -84,12 +145,13 @@ def fold_records(records: list[Record]) -> MatchView | None:
     return view
 
 
-def _effective(entries: tuple, version: int, event: object) -> tuple:
+def _effective(entries: Entries, version: int, event: object) -> Entries:
     """The entry list as the engine sees it: a correction replaces the entry it corrects."""
     if type(event) is ev.CorrectionRecorded:
-        span = entry_span(entries, event.corrects_version)
+        flat = entries.as_tuple()
+        span = entry_span(flat, event.corrects_version)
         if span is not None:
             start, end = span
             replaced = tuple((event.corrects_version, e) for e in event.replacement)
-            entries = (*entries[:start], *replaced, *entries[end:])
-    return (*entries, (version, event))
+            entries = Entries.of((*flat[:start], *replaced, *flat[end:]))
+    return entries.plus((version, event))

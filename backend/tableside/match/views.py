@@ -93,7 +93,7 @@ def _item(version: int, event: object) -> dict[str, Any]:
 
 def protocol_doc(view: MatchView) -> dict[str, Any]:
     """The match protocol after corrections (EKML §16): games, sanctions, signatures."""
-    eff, s = view.effective, view.state
+    eff, s = view.effective.as_tuple(), view.state
     pick = lambda *types: [_item(v, e) for v, e in eff if isinstance(e, types)]  # noqa: E731
     opening = pick(ev.OpeningShotAssigned)
     ended = pick(ev.MatchEnded)

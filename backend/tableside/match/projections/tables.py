@@ -26,22 +26,27 @@ class TablesProjection:
     tables = ("table_overview",)
 
     async def apply(self, conn: asyncpg.Connection, items: list[Item]) -> None:
-        """Apply in order: scheduling takes a table, other events update its match."""
+        """Apply in order: scheduling takes a table, other events update its match. The view
+        rides in the doc's place until the batch is collapsed: only surviving rows render."""
         rows = [
             (
                 v.table,
                 v.match_id,
                 v.competition_id or None,
-                status(v),
+                None,  # status, rendered with the doc for surviving rows only
                 v.position,
                 v.updated_at,
-                to_json(live_doc(v)),
+                v,
                 isinstance(rec.event, MatchScheduled),
             )
             for rec, v in items
             if v.table is not None
         ]
-        await conn.executemany(_UPSERT, effective(rows))
+        rendered = [
+            (*row[:3], status(row[6]), *row[4:6], to_json(live_doc(row[6])), row[7])
+            for row in effective(rows)
+        ]
+        await conn.executemany(_UPSERT, rendered)
 
 
 def effective(rows: list[tuple]) -> list[tuple]:
