@@ -92,12 +92,7 @@ def _module_map() -> dict[str, str]:
     mapping.update(
         {f"competition.{name}": f"competition.rules.{name}" for name in PURE_COMPETITION}
     )
-    mapping.update(
-        {
-            f"projections.{name}": f"eventlog.{name}"
-            for name in ["runner", "source", "folder", "base", "rebuild"]
-        }
-    )
+    mapping.update({f"projections.{name}": f"eventlog.{name}" for name in ["runner", "source"]})
     mapping["projections.standings"] = "competition.projection"
     mapping.update(
         {
@@ -114,6 +109,8 @@ def _module_map() -> dict[str, str]:
             "web.routes": "server.pwa.routes",
             "web.worker": "server.pwa.worker",
             "staff.auth": "web.auth",
+            "eventlog.folder": "match.projections.folder",
+            "eventlog.rebuild": "match.projections.rebuild",
             "web.responses": "match.http.responses",
             "match.registry": "server.registry",
         }

@@ -47,8 +47,8 @@ async def _rebuild(url: str, names: list[str]) -> int:
     import asyncpg
 
     from tableside.competition.projection import rebuild_standings
-    from tableside.eventlog.rebuild import rebuild, select
     from tableside.eventlog.source import head
+    from tableside.match.projections.rebuild import rebuild, select
     from tableside.server.registry import build_registry
 
     core = [n for n in names if n != STANDINGS] if names else list(CORE)

@@ -14,16 +14,9 @@ import asyncpg
 from eventsourcing.persistence import PersistenceError
 
 from tableside.eventlog import EventRegistry
-from tableside.eventlog.base import Item, Projection
-from tableside.eventlog.folder import Folder
-from tableside.eventlog.source import read_after
-from tableside.match.folding import Record
+from tableside.eventlog.source import Record, read_after
 
 log = logging.getLogger(__name__)
-
-_POSITIONS = "SELECT name, position FROM projection_tracking WHERE name = any($1::text[])"
-_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
-_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 
 
 class Consumer(Protocol):
@@ -97,52 +90,6 @@ async def follow(
     return position
 
 
-class ProjectionRunner:
-    """The match read models, as one consumer of the tail; several processes on one database
-    serialise on the tracking rows."""
-
-    def __init__(
-        self,
-        pool: asyncpg.Pool,
-        registry: EventRegistry,
-        projections: list[Projection],
-        batch: int = 500,
-    ) -> None:
-        self.pool, self.registry, self.projections = pool, registry, projections
-        self.folder = Folder(registry)
-        self.batch = batch
-
-    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
-        """Apply everything stored so far; return the position reached."""
-        async with self.pool.acquire() as conn:
-            return await self.fold(conn, progress)
-
-    async def fold(
-        self,
-        conn: asyncpg.Connection,
-        progress: Callable[[int], None] | None = None,
-        reader: asyncpg.Connection | None = None,
-    ) -> int:
-        """catch_up on one connection (a rebuild runs it inside its own transaction, reading
-        ahead on a second one)."""
-        return await follow(conn, self.registry, [self], self.batch, progress, reader)
-
-    async def position(self, conn: asyncpg.Connection) -> int:
-        """The slowest of its projections."""
-        rows = await conn.fetch(_POSITIONS, [p.name for p in self.projections])
-        return min((r["position"] for r in rows), default=0)
-
-    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
-        """Fold each match event once; write every projection in its own transaction."""
-        items = [
-            (rec, view)
-            for rec in records
-            if (view := await self.folder.advance(conn, rec)) is not None
-        ]
-        for projection in self.projections:
-            await _apply(conn, projection, items, records[-1].position)
-
-
 async def keep_caught_up(
     step: Callable[[], Awaitable[object]],
     wake: asyncio.Event,
@@ -178,17 +125,3 @@ async def reset(conn: asyncpg.Connection, name: str, tables: tuple[str, ...]) ->
     for table in tables:
         await conn.execute(f"DELETE FROM {table}")
     await conn.execute("UPDATE projection_tracking SET position = 0 WHERE name = $1", name)
-
-
-async def _apply(
-    conn: asyncpg.Connection, projection: Projection, items: list[Item], last: int
-) -> None:
-    """Rows and tracking position in one transaction; skip what another process applied."""
-    async with conn.transaction():
-        done = await conn.fetchval(_LOCK, projection.name)
-        if done is None or done >= last:
-            return
-        fresh = [item for item in items if item[0].position > done]
-        if fresh:
-            await projection.apply(conn, fresh)
-        await conn.execute(_SAVE, projection.name, last)

@@ -1,13 +1,27 @@
-"""Read stored events on asyncpg, decoded into folding Records."""
+"""Read stored events on asyncpg, decoded into Records (what folds and feeds need of a row)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from uuid import UUID
 
 import asyncpg
 
 from tableside.eventlog import EventRegistry
-from tableside.match.folding import Record
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A decoded stored event: what folding and the live feed need of a row."""
+
+    stream_id: UUID
+    version: int
+    position: int
+    type: str
+    event: object
+    recorded_at: datetime
+
 
 _COLUMNS = "originator_id, originator_version, notification_id, topic, state, recorded_at"
 _AFTER = (

@@ -12,9 +12,9 @@ import asyncpg
 import msgspec
 
 from tableside.eventlog import EventRegistry
-from tableside.eventlog.folder import Folder
 from tableside.eventlog.source import read_after
 from tableside.match.folding import MatchView, Record
+from tableside.match.projections.folder import Folder
 from tableside.match.views import live_doc
 
 

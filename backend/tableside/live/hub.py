@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from tableside.eventlog.folder import Folder
 from tableside.eventlog.runner import keep_caught_up
 from tableside.eventlog.source import head, read_after
 from tableside.live.feed import encode_delta, routed
+from tableside.match.projections.folder import Folder
 from tableside.web.context import Context
 
 

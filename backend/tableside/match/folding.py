@@ -1,8 +1,9 @@
-"""Fold one match stream (rules + venue events) into a MatchView, one stored event at a time."""
+"""Fold one match stream (rules + venue events) into a MatchView, one stored event at a time.
+
+`Record` (a decoded stored event) is the event log's; it is re-exported here for the folds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
@@ -13,6 +14,7 @@ from tableside.disciplines.korona import EVENT_TYPES as RULES_EVENT_TYPES
 from tableside.disciplines.korona import events as ev
 from tableside.disciplines.korona.fold import apply, entry_span
 from tableside.disciplines.korona.state import MatchState, initial_state
+from tableside.eventlog.source import Record
 from tableside.match.events import MatchAbandoned, MatchScheduled, PlayersCalled
 
 _RULES = frozenset(RULES_EVENT_TYPES)
@@ -69,18 +71,6 @@ class Entries:
 
 
 _NO_ENTRIES = Entries()
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A decoded stored event: what folding and the live feed need of a row."""
-
-    stream_id: UUID
-    version: int
-    position: int
-    type: str
-    event: object
-    recorded_at: datetime
 
 
 class MatchView(msgspec.Struct, frozen=True):
@@ -155,3 +145,6 @@ def _effective(entries: Entries, version: int, event: object) -> Entries:
             replaced = tuple((event.corrects_version, e) for e in event.replacement)
             entries = Entries.of((*flat[:start], *replaced, *flat[end:]))
     return entries.plus((version, event))
+
+
+__all__ = ["Entries", "MatchView", "Record", "advance", "fold_records", "is_match_event"]

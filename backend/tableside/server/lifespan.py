@@ -14,10 +14,11 @@ from litestar import Litestar
 
 from tableside.eventlog import EventStore
 from tableside.eventlog.listener import listen
-from tableside.eventlog.runner import ProjectionRunner, Tail
+from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
 from tableside.match.projections import all_projections
+from tableside.match.projections.runner import ProjectionRunner
 from tableside.match.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncpg
 
-from tableside.eventlog.base import Item
 from tableside.match.history import line
+from tableside.match.projections.base import Item
 
 _INSERT = """
 INSERT INTO match_history (match_id, version, position, type, rule, text, recorded_at)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from tableside.eventlog.base import Item, last_per_match, to_json
+from tableside.match.projections.base import Item, last_per_match, to_json
 from tableside.match.views import protocol_doc
 
 _UPSERT = """

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncpg
 
-from tableside.eventlog.base import Item, to_json
 from tableside.match.events import MatchScheduled
+from tableside.match.projections.base import Item, to_json
 from tableside.match.views import live_doc, status
 
 # A newly scheduled match takes the table; later events of an older match leave it alone.

@@ -15,8 +15,9 @@ from collections.abc import Callable
 import asyncpg
 
 from tableside.eventlog import EventRegistry
-from tableside.eventlog.runner import ProjectionRunner, reset
+from tableside.eventlog.runner import reset
 from tableside.match.projections import all_projections
+from tableside.match.projections.runner import ProjectionRunner
 
 # A rebuild reads and writes in larger batches than the live tail (fewer round trips; the
 # read models are written once per match per batch).

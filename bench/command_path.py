@@ -1,0 +1,161 @@
+"""The judge's command over HTTP (auth, decide, append, response) with K judges, each posting
+strokes on its own table as fast as its replies come, against a bare Litestar + asyncpg INSERT
+endpoint (`command_bare.py`) on the same PostgreSQL, same run, same worker count (issue 15).
+
+    .venv/bin/python bench/command_path.py [--k 1,4,16] [--seconds 10] [--workers 1]
+
+The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
+a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+from live import ADMIN, HERE, Judge, database, start, stop
+from live_audience import free_port, quantiles
+
+
+class TableJudge(Judge):
+    """The live bench's judge, on a table of its own."""
+
+    def __init__(self, http: httpx.AsyncClient, table: int, token: str) -> None:
+        super().__init__(http)
+        self.table, self.token = table, token
+
+    async def setup(self) -> str:
+        self.http.headers["Authorization"] = f"Bearer {self.token}"
+        body = {"command_id": str(uuid.uuid4()), "table": self.table}
+        r = await self.http.post("/api/matches", json={**body, "side_a": ["a"], "side_b": ["b"]})
+        r.raise_for_status()
+        self.match_id = r.json()["match_id"]
+        self._follow(r.json())
+        await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
+        return self.match_id
+
+
+class BareJudge:
+    """Posts the same bodies to the bare endpoint."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http, self.version, self.match_id = http, 0, str(uuid.uuid4())
+
+    async def setup(self) -> None:
+        return None
+
+    async def stroke(self, _: int) -> None:
+        body = {"command_id": str(uuid.uuid4()), "expected_version": self.version}
+        command = {"type": "RecordStroke", "player": "a1", "facts": {}}
+        r = await self.http.post(
+            f"/api/matches/{self.match_id}/commands", json={**body, "command": command}
+        )
+        r.raise_for_status()
+        self.version = r.json()["last_version"]
+
+
+async def _drive(judges: list, seconds: float) -> tuple[int, list[float]]:
+    """Every judge posts back to back for `seconds`; returns the count and reply times."""
+    replies: list[float] = []
+    end = time.perf_counter() + seconds
+
+    async def one(judge) -> None:
+        while time.perf_counter() < end:
+            start_at = time.perf_counter()
+            await judge.stroke(0)
+            replies.append(time.perf_counter() - start_at)
+
+    await asyncio.gather(*(one(j) for j in judges))
+    return len(replies), replies
+
+
+async def _token(base: str) -> str:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        r = await http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
+        r.raise_for_status()
+        return r.json()["token"]
+
+
+async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float, float, float]:
+    limits = httpx.Limits(max_connections=k, max_keepalive_connections=k)
+    token = "" if bare else await _token(base)
+    clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits) for _ in range(k)]
+    try:
+        judges = [
+            BareJudge(c) if bare else TableJudge(c, 100 + i, token) for i, c in enumerate(clients)
+        ]
+        for judge in judges:
+            await judge.setup()
+        await _drive(judges, 1.0)  # warm up
+        count, replies = await _drive(judges, seconds)
+    finally:
+        for c in clients:
+            await c.aclose()
+    p50, p99 = quantiles(replies)
+    return count / seconds, p50, p99
+
+
+def _servers(cfg, db_url: str) -> tuple[list, dict[str, str]]:
+    env = {
+        "DATABASE_URL": db_url,
+        "TABLESIDE_ADMIN_USER": ADMIN[0],
+        "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+        "TABLESIDE_COMMAND_RATE": "100000",
+        "TABLESIDE_COMMAND_BURST": "100000",
+        "TABLESIDE_DB_POOL_SIZE": "10",
+        "TABLESIDE_WORKERS": str(cfg.workers),
+    }
+    tp, bp = free_port(), free_port()
+    project = start([cfg.tableside, "serve", "--port", str(tp)], env, tp)
+    uvicorn = [sys.executable, "-m", "uvicorn", "command_bare:app", "--port", str(bp)]
+    bare_cmd = [*uvicorn, "--workers", str(cfg.workers), "--log-level", "warning"]
+    bare = start_bare(bare_cmd, {"DATABASE_URL": db_url}, bp)
+    return [project, bare], {"project": f"http://127.0.0.1:{tp}", "bare": f"http://127.0.0.1:{bp}"}
+
+
+def start_bare(cmd: list[str], env: dict[str, str], port: int):
+    proc = subprocess.Popen(cmd, env={**os.environ, **env}, cwd=HERE, stdout=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            httpx.post(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("bare app did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--k", default="1,4,16")
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--tableside", default=str(Path(sys.executable).parent / "tableside"))
+    cfg = parser.parse_args()
+    with database() as db_url:
+        procs, bases = _servers(cfg, db_url)
+        try:
+            print(f"judge command over HTTP, --workers {cfg.workers}, {cfg.seconds:.0f} s per run")
+            for k in (int(x) for x in cfg.k.split(",")):
+                t = asyncio.run(measure(bases["project"], k, cfg.seconds, bare=False))
+                b = asyncio.run(measure(bases["bare"], k, cfg.seconds, bare=True))
+                print(
+                    f"  K={k:<3} tableside {t[0]:7.0f}/s p50 {t[1]:6.1f} p99 {t[2]:6.1f} ms | "
+                    f"bare {b[0]:7.0f}/s p50 {b[1]:6.1f} p99 {b[2]:6.1f} ms | "
+                    f"ratio {t[0] / b[0]:.2f}x",
+                    flush=True,
+                )
+        finally:
+            for proc in procs:
+                stop(proc)
+
+
+if __name__ == "__main__":
+    main()
