@@ -103,6 +103,7 @@ class EventStore:
             first_version=expected_version + 1,
             last_version=expected_version + len(events),
             positions=tuple(r.notification.id for r in recordings),
+            payloads=tuple(self.registry.encode(e) for e in events),
         )
 
     def read(self, stream_id: UUID, after_version: int = 0) -> list[StoredEvent]:

@@ -57,6 +57,9 @@ class AppendResult(msgspec.Struct, frozen=True):
     last_version: int
     positions: tuple[int, ...]
     replayed: bool = False
+    # (stable name, JSON bytes) of each event a fresh append stored — exactly the stored
+    # bytes, so an answer can be built without reading them back; empty for a replay.
+    payloads: tuple[tuple[str, bytes], ...] = ()
 
 
 class VersionConflict(Exception):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from uuid import UUID
 
 from tableside.disciplines.korona import commands as rc
@@ -40,11 +41,15 @@ class MatchService:
             view = advance(view, _record(stored))
         if view is None:
             raise MatchNotFound(str(match_id))
-        with self._lock:
-            if len(self._views) >= self._cache_size:
-                self._views.pop(next(iter(self._views)))
-            self._views[match_id] = view
+        self._keep(view)
         return view
+
+    def _keep(self, view: MatchView) -> None:
+        """Cache a view (the oldest entry makes room)."""
+        with self._lock:
+            if view.match_id not in self._views and len(self._views) >= self._cache_size:
+                self._views.pop(next(iter(self._views)))
+            self._views[view.match_id] = view
 
     def create(
         self,
@@ -81,21 +86,53 @@ class MatchService:
         digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, authorize, decide, append; VersionConflict / RuleViolation raise."""
-        view = self.view(match_id)
+        view = self._view_at(match_id, expected_version)
         if not view.state.created:  # e.g. a competition's stream: never write match events there
             raise MatchNotFound(str(match_id))
         authorize(view)
         if view.version != expected_version:
             raise VersionConflict(match_id, expected_version, view.version)
         events = _decide(view, command)
-        return self.store.append(
-            match_id,
-            events,
-            expected_version=expected_version,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
-        )
+        try:
+            result = self.store.append(
+                match_id,
+                events,
+                expected_version=expected_version,
+                command_id=command_id,
+                meta=meta,
+                command_digest=digest,
+            )
+        except VersionConflict:
+            self._forget(match_id)  # another process wrote: read the news next time
+            raise
+        self._remember(view, events, result)
+        return result
+
+    def _view_at(self, match_id: UUID, expected_version: int) -> MatchView:
+        """The cached view when it is not behind the version the caller saw (the append's
+        version check covers what other processes wrote since: every change bumps the
+        version); otherwise caught up from the store."""
+        with self._lock:
+            view = self._views.get(match_id)
+        if view is not None and view.version >= expected_version:
+            return view
+        return self.view(match_id)
+
+    def _remember(self, view: MatchView, events: tuple, result: AppendResult) -> None:
+        """Advance the cached view by an append this process just made (one fold per event)."""
+        if result.replayed or len(result.payloads) != len(events):
+            self._forget(view.match_id)
+            return
+        now = datetime.now(UTC)
+        for i, (event, position) in enumerate(zip(events, result.positions, strict=True)):
+            name = result.payloads[i][0]
+            rec = Record(view.match_id, result.first_version + i, position, name, event, now)
+            view = advance(view, rec)
+        self._keep(view)
+
+    def _forget(self, match_id: UUID) -> None:
+        with self._lock:
+            self._views.pop(match_id, None)
 
 
 def abandon(store_matches: MatchService, match_id: UUID, reason: str, at: str, meta) -> bool:

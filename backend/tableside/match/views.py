@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from itertools import chain
 from typing import Any
 
 import msgspec
@@ -91,10 +93,38 @@ def _item(version: int, event: object) -> dict[str, Any]:
     return data
 
 
+_PROTOCOL_TYPES = frozenset(
+    (
+        ev.OpeningShotAssigned,
+        ev.MatchEnded,
+        ev.GameEnded,
+        ev.GameAnnulled,
+        ev.RemainingGamesLost,
+        ev.RemarkGiven,
+        ev.WarningGiven,
+        ev.IncidentReported,
+        ev.CorrectionRecorded,
+        ev.ProtocolSigned,
+    )
+)
+
+
+def _by_type(entries: tuple) -> defaultdict:
+    """The protocol's entries grouped by type in one pass: (index, version, event) each."""
+    wanted = _PROTOCOL_TYPES | frozenset(_PENALTIES)
+    found: defaultdict = defaultdict(list)
+    for i, (version, event) in enumerate(entries):
+        if type(event) in wanted:
+            found[type(event)].append((i, version, event))
+    return found
+
+
 def protocol_doc(view: MatchView) -> dict[str, Any]:
     """The match protocol after corrections (EKML §16): games, sanctions, signatures."""
-    eff, s = view.effective.as_tuple(), view.state
-    pick = lambda *types: [_item(v, e) for v, e in eff if isinstance(e, types)]  # noqa: E731
+    s, found = view.state, _by_type(view.effective.as_tuple())
+    pick = lambda *types: [  # noqa: E731  (entries of these types, in stored order)
+        _item(v, e) for _, v, e in sorted(chain.from_iterable(found[t] for t in types))
+    ]
     opening = pick(ev.OpeningShotAssigned)
     ended = pick(ev.MatchEnded)
     return {

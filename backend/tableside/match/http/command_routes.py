@@ -21,7 +21,7 @@ from tableside.eventlog.digest import command_digest
 from tableside.match.events import MatchScheduled
 from tableside.match.http.command_auth import authorizer, current_match, roles_for
 from tableside.match.http.dto import CommandRequest, CommandResponse, CreateMatchRequest
-from tableside.match.http.responses import stored_response
+from tableside.match.http.responses import fresh_response, stored_response
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 from tableside.web.guards import principal_of, signed_in
@@ -58,17 +58,20 @@ def command_meta(principal: Principal, device_id: str, device_time: str) -> dict
 async def store_command(
     ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes
 ) -> CommandResponse:
-    """Answer a stored command_id at once (CommandReused → 409 when it held another command);
-    else run `work(digest=…)` in a thread and answer from storage."""
-    prior = await stored_response(ctx.pool, command_id, digest)
-    if prior is None:
-        try:
-            await anyio.to_thread.run_sync(partial(work, digest=digest))
-        except (VersionConflict, *RULE_ERRORS):
-            prior = await stored_response(ctx.pool, command_id, digest)  # a concurrent retry won
-            if prior is None:
-                raise
-    prior = prior or await stored_response(ctx.pool, command_id, digest)
+    """Run `work(digest=…)` in a thread and answer from what it stored. A retry needs no
+    read first: deciding again meets a moved stream (or the store finds the command_id under
+    its lock) and the stored answer is read back; a command_id stored with another command
+    is refused (CommandReused → 409)."""
+    try:
+        result = await anyio.to_thread.run_sync(partial(work, digest=digest))
+    except (VersionConflict, *RULE_ERRORS):
+        prior = await stored_response(ctx.pool, command_id, digest)  # a retry, or a race lost
+        if prior is None:
+            raise
+    else:
+        fresh = result.payloads and not result.replayed
+        prior = fresh_response(result, command_id) if fresh else None
+        prior = prior or await stored_response(ctx.pool, command_id, digest)
     if prior.match_id != match_id:
         raise HTTPException(status_code=409, detail="command_id was used for another match")
     return prior

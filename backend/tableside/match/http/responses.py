@@ -7,7 +7,7 @@ from uuid import UUID
 import asyncpg
 import msgspec
 
-from tableside.eventlog import CommandReused
+from tableside.eventlog import AppendResult, CommandReused
 from tableside.match.http.dto import CommandResponse, StoredEventOut
 
 _BY_COMMAND = """
@@ -34,5 +34,25 @@ async def stored_response(
         first_version=rows[0][1],
         last_version=rows[-1][1],
         positions=[r[2] for r in rows],
+        events=events,
+    )
+
+
+def fresh_response(result: AppendResult, command_id: UUID) -> CommandResponse:
+    """The response of an append just made, from the bytes it stored (a retry reads the same
+    bytes back with `stored_response`)."""
+    versions = range(result.first_version, result.last_version + 1)
+    events = [
+        StoredEventOut(version, position, name, msgspec.Raw(payload))
+        for version, position, (name, payload) in zip(
+            versions, result.positions, result.payloads, strict=True
+        )
+    ]
+    return CommandResponse(
+        match_id=result.stream_id,
+        command_id=command_id,
+        first_version=result.first_version,
+        last_version=result.last_version,
+        positions=list(result.positions),
         events=events,
     )
