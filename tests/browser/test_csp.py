@@ -142,3 +142,28 @@ def test_v6_2_3_staff_change_their_password_on_the_console(watched, head_api, pw
     new = http.post("/api/login", json={"username": "desk2", "password": "desk-secret-2"})
     assert new.status_code == 201
     assert violations(watched) == []
+
+
+def test_api_reference_works_offline_under_the_csp(watched, pwa_server):
+    """Issue 14, point 8: /schema comes from the package — with every host but this server
+    unreachable (a venue without internet), it lists the API under the strict policy."""
+    outside: list[str] = []
+
+    def only_here(route):
+        if route.request.url.startswith(pwa_server.base):
+            return route.continue_()
+        outside.append(route.request.url)
+        return route.abort()
+
+    watched.route("**/*", only_here)
+    response = watched.goto("/schema")
+    assert response.headers["content-security-policy"].count("'unsafe-inline'") == 0
+    commands = watched.locator(".api-op", has_text="/api/matches/{match_id}/commands")
+    commands.first.wait_for()
+    assert "POST" in commands.first.inner_text()
+    watched.fill("#api-find", "checkpoints")
+    visible = watched.locator(".api-op:visible")
+    assert visible.count() >= 1 and all(
+        "checkpoints" in visible.nth(i).inner_text() for i in range(visible.count())
+    )
+    assert outside == [] and violations(watched) == []

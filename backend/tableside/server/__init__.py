@@ -27,6 +27,7 @@ from tableside.match.http.judge_routes import JUDGE_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.read_routes import READ_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
+from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
 from tableside.server.lifespan import lifespan
@@ -88,7 +89,9 @@ def create_app(settings: Settings) -> Litestar:
         before_send=[add_security_headers],
         request_class=StrictRequest,
         request_max_body_size=BODY_LIMIT,
-        openapi_config=OpenAPIConfig(title="Tableside", version="0.1.0", path="/schema"),
+        openapi_config=OpenAPIConfig(
+            title="Tableside", version="0.1.0", path="/schema", render_plugins=[ApiReference()]
+        ),
     )
     app.state.settings = settings
     app.state.tableside = ctx

@@ -6,8 +6,8 @@ included). ASVS 5.0: V3.4.3 (a strict Content-Security-Policy: no inline script,
 (`frame-ancestors 'none'`, with X-Frame-Options for old browsers), V3.4.8 (COOP).
 
 The faces load only their own files; `img-src data:` is for the judge-token QR codes
-(`qr_svg` data URIs). The OpenAPI viewer's HTML (/schema) loads Redoc from its CDN with an
-inline bootstrap script, so that page alone gets `VIEWER_CSP`; its JSON and YAML do not.
+(`qr_svg` data URIs). The API reference at /schema is our own page and script (no CDN), so
+it lives under the same policy.
 """
 
 from __future__ import annotations
@@ -30,21 +30,6 @@ STRICT_CSP = "; ".join(
         "base-uri 'none'",
     )
 )
-VIEWER_CSP = "; ".join(
-    (
-        "default-src 'none'",
-        "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://cdn.redoc.ly",
-        "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com https://cdn.jsdelivr.net",
-        "font-src https://fonts.gstatic.com",
-        "img-src 'self' data: https://cdn.jsdelivr.net https://cdn.redoc.ly",
-        "connect-src 'self'",
-        "worker-src blob:",
-        "form-action 'none'",
-        "frame-ancestors 'none'",
-        "object-src 'none'",
-        "base-uri 'none'",
-    )
-)
 PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()"
 COMMON = (
     (b"x-frame-options", b"DENY"),
@@ -55,19 +40,12 @@ COMMON = (
 )
 
 
-def policy_for(path: str, content_type: bytes) -> str:
-    """The CSP for a response: the viewer's for /schema HTML, else the strict one."""
-    viewer = path == "/schema" or path.startswith("/schema/")
-    return VIEWER_CSP if viewer and content_type.startswith(b"text/html") else STRICT_CSP
-
-
 async def add_security_headers(message: Message, scope: Scope) -> None:
     """Before an HTTP response starts: add each header the handler did not set itself."""
     if message["type"] != "http.response.start":
         return
     headers = list(message.get("headers") or [])
     present = {name.lower() for name, _ in headers}
-    content_type = next((v for n, v in headers if n.lower() == b"content-type"), b"")
-    wanted = ((b"content-security-policy", policy_for(scope["path"], content_type).encode()),)
+    wanted = ((b"content-security-policy", STRICT_CSP.encode()),)
     headers += [(n, v) for n, v in (*wanted, *COMMON) if n not in present]
     message["headers"] = headers
