@@ -2,10 +2,18 @@
 // the opening shot, the game end and the sign-off (the pickers are in judge-pickers.js).
 
 import { t } from "/js/i18n.js";
-import { state, send, render, flash, outbox, loadJudgeState, wasSent, confirmKey } from "/js/judge-app.js";
 import { sidesOf, sideIndex, describeEntry } from "/js/judge-model.js";
 import { pick, confirm } from "/js/judge-sheets.js";
 import { cite, doc, foul, more, pocketedMore, puckOver, remark, tap, turn } from "/js/judge-pickers.js";
+import { desk } from "/js/judge-desk.js";
+
+const { state } = desk;
+const send = (command) => desk.send(command);
+const render = () => desk.render();
+const flash = (lines, tone) => desk.flash(lines, tone);
+const loadJudgeState = () => desk.loadJudgeState();
+const wasSent = (seq) => desk.wasSent(seq);
+const confirmKey = (doc) => desk.confirmKey(doc);
 
 /** The 30 s countdown the judge starts (EKML §26(4)); at zero it offers the report. */
 async function time() {
@@ -42,10 +50,10 @@ async function undo() {
   if (last && (mine.length > 1 || !navigator.onLine)) {
     const what = describeEntry(last.body.command.type, last.body.command);
     if (!(await confirm(t("judge.undo_title"), t("judge.undo_queued", { what })))) return;
-    await outbox.discard(last.seq);
+    await desk.outbox.discard(last.seq);
     if (!wasSent(last.seq)) return;
   } else if (last) {
-    await outbox.settled();
+    await desk.outbox.settled();
   }
   const judge = await loadJudgeState();
   const target = navigator.onLine ? judge?.undo : undefined;
@@ -94,16 +102,16 @@ async function sign() {
 }
 
 async function conflictKeep() {
-  const held = outbox.held;
+  const held = desk.outbox.held;
   if (!held) return;
   const current = held.held?.problem?.current_version;
-  await outbox.resolve(held.seq, { body: { ...held.body, expected_version: current } });
+  await desk.outbox.resolve(held.seq, { body: { ...held.body, expected_version: current } });
 }
 
 async function conflictDrop() {
   const count = state.pending.length;
   if (!(await confirm(t("judge.conflict_title"), t("judge.conflict_drop_confirm", { count })))) return;
-  for (const entry of [...state.pending].reverse()) await outbox.discard(entry.seq);
+  for (const entry of [...state.pending].reverse()) await desk.outbox.discard(entry.seq);
 }
 
 export const ACTIONS = {

@@ -15,17 +15,13 @@ import { h } from "/js/judge-dom.js";
 import { predictAll, bannerFor, sidesOf, describeEntry } from "/js/judge-model.js";
 import { view } from "/js/judge-view.js";
 import { ACTIONS } from "/js/judge-actions.js";
+import { desk } from "/js/judge-desk.js";
 
 const BANNER_MS = 3500;
 const main = document.getElementById("face");
 
-export const state = {
-  table: null, doc: null, shown: null, loading: true, problem: null,
-  pending: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
-  gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
-  knownVersion: 0, working: 0,
-};
-export let outbox = null;
+const state = desk.state;
+let outbox = null;
 let feed = null;
 const sentSeqs = new Set();
 
@@ -33,7 +29,7 @@ const docKey = () => `tableside.judge.doc.${state.table}`;
 const commandsUrl = (doc) => `/api/matches/${doc.match_id}/commands`;
 
 /** Draw the face again from `state` (cheap: a few dozen elements). */
-export function render() {
+function render() {
   state.shown = state.doc ? predictAll(state.doc, state.pending.map((e) => e.body.command)) : null;
   state.gameOver = gameOverShown();
   const active = document.activeElement?.id;
@@ -54,7 +50,7 @@ function gameOverShown() {
   return { game_no: ended?.game_no ?? doc.games_played, name: ended?.name, rule: ended?.rule };
 }
 
-export const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`;
+const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`;
 
 function act(name, value) {
   const action = ACTIONS[name];
@@ -65,7 +61,7 @@ function act(name, value) {
 }
 
 /** Queue one command for the current match, at the version it follows. */
-export async function send(command) {
+async function send(command) {
   const doc = state.doc;
   const url = commandsUrl(doc);
   const waiting = (await outbox.entries()).some((e) => e.url === url);
@@ -77,7 +73,7 @@ export async function send(command) {
 }
 
 /** The banner, for ~3 s: what the engine decided, with its paragraph. */
-export function flash(lines, tone = "ok") {
+function flash(lines, tone = "ok") {
   clearTimeout(flash.timer);
   state.banner = lines.length ? { lines, tone } : null;
   render();
@@ -153,7 +149,7 @@ function onRejected({ entry, problem, status }) {
   loadJudgeState();
 }
 
-export function wasSent(seq) { return sentSeqs.has(seq); }
+function wasSent(seq) { return sentSeqs.has(seq); }
 
 async function loadCatalogue(ruleset) {
   if (state.catalogue?.name === ruleset) return;
@@ -167,7 +163,7 @@ async function loadCatalogue(ruleset) {
 }
 
 /** Time limits and the undo target, folded by the server (not in the live document). */
-export async function loadJudgeState() {
+async function loadJudgeState() {
   const doc = state.doc;
   if (!doc || !navigator.onLine) return state.judge;
   clearTimeout(loadJudgeState.timer);
@@ -213,6 +209,7 @@ async function start() {
   }
   localStorage.setItem("tableside.judge.table", String(state.table));
   outbox = new Outbox({ beforeSend: chainVersions }).start();
+  desk.outbox = outbox;
   document.querySelector("sync-badge").outbox = outbox;
   outbox.addEventListener("change", refreshPending);
   outbox.addEventListener("sent", (e) => onSent(e.detail));
@@ -253,5 +250,6 @@ function liveState(value) {
                         h("span", { class: "live-word" }, t(`judge.live.${value}`)));
 }
 
+Object.assign(desk, { send, render, flash, loadJudgeState, wasSent, confirmKey });
 i18n.addEventListener("change", () => feed && liveState(feed.state));
 start();

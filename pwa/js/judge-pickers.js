@@ -2,9 +2,12 @@
 // ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
 
 import { t } from "/js/i18n.js";
-import { state, send } from "/js/judge-app.js";
 import { stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
+import { desk } from "/js/judge-desk.js";
+
+const { state } = desk;
+const send = (command) => desk.send(command);
 
 export const doc = () => state.shown;
 export const turn = () => doc().game.turn;

@@ -51,13 +51,7 @@ def reach(edges: dict[str, set[str]], entry: str) -> set[str]:
     return seen
 
 
-# The judge face is another part of issue 15 (its panels still import judge-app.js).
-FACES = [
-    pytest.param(e, marks=pytest.mark.xfail(reason="judge face: not yet"))
-    if e == "judge-app.js"
-    else e
-    for e in sorted(entries())
-]
+FACES = sorted(entries())
 
 
 def test_the_graph_is_read():
