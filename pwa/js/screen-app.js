@@ -11,6 +11,7 @@ import { scoreLine, updateCard } from "/js/spectator-cards.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { el } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
+import { request } from "/js/api.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
@@ -54,6 +55,7 @@ class Screen {
       delete this.root.dataset.loading;
     }
     const docs = this.board.docs();
+    this.nameEvent(docs);
     this.empty.hidden = docs.length > 0;
     const called = docs.filter((doc) => doc.status === "called");
     this.callBox.hidden = called.length === 0;
@@ -61,6 +63,28 @@ class Screen {
       el("strong", { class: "call-table" }, t("spec.table", { table: doc.table })),
       el("span", {}, `${doc.side_a.join(" / ")} — ${doc.side_b.join(" / ")}`))));
     this.layout();
+  }
+
+  /** The header names the event: the competitions whose matches are on these tables. */
+  async nameEvent(docs) {
+    const wanted = params.get("competition");
+    const ids = new Set(wanted ? [wanted] : docs.map((doc) => doc.competition_id).filter(Boolean));
+    const key = [...ids].sort().join(",");
+    if (key === this.eventKey) return;
+    this.eventKey = key;
+    const known = ids.size ? await request("GET", "/api/competitions").catch(() => []) : [];
+    const names = known.filter((c) => ids.has(c.competition_id)).map((c) => c.name);
+    const title = document.querySelector("header.bar h1");
+    if (!title || this.eventKey !== key) return;
+    if (names.length) {
+      delete title.dataset.i18n;
+      title.classList.add("event-name");
+      title.textContent = names.join(" · ");
+    } else {
+      title.dataset.i18n = "face.screen";
+      title.classList.remove("event-name");
+      title.textContent = t("face.screen");
+    }
   }
 
   /** How many rows fit under the header and above the calls. */

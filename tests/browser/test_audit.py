@@ -23,7 +23,7 @@ STATUS = {
     "scheduled": "scheduled",
     "called": "players called",
     "playing": "playing",
-    "ended": "ended",
+    "ended": "final",
     "signed": "final · signed",
 }
 LARGE = {"width": 1280, "height": 800}

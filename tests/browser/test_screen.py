@@ -3,11 +3,14 @@ the matches called to their tables, a stroke shown within a second."""
 
 from __future__ import annotations
 
+import random
 import time
 import uuid
 
 import pytest
+from service.competition_play import Comp, player
 from service.harness import Api
+from service.play import create, play
 
 from .harness import assert_no_horizontal_overflow, screenshot
 from .test_spectator import Table
@@ -100,3 +103,47 @@ def test_fits_a_phone(page, venue) -> None:
     open_screen(page)
     assert_no_horizontal_overflow(page)
     screenshot(page, "screen-360x640")
+
+
+TEXT_SIZES = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const node of root.querySelectorAll("*")) {
+      if (node.shadowRoot) walk(node.shadowRoot);
+      const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+      const box = node.getBoundingClientRect();
+      const shown = box.width > 2 && box.height > 2 && node.checkVisibility?.() !== false;
+      if (own && shown) out.push([node.textContent.trim().slice(0, 30),
+                                  parseFloat(getComputedStyle(node).fontSize)]);
+    }
+  };
+  walk(document);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [TV], ids=["1920x1080"])
+def test_readable_from_ten_metres_with_the_event_named(page, head_api, pwa_server, viewport):
+    """Issue 14, point 7: at 1920x1080 no text under 40 px, the header names the event, and a
+    finished match reads as final, not live."""
+    comp = Comp.create(
+        head_api, {"name": "Tallinna karikas", "format": "single_elimination", "games_per_match": 1}
+    )
+    comp.enter([(f"s{i}", [player(n)]) for i, n in enumerate(PLAYERS[:4], 1)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    comp.do({"type": "CallNextMatches", "free_tables": [61, 62]})
+    rng = random.Random(9)
+    match_id, view = create(head_api, 63, rng)
+    play(head_api, head_api, match_id, view, rng)  # to the end and the signature
+    open_screen(page, f"?competition={comp.id}")
+    page.wait_for_function(
+        "document.querySelector('header.bar h1').textContent.includes('Tallinna karikas')"
+    )
+    open_screen(page, "?every=60")
+    selector = ".match-card[data-table='63'][data-status='signed']"
+    page.wait_for_selector(selector, state="attached")  # perhaps on another page of tables
+    card = page.locator(selector).text_content().lower()
+    assert "final" in card and "live" not in card
+    small = [(text, size) for text, size in page.evaluate(TEXT_SIZES) if size < 40]
+    assert small == [], small
+    screenshot(page, "screen-readable-1920x1080")
