@@ -20,7 +20,7 @@ import uuid
 from pathlib import Path
 
 import httpx
-from live import ADMIN, HERE, Judge, database, start, stop
+from live import ADMIN, HERE, Judge, database, serve_env, start, stop
 from live_audience import free_port, quantiles
 
 
@@ -103,15 +103,7 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
 
 
 def _servers(cfg, db_url: str) -> tuple[list, dict[str, str]]:
-    env = {
-        "DATABASE_URL": db_url,
-        "TABLESIDE_ADMIN_USER": ADMIN[0],
-        "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-        "TABLESIDE_COMMAND_RATE": "100000",
-        "TABLESIDE_COMMAND_BURST": "100000",
-        "TABLESIDE_DB_POOL_SIZE": "10",
-        "TABLESIDE_WORKERS": str(cfg.workers),
-    }
+    env = serve_env(db_url, cfg.workers)
     tp, bp = free_port(), free_port()
     project = start([cfg.tableside, "serve", "--port", str(tp)], env, tp)
     uvicorn = [sys.executable, "-m", "uvicorn", "command_bare:app", "--port", str(bp)]

@@ -79,6 +79,20 @@ def stop(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
+def serve_env(db_url: str, workers: int) -> dict[str, str]:
+    """`tableside serve` for a bench: its admin, no command rate limit, every client local."""
+    return {
+        "DATABASE_URL": db_url,
+        "TABLESIDE_ADMIN_USER": ADMIN[0],
+        "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+        "TABLESIDE_COMMAND_RATE": "100000",
+        "TABLESIDE_COMMAND_BURST": "100000",
+        "TABLESIDE_DB_POOL_SIZE": "10",
+        "TABLESIDE_LIVE_PER_CLIENT": "100000",  # every spectator comes from 127.0.0.1
+        "TABLESIDE_WORKERS": str(workers),
+    }
+
+
 class Judge:
     """Creates a match and posts always-legal strokes (nothing pocketed: the turn passes)."""
 
@@ -138,16 +152,7 @@ def report(name: str, n: int, lat, lost, ready, kib, cpu, replies=None) -> dict:
 
 async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) -> dict:
     port = free_port()
-    env = {
-        "DATABASE_URL": db_url,
-        "TABLESIDE_ADMIN_USER": ADMIN[0],
-        "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-        "TABLESIDE_COMMAND_RATE": "100000",
-        "TABLESIDE_COMMAND_BURST": "100000",
-        "TABLESIDE_DB_POOL_SIZE": "10",
-        "TABLESIDE_LIVE_PER_CLIENT": "100000",  # every spectator comes from 127.0.0.1
-        "TABLESIDE_WORKERS": str(cfg.workers),
-    }
+    env = serve_env(db_url, cfg.workers)
     proc = start([cfg.tableside, "serve", "--port", str(port)], env, port)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:

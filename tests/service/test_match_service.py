@@ -32,6 +32,17 @@ def _anyone(view) -> None:
     return None
 
 
+def _execute(service: MatchService, match_id: uuid.UUID, command, version: int):
+    return service.execute(
+        match_id,
+        command,
+        expected_version=version,
+        command_id=uuid.uuid4(),
+        meta=META,
+        authorize=_anyone,
+    )
+
+
 def _new_match(service: MatchService) -> tuple[uuid.UUID, int]:
     match_id = uuid.uuid4()
     create = rc.CreateMatch(match_id=str(match_id), side_a=["a"], side_b=["b"], ruleset="EKML")
@@ -47,15 +58,7 @@ def _play(service: MatchService, match_id: uuid.UUID, version: int, n: int, rng)
         command = simulate.next_command(view.state, rng)
         if command is None:  # the match is over and signed
             break
-        result = service.execute(
-            match_id,
-            command,
-            expected_version=version,
-            command_id=uuid.uuid4(),
-            meta=META,
-            authorize=_anyone,
-        )
-        version = result.last_version
+        version = _execute(service, match_id, command, version).last_version
     return version
 
 
@@ -85,13 +88,6 @@ def test_a_stale_cache_never_lets_an_old_version_through():
     newer = _play(theirs, match_id, version, 3, random.Random(4))  # another process moves on
     command = simulate.next_command(ours._view_at(match_id, version).state, random.Random(5))
     with pytest.raises(VersionConflict) as caught:
-        ours.execute(
-            match_id,
-            command,
-            expected_version=version,
-            command_id=uuid.uuid4(),
-            meta=META,
-            authorize=_anyone,
-        )
+        _execute(ours, match_id, command, version)
     assert caught.value.current_version == newer
     assert ours._view_at(match_id, newer).version == newer  # the conflict made it read the news
