@@ -96,6 +96,9 @@ async function showQr(table) {
       h("h2", {}, t("admin.tables.qr_title", { table })),
       h("img", { src: token.qr_svg, alt: t("admin.tables.qr_alt", { table }), width: 320, height: 320 }),
       h("p", { className: "small" }, token.link),
+      token.reachable ? null : h("p", { className: "qr-warning", role: "alert", "data-unreachable": "" },
+        t(token.lan_link ? "admin.tables.loopback_lan" : "admin.tables.loopback",
+          { lan: token.lan_link && `${new URL(token.lan_link).origin}/admin` })),
       h("div", { className: "cluster" },
         h("button", { type: "button", onclick: () => window.print() }, t("admin.print")),
         h("button", { type: "button", className: "primary", onclick: () => dialog.remove() }, t("admin.close"))));

@@ -57,6 +57,9 @@ def test_cards_countdown_and_qr_code(page):
     image.wait_for()
     assert image.get_attribute("src").startswith("data:image/svg+xml")
     assert "/judge?table=1" in page.locator("[data-qr-dialog='1']").inner_text()
+    # This server listens on loopback only: the console says a tablet cannot open the link.
+    warning = page.locator("[data-qr-dialog='1'] [data-unreachable]")
+    assert "127.0.0.1" in warning.inner_text() and "--host 0.0.0.0" in warning.inner_text()
     screenshot(page, "admin-tables-qr")
     page.click("[data-qr-dialog='1'] button.primary")
     for lang in ("et", "lv", "en"):

@@ -26,7 +26,7 @@ from tableside.competition.service import CompetitionNotFound, CompetitionServic
 from tableside.demo.director import GUIDE, next_command, setup_commands
 from tableside.disciplines.korona import simulate
 from tableside.match.service import MatchNotFound, abandon
-from tableside.staff import accounts
+from tableside.staff import accounts, links
 from tableside.staff.staff_routes import judge_link
 
 log = logging.getLogger(__name__)
@@ -92,7 +92,10 @@ async def run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) 
 
 async def _announce(ctx) -> None:
     """Print the head judge's login, the spectators' page and every table's judge link."""
-    base = f"http://{ctx.settings.host}:{ctx.settings.port}"
+    host = ctx.settings.host
+    if host in links.ANY:  # listening everywhere: print the address a tablet can open
+        host = links.lan_address() or "127.0.0.1"
+    base = f"http://{host}:{ctx.settings.port}"
     lines = [f"demo: head judge login {DEMO_USER[0]} / {DEMO_USER[1]}; spectators: {base}/"]
     for table in (HUMAN_TABLE, *range(1, TABLES + 1)):
         _, token = await accounts.issue_judge_token(
@@ -104,6 +107,11 @@ async def _announce(ctx) -> None:
             else " (simulated)"
         )
         lines.append(f"  table {table} judge: {judge_link(base, table, token)}{note}")
+    if links.is_loopback(host):
+        lines.append(
+            f"  note: these links name {host}, which a tablet cannot open; to judge from a "
+            "tablet, start with HOST=0.0.0.0 (make run) or tableside serve --host 0.0.0.0"
+        )
     print("\n".join(lines), flush=True)
 
 

@@ -43,6 +43,11 @@ class JudgeTokenResponse(msgspec.Struct):
     link: str
     qr_svg: str
     qr_png: str
+    # False when the link names this machine's loopback (127.0.0.1, localhost): a tablet
+    # cannot open it. `lan_link` is the same link on this machine's hall-network address
+    # ("" when none is known); it works once the server listens there (`--host 0.0.0.0`).
+    reachable: bool = True
+    lan_link: str = ""
 
 
 class AccountRequest(msgspec.Struct, forbid_unknown_fields=True):

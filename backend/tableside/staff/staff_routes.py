@@ -13,6 +13,7 @@ from litestar.params import FromPath, JSONBody, PathParameter
 
 from tableside.staff import accounts
 from tableside.staff.auth_dto import AccountRequest, JudgeTokenResponse
+from tableside.staff.links import reachable_link
 from tableside.staff.login_routes import LOGIN_ROUTES
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
@@ -59,11 +60,11 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     staff = require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
     hours = ctx.settings.judge_token_hours
     token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name, hours)
-    link = judge_link(str(request.base_url), table, token)
+    asked = judge_link(str(request.base_url), table, token)
+    link, reachable, lan_link = reachable_link(asked, ctx.settings.host)
     qr = segno.make(link, error="m")
-    return JudgeTokenResponse(
-        token_id, token, table, link, qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)
-    )
+    svg, png = qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)
+    return JudgeTokenResponse(token_id, token, table, link, svg, png, reachable, lan_link)
 
 
 @delete("/api/judge-tokens/{token_id:uuid}", status_code=204, summary="Revoke a judge token")
