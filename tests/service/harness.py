@@ -33,6 +33,7 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    factory: str = "tableside.server.asgi:from_env"  # another tree may name it otherwise
 
     @property
     def base(self) -> str:
@@ -61,7 +62,7 @@ class Server:
             "-m",
             "uvicorn",
             "--factory",
-            "tableside.server.asgi:from_env",
+            self.factory,
             "--host",
             "127.0.0.1",
             "--port",
