@@ -38,6 +38,7 @@ function render() {
   const title = document.querySelector("[data-table-title]");
   if (title && state.table) title.textContent = t("judge.title_table", { table: state.table });
   document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
+  if (feed) liveState(feed.state); // a match just signed stops reading "Live"
 }
 
 /** The game-end panel waits for the judge until the next game's first stroke. */
@@ -241,13 +242,16 @@ async function start() {
   render();
 }
 
+/** The connection's state; a signed or abandoned match reads final, never a green "Live". */
 function liveState(value) {
   const badge = document.querySelector("[data-live-state]");
   if (!badge) return;
-  badge.dataset.liveState = value;
-  badge.dataset.live = String(value === "live");
+  const over = ["signed", "abandoned"].includes(state.doc?.status);
+  const shown = value === "live" && over ? "final" : value;
+  badge.dataset.liveState = shown;
+  badge.dataset.live = String(shown === "live");
   badge.replaceChildren(h("span", { class: "live-dot", "aria-hidden": "true" }), " ",
-                        h("span", { class: "live-word" }, t(`judge.live.${value}`)));
+                        h("span", { class: "live-word" }, t(`judge.live.${shown}`)));
 }
 
 Object.assign(desk, { send, render, flash, loadJudgeState, wasSent, confirmKey });

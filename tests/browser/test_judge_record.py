@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from service.harness import wait_for
+from service.play import create, play
 
 from .harness import screenshot
-from .judge_helpers import choose, new_table, open_judge, panel, settle, tap, turn
+from .judge_helpers import TABLES, choose, new_table, open_judge, panel, settle, tap, turn
 
 
 def shows(page, text: str) -> None:
@@ -159,3 +162,19 @@ def test_the_thirty_second_limit_counts_down_and_offers_the_report(page, head_ap
     shows(page, "EKML §24(1)18")
     settle(page)
     assert turn(page) == "Jaan Kask"
+
+
+def test_a_signed_match_reads_final_not_live(page, head_api):
+    """Issue 14, point 7: a finished, signed match must not show a green "Live"."""
+    number = next(TABLES)
+    issued = head_api.judge_token(number)
+    rng = random.Random(12)
+    match_id, view = create(head_api, number, rng)
+    open_judge(page, issued["link"][issued["link"].index("/judge") :])
+    page.wait_for_function("document.querySelector('[data-live-state]').dataset.live === 'true'")
+    play(head_api, head_api, match_id, view, rng)  # to the end and the signature
+    page.wait_for_function(
+        "document.querySelector('[data-live-state]').dataset.liveState === 'final'"
+    )
+    badge = page.locator("[data-live-state]")
+    assert badge.get_attribute("data-live") == "false" and "Final" in badge.inner_text()
