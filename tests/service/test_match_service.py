@@ -54,7 +54,7 @@ def _new_match(service: MatchService) -> tuple[uuid.UUID, int]:
 
 def _play(service: MatchService, match_id: uuid.UUID, version: int, n: int, rng) -> int:
     for _ in range(n):
-        view = service._view_at(match_id, version)
+        view = service.streams.at_least(match_id, version).value
         command = simulate.next_command(view.state, rng)
         if command is None:  # the match is over and signed
             break
@@ -71,7 +71,7 @@ def test_commands_on_a_cached_match_read_nothing_before_their_append():
     version = _play(service, match_id, version, 30, random.Random(2))
     assert store.reads == reads, "a command on a current cached view read the stream again"
     folded = MatchService(store).view(match_id)  # another process folds it from the store
-    cached = service._view_at(match_id, version)
+    cached = service.streams.at_least(match_id, version).value
     assert (cached.version, cached.position, cached.state) == (
         folded.version,
         folded.position,
@@ -86,8 +86,10 @@ def test_a_stale_cache_never_lets_an_old_version_through():
     match_id, version = _new_match(ours)
     version = _play(ours, match_id, version, 2, random.Random(3))
     newer = _play(theirs, match_id, version, 3, random.Random(4))  # another process moves on
-    command = simulate.next_command(ours._view_at(match_id, version).state, random.Random(5))
+    seen = ours.streams.at_least(match_id, version).value
+    command = simulate.next_command(seen.state, random.Random(5))
     with pytest.raises(VersionConflict) as caught:
         _execute(ours, match_id, command, version)
     assert caught.value.current_version == newer
-    assert ours._view_at(match_id, newer).version == newer  # the conflict made it read the news
+    # the conflict made it read the news
+    assert ours.streams.at_least(match_id, newer).version == newer

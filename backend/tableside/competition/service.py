@@ -6,7 +6,6 @@ records is followed by creating that match on its table (`matchflow.start_match`
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
+from tableside.eventlog.streams import Folded, Streams
 
 COMPETITION_IDS = uuid.UUID("0f4b9b52-52f4-4d3c-a8f1-3f0d6f7c2a11")  # uuid5 namespace
 _EVENTS = frozenset(competition.EVENT_TYPES)
@@ -46,25 +46,11 @@ class CompetitionService:
 
     def __init__(self, store: EventStore, cache_size: int = 64) -> None:
         self.store = store
-        self._states: dict[UUID, tuple[int, Competition]] = {}
-        self._lock = threading.Lock()
-        self._cache_size = cache_size
+        self.streams: Streams[Competition] = Streams(store, _fold, cache_size=cache_size)
 
     def state(self, comp_id: UUID) -> tuple[int, Competition]:
         """(version, state) of a competition, caught up from the store."""
-        with self._lock:
-            version, state = self._states.get(comp_id, (0, Competition()))
-        for stored in self.store.read(comp_id, after_version=version):
-            if type(stored.event) not in _EVENTS:
-                raise CompetitionNotFound(str(comp_id))
-            version, state = stored.version, competition.evolve(state, stored.event)
-        if version == 0:
-            raise CompetitionNotFound(str(comp_id))
-        with self._lock:
-            if len(self._states) >= self._cache_size and comp_id not in self._states:
-                self._states.pop(next(iter(self._states)))
-            self._states[comp_id] = (version, state)
-        return version, state
+        return _state(self.streams.current(comp_id), comp_id)
 
     def create(
         self,
@@ -77,13 +63,8 @@ class CompetitionService:
     ) -> AppendResult:
         """CompetitionCreated at version 0."""
         events = decide(Competition(), command)
-        return self.store.append(
-            comp_id,
-            events,
-            expected_version=0,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
+        return self.streams.append(
+            comp_id, events, base=Folded(0, None), command_id=command_id, meta=meta, digest=digest
         )
 
     def execute(
@@ -97,41 +78,46 @@ class CompetitionService:
         digest: bytes | None = None,
     ) -> AppendResult:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
-        version, state = self.state(comp_id)
+        base = self.streams.at_least(comp_id, expected_version)
+        version, state = _state(base, comp_id)
         if version != expected_version:
             raise VersionConflict(comp_id, expected_version, version)
         events = decide(state, command)
         if not events:
             raise RuleViolation("EKML §17(3)", "nothing to do (no waiting match or free table)")
-        return self.store.append(
-            comp_id,
-            events,
-            expected_version=version,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
+        return self.streams.append(
+            comp_id, events, base=base, command_id=command_id, meta=meta, digest=digest
         )
 
     def submit(
         self, comp_id: UUID, make, *, command_id: UUID, meta: Mapping[str, str], attempts: int = 5
     ) -> AppendResult | None:
         """Decide `make(state)` at the current version, retrying on a conflict (processors)."""
-        for _ in range(attempts):
-            version, state = self.state(comp_id)
-            command = make(state)
-            if command is None:
-                return None
-            try:
-                return self.store.append(
-                    comp_id,
-                    decide(state, command),
-                    expected_version=version,
-                    command_id=command_id,
-                    meta=meta,
-                )
-            except VersionConflict:
-                continue
-        raise VersionConflict(comp_id, version, self.store.current_version(comp_id))
+
+        def events(state: Competition | None):
+            command = make(_known(state, comp_id))
+            return None if command is None else decide(state, command)
+
+        return self.streams.submit(
+            comp_id, events, command_id=command_id, meta=meta, attempts=attempts
+        )
+
+
+def _fold(state: Competition | None, rec) -> Competition:
+    """One more stored event of a competition stream (any other event: not a competition)."""
+    if type(rec.event) not in _EVENTS:
+        raise CompetitionNotFound(str(rec.stream_id))
+    return competition.evolve(state or Competition(), rec.event)
+
+
+def _known(state: Competition | None, comp_id: UUID) -> Competition:
+    if state is None:
+        raise CompetitionNotFound(str(comp_id))
+    return state
+
+
+def _state(folded: Folded[Competition], comp_id: UUID) -> tuple[int, Competition]:
+    return folded.version, _known(folded.value, comp_id)
 
 
 def decide(state: Competition, command: object) -> tuple:

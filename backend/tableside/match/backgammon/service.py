@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from uuid import UUID
@@ -14,6 +12,7 @@ from tableside.disciplines.backgammon.events import EntryUndone, Event
 from tableside.disciplines.backgammon.mat import import_mat
 from tableside.disciplines.backgammon.state import MatchState, snapshot
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
+from tableside.eventlog.streams import Folded, Streams
 from tableside.match.service import MatchNotFound
 
 _TYPES = frozenset(EVENT_TYPES)
@@ -22,25 +21,31 @@ _TYPES = frozenset(EVENT_TYPES)
 @dataclass(frozen=True)
 class _Folded:
     state: MatchState
-    version: int  # the stream's version (all its events)
     events: tuple[Event, ...]  # the backgammon events
     commands: Mapping[int, UUID]  # version -> command_id of each backgammon event
 
 
+def _fold(folded: _Folded | None, rec) -> _Folded:
+    """One more stored event of a backgammon stream (other events leave it as it is)."""
+    folded = folded or _Folded(initial_state(), (), {})
+    if type(rec.event) not in _TYPES:
+        return folded
+    commands = {**folded.commands, rec.version: rec.command_id}
+    return _Folded(evolve(folded.state, rec.event), (*folded.events, rec.event), commands)
+
+
 class BackgammonService:
-    """Commands for backgammon match streams; a per-process cache of folded streams, caught up
-    from the store before every use (the store decides, the cache only saves work)."""
+    """Commands for backgammon match streams, on the one stream service (a per-process
+    cached fold; the store decides, the cache only saves work)."""
 
     def __init__(self, store: EventStore, cache_size: int = 256) -> None:
         self.store = store
-        self._cache: OrderedDict[UUID, _Folded] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = cache_size
+        self.streams: Streams[_Folded] = Streams(store, _fold, cache_size=cache_size)
 
     def history(self, match_id: UUID) -> tuple[MatchState, int, list[Event]]:
         """(state, stream version, backgammon events) of a match; MatchNotFound if none."""
-        state, version, events, _ = self._read(match_id)
-        return snapshot(state), version, events
+        base = self._read(match_id)
+        return snapshot(base.value.state), base.version, list(base.value.events)
 
     def at(self, match_id: UUID, version: int) -> tuple[MatchState, Event]:
         """The state after stream version `version` and the event stored there (for replay)."""
@@ -54,25 +59,15 @@ class BackgammonService:
             raise MatchNotFound(f"{match_id} at version {version}")
         return snapshot(state), last.event
 
-    def _read(self, match_id: UUID) -> tuple[MatchState, int, list[Event], dict[int, UUID]]:
-        with self._lock:
-            folded = self._cache.get(match_id) or _Folded(initial_state(), 0, (), {})
-        state, version = folded.state, folded.version
-        events, commands = list(folded.events), dict(folded.commands)
-        for stored in self.store.read(match_id, after_version=version):
-            version = stored.version
-            if type(stored.event) in _TYPES:
-                state = evolve(state, stored.event)
-                events.append(stored.event)
-                commands[stored.version] = stored.command_id
-        if not state.created:
+    def _read(self, match_id: UUID, at_least: int | None = None) -> Folded[_Folded]:
+        """The stream's fold (cached when not behind `at_least`); MatchNotFound if none."""
+        if at_least is None:
+            base = self.streams.current(match_id)
+        else:
+            base = self.streams.at_least(match_id, at_least)
+        if base.value is None or not base.value.state.created:
             raise MatchNotFound(str(match_id))
-        with self._lock:
-            self._cache[match_id] = _Folded(state, version, tuple(events), commands)
-            self._cache.move_to_end(match_id)
-            if len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        return state, version, events, commands
+        return base
 
     def create(
         self,
@@ -84,13 +79,8 @@ class BackgammonService:
         digest: bytes | None = None,
     ) -> AppendResult:
         events = decide(initial_state(), command)
-        return self.store.append(
-            match_id,
-            events,
-            expected_version=0,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
+        return self.streams.append(
+            match_id, events, base=Folded(0, None), command_id=command_id, meta=meta, digest=digest
         )
 
     def import_mat(
@@ -109,13 +99,8 @@ class BackgammonService:
             for event in batch:
                 state = evolve(state, event)
             events += batch
-        return self.store.append(
-            match_id,
-            events,
-            expected_version=0,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
+        return self.streams.append(
+            match_id, events, base=Folded(0, None), command_id=command_id, meta=meta, digest=digest
         )
 
     def execute(
@@ -131,20 +116,17 @@ class BackgammonService:
         """Check the version, decide, append; VersionConflict / RuleViolation raise."""
         if isinstance(command, c.CreateMatch):
             raise MatchNotFound(f"{match_id}: a match is created by POST /api/backgammon/matches")
-        state, version, events, commands = self._read(match_id)
-        if version != expected_version:
-            raise VersionConflict(match_id, expected_version, version)
+        base = self._read(match_id, at_least=expected_version)
+        if base.version != expected_version:
+            raise VersionConflict(match_id, expected_version, base.version)
+        state, commands = base.value.state, base.value.commands
         if isinstance(command, c.UndoLast) and command.to_version < 0:
-            undone = {v for v, e in zip(commands, events, strict=True) if type(e) is EntryUndone}
+            pairs = zip(commands, base.value.events, strict=True)
+            undone = {v for v, e in pairs if type(e) is EntryUndone}
             command = c.UndoLast(to_version=last_entry_start(state, commands, undone))
         events = decide(state, command)
-        return self.store.append(
-            match_id,
-            events,
-            expected_version=expected_version,
-            command_id=command_id,
-            meta=meta,
-            command_digest=digest,
+        return self.streams.append(
+            match_id, events, base=base, command_id=command_id, meta=meta, digest=digest
         )
 
 
