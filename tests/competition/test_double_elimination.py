@@ -1,4 +1,5 @@
-"""Double elimination on 16/32 brackets with byes (KUUSALU): out after exactly two losses."""
+"""Double elimination on 16/32 brackets with byes (KUUSALU) and beyond 32 on the next power of
+two: out after exactly two losses."""
 
 import random
 from collections import Counter
@@ -77,6 +78,22 @@ def test_every_field_size_runs_to_a_valid_end(n):
     run = bracket_run(n, n)
     play_out(run, random.Random(n))
     assert_structurally_valid(run, n)
+
+
+@pytest.mark.parametrize(
+    "n, size", [(33, 64), (40, 64), (64, 64), (65, 128), (100, 128)], ids=lambda x: f"{x}"
+)
+def test_kuusalu_beyond_32_entrants_runs_on_the_next_power_of_two(n, size):
+    run = bracket_run(n, n)
+    assert run.state.bracket.size == size
+    play_out(run, random.Random(n))
+    assert_structurally_valid(run, n)
+
+
+def test_kuusalu_more_than_256_entrants_are_refused_with_the_rule():
+    with pytest.raises(CompetitionRuleError) as err:
+        bracket_run(257, 1)
+    assert err.value.rule == "KUUSALU"
 
 
 def test_kuusalu_byes_never_meet_each_other_above_half_a_bracket():

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.bracket_view import BYE
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.guide import Guide
 from tableside.competition.rules.matches import all_slots
@@ -67,3 +68,32 @@ def test_single_elimination_with_third_place_and_consolation():
     assert {"W", "3P", "C"} <= stages
     assert [len(g) for g in placings[:4]] == [1, 1, 1, 1]
     assert sum(len(g) for g in placings) == 12
+
+
+def _first_round_losers(run) -> set[str]:
+    slots = all_slots(run.state).values()
+    return {s.loser for s in slots if s.stage == "W" and s.round == 1 and s.loser != BYE}
+
+
+@pytest.mark.parametrize("n, seed", [(12, 4), (16, 5), (24, 6), (32, 7)])
+def test_consolation_results_change_the_first_round_losers_placings(n, seed):
+    """The first round's losers share no place: the consolation knockout orders them — its
+    winner first, its final's loser next, then by the round that ended their run."""
+    run = played_out(Guide("Cup", format="single_elimination", games_per_match=1), n, seed)
+    slots = all_slots(run.state)
+    final = max((s for s in slots.values() if s.stage == "C"), key=lambda s: s.round)
+    placings = final_placings(run.state)
+    firsts = _first_round_losers(run)
+    first_index = min(i for i, g in enumerate(placings) if set(g) <= firsts)
+    assert placings[first_index] == (final.winner,)
+    assert placings[first_index + 1] == (final.loser,)
+    assert {e for g in placings[first_index:] for e in g} == firsts
+    assert sum(len(g) for g in placings) == n
+    assert len({e for g in placings for e in g}) == n  # nobody placed twice
+
+
+def test_without_consolation_the_first_round_losers_share_a_place():
+    guide = Guide("Cup", format="single_elimination", games_per_match=1, consolation=False)
+    run = played_out(guide, 16, 3)
+    placings = final_placings(run.state)
+    assert placings[-1] == tuple(sorted(_first_round_losers(run)))

@@ -97,7 +97,8 @@ def placings(bracket: Bracket, slots: dict[str, Slot]) -> tuple[tuple[str, ...],
 
 
 def _elimination_groups(bracket: Bracket, slots: dict[str, Slot]) -> list[tuple[str, ...]]:
-    """Losers grouped by the match round that ended their run, latest first."""
+    """Losers grouped by the match round that ended their run, latest first; the losers of a
+    single elimination's first round are ordered by their consolation knockout."""
     heads: list[tuple[str, ...]] = []
     if bracket.kind != "double":
         final = slots[_final_id(bracket)]
@@ -107,10 +108,29 @@ def _elimination_groups(bracket: Bracket, slots: dict[str, Slot]) -> list[tuple[
             heads += [(x,) for x in (third.winner, third.loser) if _real(x)]
     main = "W" if bracket.kind == "single" else "P"
     stages = ("L", "GF") if bracket.kind == "double" else (main,)
+    groups = heads + _by_round(slots, stages)
+    if any(s.stage == "C" for s in slots.values()):
+        groups = [*groups[:-1], *_consolation_groups(slots), groups[-1]]
+    return groups
+
+
+def _by_round(slots: dict[str, Slot], stages: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Losers of the given stages grouped by round, latest first (a grand final's first game
+    lost by the winners' champion ends nobody's run)."""
     out = [s for s in slots.values() if s.stage in stages and _real(s.loser)]
     out.sort(key=lambda s: (s.stage == "GF", s.round), reverse=True)
     groups: dict[tuple[str, int], list[str]] = {}
     for s in out:
         if not (s.id == "GF1" and s.loser == s.a):
             groups.setdefault((s.stage, s.round), []).append(s.loser)
-    return heads + [tuple(sorted(g)) for g in groups.values()]
+    return [tuple(sorted(g)) for g in groups.values()]
+
+
+def _consolation_groups(slots: dict[str, Slot]) -> list[tuple[str, ...]]:
+    """The first round's losers as their consolation knockout placed them: its winner, its
+    final's loser, then by the round that ended their run (those still in it stay in the
+    first round's shared place that follows)."""
+    final = max((s for s in slots.values() if s.stage == "C"), key=lambda s: s.round)
+    top = [(x,) for x in (final.winner, final.loser) if _real(x)]
+    rest = [g for g in _by_round(slots, ("C",)) if final.loser not in g]
+    return top + rest

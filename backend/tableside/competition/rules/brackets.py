@@ -32,10 +32,21 @@ class Bracket(msgspec.Struct, frozen=True):
     matches: tuple[BracketMatch, ...]
 
 
+MAX_BRACKET = 256
+
+
 def bracket_size(entrants: int) -> int:
-    """KUUSALU guide: a 16-place bracket up to 16 entrants, a 32-place one above (to 32)."""
-    require(2 <= entrants <= 32, "KUUSALU", f"{entrants} entrants do not fit a 16/32 bracket")
-    return 16 if entrants <= 16 else 32
+    """KUUSALU guide: a 16-place bracket up to 16 entrants, a 32-place one above; beyond 32
+    the same rule continues to the next power of two (64, 128, 256), byes filling it."""
+    require(
+        2 <= entrants <= MAX_BRACKET,
+        "KUUSALU",
+        f"{entrants} entrants do not fit a bracket (2 to {MAX_BRACKET})",
+    )
+    size = 16
+    while size < entrants:
+        size *= 2
+    return size
 
 
 def seeding_order(size: int) -> tuple[int, ...]:
