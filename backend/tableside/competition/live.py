@@ -17,8 +17,8 @@ import msgspec
 
 from tableside.competition.projection import current_message
 from tableside.live.audience import Audience
+from tableside.live.channels import DOCUMENT
 
-DOCUMENT = -1  # the audience position of a whole document (see live._pump)
 _encoder = msgspec.json.Encoder()
 
 

@@ -6,17 +6,16 @@ import asyncio
 
 from tableside.eventlog.runner import keep_caught_up
 from tableside.eventlog.source import head, read_after
-from tableside.live.feed import encode_delta, routed
-from tableside.match.projections.folder import Folder
+from tableside.live.channels import render_all
 from tableside.web.context import Context
 
 
 class Hub:
-    """Publishes every stored match event, in position order, to its in-memory channels."""
+    """Publishes every stored event a slice renders, in position order, to its channels."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.folder = Folder(ctx.registry)
+        self.renderers = ctx.live.followers(ctx.registry)
         self.wake = asyncio.Event()
         self.position = 0
 
@@ -33,11 +32,7 @@ class Hub:
         audience = self.ctx.audience
         async with self.ctx.pool.acquire() as conn:
             while records := await read_after(conn, self.ctx.registry, self.position, 500):
-                views = []
-                for rec in records:
-                    if (view := await self.folder.advance(conn, rec)) is not None:
-                        views.append((rec, view))
-                for rec, view, names in routed(views):
-                    audience.publish(rec.position, encode_delta(rec, view).decode(), names)
+                for m in await render_all(self.renderers, conn, records):
+                    audience.publish(m.position, m.text.decode(), m.channels)
                 self.position = records[-1].position
                 audience.position = max(audience.position, self.position)

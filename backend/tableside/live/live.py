@@ -21,8 +21,8 @@ from litestar import WebSocket, websocket
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
-from tableside.competition.live import DOCUMENT, competition_now
 from tableside.live.audience import BUSY, SLOW, Subscriber
+from tableside.live.channels import DOCUMENT
 from tableside.live.feed import Filter, encode, gap
 from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
@@ -140,12 +140,13 @@ async def _pump(
     if after is None or after == 0 or ctx.audience.position - after > REPLAY_LIMIT:
         after = await _snapshot(ctx, socket, flt)
     last = after
-    async for chunk in gap(ctx.pool, ctx.registry, flt, last):
+    async for chunk in gap(ctx.pool, ctx.registry, ctx.live, flt, last):
         for position, message in chunk:
             await socket.send_data(message)
             last = position
-    if flt.kind == "competition" and (now := await competition_now(ctx.pool, flt.value)):
-        await socket.send_data(now)  # its documents, whole (app/competition_live.py)
+    opener = ctx.live.openers.get(flt.kind)
+    if opener is not None and (now := await opener(ctx.pool, flt.value)):
+        await socket.send_data(now)  # the channel's documents, whole (live/channels.py)
     await socket.send_data(encode({"kind": "caught_up", "position": last}))
     while True:
         for position, text in await sub.take():

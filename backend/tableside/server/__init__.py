@@ -17,7 +17,9 @@ from litestar.openapi import OpenAPIConfig
 
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
 from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
+from tableside.competition.live import competition_now
 from tableside.live.audience import Audience
+from tableside.live.channels import LiveChannels
 from tableside.live.live import live_socket
 from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
 from tableside.match.http.audit_routes import AUDIT_ROUTES
@@ -27,6 +29,7 @@ from tableside.match.http.judge_routes import JUDGE_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.read_routes import READ_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
+from tableside.match.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
@@ -47,6 +50,11 @@ from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
 
 
+def live_channels() -> LiveChannels:
+    """What each slice puts on the live feed: match deltas; a competition's documents."""
+    return LiveChannels(renderers=[MatchRenderer], openers={"competition": competition_now})
+
+
 def create_app(settings: Settings) -> Litestar:
     """Build the Litestar app for a database URL already resolved in `settings`."""
     if not settings.database_url:
@@ -54,6 +62,7 @@ def create_app(settings: Settings) -> Litestar:
     channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
     ctx = Context(
         audience=Audience(),
+        live=live_channels(),
         settings=settings,
         registry=build_registry(),
         channels=channels,

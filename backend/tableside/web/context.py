@@ -16,6 +16,7 @@ from tableside.web.ratelimit import RateLimiter
 
 if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
     from tableside.live.audience import Audience
+    from tableside.live.channels import LiveChannels
     from tableside.match.service import MatchService
 
 
@@ -31,6 +32,7 @@ class Context:
     store: EventStore | None = None
     matches: MatchService | None = None
     audience: Audience | None = None  # the live feed's subscribers, made by create_app
+    live: LiveChannels | None = None  # the slices' renderers and openers, made by create_app
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))

@@ -1,0 +1,68 @@
+"""What the live kernel asks of a slice: turn stored events into feed messages for channels,
+and the whole documents a channel starts with. Slices register these with the composition
+root (`server/`); the kernel names no slice.
+
+- A **renderer** (one per follower: the hub has one, each replay makes a fresh one, so each
+  keeps its own fold cache) gets every batch of stored events in position order and returns
+  a `Message` for each event it renders, with every channel the message belongs to.
+- An **opener** gives a channel kind's whole documents (JSON text) to a socket after its
+  snapshot or replay (e.g. a competition's standings); documents go at the `DOCUMENT`
+  position, which the pump forwards without ordering them among the deltas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import asyncpg
+
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.source import Record
+
+DOCUMENT = -1  # the audience position of a whole document (see live._pump)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One feed message (JSON text) at a global position, for these channels."""
+
+    position: int
+    text: bytes
+    channels: tuple[str, ...]
+
+
+class Renderer(Protocol):
+    """Renders the stored events it knows; others are not its business."""
+
+    async def render(self, conn: asyncpg.Connection, records: list[Record]) -> list[Message]:
+        """Messages for the records it renders, in position order."""
+        ...
+
+
+RendererFactory = Callable[[EventRegistry], Renderer]
+Opener = Callable[[asyncpg.Pool, str], Awaitable[bytes | None]]
+
+
+@dataclass
+class LiveChannels:
+    """The renderers and openers the slices registered."""
+
+    renderers: list[RendererFactory] = field(default_factory=list)
+    openers: dict[str, Opener] = field(default_factory=dict)
+
+    def followers(self, registry: EventRegistry) -> list[Renderer]:
+        """A fresh renderer of every slice (each with its own cache)."""
+        return [make(registry) for make in self.renderers]
+
+
+async def render_all(
+    renderers: list[Renderer], conn: asyncpg.Connection, records: list[Record]
+) -> list[Message]:
+    """Every renderer's messages for a batch, merged in position order."""
+    if len(renderers) == 1:
+        return await renderers[0].render(conn, records)
+    out = [m for r in renderers for m in await r.render(conn, records)]
+    out.sort(key=lambda m: m.position)  # stable: one event's messages keep their order
+    return out
