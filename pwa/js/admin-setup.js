@@ -4,6 +4,7 @@ import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, field, choice, section } from "/js/admin-dom.js";
 import { accountView } from "/js/admin-account.js";
+import { entrySettings } from "/js/admin-entry.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
@@ -60,6 +61,7 @@ function guideForm(ctx) {
   const games = h("input", { name: "games", id: "f-games", type: "number", min: 1, max: 15, value: 4 });
   const playAll = h("input", { name: "play_all", id: "f-play-all", type: "checkbox" });
   const ties = tieBreaks();
+  const entry = entrySettings();
   const playoff = h("input", { name: "playoff", id: "f-playoff", type: "number", min: 2, max: 8, value: 4 });
   const playoffGames = h("input", { name: "playoff_games", id: "f-playoff-games", type: "number",
                                     min: 1, max: 9, value: 5 });
@@ -88,6 +90,7 @@ function guideForm(ctx) {
         head_to_head: h2h.value,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
+      entry.apply(guide);
       await ctx.attempt(async () => {
         const reply = await request("POST", "/api/competitions",
                                     { command_id: crypto.randomUUID(), guide });
@@ -110,11 +113,15 @@ function guideForm(ctx) {
       part("standings", field("admin.guide.opp_unplayed", oppUnplayed)),
       part("standings", field("admin.guide.h2h", h2h))),
     part("standings", ties.box),
+    entry.box,
     h("button", { type: "submit", className: "primary", "data-create": true }, t("admin.guide.create")));
-  const adapt = () => form.querySelectorAll("[data-part]").forEach((el) => {
-    el.hidden = !USES[format.value].includes(el.dataset.part);
-    el.style.display = el.hidden ? "none" : ""; // a .field's own display would override [hidden]
-  });
+  const adapt = () => {
+    form.querySelectorAll("[data-part]").forEach((el) => {
+      el.hidden = !USES[format.value].includes(el.dataset.part);
+      el.style.display = el.hidden ? "none" : ""; // a .field's own display would override [hidden]
+    });
+    entry.adapt(format.value);
+  };
   format.addEventListener("change", adapt);
   adapt();
   return section("admin.guide.title", form);

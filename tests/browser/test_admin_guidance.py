@@ -108,3 +108,63 @@ def test_refusal_reads_as_guidance_and_finish_says_why_not(page):
     assert finish.is_disabled()
     why = page.locator("[data-why=finish]").inner_text()
     assert why == CATALOGUES["en"]["admin.standings.unplayed"].replace("{count}", "6")
+
+
+def _guide_of(page) -> dict:
+    page.wait_for_selector("[data-competition-name]")
+    comp = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('c')")
+    return page.evaluate(
+        f"fetch('/api/competitions/{comp}').then(r => r.json()).then(d => d.guide)"
+    )
+
+
+def test_guide_form_sets_age_class_registration_draw_time_and_teams(page):
+    """Issue 13 point 6: the console's guide gains age class (EKML §7), the registration window
+    and draw time (§3(4)), women in a men's event (§8(3)) and team settings (§29)."""
+    log_in(page)
+    page.fill("#f-name", "Youth teams")
+    page.select_option("#f-format", "round_robin")
+    assert not page.locator("#f-late-entry").is_visible()  # late entry is a Swiss setting
+    assert not page.locator("[data-team-settings]").is_visible()
+    page.select_option("#f-age_class", "youth")
+    page.fill("#f-event-year", "2026")
+    page.fill("#f-reg-opens", "2026-03-01T10:00")
+    page.fill("#f-reg-closes", "2026-03-14T18:00")
+    page.fill("#f-draw-at", "2026-03-15T09:30")
+    page.check("#f-women-in-mens")
+    page.check("#f-team")
+    page.locator("[data-team-settings]").wait_for()
+    page.fill("#f-boards", "4")
+    page.fill("#f-substitutes", "1")
+    page.uncheck("#f-all-boards")
+    page.click("[data-create]")
+    guide = _guide_of(page)
+    assert guide["age_class"] == {
+        "name": "youth",
+        "born_from": 2008,
+        "born_to": 2015,
+        "sex": "M",
+    }
+    assert guide["event_year"] == 2026 and guide["women_in_mens"] is True
+    assert guide["registration"]["opens"] < guide["registration"]["closes"]
+    assert guide["registration"]["opens"].endswith("Z") and guide["draw_at"].endswith("Z")
+    assert guide["late_entry"] is False
+    assert guide["teams"] == {"boards": 4, "substitutes": 1, "play_all": False}
+
+
+def test_guide_form_entry_defaults_leave_an_open_event(page):
+    log_in(page)
+    page.fill("#f-name", "Open Swiss")
+    page.select_option("#f-discipline", "womens_singles")
+    page.select_option("#f-age_class", "veterans")
+    page.fill("#f-event-year", "2026")
+    page.click("[data-create]")
+    guide = _guide_of(page)
+    assert guide["age_class"] == {
+        "name": "veterans",
+        "born_from": None,
+        "born_to": 1990,
+        "sex": "F",
+    }
+    assert guide["late_entry"] is True and guide["teams"] is None
+    assert guide["registration"] is None and guide["draw_at"] is None
