@@ -16,11 +16,13 @@ export function view(state, act) {
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
   }
   const parts = [statusLine(doc), sides(doc, state)];
-  // Offline, what the board shows is partly expected, not recorded: say so while it lasts.
-  if (doc.predicted && !navigator.onLine) parts.push(h("p", { class: "predicted" }, t("judge.predicted")));
   const board = h("korona-board", { compact: true });
   board.data = boardFromLive(doc);
-  parts.push(h("div", { class: "board-wrap" }, board));
+  // Offline, what the board shows is partly expected, not recorded: say so while it lasts —
+  // over the board, never in the flow, so nothing moves under the judge's thumb.
+  const note = doc.predicted && !navigator.onLine
+    ? h("p", { class: "predicted", role: "note" }, t("judge.predicted")) : null;
+  parts.push(h("div", { class: "board-wrap" }, board, note));
   const banner = h("div", { class: `banner tone-${state.banner?.tone || "none"}`, role: "status",
                             "aria-live": "polite", "data-banner": "" },
                    ...(state.banner?.lines || []).map((line) => h("p", {}, line)));
