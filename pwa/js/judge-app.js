@@ -15,6 +15,7 @@ import { h } from "/js/judge-dom.js";
 import { predictAll, bannerFor, sidesOf, describeEntry } from "/js/judge-model.js";
 import { view } from "/js/judge-view.js";
 import { ACTIONS } from "/js/judge-actions.js";
+import { confirm } from "/js/judge-sheets.js";
 import { desk } from "/js/judge-desk.js";
 
 const BANNER_MS = 3500;
@@ -57,20 +58,56 @@ function act(name, value) {
   const action = ACTIONS[name];
   if (!action) return;
   state.working += 1; // until the tap is in the outbox (tests wait on it, too)
-  Promise.resolve(action(value)).catch((error) => flash([describe(error)], "bad"))
+  Promise.resolve(guarded(name, value)).then((go) => go && action(value))
+    .catch((error) => flash([describe(error)], "bad"))
     .finally(() => { state.working -= 1; });
 }
 
+// A second identical tap this soon is far more likely a bounce of the thumb than a second
+// stroke (a stroke takes seconds): it asks before recording again (issue 14 point 2).
+const GUARD_MS = 600;
+const GUARDED = new Set(["pocketed", "no_pocket", "striker_pocket", "striker_over"]);
+let lastTap = { key: "", at: 0 };
+
+async function guarded(name, value) {
+  const key = `${name}:${value ?? ""}`; // any other tap in between breaks the pair
+  const now = performance.now();
+  const again = GUARDED.has(name) && key === lastTap.key && now - lastTap.at < GUARD_MS;
+  lastTap = { key, at: now };
+  if (!again) return true;
+  const what = main.querySelector(`[data-act="${name}"]`)?.textContent.trim() || name;
+  const yes = await confirm(t("judge.again_title"), t("judge.again_text", { what }),
+                            { yes: t("judge.again_yes"), tag: "again" });
+  lastTap = { key: "", at: 0 };
+  return yes;
+}
+
+let sending = Promise.resolve(); // taps queue one after another: each sees the one before
+
 /** Queue one command for the current match, at the version it follows. */
-async function send(command) {
+function send(command) {
+  sending = sending.then(() => enqueue(command), () => enqueue(command));
+  return sending;
+}
+
+async function enqueue(command) {
   const doc = state.doc;
   const url = commandsUrl(doc);
   const waiting = (await outbox.entries()).some((e) => e.url === url);
-  const body = { expected_version: waiting ? null : state.knownVersion,
+  const body = { expected_version: waiting ? null : knownVersion(doc),
                  command: { ...command, at: new Date().toISOString() } };
   state.clock = stopClock(state.clock);
   await outbox.enqueue(url, body);
   if (!navigator.onLine) flash([t("judge.queued_banner")], "queued");
+}
+
+/** The newest version this device knows the match at: the documents' or, sooner, the reply
+ *  the outbox has just read (before the app hears of it), so a quick second tap never meets
+ *  its own first one as "another device". */
+function knownVersion(doc) {
+  const reply = outbox.lastReply;
+  const replied = reply?.match_id === doc.match_id ? reply.last_version ?? 0 : 0;
+  return Math.max(state.knownVersion, replied);
 }
 
 /** The banner, for ~3 s: what the engine decided, with its paragraph. */

@@ -71,8 +71,9 @@ export function pick(title, items, { columns = 1, text = "" } = {}) {
 }
 
 /** Ask before what cannot be taken back; resolves true or false. */
-export function confirm(title, text, { yes = t("judge.confirm"), extra = null } = {}) {
+export function confirm(title, text, { yes = t("judge.confirm"), extra = null, tag = "" } = {}) {
   return sheet(title, (dialog, done) => {
+    if (tag) dialog.dataset.guard = tag;
     const p = document.createElement("p");
     p.textContent = text;
     dialog.append(p);

@@ -1,0 +1,94 @@
+"""Double taps (issue 14 point 2): a second identical tap within ~600 ms asks "record again?"
+instead of recording a second stroke, and one device never conflicts with itself — not even
+when two buttons are tapped in the same instant."""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import screenshot
+from .judge_helpers import new_table, open_judge, settle
+from .test_judge_offline import strokes_on_server
+
+
+def commands_on_server(head_api, match_id: str) -> list[str]:
+    """The command ids of a match's stored events after its opening shot, in order, once each."""
+    record = head_api.get(f"/api/matches/{match_id}/record").json()
+    opening = next(r for r in record if r["type"] == "OpeningShotAssigned")
+    ids = [
+        r["command_id"]
+        for r in record
+        if r["version"] > opening["version"] and r["command_id"] != opening["command_id"]
+    ]
+    return list(dict.fromkeys(ids))
+
+
+VIEWPORTS = [(360, 640), (800, 1280), (1280, 800)]
+
+
+@pytest.fixture(params=VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+def viewport(request) -> dict[str, int]:
+    return {"width": request.param[0], "height": request.param[1]}
+
+
+def _ready(page, head_api, lang: str) -> dict:
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.locator("[data-panel=opening] .side-0").click()
+    settle(page)
+    return t
+
+
+def _double_tap(page, act: str, gap_ms: int) -> None:
+    button = page.locator(f"main [data-act={act}]").first
+    button.click()
+    page.wait_for_timeout(gap_ms)
+    page.locator(f"main [data-act={act}]").first.click()
+
+
+@pytest.mark.parametrize("gap_ms", [150, 350])
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_a_double_tap_asks_before_recording_again(page, head_api, lang, gap_ms):
+    t = _ready(page, head_api, lang)
+    _double_tap(page, "no_pocket", gap_ms)
+    again = page.locator("dialog[open][data-guard=again]")
+    again.wait_for()
+    size = page.viewport_size
+    screenshot(page, f"judge-{size['width']}x{size['height']}-{lang}-record-again")
+    again.locator("button.cancel").click()
+    settle(page)
+    assert len(strokes_on_server(head_api, t["match_id"])) == 1
+
+
+def test_record_again_records_the_second_stroke(page, head_api):
+    t = _ready(page, head_api, "en")
+    _double_tap(page, "no_pocket", 150)
+    page.locator("dialog[open][data-guard=again] button[data-value=yes]").click()
+    settle(page)
+    strokes = strokes_on_server(head_api, t["match_id"])
+    assert len(strokes) == 2
+    assert "Mari Tamm" in strokes[0]["text"] and "Jaan Kask" in strokes[1]["text"]
+
+
+def test_taps_far_enough_apart_record_without_asking(page, head_api):
+    t = _ready(page, head_api, "en")
+    _double_tap(page, "no_pocket", 800)
+    settle(page)
+    assert page.locator("dialog[open]").count() == 0
+    assert len(strokes_on_server(head_api, t["match_id"])) == 2
+
+
+def test_one_device_never_conflicts_with_itself(page, head_api):
+    """Two different buttons in the same instant: both strokes go through, in order, with no
+    "another device recorded" hold (the second is chained after the first)."""
+    t = _ready(page, head_api, "en")
+    for _ in range(5):
+        page.evaluate(
+            """() => { document.querySelector('main [data-act=pocketed]').click();
+                       document.querySelector('main [data-act=no_pocket]').click(); }"""
+        )
+        settle(page, timeout=15_000)
+        assert page.locator("[data-panel=conflict]").count() == 0
+    assert len(commands_on_server(head_api, t["match_id"])) == 10
