@@ -6,11 +6,12 @@
 // filter finds penalties, remarks and corrections; "Verify record" answers in one sentence;
 // "Compare" puts two points of the record side by side. `#v=<version>` keeps the step.
 
-import { i18n, t } from "/js/i18n.js";
-import { describe, request } from "/js/api.js";
+import { i18n } from "/js/i18n.js";
+import { describe } from "/js/api.js";
 import { audit } from "/js/audit-data.js";
 import { el } from "/js/spectator-dom.js";
 import { replay } from "/js/audit-replay.js";
+import { finder } from "/js/audit-finder.js";
 
 const main = document.getElementById("face");
 function matchIdFromPath() {
@@ -51,12 +52,8 @@ function pickMatch(root) {
     e.preventDefault();
     location.assign(`/audit/match/${encodeURIComponent(input.value.trim())}`);
   });
-  const recent = el("ul", { class: "recent", "data-recent": "" });
-  root.append(form, el("h2", { i18n: "audit.recent" }), recent);
-  request("GET", "/api/matches?limit=20").then((docs) => recent.replaceChildren(...docs.map((doc) =>
-    el("li", {}, el("a", { href: `/audit/match/${doc.match_id}`,
-      text: `${t("spec.table", { table: doc.table ?? "—" })} · ${doc.side_a.join(" / ")} — `
-        + `${doc.side_b.join(" / ")} · ${t(`spec.status.${doc.status}`)}` }))))).catch(() => {});
+  finder(root); // find it by table, player, time or text (the usual way)
+  root.append(form); // or paste the id from the protocol
 }
 
 function start() {

@@ -62,6 +62,9 @@ class AuditData {
 
   record(id) { return this.call("GET", `/api/matches/${id}/record`); }
 
+  /** One page of the finder (GET /api/audit/matches with these URLSearchParams). */
+  find(params) { return this.call("GET", `/api/audit/matches?${params}`); }
+
   verify(id) { return this.call("GET", `/api/matches/${id}/verify`); }
 
   async at(id, version) {

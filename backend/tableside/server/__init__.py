@@ -25,6 +25,7 @@ from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.command_routes import create_match, post_command
 from tableside.match.http.export_routes import EXPORT_ROUTES
+from tableside.match.http.finder import find_matches
 from tableside.match.http.judge_routes import JUDGE_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.read_routes import READ_ROUTES
@@ -79,6 +80,7 @@ def create_app(settings: Settings) -> Litestar:
                 live_socket,
                 *READ_ROUTES,
                 *AUDIT_ROUTES,
+                find_matches,
                 *STAFF_ROUTES,
                 *JUDGE_ROUTES,
                 *EXPORT_ROUTES,

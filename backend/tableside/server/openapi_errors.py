@@ -81,6 +81,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "logout": AUTHENTICATED,
     "get_record": AUTHENTICATED,
     "verify_match": AUTHENTICATED,
+    "find_matches": (*AUTHENTICATED, 422),
     "record_jsonl": AUTHENTICATED,
     "protocol_pdf_file": (503,),
     "export_results": (),

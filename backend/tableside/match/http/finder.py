@@ -1,0 +1,122 @@
+"""The jury's finder (issue 14 point 6): `GET /api/audit/matches` — matches by table, player,
+time, status or free text, newest activity first, each row with its players, score and times,
+so a disputed match is found without pasting its id. Staff only (the audit face's login)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+import msgspec
+from litestar import Request, get
+from litestar.datastructures import State
+from litestar.params import Parameter
+
+from tableside.web.auth import bearer, require, resolve
+from tableside.web.context import context
+from tableside.web.problems import Unprocessable
+
+# Case and the Baltic letters folded away, so "oie" finds "Õie" and "sarmite" "Sarmīte".
+_FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņū"
+_TO = "OAOUSZACEGIKLNUoaouszacegiklnu"
+_FOLD = f"lower(translate({{}}, '{_FROM}', '{_TO}'))"
+_NAMES = "(l.doc->>'side_a') || ' ' || (l.doc->>'side_b')"
+_SEARCH = f"""
+SELECT l.doc::text, l.position,
+       (SELECT h.recorded_at FROM match_history h WHERE h.match_id = l.match_id AND h.version = 1)
+FROM match_live l
+WHERE ($1::int IS NULL OR l.table_no = $1)
+  AND ($2::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $2)
+  AND ($3::text IS NULL OR l.status = $3)
+  AND ($4::timestamptz IS NULL OR l.updated_at >= $4)
+  AND ($5::timestamptz IS NULL OR l.updated_at <= $5)
+  AND ($6::bigint IS NULL OR l.position < $6)
+  AND ($7::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $7 OR l.match_id::text LIKE $7
+       OR coalesce(l.competition_id, '') LIKE $7 OR l.table_no::text = $8)
+ORDER BY l.position DESC LIMIT $9
+"""
+
+# An instant with its offset, as the face sends it (`Date.toISOString()`) or a person types it.
+ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
+Status = Literal["scheduled", "called", "playing", "ended", "signed", "abandoned"]
+Text = Annotated[str | None, Parameter(min_length=1, max_length=80)]
+
+
+def _pattern(text: str | None) -> str | None:
+    """A LIKE pattern for a folded substring (LIKE's own wildcards taken literally)."""
+    if text is None:
+        return None
+    folded = text.strip().translate(str.maketrans(_FROM, _TO)).lower()
+    escaped = folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _instant(name: str, text: str | None) -> datetime | None:
+    """The instant (its shape is checked by the pattern: a 400); an impossible date or time
+    of the right shape (month 13, 25 o'clock) is a 422 naming the field."""
+    if text is None:
+        return None
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        value = None
+    if value is None or value.tzinfo is None:
+        raise Unprocessable(
+            f"`{name}` must be an ISO-8601 date and time with its offset, e.g. "
+            "2026-11-24T15:00:00+02:00 or …Z",
+            extra=[{"key": name, "message": "not an ISO-8601 instant", "source": "query"}],
+        )
+    return value
+
+
+def _row(doc_text: str, position: int, started: datetime | None) -> dict[str, Any]:
+    doc = msgspec.json.decode(doc_text)
+    game = doc.get("game") or {}
+    return {
+        "match_id": doc["match_id"],
+        "table": doc.get("table"),
+        "competition_id": doc.get("competition_id"),
+        "side_a": doc["side_a"],
+        "side_b": doc["side_b"],
+        "status": doc["status"],
+        "won": doc.get("won", [0, 0]),
+        "game_no": game.get("game_no"),
+        "pucks": [p["on_board"] for p in game.get("pucks", [])],
+        "started_at": started.isoformat() if started else None,
+        "updated_at": doc.get("updated_at"),
+        "position": position,
+    }
+
+
+@get("/api/audit/matches", summary="Find matches: table, player, time, status, text")
+async def find_matches(
+    request: Request,
+    state: State,
+    table: Annotated[int | None, Parameter(ge=1, le=9999)] = None,
+    player: Text = None,
+    status: Status | None = None,
+    since: Annotated[str | None, Parameter(query="from", pattern=ISO_INSTANT)] = None,
+    until: Annotated[str | None, Parameter(query="to", pattern=ISO_INSTANT)] = None,
+    q: Text = None,
+    before: Annotated[int | None, Parameter(ge=1, le=10**12)] = None,
+    limit: Annotated[int, Parameter(ge=1, le=100)] = 30,
+) -> dict[str, Any]:
+    """Matches newest activity first; `next` is the `before` of the following page (None at
+    the end). Times are ISO-8601 (give an offset or Z)."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "auditor", "head_judge", "secretary")
+    rows = await ctx.pool.fetch(
+        _SEARCH,
+        table,
+        _pattern(player),
+        status,
+        _instant("from", since),
+        _instant("to", until),
+        before,
+        _pattern(q),
+        q.strip() if q else None,
+        limit + 1,
+    )
+    items = [_row(*r) for r in rows[:limit]]
+    more = len(rows) > limit
+    return {"items": items, "next": items[-1]["position"] if more else None}

@@ -1,0 +1,92 @@
+"""The jury finds the disputed match without a UUID (issue 14 point 6): /audit lists matches
+newest first with table, players, score, status in words and times; a search by table or by a
+player's name (typed without Baltic letters) finds both of two just-played table-5 matches,
+and a row opens the record — in et, lv and en, on a phone and a desk."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from service.harness import Api
+from service.recorded import auditor
+
+from .harness import ROOT, assert_no_horizontal_overflow, screenshot
+
+WORDS = {
+    lang: {
+        **json.loads((ROOT / "pwa" / "i18n" / f"spectator.{lang}.json").read_text()),
+        **json.loads((ROOT / "pwa" / "i18n" / f"audit.{lang}.json").read_text()),
+    }
+    for lang in ("en", "et", "lv")
+}
+
+
+@pytest.fixture(params=[(360, 640), (1280, 800)], ids=lambda v: f"{v[0]}x{v[1]}")
+def viewport(request) -> dict[str, int]:
+    return {"width": request.param[0], "height": request.param[1]}
+
+
+@pytest.fixture(scope="module")
+def jury(head_api: Api) -> Api:
+    return auditor(head_api)
+
+
+@pytest.fixture(scope="module")
+def two_on_table_five(head_api: Api) -> dict:
+    tag = uuid.uuid4().hex[:5]
+    ids = []
+    for a, b in ((f"Õie Sarmīte {tag}", f"Jaan {tag}"), (f"Mari {tag}", f"Jüri {tag}")):
+        r = head_api.create(5, [a], [b], games=1)
+        assert r.status_code == 201, r.text
+        ids.append(r.json()["match_id"])
+    head_api.command(ids[1], 2, {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
+    return {"first": ids[0], "second": ids[1], "tag": tag}
+
+
+@pytest.fixture
+def session(context, jury: Api):
+    context.add_init_script(f"localStorage.setItem('tableside.audit-token', '{jury.token}')")
+
+
+def _rows(page) -> list[str]:
+    return page.eval_on_selector_all("[data-found]", "rows => rows.map(r => r.dataset.found)")
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_the_jury_finds_both_table_five_matches_by_table_and_by_player(
+    page, session, two_on_table_five, lang
+):
+    m = two_on_table_five
+    page.goto("/audit")
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_selector("[data-found]")
+    page.fill("#find-table", "5")
+    page.click("[data-finder] button[type=submit]")
+    page.wait_for_function(
+        "ids => ids.every(id => document.querySelector(`[data-found='${id}']`))",
+        arg=[m["first"], m["second"]],
+    )
+    rows = _rows(page)
+    assert rows.index(m["second"]) < rows.index(m["first"])  # newest first
+    second = page.locator(f"[data-found='{m['second']}']")
+    text = second.inner_text()
+    assert f"Mari {m['tag']}" in text and f"Jüri {m['tag']}" in text
+    assert WORDS[lang]["spec.status.playing"] in text and "0 : 0" in text
+    assert m["second"] not in text  # no UUID on the page for the jury to read
+    size = page.viewport_size
+    screenshot(page, f"audit-finder-{size['width']}x{size['height']}-{lang}")
+    assert_no_horizontal_overflow(page)
+    page.fill("#find-table", "")
+    page.fill("#find-player", f"oie sarmite {m['tag']}")
+    page.click("[data-finder] button[type=submit]")
+    page.wait_for_function(
+        "id => document.querySelectorAll('[data-found]').length === 1"
+        " && document.querySelector(`[data-found='${id}']`)",
+        arg=m["first"],
+    )
+    page.locator(f"[data-found='{m['first']}'] a").click()
+    page.wait_for_url(f"**/audit/match/{m['first']}**")
+    page.wait_for_selector("[data-timeline]")
