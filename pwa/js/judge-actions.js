@@ -4,7 +4,7 @@
 import { t } from "/js/i18n.js";
 import { sidesOf, sideIndex, describeEntry } from "/js/judge-model.js";
 import { pick, confirm } from "/js/judge-sheets.js";
-import { cite, doc, foul, more, pocketedMore, puckOver, remark, tap, turn } from "/js/judge-pickers.js";
+import { arm, cite, doc, foul, more, pocketedMore, puckOver, remark, tap, turn } from "/js/judge-pickers.js";
 import { desk } from "/js/judge-desk.js";
 
 const { state } = desk;
@@ -118,8 +118,8 @@ export const ACTIONS = {
   pocketed: (n) => tap({ own_pocketed: n }),
   pocketed_more: pocketedMore,
   no_pocket: () => tap({}),
-  striker_pocket: () => tap({ striker: "pocket" }),
-  striker_over: () => tap({ striker: "over" }),
+  striker_pocket: () => arm("striker_pocket"),
+  striker_over: () => arm("striker_over"),
   puck_over: puckOver,
   foul, remark, more, time, undo, opening, sign,
   next_game: nextGame,

@@ -66,7 +66,7 @@ function act(name, value) {
 // A second identical tap this soon is far more likely a bounce of the thumb than a second
 // stroke (a stroke takes seconds): it asks before recording again (issue 14 point 2).
 const GUARD_MS = 600;
-const GUARDED = new Set(["pocketed", "no_pocket", "striker_pocket", "striker_over"]);
+const GUARDED = new Set(["pocketed", "no_pocket"]); // the outcomes that record at once
 let lastTap = { key: "", at: 0 };
 
 async function guarded(name, value) {

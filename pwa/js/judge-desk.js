@@ -7,7 +7,7 @@ export const desk = {
     table: null, doc: null, shown: null, loading: true, problem: null,
     pending: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
     gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
-    knownVersion: 0, working: 0,
+    knownVersion: 0, working: 0, armed: {},
   },
   outbox: null,
   send: null, render: null, flash: null, loadJudgeState: null, wasSent: null, confirmKey: null,

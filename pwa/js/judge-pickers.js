@@ -13,7 +13,41 @@ export const doc = () => state.shown;
 export const turn = () => doc().game.turn;
 export const cite = (key) => state.catalogue?.cite?.[key] || "";
 const outcomeNote = (o) => `${o.rule} · ${t(`judge.consequence.${o.consequence}`)}`;
-export const tap = (facts) => send(stroke(turn(), facts));
+/** Record one stroke: these facts plus whatever modifiers are armed (then disarmed). */
+export const tap = (facts) => {
+  const all = { ...armedFacts(), ...facts };
+  state.armed = {};
+  return send(stroke(turn(), all));
+};
+
+// A stroke with several outcomes (issue 14 point 1): the modifiers — the striker in a pocket
+// or over the cushion, an opponent's puck pocketed, a puck over the cushion — are armed first
+// (their buttons stay pressed), then the main outcome (pocketed N, no pocket) records them all
+// as ONE stroke: "pocketed 2 and the striker went in" is two taps, the common case still one.
+const MODIFIER_FACTS = {
+  striker_pocket: { striker: "pocket" },
+  striker_over: { striker: "over" },
+  opponent_pocketed: { opponent_pocketed: 1 },
+  own_over: { own_over: 1 },
+  opponent_over: { opponent_over: 1, over_first_touched: "" },
+};
+
+function armedFacts() {
+  return Object.assign({}, ...Object.keys(state.armed || {}).map((k) => MODIFIER_FACTS[k]));
+}
+
+/** Arm a modifier, or disarm it when it is armed already; the striker ends in one place. */
+export function arm(name) {
+  const armed = { ...(state.armed || {}) };
+  const was = armed[name];
+  for (const other of EXCLUSIVE.find((group) => group.includes(name)) || []) delete armed[other];
+  if (!was) armed[name] = true;
+  state.armed = armed;
+  desk.render();
+}
+
+// One striker ends in one place; the "Other pucks…" button arms one of its three at a time.
+const EXCLUSIVE = [["striker_pocket", "striker_over"], ["opponent_pocketed", "own_over", "opponent_over"]];
 
 /** Every player of the match, the one with the turn first. */
 async function choosePlayer(title = t("judge.which_player")) {
@@ -113,11 +147,15 @@ export async function pocketedMore() {
   if (n) return tap({ own_pocketed: Number(n) });
 }
 
+/** "Other pucks…": arm an own or opponent's puck over the cushion, or an opponent's puck
+ *  pocketed; with one armed, the button disarms them instead. */
 export async function puckOver() {
-  const chosen = await pick(t("judge.puck_over"), [
-    { value: "own", label: t("judge.own_over"), note: cite("puck_over") },
-    { value: "opponent", label: t("judge.opponent_over"), note: cite("puck_over") },
+  const armedOne = EXCLUSIVE[1].find((k) => state.armed?.[k]);
+  if (armedOne) return arm(armedOne); // pressed again: disarm
+  const chosen = await pick(t("judge.other_pucks_title"), [
+    { value: "opponent_pocketed", label: t("judge.opponent_pocketed"), note: cite("opponent_with_own") },
+    { value: "own_over", label: t("judge.own_over"), note: cite("puck_over") },
+    { value: "opponent_over", label: t("judge.opponent_over"), note: cite("puck_over") },
   ]);
-  if (chosen === "own") return tap({ own_over: 1 });
-  if (chosen === "opponent") return tap({ opponent_over: 1, over_first_touched: "" });
+  if (chosen) arm(chosen);
 }

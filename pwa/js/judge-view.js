@@ -100,21 +100,36 @@ function pad(doc, state, act) {
   const b = (name, label, cls = "", value, off = false) => h("button", {
     class: cls, "data-act": name, onclick: () => act(name, value), disabled: off,
   }, label);
+  const armed = state.armed || {};
+  const m = (name, label, on) => h("button", {
+    class: `span-2 modifier${on ? " armed" : ""}`, "data-act": name, "aria-pressed": String(on),
+    onclick: () => act(name),
+  }, on ? `＋ ${label}` : label);
+  const extra = Object.keys(armed).map((k) => t(`judge.modifier.${k}`));
   return h("section", { class: "panel pad", "data-panel": "pad" },
-    h("p", { class: `shooter side-${side}` }, "▶ ", t("judge.stroke_by", { name: game.turn })),
+    h("p", { class: `shooter side-${side}`, "data-armed": extra.length ? extra.join(" + ") : null },
+      "▶ ", t("judge.stroke_by", { name: game.turn }),
+      extra.length ? ` · ＋ ${extra.join(" + ")} · ${t("judge.modifier.then")}` : ""),
     h("div", { class: "grid" },
       b("pocketed", t("judge.pocketed_1"), "big main-outcome span-2", 1),
       b("pocketed", t("judge.pocketed_2"), "", 2, left < 2),
       b("pocketed_more", t("judge.pocketed_3"), "", undefined, left < 3),
       b("no_pocket", t("judge.no_pocket"), "big span-2"),
-      b("striker_pocket", t("judge.striker_pocket"), "span-2"),
-      b("striker_over", t("judge.striker_over"), "span-2"),
-      b("puck_over", t("judge.puck_over"), "span-2"),
+      m("striker_pocket", t("judge.striker_pocket"), Boolean(armed.striker_pocket)),
+      m("striker_over", t("judge.striker_over"), Boolean(armed.striker_over)),
+      m("puck_over", otherPucksLabel(armed), Boolean(armed.own_over || armed.opponent_over
+                                                      || armed.opponent_pocketed)),
       b("foul", t("judge.foul"), "span-2"),
       b("remark", t("judge.remark"), "span-2"),
       b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
       b("undo", t("judge.undo"), "span-3"),
       b("more", t("judge.more"), "span-3")));
+}
+
+/** The "Other pucks…" button says which one is armed. */
+function otherPucksLabel(armed) {
+  const key = ["opponent_pocketed", "own_over", "opponent_over"].find((k) => armed[k]);
+  return key ? t(`judge.modifier.${key}`) : t("judge.puck_over");
 }
 
 export function timeLabel(state, side) {

@@ -60,7 +60,8 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     page.locator("main [data-act=pocketed]").nth(1).click()  # "2"
     settle(page)
     assert page.locator("[data-pucks='1']").inner_text() == "● 6"
-    tap(page, "striker_pocket")
+    tap(page, "striker_pocket")  # armed: the outcome records it (issue 14 point 1)
+    tap(page, "no_pocket")
     shows(page, "Penalty puck — EKML §24(1)4")
     settle(page)
     assert turn(page) == "Mari Tamm"
