@@ -65,37 +65,45 @@ function foulItems() {
       { first_contact: "own_locked_zone", own_locked_before: true }, "direct_own_locked"],
     ["zone_line", "judge.zone_line", { crossed_zone_line: true }, "zone_line"],
     ["opponent_pocketed", "judge.opponent_pocketed", { opponent_pocketed: 1 }, "opponent_with_own"],
-  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(key), facts }));
-  const offences = (state.catalogue?.stroke_offences || []).map((o) => ({
+  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(key), facts,
+                                            group: "judge.group.contact" }));
+  const offences = applicable(state.catalogue?.stroke_offences || []).map((o) => ({
     value: o.code, label: t(`offence.${o.code}`), note: outcomeNote(o), facts: { offences: [o.code] },
+    group: "judge.group.offence",
   }));
-  const decline = { value: "decline", label: t("judge.decline"), note: cite("pass") };
-  return [...contact, ...offences, decline];
+  const decline = { value: "decline", label: t("judge.decline"), note: cite("pass"), group: "judge.group.turn" };
+  return [...contact, decline, ...offences]; // the turn between: Cancel never sits under it
+}
+
+// What only a pairs match can have (the order of the four players, a partner's advice).
+const PAIRS_ONLY = new Set(["wrong_order", "partner_advice_after_placing", "wrong_partner_order"]);
+
+/** Only what can apply in this match: no pairs-only items in singles. */
+function applicable(items) {
+  return doc().format === "pairs" ? items : items.filter((o) => !PAIRS_ONLY.has(o.code));
 }
 
 export async function foul() {
   const items = foulItems();
-  const chosen = await pick(t("judge.foul"), items);
+  const chosen = await pick(t("judge.foul"), items, { used: "foul" });
   if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
   const item = items.find((i) => i.value === chosen);
   if (item) return tap(item.facts);
 }
 
 export async function remark() {
-  const pairs = doc().format === "pairs";
-  const items = (state.catalogue?.remarks || [])
-    .filter((r) => pairs || r.code !== "partner_advice_after_placing")
+  const items = applicable(state.catalogue?.remarks || [])
     .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: r.rule }));
-  const reason = await pick(t("judge.remark"), items);
+  const reason = await pick(t("judge.remark"), items, { used: "remark" });
   if (!reason) return;
   const player = await choosePlayer();
   if (player) return send({ type: "GiveRemark", player, reason });
 }
 
 async function incident() {
-  const items = (state.catalogue?.incidents || []).map((o) => ({
+  const items = applicable(state.catalogue?.incidents || []).map((o) => ({
     value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(o) }));
-  const code = await pick(t("judge.incident"), items);
+  const code = await pick(t("judge.incident"), items, { used: "incident" });
   if (!code) return;
   const player = await choosePlayer();
   if (!player) return;

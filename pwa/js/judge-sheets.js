@@ -26,6 +26,12 @@ function sheet(title, build) {
     };
     build(dialog, done);
     dialog.onclose = () => done(null);
+    // A tap outside the sheet (on the dimmed page) closes it, as Cancel does.
+    dialog.addEventListener("click", (e) => {
+      const r = dialog.getBoundingClientRect();
+      const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+      if (e.target === dialog && !inside) done(null);
+    });
     document.body.append(dialog);
     open = dialog;
     dialog.showModal();
@@ -49,25 +55,97 @@ function button(label, { note = "", className = "", value } = {}) {
   return b;
 }
 
-/** Choose one of `items` ({value, label, note}); resolves with the value or null. */
-export function pick(title, items, { columns = 1, text = "" } = {}) {
+const SEARCH_FROM = 9; // a longer list gets a search box
+const TOP = 3; // the most used items, first
+
+/** Choose one of `items` ({value, label, note, group}); resolves with the value or null.
+ *  `used`: a key under which the choices are counted, so the three most used come first;
+ *  items with a `group` are listed under its heading (a message key). Cancel stays in view. */
+export function pick(title, items, { columns = 1, text = "", used = "" } = {}) {
   return sheet(title, (dialog, done) => {
     if (text) {
       const p = document.createElement("p");
       p.textContent = text;
       dialog.append(p);
     }
-    const list = document.createElement("div");
-    list.className = `choices cols-${columns}`;
-    for (const item of items) {
-      const b = button(item.label, { note: item.note, value: item.value, className: item.className });
-      b.addEventListener("click", () => done(item.value));
-      list.append(b);
-    }
+    const choose = (value) => { count(used, value); done(value); };
+    const body = document.createElement("div");
+    body.className = "sheet-body";
+    const lists = sections(items, used).map(([group, rows]) => list(group, rows, columns, choose));
+    if (items.length >= SEARCH_FROM) body.append(search(lists));
+    body.append(...lists);
     const cancel = button(t("judge.cancel"), { className: "cancel" });
     cancel.addEventListener("click", () => done(null));
-    dialog.append(list, cancel);
+    dialog.append(body, cancel);
   });
+}
+
+/** [group key, items] in order: the most used (when counted) first, then each group. */
+function sections(items, used) {
+  const counts = used ? counted(used) : {};
+  const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([v]) => v)
+    .filter((v) => items.some((i) => i.value === v)).slice(0, TOP);
+  const out = top.length ? [["judge.group.most_used", top.map((v) => items.find((i) => i.value === v))]] : [];
+  const rest = items.filter((i) => !top.includes(i.value));
+  for (const item of rest) {
+    const group = item.group || "";
+    const last = out.at(-1);
+    if (last && last[0] === group) last[1].push(item);
+    else out.push([group, [item]]);
+  }
+  return out;
+}
+
+function list(group, rows, columns, choose) {
+  const box = document.createElement("section");
+  box.className = "sheet-group";
+  if (group) {
+    const h = document.createElement("h3");
+    h.textContent = t(group);
+    box.append(h);
+  }
+  const grid = document.createElement("div");
+  grid.className = `choices cols-${columns}`;
+  for (const item of rows) {
+    const b = button(item.label, { note: item.note, value: item.value, className: item.className });
+    b.dataset.words = `${item.label} ${item.note || ""}`.toLowerCase();
+    b.addEventListener("click", () => choose(item.value));
+    grid.append(b);
+  }
+  box.append(grid);
+  return box;
+}
+
+/** A search box that hides the items (and emptied groups) not matching what is typed. */
+function search(lists) {
+  const input = document.createElement("input");
+  input.type = "search";
+  input.className = "sheet-search";
+  input.setAttribute("aria-label", t("judge.search"));
+  input.placeholder = t("judge.search");
+  input.addEventListener("input", () => {
+    const q = input.value.trim().toLowerCase();
+    for (const box of lists) {
+      let shown = 0;
+      for (const b of box.querySelectorAll("button")) {
+        b.hidden = Boolean(q) && !b.dataset.words.includes(q);
+        shown += b.hidden ? 0 : 1;
+      }
+      box.hidden = shown === 0;
+    }
+  });
+  return input;
+}
+
+function counted(key) {
+  try { return JSON.parse(localStorage.getItem(`tableside.judge.used.${key}`) || "{}"); } catch { return {}; }
+}
+
+function count(key, value) {
+  if (!key || value == null) return;
+  const counts = counted(key);
+  counts[value] = (counts[value] || 0) + 1;
+  try { localStorage.setItem(`tableside.judge.used.${key}`, JSON.stringify(counts)); } catch { /* memory */ }
 }
 
 /** Ask before what cannot be taken back; resolves true or false. */
