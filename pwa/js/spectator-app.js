@@ -84,8 +84,10 @@ function matchView(root, matchId) {
     pdf.href = `/api/matches/${matchId}/protocol.pdf?lang=${i18n.lang}`;
     const items = [...events.values()].sort((a, b) => a.version - b.version);
     const lines = entryLines(items, sideNames(doc)).reverse();
-    log.replaceChildren(...lines.map((line) => el("li", { value: String(line.version),
-      "data-version": String(line.version), "data-type": line.type, text: line.text })));
+    log.replaceChildren(...lines.map((line) => el("li", { value: String(line.n),
+      "data-version": String(line.version), "data-type": line.type,
+      class: line.undone ? "undone" : null, "data-undone": line.undone ? "" : null }, line.undone
+      ? el("s", { text: line.text }) : line.text)));
     announce(lines[0]);
   };
 

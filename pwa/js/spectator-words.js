@@ -110,5 +110,30 @@ export function entryLines(events, names) {
     const line = lines[lines.length - 1];
     if (rule && !line.rules.includes(rule)) line.rules.push(rule);
   }
-  return lines.map((l) => ({ ...l, text: l.more.length ? `${l.head} — ${l.more.join("; ")}` : l.head }));
+  return numbered(lines).map((l) => ({ ...l, text: lineText(l) }));
+}
+
+/** Entries numbered 1, 2, 3… as the reader sees them (not by stored version, which skips the
+ *  events an entry brings along); an entry a correction took back is marked, both ways. */
+function numbered(lines) {
+  const byVersion = new Map();
+  lines.forEach((line, i) => {
+    line.n = i + 1;
+    for (const item of line.events) byVersion.set(item.version, line);
+  });
+  for (const line of lines) {
+    const fix = line.events.find((item) => item.type === "CorrectionRecorded");
+    const target = fix && byVersion.get(fix.event.corrects_version);
+    if (!target || target === line) continue;
+    target.undone = line.n;
+    line.corrects = target.n;
+  }
+  return lines;
+}
+
+function lineText(l) {
+  const text = l.more.length ? `${l.head} — ${l.more.join("; ")}` : l.head;
+  if (l.undone) return `${text} (${t("spec.undone", { n: l.undone })})`;
+  if (l.corrects) return `${text} (${t("spec.corrects", { n: l.corrects })})`;
+  return text;
 }
