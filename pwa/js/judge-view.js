@@ -23,9 +23,13 @@ export function view(state, act) {
   const note = doc.predicted && !navigator.onLine
     ? h("p", { class: "predicted", role: "note" }, t("judge.predicted")) : null;
   parts.push(h("div", { class: "board-wrap" }, board, note));
+  const lines = state.banner?.lines || [];
   const banner = h("div", { class: `banner tone-${state.banner?.tone || "none"}`, role: "status",
                             "aria-live": "polite", "data-banner": "" },
-                   ...(state.banner?.lines || []).map((line) => h("p", {}, line)));
+                   lines.length ? h("p", { class: "banner-score", "data-banner-score": "" },
+                     h("span", { class: "visually-hidden" }, `${t("judge.score")} `),
+                     `${doc.won[0]} : ${doc.won[1]}`) : null,
+                   ...lines.map((line) => h("p", {}, line)));
   const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
   return [h("div", { class: "glance" }, ...parts), h("div", { class: "work" }, banner, panel)];
 }

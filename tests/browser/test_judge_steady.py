@@ -52,3 +52,44 @@ def test_the_pad_does_not_move_when_the_wifi_drops_or_returns(page, context, hea
     context.set_offline(False)
     settle(page, timeout=20_000)
     assert _boxes(page) == online, "a pad button moved when the connection came back"
+
+
+SEEN = """() => {
+  const banner = document.querySelector('[data-banner]');
+  if (!banner || !banner.innerText.includes('§')) return null;
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+  const score = document.querySelector('main [data-score]');
+  return { banner: box(banner), badge: box(document.querySelector('sync-badge')),
+           score: box(score), scoreText: score.innerText,
+           bannerScore: document.querySelector('[data-banner-score]')?.innerText || '' };
+}"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("lang", ["et", "en"])
+def test_the_banner_never_hides_the_sync_badge_and_carries_the_score(page, head_api, lang):
+    """Issue 14 point 7: for the ~3.5 s after a tap the banner is up; the sync badge stays in
+    view and the score stays readable (on the banner where it covers the status line)."""
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.locator("[data-panel=opening] .side-0").click()
+    settle(page)
+    page.locator("main [data-act=striker_pocket]").click()
+    page.locator("main [data-act=no_pocket]").click()  # a penalty: a banner with its paragraph
+    seen = page.wait_for_function(SEEN).json_value()  # measured while the banner is up
+    assert not _overlap(seen["banner"], seen["badge"])
+    if _overlap(seen["banner"], seen["score"]):
+        assert seen["bannerScore"].endswith(seen["scoreText"])
+    size = page.viewport_size
+    screenshot(page, f"judge-{size['width']}x{size['height']}-{lang}-banner")
