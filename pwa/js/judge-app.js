@@ -49,7 +49,8 @@ function gameOverShown() {
   if (!g || doc.status !== "playing" || g.started || g.strokes || !doc.games_played) return null;
   if (localStorage.getItem(confirmKey(doc)) === "1") return null;
   const ended = state.lastGameEnd?.match_id === doc.match_id ? state.lastGameEnd : null;
-  return { game_no: ended?.game_no ?? doc.games_played, name: ended?.name, rule: ended?.rule };
+  return { game_no: ended?.game_no ?? doc.games_played, name: ended?.name, rule: ended?.rule,
+           reason: ended?.reason };
 }
 
 const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`;
@@ -177,7 +178,7 @@ function noteGameEnd(events) {
   if (!ended) return;
   const names = sidesOf(state.doc)[ended.event.winner === "B" ? 1 : 0];
   state.lastGameEnd = { match_id: state.doc.match_id, game_no: ended.event.game_no,
-                        name: names.join(" / "), rule: ended.event.rule };
+                        name: names.join(" / "), rule: ended.event.rule, reason: ended.event.reason };
 }
 
 function onRejected({ entry, problem, status }) {

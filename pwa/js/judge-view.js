@@ -130,6 +130,12 @@ function pad(doc, state, act) {
       b("more", t("judge.more"), "span-3")));
 }
 
+/** Why a game ended, in words (the offence, not only its paragraph). */
+function reasonWords(code) {
+  const text = t(`code.${code}`);
+  return text === `code.${code}` ? code.replaceAll("_", " ") : text;
+}
+
 /** The "Other pucks…" button says which one is armed. */
 function otherPucksLabel(armed) {
   const key = ["opponent_pocketed", "own_over", "opponent_over"].find((k) => armed[k]);
@@ -148,8 +154,10 @@ function gameOver(doc, state, act) {
   const n = doc.game.game_no;
   return h("section", { class: "panel", "data-panel": "game-over" },
     h("h2", {}, t("judge.game_over", { n: ended.game_no })),
-    ended.name ? h("p", { class: "result" }, t("judge.game_won", { name: ended.name, n: ended.game_no }),
-                   ended.rule ? ` — ${ended.rule}` : "") : null,
+    ended.name ? h("p", { class: "result", "data-game-end": "" },
+                   t("judge.game_won", { name: ended.name, n: ended.game_no }),
+                   ended.reason ? ` — ${reasonWords(ended.reason)}` : "",
+                   ended.rule ? ` (${ended.rule})` : "") : null,
     h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
     h("div", { class: "choices cols-2" },
       h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),

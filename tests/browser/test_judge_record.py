@@ -123,7 +123,9 @@ def test_game_end_waits_for_the_judge_and_can_still_be_undone(page, head_api):
     settle(page)
     assert panel(page) == "game-over"
     screenshot(page, "judge-360x640-game-over")
-    assert "Mari Tamm wins game 1" in page.locator("[data-panel=game-over]").inner_text()
+    ended = page.locator("[data-panel=game-over] [data-game-end]").inner_text()
+    # the offence (or the way it was won) in words beside its paragraph (issue 14 point 7)
+    assert "Mari Tamm wins game 1" in ended and "all pucks pocketed" in ended and "§" in ended
     tap(page, "next_game")
     assert "game 1 can no longer be corrected" in page.locator("dialog[open]").inner_text()
     page.locator("dialog[open] button.primary").click()
