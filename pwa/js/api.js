@@ -9,7 +9,7 @@
 // The server answers every refusal as application/problem+json: `title`, `detail`, `status`,
 // and our own `rule` member (the paragraph a rule violation cites). ApiError carries them.
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 
 const TOKEN_KEY = "tableside.token";
 const DEVICE_KEY = "tableside.device";
@@ -107,6 +107,6 @@ export function describe(error) {
   if (error.status === 0) return t("error.network");
   const parts = [error.title, error.detail].filter(Boolean);
   if (!parts.length) parts.push(t("error.status", { status: error.status }));
-  if (error.rule) parts.push(t("error.rule", { rule: error.rule }));
+  if (error.rule) parts.push(t("error.rule", { rule: citation(error.rule) }));
   return parts.join(" — ");
 }

@@ -1,6 +1,6 @@
 // Replay one match's record for the jury (see audit-app.js for what the face does).
 
-import { i18n, t } from "/js/i18n.js";
+import { citation, i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { boardFromLive } from "/js/board.js";
 import { audit } from "/js/audit-data.js";
@@ -218,7 +218,7 @@ class Replay {
                       onclick: () => { this.select(item.version); this.list.focus(); } },
       el("span", { class: "v", text: `#${item.version}` }), sep(),
       el("span", { class: "grow", text: eventText(item, this.names) }), sep(),
-      el("span", { class: "rule", text: item.event.rule || "" }), sep(),
+      el("span", { class: "rule", text: citation(item.event.rule) }), sep(),
       el("span", { class: "who", text: who }));
   }
 
@@ -293,7 +293,7 @@ class Replay {
       ...row("words", el("strong", { text: eventText(item, this.names) })),
       ...row("type", item.type),
       ...decided,
-      ...row("rule", item.event.rule || t("audit.no_rule")),
+      ...row("rule", citation(item.event.rule) || t("audit.no_rule")),
       ...row("recorder", [item.recorder, item.role].filter(Boolean).join(" · ") || "—"),
       ...row("device", item.device_id || "—"),
       ...row("server_time", when(item.recorded_at)),

@@ -82,6 +82,10 @@ async function load(url) {
 export const i18n = new I18n();
 export const t = (key, params) => i18n.t(key, params);
 
+/** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
+ *  paragraph) reads "note" in English and "piezīme" in Latvian; the paragraph stays as cited. */
+export const citation = (rule) => String(rule || "").replace(/märkus/g, t("term.note"));
+
 /** Fill text (data-i18n) and aria-label (data-i18n-aria-label) under root. */
 export function translate(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -2,7 +2,7 @@
 // commands wait in the outbox, the banner for what the engine decided, an entry in words.
 // No DOM here; judge-app.js draws.
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 
 /** The players of both sides, side A first. */
 export const sidesOf = (doc) => [doc?.side_a || [], doc?.side_b || []];
@@ -119,7 +119,7 @@ export function bannerFor(events, doc) {
   for (const [type, words] of BANNER) {
     const found = events.find((e) => e.type === type);
     if (!found) continue;
-    const rule = found.event?.rule || "";
+    const rule = citation(found.event?.rule);
     lines.push(rule ? `${words(found.event, doc)} — ${rule}` : words(found.event, doc));
     if (lines.length === 3) break;
   }

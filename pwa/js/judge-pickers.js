@@ -1,7 +1,7 @@
 // The pickers behind the pad's "…" buttons: the offences, remarks and incidents of the
 // ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 import { stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
 import { desk } from "/js/judge-desk.js";
@@ -11,8 +11,8 @@ const send = (command) => desk.send(command);
 
 export const doc = () => state.shown;
 export const turn = () => doc().game.turn;
-export const cite = (key) => state.catalogue?.cite?.[key] || "";
-const outcomeNote = (o) => `${o.rule} · ${t(`judge.consequence.${o.consequence}`)}`;
+export const cite = (key) => citation(state.catalogue?.cite?.[key]);
+const outcomeNote = (o) => `${citation(o.rule)} · ${t(`judge.consequence.${o.consequence}`)}`;
 /** Record one stroke: these facts plus whatever modifiers are armed (then disarmed). */
 export const tap = (facts) => {
   const all = { ...armedFacts(), ...facts };
@@ -93,7 +93,7 @@ export async function foul() {
 
 export async function remark() {
   const items = applicable(state.catalogue?.remarks || [])
-    .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: r.rule }));
+    .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: citation(r.rule) }));
   const reason = await pick(t("judge.remark"), items, { used: "remark" });
   if (!reason) return;
   const player = await choosePlayer();

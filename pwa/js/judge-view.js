@@ -2,7 +2,7 @@
 // one panel that fits the moment (opening shot, recording pad, game over, sign-off, conflict).
 // Every button calls app.act(name, value); judge-actions.js does the rest.
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 import { boardFromLive } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
 import { sidesOf, sideIndex } from "/js/judge-model.js";
@@ -157,7 +157,7 @@ function gameOver(doc, state, act) {
     ended.name ? h("p", { class: "result", "data-game-end": "" },
                    t("judge.game_won", { name: ended.name, n: ended.game_no }),
                    ended.reason ? ` — ${reasonWords(ended.reason)}` : "",
-                   ended.rule ? ` (${ended.rule})` : "") : null,
+                   ended.rule ? ` (${citation(ended.rule)})` : "") : null,
     h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
     h("div", { class: "choices cols-2" },
       h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),

@@ -9,7 +9,7 @@
 // The messages live in i18n/spectator.<lang>.json (`ev.*`), so a page using this module
 // loads the spectator face's messages (`data-i18n-faces="… spectator"`).
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 
 // The first event of each judge's command; everything after it, up to the next, is what the
 // rules decided (mirrors ENTRY_LIST in backend/tableside/rules/events.py).
@@ -108,7 +108,7 @@ export function entryLines(events, names) {
     }
     const rule = item.event?.rule;
     const line = lines[lines.length - 1];
-    if (rule && !line.rules.includes(rule)) line.rules.push(rule);
+    if (rule && !line.rules.includes(citation(rule))) line.rules.push(citation(rule));
   }
   return numbered(lines).map((l) => ({ ...l, text: lineText(l) }));
 }

@@ -99,3 +99,17 @@ def test_cancel_is_in_view_on_a_tablet_and_a_laptop(page, head_api, size):
     cancel = _box(page, "dialog[open] button.cancel")
     assert cancel["y"] >= 0 and cancel["y"] + cancel["height"] <= size[1]
     screenshot(page, f"judge-{size[0]}x{size[1]}-et-foul-sheet")
+
+
+@pytest.mark.parametrize("lang, note", [("en", "note"), ("lv", "piezīme"), ("et", "märkus")])
+def test_citations_say_note_in_the_readers_language(page, head_api, lang, note):
+    """Issue 14 point 5: EKML's "märkus" reads "note" / "piezīme" outside Estonian."""
+    _open(page, head_api, lang)
+    tap(page, "foul")
+    sheet = page.locator("dialog[open]")
+    sheet.wait_for()
+    text = sheet.inner_text()
+    assert f"§24(1)12 {note}" in text  # placed while the judge was busy: a note's paragraph
+    if lang != "et":
+        assert "märkus" not in text
+    sheet.locator("button.cancel").click()

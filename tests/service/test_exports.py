@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from tableside.eventlog.jsonl import verify_export
+from tableside.match.exports.labels import citation
 
 from .harness import Api
 from .recorded import Recorded, auditor, record_match
@@ -96,6 +97,8 @@ def test_protocol_pdf_renders_players_results_and_remarks(
     for word in [*words, "Mari Tõnisson", "Jānis Bērziņš", "striker moved with cue", "EKML §26"]:
         assert word in text, (word, text)
     assert re.search(rf"{s.won[0]}\s*:\s*{s.won[1]}", text), text  # games won
+    if lang != "et":  # EKML's "märkus" reads "note" / "piezīme" (issue 14 point 5)
+        assert "märkus" not in text
     subprocess.run(
         [
             "pdftoppm",
@@ -128,3 +131,15 @@ def test_events_and_a_players_matches_are_public(match: Recorded, server) -> Non
     ).json()
     assert [m["match_id"] for m in mine] == [match.match_id]
     assert spectator.get("/api/players/Nobody/matches").json() == []
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "EKML §24(1)12 note (§20(17))"),
+        ("lv", "EKML §24(1)12 piezīme (§20(17))"),
+        ("et", "EKML §24(1)12 märkus (§20(17))"),
+    ],
+)
+def test_a_citation_reads_in_the_protocols_language(lang: str, said: str) -> None:
+    assert citation(lang, "EKML §24(1)12 märkus (§20(17))") == said

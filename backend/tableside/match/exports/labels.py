@@ -159,6 +159,15 @@ def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, _EN)
 
 
+_NOTE = {"en": "note", "et": "märkus", "lv": "piezīme"}
+
+
+def citation(lang: str, rule: str) -> str:
+    """A rule citation in the reader's language: EKML's "märkus" (a paragraph's note) reads
+    "note" / "piezīme"; the paragraph stays as cited (the faces' `citation` in i18n.js)."""
+    return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
+
+
 def how(lang: str, reason: str) -> str:
     """How a game was decided, in words."""
     return _HOW.get(lang, _HOW["en"]).get(reason, reason.replace("_", " "))

@@ -16,7 +16,7 @@ from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from tableside.match.exports.fonts import dejavu
-from tableside.match.exports.labels import how, words
+from tableside.match.exports.labels import citation, how, words
 from tableside.match.exports.sheet import ProtocolSheet
 
 _FONT = "DejaVu"
@@ -143,7 +143,13 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         pdf.cell(0, _LINE, w["none"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
     rows = [
-        [str(s.game_no or ""), w.get(s.kind, s.kind), s.player, s.detail.replace("_", " "), s.rule]
+        [
+            str(s.game_no or ""),
+            w.get(s.kind, s.kind),
+            s.player,
+            s.detail.replace("_", " "),
+            citation(w["lang"], s.rule),
+        ]
         for s in sheet.sanctions
     ]
     _table(
