@@ -168,3 +168,15 @@ def test_guide_form_entry_defaults_leave_an_open_event(page):
     }
     assert guide["late_entry"] is True and guide["teams"] is None
     assert guide["registration"] is None and guide["draw_at"] is None
+
+
+def test_admin_words_for_pucks_and_the_withdraw_action():
+    """Issue 14 point 5: pucks are "seibid" / "kauliņi" (not buttons, not the striker), and the
+    Withdraw button says what it does, unlike the status it leads to."""
+    assert CATALOGUES["et"]["admin.col.pucks"].startswith("Seibid")
+    assert CATALOGUES["lv"]["admin.col.pucks"].startswith("Kauliņi")
+    for lang in ("et", "lv", "en"):
+        words = CATALOGUES[lang]
+        assert words["admin.entrants.withdraw"] != words["admin.status.withdrawn"]
+        assert "Nupud" not in json.dumps(words, ensure_ascii=False)
+        assert "Ripas" not in json.dumps(words, ensure_ascii=False)
