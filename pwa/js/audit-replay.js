@@ -209,7 +209,7 @@ class Replay {
   }
 
   row(item) {
-    const who = [item.recorder, item.device_id].filter(Boolean).join(" · ");
+    const who = [item.recorder, item.device_id && this.deviceName(item.device_id)].filter(Boolean).join(" · ");
     const classes = [ENTRY_TYPES.has(item.type) ? "entry" : "consequence",
                      item.correctedBy.length ? "corrected" : "", SANCTIONS.has(item.type) ? "sanction" : ""];
     const sep = () => el("span", { class: "visually-hidden", text: ", " });
@@ -290,16 +290,26 @@ class Replay {
     const decided = entry && entry.version !== item.version
       ? row("entry", link(entry.version, "audit.entry_link"), ` ${eventText(entry, this.names)}`) : [];
     this.details.replaceChildren(
-      ...row("words", el("strong", { text: eventText(item, this.names) })),
-      ...row("type", item.type),
+      // The stored type stays on the element (and in the JSON Lines export), not in the prose.
+      ...row("words", el("strong", { text: eventText(item, this.names), "data-type": item.type,
+                                     title: item.type })),
       ...decided,
       ...row("rule", citation(item.event.rule) || t("audit.no_rule")),
       ...row("recorder", [item.recorder, item.role].filter(Boolean).join(" · ") || "—"),
-      ...row("device", item.device_id || "—"),
+      ...row("device", item.device_id
+        ? el("span", { title: item.device_id, "data-device": item.device_id, text: this.deviceName(item.device_id) })
+        : "—"),
       ...row("server_time", when(item.recorded_at)),
       ...row("device_time", when(item.device_time)),
       ...(links.length ? row("correction", ...links) : []),
       ...row("hash", el("code", { text: item.hash.slice(0, 16) + "…", title: item.hash })));
+  }
+
+  /** A device as the jury can read it: "Device 2" (numbered by first appearance in this
+   *  record), its id kept in the title for whoever must compare it with a tablet. */
+  deviceName(id) {
+    this.devices ??= [...new Set(this.items.map((i) => i.device_id).filter(Boolean))];
+    return t("audit.device_n", { n: this.devices.indexOf(id) + 1 });
   }
 
   /** The judge's entry an event belongs to: itself, or the last entry before it. */

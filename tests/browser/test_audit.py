@@ -5,6 +5,7 @@ downloaded JSON Lines verify offline and fail after one byte is changed."""
 from __future__ import annotations
 
 import json
+import re
 
 import msgspec
 import psycopg
@@ -148,9 +149,11 @@ def test_each_step_says_the_event_the_rule_the_recorder_the_device_and_when(
     at(page, v)
     details = {
         k: page.locator(f"[data-d={k}]").inner_text()
-        for k in ("words", "type", "rule", "recorder", "device", "server_time")
+        for k in ("words", "rule", "recorder", "device", "server_time")
     }
-    assert details["type"] == "RemarkGiven"
+    # the stored type is kept on the words (a tooltip), never in the prose (issue 14 point 5)
+    assert page.locator("[data-d=words] [data-type]").get_attribute("data-type") == "RemarkGiven"
+    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}", details["device"])  # "Device 2", no UUID
     assert details["words"].startswith("remark 1 of 3 to ")
     assert details["rule"].startswith("EKML §26")
     assert details["recorder"] == "table-31-judge · table_judge"
@@ -302,6 +305,6 @@ def test_from_a_match_id_to_the_penalty_stroke_and_an_intact_record(page, jury, 
     assert page.locator("[data-d=rule]").inner_text().startswith("EKML §24(1)")
     page.locator(f"[data-d=entry] [data-goto='{stroke}']").click()
     at(page, stroke)
-    assert page.locator("[data-d=type]").inner_text() == "StrokeRecorded"
+    assert page.locator("[data-d=words] [data-type]").get_attribute("data-type") == "StrokeRecorded"
     page.locator("[data-verify]").click()
     page.wait_for_selector("[data-verdict=intact]")
