@@ -32,6 +32,24 @@ def open_judge(page, path: str) -> None:
     page.wait_for_function("window.judge && window.judge.state.doc")
 
 
+def start_game(page, head_api: Api, lang: str = "en", pairs: bool = False) -> dict:
+    """A fresh singles (or pairs) table opened on its judge link in `lang`, the opening shot
+    given to side A (for pairs: its first listed players), settled; the table's dict."""
+    if pairs:
+        t = new_table(head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs")
+    else:
+        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.locator("[data-panel=opening] .side-0").click()
+    if pairs:
+        page.locator("dialog[open] button[data-value]").first.click()
+        page.locator("dialog[open] button[data-value]").first.click()
+    settle(page)
+    return t
+
+
 SETTLED = """() => {
   const { state, outbox } = window.judge;
   return state.working === 0 && outbox.queued === 0 && state.pending.length === 0

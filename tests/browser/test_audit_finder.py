@@ -54,7 +54,15 @@ def _rows(page) -> list[str]:
     return page.eval_on_selector_all("[data-found]", "rows => rows.map(r => r.dataset.found)")
 
 
-@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+@pytest.mark.parametrize(
+    "viewport, lang",
+    [
+        ({"width": 360, "height": 640}, "et"),
+        ({"width": 1280, "height": 800}, "lv"),
+        ({"width": 360, "height": 640}, "en"),
+    ],
+    ids=["360x640-et", "1280x800-lv", "360x640-en"],
+)
 def test_the_jury_finds_both_table_five_matches_by_table_and_by_player(
     page, session, two_on_table_five, lang
 ):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .harness import screenshot
-from .judge_helpers import new_table, open_judge, settle, tap
+from .judge_helpers import settle, start_game, tap
 
 VIEWPORTS = [(360, 640), (800, 1280), (1280, 800)]
 
@@ -30,12 +30,7 @@ def _banner(page) -> str:
 
 @pytest.mark.parametrize("lang", ["et", "lv", "en"])
 def test_compound_strokes_are_one_entry_each(page, head_api, lang):
-    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
-    open_judge(page, t["path"])
-    page.click(f"language-picker [data-lang={lang}]")
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.locator("[data-panel=opening] .side-0").click()
-    settle(page)
+    t = start_game(page, head_api, lang)
     size = page.viewport_size
     where = f"{size['width']}x{size['height']}-{lang}"
 
@@ -72,11 +67,9 @@ def test_compound_strokes_are_one_entry_each(page, head_api, lang):
     assert facts[3]["own_over"] == 0 and facts[3]["opponent_pocketed"] == 0
 
 
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}], ids=["360x640"])
 def test_a_modifier_pressed_again_is_disarmed(page, head_api):
-    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
-    open_judge(page, t["path"])
-    page.locator("[data-panel=opening] .side-0").click()
-    settle(page)
+    t = start_game(page, head_api)
     tap(page, "striker_over")
     tap(page, "striker_pocket")  # the striker ends in one place: this replaces "over"
     assert page.locator("main [data-act=striker_over]").get_attribute("aria-pressed") == "false"

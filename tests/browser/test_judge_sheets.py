@@ -9,7 +9,7 @@ import json
 import pytest
 
 from .harness import ROOT, screenshot
-from .judge_helpers import new_table, open_judge, settle, tap
+from .judge_helpers import settle, start_game, tap
 
 WORDS = {
     lang: json.loads((ROOT / "pwa" / "i18n" / f"judge.{lang}.json").read_text())
@@ -18,19 +18,7 @@ WORDS = {
 
 
 def _open(page, head_api, lang: str, pairs: bool = False) -> dict:
-    if pairs:
-        t = new_table(head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs")
-    else:
-        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
-    open_judge(page, t["path"])
-    page.click(f"language-picker [data-lang={lang}]")
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.locator("[data-panel=opening] .side-0").click()
-    if pairs:
-        page.locator("dialog[open] button[data-value]").first.click()
-        page.locator("dialog[open] button[data-value]").first.click()
-    settle(page)
-    return t
+    return start_game(page, head_api, lang, pairs)
 
 
 def _box(page, selector: str) -> dict:

@@ -8,7 +8,7 @@ import pytest
 from service.harness import wait_for
 
 from .harness import screenshot
-from .judge_helpers import new_table, open_judge, settle
+from .judge_helpers import settle, start_game
 from .test_judge_offline import strokes_on_server
 
 
@@ -38,13 +38,7 @@ def viewport(request) -> dict[str, int]:
 
 
 def _ready(page, head_api, lang: str) -> dict:
-    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
-    open_judge(page, t["path"])
-    page.click(f"language-picker [data-lang={lang}]")
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.locator("[data-panel=opening] .side-0").click()
-    settle(page)
-    return t
+    return start_game(page, head_api, lang)
 
 
 def _double_tap(page, act: str, gap_ms: int) -> None:
@@ -60,8 +54,15 @@ def _double_tap(page, act: str, gap_ms: int) -> None:
     )
 
 
-@pytest.mark.parametrize("gap_ms", [150, 350])
-@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+@pytest.mark.parametrize(
+    "viewport, lang, gap_ms",
+    [
+        ({"width": 360, "height": 640}, "et", 150),
+        ({"width": 800, "height": 1280}, "lv", 350),
+        ({"width": 1280, "height": 800}, "en", 250),
+    ],
+    ids=["360x640-et-150", "800x1280-lv-350", "1280x800-en-250"],
+)
 def test_a_double_tap_asks_before_recording_again(page, head_api, lang, gap_ms):
     t = _ready(page, head_api, lang)
     _double_tap(page, "no_pocket", gap_ms)
@@ -74,6 +75,10 @@ def test_a_double_tap_asks_before_recording_again(page, head_api, lang, gap_ms):
     assert len(_strokes(head_api, t["match_id"], 1)) == 1
 
 
+ONE = pytest.mark.parametrize("viewport", [{"width": 800, "height": 1280}], ids=["800x1280"])
+
+
+@ONE
 def test_record_again_records_the_second_stroke(page, head_api):
     t = _ready(page, head_api, "en")
     _double_tap(page, "no_pocket", 150)
@@ -84,6 +89,7 @@ def test_record_again_records_the_second_stroke(page, head_api):
     assert "Mari Tamm" in strokes[0]["text"] and "Jaan Kask" in strokes[1]["text"]
 
 
+@ONE
 def test_taps_far_enough_apart_record_without_asking(page, head_api):
     t = _ready(page, head_api, "en")
     _double_tap(page, "no_pocket", 800)
@@ -92,6 +98,7 @@ def test_taps_far_enough_apart_record_without_asking(page, head_api):
     assert len(_strokes(head_api, t["match_id"], 2)) == 2
 
 
+@ONE
 def test_one_device_never_conflicts_with_itself(page, head_api):
     """Two different buttons in the same instant: both strokes go through, in order, with no
     "another device recorded" hold (the second is chained after the first)."""
