@@ -8,6 +8,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 DEFAULT_DATA_DIR = Path("var/pgdata")
+# Where the PWA lives in a checkout (an editable install keeps this path): the faces, and the
+# words every face and the protocol PDF share (pwa/i18n/codes.<lang>.json).
+PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
 
 
 class SettingsError(ValueError):

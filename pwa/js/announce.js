@@ -7,6 +7,8 @@
 // is there, empty, before the first message: screen readers only announce a change to a
 // region they already know. A repeat of the same words is announced again.
 
+import { i18n } from "/js/i18n.js";
+
 const region = document.createElement("p");
 region.className = "visually-hidden";
 region.setAttribute("role", "status");
@@ -15,6 +17,9 @@ region.dataset.announce = "";
 document.body.append(region);
 
 let timer = null;
+
+// What was said stays in the region; in another language it would be read out in the old one.
+i18n.addEventListener("change", () => { clearTimeout(timer); region.textContent = ""; });
 
 /** Announce `text` politely (after what the reader is saying now). */
 export function say(text) {

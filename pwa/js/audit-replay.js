@@ -1,6 +1,6 @@
 // Replay one match's record for the jury (see audit-app.js for what the face does).
 
-import { citation, i18n, t } from "/js/i18n.js";
+import { citation, codeWords, i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { boardFromLive } from "/js/board.js";
 import { audit } from "/js/audit-data.js";
@@ -209,7 +209,7 @@ class Replay {
   }
 
   row(item) {
-    const who = [item.recorder, item.device_id && this.deviceName(item.device_id)].filter(Boolean).join(" · ");
+    const who = [recorderName(item), item.device_id && this.deviceName(item.device_id)].filter(Boolean).join(" · ");
     const classes = [ENTRY_TYPES.has(item.type) ? "entry" : "consequence",
                      item.correctedBy.length ? "corrected" : "", SANCTIONS.has(item.type) ? "sanction" : ""];
     const sep = () => el("span", { class: "visually-hidden", text: ", " });
@@ -295,7 +295,7 @@ class Replay {
                                      title: item.type })),
       ...decided,
       ...row("rule", citation(item.event.rule) || t("audit.no_rule")),
-      ...row("recorder", [item.recorder, item.role].filter(Boolean).join(" · ") || "—"),
+      ...row("recorder", [recorderName(item), item.role && codeWords(item.role)].filter(Boolean).join(" · ") || "—"),
       ...row("device", item.device_id
         ? el("span", { title: item.device_id, "data-device": item.device_id, text: this.deviceName(item.device_id) })
         : "—"),
@@ -326,4 +326,10 @@ class Replay {
     if (this.current) this.select(this.current);
     if (this.compareBox.open) this.showCompare();
   }
+}
+
+/** Who recorded an event, in words: a table judge's link records as "table-5-judge". */
+function recorderName(item) {
+  const table = /^table-(\d+)-judge$/.exec(item.recorder || "")?.[1];
+  return table ? t("audit.recorder.table", { table }) : item.recorder;
 }

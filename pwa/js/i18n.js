@@ -8,6 +8,7 @@
 //   <language-picker></language-picker> three large buttons, one per language
 //   <html data-i18n-faces="judge"> also loads /i18n/judge.{lang}.json (a face's own keys,
 //   so each face keeps its messages in files of its own; shared words stay in {lang}.json)
+//   codeWords("direct_opponent_first")  // the engine's codes in words, from codes.{lang}.json
 //
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 
@@ -47,7 +48,7 @@ class I18n extends EventTarget {
   /** Switch language: load its messages, label the document, remember the choice. */
   async set(lang, { remember = true } = {}) {
     if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
-    const files = [`/i18n/${lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
+    const files = [`/i18n/${lang}.json`, `/i18n/codes.${lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
     const loaded = await Promise.all(files.map(load));
     this.messages = Object.assign({}, ...loaded);
     this.lang = lang;
@@ -85,6 +86,18 @@ export const t = (key, params) => i18n.t(key, params);
 /** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
  *  paragraph) reads "note" in English and "piezīme" in Latvian; the paragraph stays as cited. */
 export const citation = (rule) => String(rule || "").replace(/märkus/g, t("term.note"));
+
+/** One of the engine's codes (a foul, a reason, a remark, an opening method…) in words; the
+ *  words live in i18n/codes.<lang>.json, one home for every face and the protocol PDF. A code
+ *  without words shows as `code.<code>`, visible, so the words crawler finds it. */
+export const codeWords = (code) => t(`code.${code}`);
+
+/** A reason a person may have typed (a head judge's correction) or a code: words for a code,
+ *  the text as written otherwise. */
+export const reasonWords = (reason) => {
+  const words = t(`code.${reason}`);
+  return words === `code.${reason}` ? String(reason || "") : words;
+};
 
 /** Fill text (data-i18n) and aria-label (data-i18n-aria-label) under root. */
 export function translate(root) {

@@ -62,7 +62,7 @@ async function undo() {
                       : t("judge.undo_unknown");
   if (await confirm(t("judge.undo_title"), text, { yes: t("judge.undo") })) {
     state.undoWhat = target ? describeEntry(target.type, target.event) : "";
-    return send({ type: "UndoLastEntry", reason: "table judge: entered by mistake" });
+    return send({ type: "UndoLastEntry", reason: "entered_by_mistake" });
   }
 }
 

@@ -2,7 +2,7 @@
 // one panel that fits the moment (opening shot, recording pad, game over, sign-off, conflict).
 // Every button calls app.act(name, value); judge-actions.js does the rest.
 
-import { citation, t } from "/js/i18n.js";
+import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
 import { sidesOf, sideIndex } from "/js/judge-model.js";
@@ -130,12 +130,6 @@ function pad(doc, state, act) {
       b("more", t("judge.more"), "span-3")));
 }
 
-/** Why a game ended, in words (the offence, not only its paragraph). */
-function reasonWords(code) {
-  const text = t(`code.${code}`);
-  return text === `code.${code}` ? code.replaceAll("_", " ") : text;
-}
-
 /** The "Other pucks…" button says which one is armed. */
 function otherPucksLabel(armed) {
   const key = ["opponent_pocketed", "own_over", "opponent_over"].find((k) => armed[k]);
@@ -156,7 +150,7 @@ function gameOver(doc, state, act) {
     h("h2", {}, t("judge.game_over", { n: ended.game_no })),
     ended.name ? h("p", { class: "result", "data-game-end": "" },
                    t("judge.game_won", { name: ended.name, n: ended.game_no }),
-                   ended.reason ? ` — ${reasonWords(ended.reason)}` : "",
+                   ended.reason ? ` — ${codeWords(ended.reason)}` : "",
                    ended.rule ? ` (${citation(ended.rule)})` : "") : null,
     h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
     h("div", { class: "choices cols-2" },

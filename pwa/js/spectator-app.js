@@ -36,7 +36,8 @@ function tablesView(root) {
   root.append(el("div", { class: "cluster view-head" },
                  el("h2", { class: "grow", i18n: "spectator.tables" }), badge), empty, list);
   const competitions = el("nav", { class: "cluster", "data-competitions": "",
-                                    "aria-label": t("term.competition") });
+                                    "aria-label": t("term.competition"),
+                                    "data-i18n-aria-label": "term.competition" });
   root.append(competitions);
   const named = request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
     ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,

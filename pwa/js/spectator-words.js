@@ -9,7 +9,7 @@
 // The messages live in i18n/spectator.<lang>.json (`ev.*`), so a page using this module
 // loads the spectator face's messages (`data-i18n-faces="… spectator"`).
 
-import { citation, t } from "/js/i18n.js";
+import { citation, codeWords as words, reasonWords, t } from "/js/i18n.js";
 
 // The first event of each judge's command; everything after it, up to the next, is what the
 // rules decided (mirrors ENTRY_LIST in backend/tableside/rules/events.py).
@@ -23,12 +23,6 @@ const QUIET = new Set(["RowMoved"]);
 export function sideNames(doc) {
   return { A: (doc?.side_a || []).join(" / ") || "A", B: (doc?.side_b || []).join(" / ") || "B" };
 }
-
-const words = (code) => {
-  const key = `code.${code}`;
-  const text = t(key);
-  return text === key ? String(code || "").replaceAll("_", " ") : text;
-};
 
 function stroke(e) {
   const f = e.facts || {};
@@ -81,9 +75,13 @@ const TEXT = {
   IncidentReported: (e) => t(e.kind === "remark" ? "ev.IncidentReported.remark" : "ev.IncidentReported",
                              { what: words(e.code), player: e.player || "—" }),
   CorrectionRecorded: (e) => t(e.by === "head_judge" ? "ev.CorrectionRecorded.head" : "ev.CorrectionRecorded",
-                               { version: e.corrects_version, why: e.reason || "—" }),
+                               { version: e.corrects_version, why: reasonWords(e.reason) || "—" }),
   ProtocolSigned: (e) => t("ev.ProtocolSigned", { judge: e.judge }),
+  MatchAbandoned: (e) => t("ev.MatchAbandoned", { why: reasonWords(e.reason) }),
 };
+
+/** The stored event types this module has words for (a test holds it to the registry). */
+export const WORDED = Object.keys(TEXT);
 
 /** One stored event ({type, event}) in words. */
 export function eventText({ type, event }, names = { A: "A", B: "B" }) {

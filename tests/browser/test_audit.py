@@ -156,7 +156,7 @@ def test_each_step_says_the_event_the_rule_the_recorder_the_device_and_when(
     assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}", details["device"])  # "Device 2", no UUID
     assert details["words"].startswith("remark 1 of 3 to ")
     assert details["rule"].startswith("EKML §26")
-    assert details["recorder"] == "table-31-judge · table_judge"
+    assert details["recorder"] == "Table 31 judge · table judge"  # words, not stored names
     assert "20" in details["server_time"]  # a date, with the ISO time beside it
 
 

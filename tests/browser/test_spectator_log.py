@@ -32,7 +32,7 @@ def corrected(head_api: Api) -> str:
     post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
     post({"type": "RecordStroke", "player": "Mari Tamm", "facts": {"own_pocketed": 1}})
     post({"type": "RecordStroke", "player": "Mari Tamm", "facts": {"striker": "pocket"}})
-    post({"type": "UndoLastEntry", "reason": "table judge: entered by mistake"})
+    post({"type": "UndoLastEntry", "reason": "entered_by_mistake"})
     post({"type": "RecordStroke", "player": "Mari Tamm", "facts": {}})
     return match_id
 

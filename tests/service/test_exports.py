@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 from tableside.eventlog.jsonl import verify_export
-from tableside.match.exports.labels import citation
+from tableside.match.exports.labels import citation, code_words
 
 from .harness import Api
 from .recorded import Recorded, auditor, record_match
+from .words import raw_codes
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "exports"
@@ -94,9 +95,12 @@ def test_protocol_pdf_renders_players_results_and_remarks(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
     s = match.view.state
-    for word in [*words, "Mari Tõnisson", "Jānis Bērziņš", "striker moved with cue", "EKML §26"]:
+    remark = code_words(lang, "striker_moved_with_cue")[:14]  # the cell may wrap after
+    for word in [*words, "Mari Tõnisson", "Jānis Bērziņš", remark, "EKML §26"]:
         assert word in text, (word, text)
     assert re.search(rf"{s.won[0]}\s*:\s*{s.won[1]}", text), text  # games won
+    leaks = raw_codes(text, lang, ids=frozenset({match.match_id, "sim-judge"}))  # as signed
+    assert not leaks, leaks  # words, never codes (issue 14 point 5)
     if lang != "et":  # EKML's "märkus" reads "note" / "piezīme" (issue 14 point 5)
         assert "märkus" not in text
     subprocess.run(

@@ -49,7 +49,7 @@ PLAYERS = (
 )
 DEMO_USER = ("demo", "demo-head-judge")
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
-ABANDON_REASON = "cut off when the demo stopped; a restarted demo closes it"
+ABANDON_REASON = "demo_stopped"  # a code: the faces word it (i18n/codes.*.json)
 
 
 def pace_from_env() -> tuple[float, float]:

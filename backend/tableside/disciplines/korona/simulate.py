@@ -52,7 +52,7 @@ def _correction(state: MatchState, rng: random.Random) -> c.Command | None:
     if last is None or type(last[1]) in (ev.MatchCreated, ev.CorrectionRecorded, ev.ProtocolSigned):
         return None
     if type(last[1]) is not ev.StrokeRecorded or rng.random() < 0.5:
-        return c.UndoLastEntry(reason="entered by mistake")
+        return c.UndoLastEntry(reason="entered_by_mistake")
     start, _ = entry_span(state.window, last[0])
     before = refold(state, state.window[:start])
     return c.CorrectDecision(

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
+
+from tableside.settings import PWA_DIR
+
 LANGUAGES = ("et", "lv", "en")
 
 _EN = {
@@ -118,39 +123,6 @@ _LV = {
     "games_lost": "atlikušie seti zaudēti",
     "of": "/",
 }
-# How a game was decided (GameEnded.reason); other codes print as they are, spaced.
-_HOW = {
-    "en": {
-        "cleared": "all pucks pocketed",
-        "opponent_cleared": "opponent pocketed them all",
-        "foul": "opponent's foul",
-        "third_remark": "third remark",
-        "last_together": "last pucks together",
-        "table_knocked": "table knocked",
-        "first_series": "8 in the first series",
-        "conduct": "conduct",
-    },
-    "et": {
-        "cleared": "kõik seibid aukus",
-        "opponent_cleared": "vastane lõi kõik auku",
-        "foul": "vastase rikkumine",
-        "third_remark": "kolmas märkus",
-        "last_together": "viimased seibid koos",
-        "table_knocked": "laua löömine",
-        "first_series": "8 esimese seeriaga",
-        "conduct": "käitumine",
-    },
-    "lv": {
-        "cleared": "visi kauliņi iesisti",
-        "opponent_cleared": "pretinieks iesita visus",
-        "foul": "pretinieka pārkāpums",
-        "third_remark": "trešā piezīme",
-        "last_together": "pēdējie kauliņi kopā",
-        "table_knocked": "galda sišana",
-        "first_series": "8 pirmajā sērijā",
-        "conduct": "uzvedība",
-    },
-}
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}
 
 
@@ -168,6 +140,14 @@ def citation(lang: str, rule: str) -> str:
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
-def how(lang: str, reason: str) -> str:
-    """How a game was decided, in words."""
-    return _HOW.get(lang, _HOW["en"]).get(reason, reason.replace("_", " "))
+@cache
+def _codes(lang: str) -> dict[str, str]:
+    """The engine's codes in words: the faces' own file (pwa/i18n/codes.<lang>.json)."""
+    path = PWA_DIR / "i18n" / f"codes.{lang if lang in LANGUAGES else 'en'}.json"
+    return json.loads(path.read_text("utf-8"))
+
+
+def code_words(lang: str, code: str) -> str:
+    """A code (a foul, a reason, a card, a scope…) in words; anything that is not a code (a
+    reason a head judge typed, a count) as written."""
+    return _codes(lang).get(f"code.{code}", code)

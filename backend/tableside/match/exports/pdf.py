@@ -16,8 +16,8 @@ from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from tableside.match.exports.fonts import dejavu
-from tableside.match.exports.labels import citation, how, words
-from tableside.match.exports.sheet import ProtocolSheet
+from tableside.match.exports.labels import citation, code_words, words
+from tableside.match.exports.sheet import ProtocolSheet, Sanction
 
 _FONT = "DejaVu"
 logging.getLogger("fontTools").setLevel(logging.WARNING)  # its subsetter logs every glyph
@@ -119,8 +119,8 @@ def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         [
             str(g.game_no),
             g.opener,
-            _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.reason else "…"),
-            how(w["lang"], g.reason),
+            _winner(sheet, g.winner, w) if g.winner else (w["annulled"] if g.annulled else "…"),
+            code_words(w["lang"], g.reason) if g.reason else "",
         ]
         for g in sheet.games
     ]
@@ -147,7 +147,7 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
             str(s.game_no or ""),
             w.get(s.kind, s.kind),
             s.player,
-            s.detail.replace("_", " "),
+            _detail(s, w["lang"]),
             citation(w["lang"], s.rule),
         ]
         for s in sheet.sanctions
@@ -157,10 +157,18 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     )
 
 
+def _detail(s: Sanction, lang: str) -> str:
+    """A sanction's detail in words: the remark's reason and count, the foul, the card."""
+    text = code_words(lang, s.detail) if s.detail else ""
+    return f"{text} ({s.count})" if s.count else text
+
+
 def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     if sheet.corrections:
         _heading(pdf, w["corrections"])
-        for text in sheet.corrections:
+        for c in sheet.corrections:
+            why = f": {code_words(w['lang'], c.reason)}" if c.reason else ""
+            text = f"#{c.version} ({code_words(w['lang'], c.by)}){why}"
             pdf.multi_cell(0, _LINE, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 

@@ -20,7 +20,8 @@ class Game:
     game_no: int
     opener: str
     winner: str = ""
-    reason: str = ""
+    reason: str = ""  # the engine's code (GameEnded / GameAnnulled): the PDF words it
+    annulled: bool = False
 
 
 @dataclass
@@ -30,8 +31,18 @@ class Sanction:
     game_no: int
     kind: str  # remark | warning | penalty | removed | time_limit | forfeit_turn | games_lost
     player: str
-    detail: str
+    detail: str  # a code (remark reason, foul, card, scope) or a number of games
     rule: str
+    count: int = 0  # the side's remarks so far, for a remark
+
+
+@dataclass
+class Correction:
+    """A correction as the protocol lists it: which event, by whom (a code), why."""
+
+    version: int
+    by: str
+    reason: str
 
 
 @dataclass
@@ -47,7 +58,7 @@ class ProtocolSheet:
     games_scheduled: int
     games: list[Game] = field(default_factory=list)
     sanctions: list[Sanction] = field(default_factory=list)
-    corrections: list[str] = field(default_factory=list)
+    corrections: list[Correction] = field(default_factory=list)
     won: tuple[int, int] = (0, 0)
     winner: str = ""
     result_points: tuple[float, float] = (0.0, 0.0)
@@ -83,8 +94,8 @@ def protocol_sheet(records: list[Record]) -> ProtocolSheet:
     return sheet
 
 
-def _correction(e: ev.CorrectionRecorded) -> str:
-    return f"#{e.corrects_version} ({e.by.replace('_', ' ')}){': ' + e.reason if e.reason else ''}"
+def _correction(e: ev.CorrectionRecorded) -> Correction:
+    return Correction(e.corrects_version, e.by, e.reason)
 
 
 def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
@@ -110,13 +121,13 @@ def _finish(sheet: ProtocolSheet, e) -> None:
     for g in sheet.games:
         if g.game_no == e.game_no:
             g.winner = getattr(e, "winner", "")
-            g.reason = e.reason if g.winner else f"annulled: {e.reason}"
+            g.reason, g.annulled = e.reason, not g.winner
 
 
 def _sanction(e, game_no: int, foul: str) -> Sanction | None:
     kind = type(e)
     if kind is ev.RemarkGiven:
-        return Sanction(game_no, "remark", e.player, f"{e.reason} ({e.count})", e.rule)
+        return Sanction(game_no, "remark", e.player, e.reason, e.rule, e.count)
     if kind is ev.WarningGiven:
         return Sanction(game_no, "warning", e.player, e.card, e.rule)
     if kind is ev.PenaltyAwarded:

@@ -8,8 +8,9 @@ from pathlib import Path
 from litestar import Request, Response
 from litestar.exceptions import NotFoundException
 
-# Where the PWA lives in a checkout (an editable install keeps this path); overridable.
-DEFAULT_PWA_DIR = Path(__file__).resolve().parents[4] / "pwa"
+from tableside.settings import PWA_DIR
+
+DEFAULT_PWA_DIR = PWA_DIR  # overridable per app (create_app's pwa_dir)
 
 # Only these may be served: a stray script or note in pwa/ stays private. ES modules need a
 # JavaScript MIME type, and the manifest its own, which Python's mimetypes does not know.
