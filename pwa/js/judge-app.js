@@ -7,6 +7,7 @@
 // they arrive. A 409 holds the queue and shows what the other device recorded.
 
 import { i18n, t } from "/js/i18n.js";
+import { entryLines, sideNames } from "/js/spectator-words.js";
 import { request, tokenFromLink, ApiError, describe } from "/js/api.js";
 import { Outbox, chainVersions } from "/js/outbox.js";
 import { LiveFeed } from "/js/live.js";
@@ -133,12 +134,14 @@ async function showConflict(held) {
   const current = held.held?.problem?.current_version;
   const from = held.body.expected_version ?? outbox.lastReply?.last_version ?? 0;
   state.held = { seq: held.seq, current, count: state.pending.length, changes: [] };
-  const url = `/api/matches/${state.doc.match_id}/history?after=${from}`;
-  for (let tries = 0; tries < 10; tries += 1) { // the history read model may lag a moment
+  const url = `/api/matches/${state.doc.match_id}/events?after=${from}`;
+  for (let tries = 0; tries < 10; tries += 1) { // a reader may be a moment behind the append
     try {
-      const lines = await request("GET", url);
-      state.held.changes = lines.map((l) => (l.rule ? `${l.text} — ${l.rule}` : l.text));
-      if (current == null || lines.at(-1)?.version >= current) break;
+      const events = await request("GET", url);
+      // In the judge's language, as the spectator log words them (issue 14 point 5).
+      state.held.changes = entryLines(events, sideNames(state.doc))
+        .map((l) => (l.rules.length ? `${l.text} — ${l.rules.join(", ")}` : l.text));
+      if (current == null || events.at(-1)?.version >= current) break;
     } catch { /* the counts alone still say what happened */ }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
