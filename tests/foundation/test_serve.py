@@ -38,6 +38,10 @@ def postmasters(data_dir: Path) -> list[int]:
     return sorted(pid for pid, parent in found.items() if parent not in found)
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Serve:
     """One `tableside serve` child process."""
 
@@ -49,6 +53,8 @@ class Serve:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # As a shell's background job starts it: SIGINT ignored. Ctrl-C must stop it still.
+            preexec_fn=_ignore_sigint,
         )
 
     def health(self, timeout: float = 60) -> dict[str, object]:
@@ -72,7 +78,11 @@ class Serve:
 
     def stop(self, sig: int = signal.SIGINT) -> tuple[int, str, str]:
         self.proc.send_signal(sig)
-        out, err = self.proc.communicate(timeout=30)
+        try:
+            out, err = self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # fail without leaving a server behind for the next tests
+            raise
         return self.proc.returncode, out, err
 
 

@@ -48,8 +48,10 @@ def run(args: argparse.Namespace) -> int:
     from tableside.eventlog.checkpoints import CheckpointError
     from tableside.settings import Settings, SettingsError
 
-    # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out.
+    # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out;
+    # and Ctrl-C stops us even when a shell started us in the background with SIGINT ignored.
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         settings = Settings.from_env().replace(
             host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
