@@ -1,8 +1,8 @@
 """Read models: projections folded from the global event order into their own tables.
 
-Each projection (`live`, `protocol`, `tables`, `history`) writes its rows and its tracking
-position (`projection_tracking`) in one transaction; `ProjectionRunner` keeps them caught up
-as a consumer of the process's one tail loop (`runner.Tail`);
+The projections (`live`, `protocol`, `tables`, `history`) write a batch's rows and their
+tracking positions (`projection_tracking`) in one transaction; `ProjectionRunner` keeps them
+caught up as a consumer of the process's one tail loop (`runner.Tail`);
 `rebuild` empties one and folds it again from position 0 to the same bytes.
 """
 

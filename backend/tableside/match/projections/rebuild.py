@@ -30,7 +30,8 @@ def select(names: list[str] | None) -> list:
     unknown = sorted(set(names or ()) - set(known))
     if unknown:
         raise ValueError(f"unknown projection(s) {', '.join(unknown)}; known: {', '.join(known)}")
-    return [known[n] for n in names] if names else list(known.values())
+    # In the runner's order, whatever order they were named in: both lock the rows alike.
+    return [p for p in known.values() if not names or p.name in names]
 
 
 async def rebuild(

@@ -14,8 +14,12 @@ from tableside.match.projections.base import Item, Projection
 from tableside.match.projections.folder import Folder
 
 _POSITIONS = "SELECT name, position FROM projection_tracking WHERE name = any($1::text[])"
-_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
-_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
+# Locked in the runner's order of projections, as a rebuild locks them: never a deadlock.
+_LOCK = """
+SELECT name, position FROM projection_tracking WHERE name = any($1::text[])
+ORDER BY array_position($1::text[], name) FOR UPDATE
+"""
+_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = any($1::text[])"
 
 
 class ProjectionRunner:
@@ -54,25 +58,28 @@ class ProjectionRunner:
         return min((r["position"] for r in rows), default=0)
 
     async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
-        """Fold each match event once; write every projection in its own transaction."""
+        """Fold each match event once; write every projection and its tracking row in one
+        transaction, skipping what another process applied meanwhile."""
         items = [
             (rec, view)
             for rec in records
             if (view := await self.folder.advance(conn, rec)) is not None
         ]
-        for projection in self.projections:
-            await _apply(conn, projection, items, records[-1].position)
+        last = records[-1].position
+        names = [p.name for p in self.projections]
+        async with conn.transaction():
+            done = {r["name"]: r["position"] for r in await conn.fetch(_LOCK, names)}
+            behind = [p for p in self.projections if p.name in done and done[p.name] < last]
+            for projection in behind:
+                await _apply(conn, projection, items, done[projection.name])
+            if behind:
+                await conn.execute(_SAVE, [p.name for p in behind], last)
 
 
 async def _apply(
-    conn: asyncpg.Connection, projection: Projection, items: list[Item], last: int
+    conn: asyncpg.Connection, projection: Projection, items: list[Item], done: int
 ) -> None:
-    """Rows and tracking position in one transaction; skip what another process applied."""
-    async with conn.transaction():
-        done = await conn.fetchval(_LOCK, projection.name)
-        if done is None or done >= last:
-            return
-        fresh = [item for item in items if item[0].position > done]
-        if fresh:
-            await projection.apply(conn, fresh)
-        await conn.execute(_SAVE, projection.name, last)
+    """The rows of the items after `done` (the tracking row is locked by the caller)."""
+    fresh = [item for item in items if item[0].position > done]
+    if fresh:
+        await projection.apply(conn, fresh)
