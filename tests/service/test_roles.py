@@ -49,6 +49,25 @@ def test_token_for_table_3_cannot_post_to_table_4(server, head):
     assert r.headers["content-type"].startswith("application/problem+json")
 
 
+def test_a_later_match_on_the_table_takes_its_judge_token(server, head):
+    """The table's token records for the match the table plays now: once a newer match is
+    scheduled there, the older one refuses it (known from the followed log, not a read model)."""
+    older, view = create(head, 12, random.Random(6))
+    judge = Api(server.base, head.judge_token(12)["token"])
+    assert judge.command(older, view.version, OPEN).status_code == 201
+    newer, newer_view = create(head, 12, random.Random(7))
+    refused = wait_for(lambda: _refused(judge, older), timeout=5)
+    assert "Not the match this table is playing now" in refused.text
+    assert judge.command(newer, newer_view.version, OPEN).status_code == 201
+
+
+def _refused(judge: Api, match_id: str):
+    """A 403 for a command to this match, or None (the server may not have followed yet).
+    The version is stale on purpose: the table is checked first, and a 409 writes nothing."""
+    r = judge.command(match_id, 0, OPEN)
+    return r if r.status_code == 403 else None
+
+
 def test_spectator_cannot_post(server, head):
     match_id, view = create(head, 9, random.Random(5))
     assert Api(server.base).command(match_id, view.version, OPEN).status_code == 401

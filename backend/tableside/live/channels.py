@@ -5,6 +5,9 @@ root (`server/`); the kernel names no slice.
 - A **renderer** (one per follower: the hub has one, each replay makes a fresh one, so each
   keeps its own fold cache) gets every batch of stored events in position order and returns
   a `Message` for each event it renders, with every channel the message belongs to.
+- A **watcher** is handed every batch the hub follows (and the position it followed from),
+  to keep something of the process current without rendering (e.g. which match each
+  table plays now).
 - An **opener** gives a channel kind's whole documents (JSON text) to a socket after its
   snapshot or replay (e.g. a competition's standings); documents go at the `DOCUMENT`
   position, which the pump forwards without ordering them among the deltas.
@@ -43,14 +46,16 @@ class Renderer(Protocol):
 
 RendererFactory = Callable[[EventRegistry], Renderer]
 Opener = Callable[[asyncpg.Pool, str], Awaitable[bytes | None]]
+Watcher = Callable[[int, list[Record]], None]
 
 
 @dataclass
 class LiveChannels:
-    """The renderers and openers the slices registered."""
+    """The renderers, openers and watchers the slices registered."""
 
     renderers: list[RendererFactory] = field(default_factory=list)
     openers: dict[str, Opener] = field(default_factory=dict)
+    watchers: list[Watcher] = field(default_factory=list)
 
     def followers(self, registry: EventRegistry) -> list[Renderer]:
         """A fresh renderer of every slice (each with its own cache)."""

@@ -32,6 +32,8 @@ class Hub:
         audience = self.ctx.audience
         async with self.ctx.pool.acquire() as conn:
             while records := await read_after(conn, self.ctx.registry, self.position, 500):
+                for watch in self.ctx.live.watchers:
+                    watch(self.position, records)
                 for m in await render_all(self.renderers, conn, records):
                     audience.publish(m.position, m.text.decode(), m.channels)
                 self.position = records[-1].position

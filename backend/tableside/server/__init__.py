@@ -31,6 +31,7 @@ from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.read_routes import READ_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
 from tableside.match.live_feed import MatchRenderer
+from tableside.match.tables_now import TablesNow
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
@@ -51,9 +52,14 @@ from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
 
 
-def live_channels() -> LiveChannels:
-    """What each slice puts on the live feed: match deltas; a competition's documents."""
-    return LiveChannels(renderers=[MatchRenderer], openers={"competition": competition_now})
+def live_channels(tables: TablesNow) -> LiveChannels:
+    """What each slice puts on the live feed: match deltas; a competition's documents; and
+    what follows the feed: which match each table plays now."""
+    return LiveChannels(
+        renderers=[MatchRenderer],
+        openers={"competition": competition_now},
+        watchers=[tables.follow],
+    )
 
 
 def create_app(settings: Settings) -> Litestar:
@@ -61,9 +67,11 @@ def create_app(settings: Settings) -> Litestar:
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
     channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
+    tables = TablesNow()
     ctx = Context(
         audience=Audience(),
-        live=live_channels(),
+        live=live_channels(tables),
+        tables=tables,
         settings=settings,
         registry=build_registry(),
         channels=channels,

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
     from tableside.live.audience import Audience
     from tableside.live.channels import LiveChannels
     from tableside.match.service import MatchService
+    from tableside.match.tables_now import TablesNow
 
 
 @dataclass
@@ -31,6 +32,7 @@ class Context:
     pool: asyncpg.Pool | None = None
     store: EventStore | None = None
     matches: MatchService | None = None
+    tables: TablesNow | None = None  # which match each table plays now, made by create_app
     audience: Audience | None = None  # the live feed's subscribers, made by create_app
     live: LiveChannels | None = None  # the slices' renderers and openers, made by create_app
     origins: frozenset[str] = frozenset()

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from uuid import UUID
 
-import asyncpg
 from litestar.exceptions import PermissionDeniedException
 
 from tableside.match.commands import HEAD_JUDGE_ONLY, STAFF_ONLY
 from tableside.match.folding import MatchView
 from tableside.web.auth import Principal
-
-_CURRENT = """
-SELECT match_id, (doc->>'scheduled_position')::bigint FROM table_overview WHERE table_no = $1
-"""
 
 
 def roles_for(command: object) -> tuple[str, ...]:
@@ -25,14 +20,6 @@ def roles_for(command: object) -> tuple[str, ...]:
     return ("head_judge", "table_judge")
 
 
-async def current_match(pool: asyncpg.Pool, table: int | None) -> tuple[UUID, int] | None:
-    """(match_id, scheduled position) of the match a table plays now, per the read model."""
-    if table is None:
-        return None
-    row = await pool.fetchrow(_CURRENT, table)
-    return (row[0], row[1] or 0) if row else None
-
-
 def authorizer(principal: Principal, current: tuple[UUID, int] | None):
     """A check run on the match's fresh view: a judge token only for its table's current match."""
 
@@ -41,7 +28,8 @@ def authorizer(principal: Principal, current: tuple[UUID, int] | None):
             return
         if view.table != principal.table:
             raise PermissionDeniedException(f"This token records for table {principal.table}")
-        # The read model may lag: a match scheduled after the one it shows is the current one.
+        # What this process has followed may lag: a match scheduled after the one it knows
+        # is the current one.
         if current and current[0] != view.match_id and current[1] > view.scheduled_position:
             raise PermissionDeniedException("Not the match this table is playing now")
 

@@ -19,7 +19,7 @@ from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import VersionConflict
 from tableside.eventlog.digest import command_digest
 from tableside.match.events import MatchScheduled
-from tableside.match.http.command_auth import authorizer, current_match, roles_for
+from tableside.match.http.command_auth import authorizer, roles_for
 from tableside.match.http.dto import CommandRequest, CommandResponse, CreateMatchRequest
 from tableside.match.http.responses import fresh_response, stored_response
 from tableside.web.auth import Principal
@@ -129,7 +129,7 @@ async def post_command(
     """A judge report, a call to the table or a head-judge correction at `expected_version`."""
     ctx = context(state)
     principal = await command_caller(ctx, request, *roles_for(data.command))
-    current = await current_match(ctx.pool, principal.table)
+    current = await ctx.tables.current(ctx.pool, principal.table)
     work = partial(
         ctx.matches.execute,
         match_id,
