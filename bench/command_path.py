@@ -3,6 +3,7 @@ strokes on its own table as fast as its replies come, against a bare Litestar + 
 endpoint (`command_bare.py`) on the same PostgreSQL, same run, same worker count (issue 15).
 
     .venv/bin/python bench/command_path.py [--k 1,4,16] [--seconds 10] [--workers 1]
+        [--before DIR]   # also an earlier checkout (git worktree add DIR <commit>), same run
 
 The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
 a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
@@ -25,19 +26,25 @@ from live_audience import free_port, quantiles
 
 
 class TableJudge(Judge):
-    """The live bench's judge, on a table of its own."""
+    """The live bench's judge, on a table of its own, posting with that table's judge token
+    (the path a judge's tablet takes: token, table check, decide, append)."""
 
     def __init__(self, http: httpx.AsyncClient, table: int, token: str) -> None:
         super().__init__(http)
         self.table, self.token = table, token
 
     async def setup(self) -> str:
-        self.http.headers["Authorization"] = f"Bearer {self.token}"
+        staff = {"Authorization": f"Bearer {self.token}"}
         body = {"command_id": str(uuid.uuid4()), "table": self.table}
-        r = await self.http.post("/api/matches", json={**body, "side_a": ["a"], "side_b": ["b"]})
+        r = await self.http.post(
+            "/api/matches", json={**body, "side_a": ["a"], "side_b": ["b"]}, headers=staff
+        )
         r.raise_for_status()
         self.match_id = r.json()["match_id"]
         self._follow(r.json())
+        r = await self.http.post(f"/api/tables/{self.table}/judge-token", headers=staff)
+        r.raise_for_status()
+        self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
         return self.match_id
 
@@ -102,14 +109,20 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
     return count / seconds, p50, p99
 
 
-def _servers(cfg, db_url: str) -> tuple[list, dict[str, str]]:
+def _project(cfg, db_url: str, tree: str | None):
+    """`tableside serve` of this checkout, or of `tree` (an earlier checkout's directory)."""
     env = serve_env(db_url, cfg.workers)
-    tp, bp = free_port(), free_port()
-    project = start([cfg.tableside, "serve", "--port", str(tp)], env, tp)
-    uvicorn = [sys.executable, "-m", "uvicorn", "command_bare:app", "--port", str(bp)]
-    bare_cmd = [*uvicorn, "--workers", str(cfg.workers), "--log-level", "warning"]
-    bare = start_bare(bare_cmd, {"DATABASE_URL": db_url}, bp)
-    return [project, bare], {"project": f"http://127.0.0.1:{tp}", "bare": f"http://127.0.0.1:{bp}"}
+    if tree:
+        env["PYTHONPATH"] = str(Path(tree) / "backend")  # its package before the installed one
+    port = free_port()
+    return start([cfg.tableside, "serve", "--port", str(port)], env, port), port
+
+
+def _bare(cfg, db_url: str):
+    port = free_port()
+    uvicorn = [sys.executable, "-m", "uvicorn", "command_bare:app", "--port", str(port)]
+    cmd = [*uvicorn, "--workers", str(cfg.workers), "--log-level", "warning"]
+    return start_bare(cmd, {"DATABASE_URL": db_url}, port), port
 
 
 def start_bare(cmd: list[str], env: dict[str, str], port: int):
@@ -124,29 +137,40 @@ def start_bare(cmd: list[str], env: dict[str, str], port: int):
     raise RuntimeError("bare app did not start")
 
 
+def _run(cfg, db_url: str, label: str, tree: str | None, bare_base: str) -> None:
+    """Every K against this tree's server, each beside the bare endpoint measured just then."""
+    proc, port = _project(cfg, db_url, tree)
+    try:
+        for k in (int(x) for x in cfg.k.split(",")):
+            t = asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, bare=False))
+            b = asyncio.run(measure(bare_base, k, cfg.seconds, bare=True))
+            print(
+                f"  {label:<6} K={k:<3} tableside {t[0]:6.0f}/s p50 {t[1]:5.1f} p99 {t[2]:6.1f} ms"
+                f" | bare {b[0]:6.0f}/s p50 {b[1]:5.1f} p99 {b[2]:6.1f} ms | "
+                f"ratio {t[0] / b[0]:.2f}x",
+                flush=True,
+            )
+    finally:
+        stop(proc)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", default="1,4,16")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--tableside", default=str(Path(sys.executable).parent / "tableside"))
+    parser.add_argument("--before", help="an earlier checkout (e.g. a git worktree) to measure")
     cfg = parser.parse_args()
     with database() as db_url:
-        procs, bases = _servers(cfg, db_url)
+        bare, port = _bare(cfg, db_url)
         try:
             print(f"judge command over HTTP, --workers {cfg.workers}, {cfg.seconds:.0f} s per run")
-            for k in (int(x) for x in cfg.k.split(",")):
-                t = asyncio.run(measure(bases["project"], k, cfg.seconds, bare=False))
-                b = asyncio.run(measure(bases["bare"], k, cfg.seconds, bare=True))
-                print(
-                    f"  K={k:<3} tableside {t[0]:7.0f}/s p50 {t[1]:6.1f} p99 {t[2]:6.1f} ms | "
-                    f"bare {b[0]:7.0f}/s p50 {b[1]:6.1f} p99 {b[2]:6.1f} ms | "
-                    f"ratio {t[0] / b[0]:.2f}x",
-                    flush=True,
-                )
+            if cfg.before:
+                _run(cfg, db_url, "before", cfg.before, f"http://127.0.0.1:{port}")
+            _run(cfg, db_url, "now", None, f"http://127.0.0.1:{port}")
         finally:
-            for proc in procs:
-                stop(proc)
+            stop(bare)
 
 
 if __name__ == "__main__":
