@@ -26,11 +26,12 @@ class Entries:
     entry is O(1) (a stream of N events would otherwise copy N²/2 tuple slots); iterating
     walks the links back once. Compares and hashes as the tuple it stands for."""
 
-    __slots__ = ("_item", "_prev", "_size")
+    __slots__ = ("_item", "_kept", "_prev", "_size")
 
     def __init__(self, prev: Entries | None = None, item: tuple | None = None) -> None:
         self._prev, self._item = prev, item
         self._size = 0 if item is None else 1 + (prev._size if prev else 0)
+        self._kept: tuple | None = None  # (types, matching(types)): a cache, not a value
 
     @classmethod
     def of(cls, items: tuple) -> Entries:
@@ -57,6 +58,22 @@ class Entries:
             out.append(node._item)
             node = node._prev
         return tuple(reversed(out))
+
+    def matching(self, types: frozenset) -> tuple:
+        """`(index, version, event)` of the entries whose event type is in `types`, oldest
+        first. Kept on each list for the last `types` asked, so the list one entry longer
+        answers from its predecessor's: O(1) per new entry, not a walk of the whole match."""
+        fresh, node = [], self
+        while node._item is not None and not (node._kept and node._kept[0] is types):
+            fresh.append(node)
+            node = node._prev or _NO_ENTRIES
+        found = node._kept[1] if node._item is not None else ()
+        for entry in reversed(fresh):
+            version, event = entry._item
+            if type(event) in types:
+                found = (*found, (entry._size - 1, version, event))
+            entry._kept = (types, found)
+        return found
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Entries):

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from tableside.disciplines.korona import events as ev
-from tableside.match.folding import MatchView
+from tableside.match.folding import Entries, MatchView
 
 _PENALTIES = (
     ev.FoulCommitted,
@@ -109,19 +109,21 @@ _PROTOCOL_TYPES = frozenset(
 )
 
 
-def _by_type(entries: tuple) -> defaultdict:
-    """The protocol's entries grouped by type in one pass: (index, version, event) each."""
-    wanted = _PROTOCOL_TYPES | frozenset(_PENALTIES)
+_WANTED = _PROTOCOL_TYPES | frozenset(_PENALTIES)
+
+
+def _by_type(entries: Entries) -> defaultdict:
+    """The protocol's entries grouped by type: (index, version, event) each. The list keeps
+    what it matched, so a match's next event costs one step, not a walk of every stroke."""
     found: defaultdict = defaultdict(list)
-    for i, (version, event) in enumerate(entries):
-        if type(event) in wanted:
-            found[type(event)].append((i, version, event))
+    for i, version, event in entries.matching(_WANTED):
+        found[type(event)].append((i, version, event))
     return found
 
 
 def protocol_doc(view: MatchView) -> dict[str, Any]:
     """The match protocol after corrections (EKML §16): games, sanctions, signatures."""
-    s, found = view.state, _by_type(view.effective.as_tuple())
+    s, found = view.state, _by_type(view.effective)
     pick = lambda *types: [  # noqa: E731  (entries of these types, in stored order)
         _item(v, e) for _, v, e in sorted(chain.from_iterable(found[t] for t in types))
     ]

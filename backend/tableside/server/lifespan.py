@@ -33,7 +33,9 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
     """Open everything in order, run the background tasks, close in reverse."""
     ctx: Context = app.state.tableside
     url, size = ctx.settings.database_url, ctx.settings.db_pool_size
-    ctx.pool = app.state.db_pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+    ctx.pool = app.state.db_pool = await asyncpg.create_pool(
+        url, min_size=1, max_size=size, reset=_keep_session
+    )
     try:
         ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
         ctx.matches = MatchService(ctx.store)
@@ -47,6 +49,13 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
             await anyio.to_thread.run_sync(ctx.store.close)
     finally:
         await ctx.pool.close()
+
+
+async def _keep_session(_: asyncpg.Connection) -> None:
+    """A pool connection goes back as it is: nothing in the house sets session state on one
+    (no SET, LISTEN — the listener has its own connection — advisory lock or open cursor),
+    and asyncpg rolls back a transaction left open before calling this. The default reset is
+    a round trip per release (`RESET ALL; UNLISTEN *; …`)."""
 
 
 @contextlib.asynccontextmanager

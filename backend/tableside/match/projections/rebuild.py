@@ -15,6 +15,7 @@ from collections.abc import Callable
 import asyncpg
 
 from tableside.eventlog import EventRegistry
+from tableside.eventlog.collector import bulk_fold
 from tableside.eventlog.runner import reset
 from tableside.match.projections import all_projections
 from tableside.match.projections.runner import ProjectionRunner
@@ -46,4 +47,5 @@ async def rebuild(
         for projection in projections:  # the runner's order: both lock the rows alike
             await reset(conn, projection.name, projection.tables)
         runner = ProjectionRunner(pool, registry, projections, REBUILD_BATCH)
-        return await runner.fold(conn, progress, reader)
+        with bulk_fold():
+            return await runner.fold(conn, progress, reader)
