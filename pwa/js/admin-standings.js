@@ -1,6 +1,6 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
-import { t } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
 
@@ -30,9 +30,11 @@ export function standingsView(ctx, doc) {
     t(doc.finished ? "admin.standings.published" : "admin.standings.publish"));
   const reason = why ? h("p", { className: "small", id: "finish-why", "data-why": "finish" }, why) : null;
   const order = doc.guide.tie_breaks.map((k) => t(`admin.tiebreak.${k}`)).join(", ");
+  const pdf = h("a", { className: "button", "data-export": "standings-pdf", download: "",
+    href: `/api/competitions/${ctx.desk.id}/standings.pdf?lang=${i18n.lang}` }, t("admin.standings.pdf"));
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order })), table),
+      t("admin.standings.tie_breaks", { order })), pdf, table),
     section("admin.standings.placings", placings, finish, reason));
 }
 

@@ -141,10 +141,21 @@ def citation(lang: str, rule: str) -> str:
 
 
 @cache
-def _codes(lang: str) -> dict[str, str]:
-    """The engine's codes in words: the faces' own file (pwa/i18n/codes.<lang>.json)."""
-    path = PWA_DIR / "i18n" / f"codes.{lang if lang in LANGUAGES else 'en'}.json"
+def _catalogue(name: str, lang: str) -> dict[str, str]:
+    """One of the faces' own files (pwa/i18n/<name>.<lang>.json)."""
+    path = PWA_DIR / "i18n" / f"{name}.{lang if lang in LANGUAGES else 'en'}.json"
     return json.loads(path.read_text("utf-8"))
+
+
+def _codes(lang: str) -> dict[str, str]:
+    """The engine's codes in words (codes.<lang>.json)."""
+    return _catalogue("codes", lang)
+
+
+def console_words(lang: str) -> dict[str, str]:
+    """The console's catalogue (admin.<lang>.json): what a printed standings table calls its
+    columns, formats and tie-breaks, in the words the TD's screen uses."""
+    return _catalogue("admin", lang)
 
 
 def code_words(lang: str, code: str) -> str:

@@ -39,36 +39,43 @@ def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
 
 
 def _document(sheet: ProtocolSheet, w: dict[str, str]) -> FPDF:
+    return document(f"{w['title']} {sheet.match_id}", sheet.signed_at)
+
+
+def document(title: str, made: datetime | None = None) -> FPDF:
+    """An A4 page with DejaVu Sans embedded; the same content always gives the same bytes
+    (no "now" inside the file: `made`, or a fixed date)."""
     pdf = FPDF(format="A4")
     regular, bold = dejavu()
     pdf.add_font(_FONT, "", str(regular))
     pdf.add_font(_FONT, "B", str(bold))
-    pdf.set_title(f"{w['title']} {sheet.match_id}")
+    pdf.set_title(title)
     pdf.set_creator("Tableside")
-    # The same sheet always gives the same bytes (no "now" inside the file).
-    pdf.set_creation_date(sheet.signed_at or datetime(2000, 1, 1, tzinfo=UTC))
+    pdf.set_creation_date(made or datetime(2000, 1, 1, tzinfo=UTC))
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
     return pdf
 
 
-def _heading(pdf: FPDF, text: str, size: int = 12) -> None:
+def heading(pdf: FPDF, text: str, size: int = 12) -> None:
+    """A bold line, then the body font again."""
     pdf.ln(3)
     pdf.set_font(_FONT, "B", size)
     pdf.cell(0, _LINE + 1, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(_FONT, "", 10)
 
 
-def _table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[str]]) -> None:
+def table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[str]]) -> None:
+    """A ruled table with a shaded heading row."""
     pdf.set_font(_FONT, "", 10)
     with pdf.table(
         col_widths=widths,
         text_align="LEFT",
         line_height=_LINE - 1,
         headings_style=FontFace(emphasis="BOLD", fill_color=(230, 230, 230)),
-    ) as table:
+    ) as grid:
         for cells in [head, *rows]:
-            row = table.row()
+            row = grid.row()
             for text in cells:
                 row.cell(text)
 
@@ -94,7 +101,7 @@ def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
 
 
 def _players(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
-    _heading(pdf, f"{w['side_a']} — {w['side_b']}")
+    heading(pdf, f"{w['side_a']} — {w['side_b']}")
     pdf.set_font(_FONT, "B", 14)
     pdf.multi_cell(
         0,
@@ -114,7 +121,7 @@ def _winner(sheet: ProtocolSheet, side: str, w: dict[str, str]) -> str:
 
 
 def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
-    _heading(pdf, w["games"])
+    heading(pdf, w["games"])
     rows = [
         [
             str(g.game_no),
@@ -124,11 +131,11 @@ def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         ]
         for g in sheet.games
     ]
-    _table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
+    table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
 
 
 def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
-    _heading(pdf, w["result"])
+    heading(pdf, w["result"])
     a, b = sheet.won
     pa, pb = (f"{p:g}" for p in sheet.result_points)
     rows = [[w["games_won"], f"{a} : {b}"], [w["points"], f"{pa} : {pb}"]]
@@ -138,7 +145,7 @@ def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
 
 
 def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
-    _heading(pdf, w["sanctions"])
+    heading(pdf, w["sanctions"])
     if not sheet.sanctions:
         pdf.cell(0, _LINE, w["none"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         return
@@ -152,7 +159,7 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         ]
         for s in sheet.sanctions
     ]
-    _table(
+    table(
         pdf, (14, 40, 42, 46, 38), [w["game"], w["kind"], w["player"], w["detail"], w["rule"]], rows
     )
 
@@ -165,7 +172,7 @@ def _detail(s: Sanction, lang: str) -> str:
 
 def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     if sheet.corrections:
-        _heading(pdf, w["corrections"])
+        heading(pdf, w["corrections"])
         for c in sheet.corrections:
             why = f": {code_words(w['lang'], c.reason)}" if c.reason else ""
             text = f"#{c.version} ({code_words(w['lang'], c.by)}){why}"
@@ -173,7 +180,7 @@ def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
 
 
 def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
-    _heading(pdf, w["signature"])
+    heading(pdf, w["signature"])
     when = (
         sheet.signed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
         if sheet.signed_at

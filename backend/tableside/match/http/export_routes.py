@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
 from uuid import UUID
 
 import anyio.to_thread
 from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotFoundException
-from litestar.params import FromPath, Parameter
+from litestar.params import FromPath
 
 from tableside.disciplines.korona.events import MatchCreated
 from tableside.eventlog.checkpoint_db import seal_async
@@ -20,19 +20,9 @@ from tableside.match.exports.pdf import protocol_pdf
 from tableside.match.exports.sheet import protocol_sheet
 from tableside.match.http.audit_routes import _records
 from tableside.web.context import context
+from tableside.web.downloads import Language, attachment
 
 _ALL = 2**62
-
-
-def _attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
-    return Response(
-        body,
-        media_type=media_type,
-        headers={
-            "Content-Disposition": f'attachment; filename="{filename}"',
-            "Cache-Control": "no-store",
-        },
-    )
 
 
 @get("/api/matches/{match_id:uuid}/record.jsonl", summary="A match's record as JSON Lines")
@@ -42,14 +32,14 @@ async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID])
     records = await _records(request, state, match_id)
     ctx = context(state)
     lines = export_lines(records, match_id, await seal_async(ctx.pool, ctx.signing_key, records))
-    return _attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
+    return attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
 
 
 @get("/api/matches/{match_id:uuid}/protocol.pdf", summary="A match's protocol as PDF")
 async def protocol_pdf_file(
     state: State,
     match_id: FromPath[UUID],
-    lang: Annotated[Literal["et", "lv", "en"], Parameter(description="language")] = "en",
+    lang: Language = "en",
 ) -> Response[bytes]:
     """The official protocol (players, games and opening shots, sanctions, signature)."""
     ctx = context(state)
@@ -59,11 +49,17 @@ async def protocol_pdf_file(
         raise NotFoundException(f"No match {match_id}")
     sheet = protocol_sheet(records)
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
+    return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang)
+
+
+async def pdf_attachment(filename: str, render: Callable[..., bytes], *args) -> Response[bytes]:
+    """`render(*args)` (fpdf2, in a worker thread) as a PDF download; 503 saying which font
+    package to install when DejaVu Sans is missing."""
     try:
-        pdf = await anyio.to_thread.run_sync(protocol_pdf, sheet, lang)
+        pdf = await anyio.to_thread.run_sync(render, *args)
     except FontMissing as exc:
         raise HTTPException(status_code=503, detail=str(exc)) from None
-    return _attachment(pdf, "application/pdf", f"protocol-{match_id}.pdf")
+    return attachment(pdf, "application/pdf", filename)
 
 
 async def _event_name(pool, competition_id: str) -> str:

@@ -1,0 +1,87 @@
+"""A competition's standings as a PDF to pin on the wall or send to the federation (issue 13,
+point 4): the table the console shows — place, name, points, played, W-D-L with the pluses
+and minuses of unplayed matches (EKML §32(3)1), games, pucks, tie-breaks in the guide's order
+— then the final placings, in the console's own words (`admin.<lang>.json`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fpdf.enums import XPos, YPos
+
+from tableside.match.exports.labels import console_words
+from tableside.match.exports.pdf import document, heading, table
+
+_COLUMNS = (
+    "admin.col.place",
+    "admin.col.name",
+    "admin.col.points",
+    "admin.col.played",
+    "admin.standings.wdl",
+    "admin.col.games",
+    "admin.col.pucks",
+    "admin.col.tie_breaks",
+)
+_WIDTHS = (16, 44, 18, 16, 26, 18, 18, 34)
+_NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}  # the next line starts at the margin
+
+
+def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") -> bytes:
+    """The PDF bytes of one competition's standings in one language."""
+    w = console_words(lang)
+    pdf = document(f"{doc['guide']['name']} — {w['admin.standings.title']}")
+    pdf.set_font("DejaVu", "B", 18)
+    pdf.multi_cell(0, 12, doc["guide"]["name"], **_NEXT)
+    pdf.set_font("DejaVu", "", 10)
+    state = w["admin.standings.published" if doc["finished"] else "admin.standings.provisional"]
+    fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])
+    pdf.cell(0, 7, f"{fmt} · {state}", **_NEXT)
+    heading(pdf, w["admin.standings.title"])
+    order = ", ".join(w.get(f"admin.tiebreak.{k}", k) for k in doc["guide"]["tie_breaks"])
+    pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
+    pdf.ln(2)
+    table(pdf, _WIDTHS, [w[k] for k in _COLUMNS], [_row(r) for r in rows])
+    _placings(pdf, doc, w)
+    return bytes(pdf.output())
+
+
+def _row(r: dict[str, Any]) -> list[str]:
+    marks = " ".join(m for m in (_mark("+", r.get("plus")), _mark("−", r.get("minus"))) if m)
+    wdl = f"{r['won']}-{r['drawn']}-{r['lost']}" + (f" ({marks})" if marks else "")
+    return [
+        f"{r['place']}{'=' if r.get('shared') else ''}",
+        r["name"],
+        _number(r["points"]),
+        str(r["played"]),
+        wdl,
+        f"{r['games_won']}:{r['games_lost']}",
+        str(r["pucks_diff"]),
+        " · ".join(_number(round(x, 2)) for x in r["tie_breaks"]),
+    ]
+
+
+def _placings(pdf, doc: dict[str, Any], w: dict[str, str]) -> None:
+    if not doc["placings"]:
+        return
+    names = {e["id"]: e["name"] for e in doc["entrants"]}
+    heading(pdf, w["admin.standings.placings"])
+    place = 1
+    for group in doc["placings"]:
+        who = ", ".join(names.get(e, e) for e in group)
+        last = place + len(group) - 1
+        pdf.multi_cell(0, 6, f"{place}{f'–{last}' if last > place else ''}. {who}", **_NEXT)
+        place = last + 1
+
+
+def _mark(sign: str, count: int | None) -> str:
+    return f"{sign}{count}" if count else ""
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _fill(text: str, **values: str) -> str:
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text

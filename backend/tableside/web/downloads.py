@@ -1,0 +1,23 @@
+"""A file the browser saves rather than shows: one way to answer every download."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from litestar import Response
+from litestar.params import Parameter
+
+# The language of a printed download (the faces' three).
+Language = Annotated[Literal["et", "lv", "en"], Parameter(description="language")]
+
+
+def attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
+    """`body` as `filename` (Content-Disposition: attachment), never cached on the way."""
+    return Response(
+        body,
+        media_type=media_type,
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "no-store",
+        },
+    )
