@@ -26,7 +26,17 @@ function say(error, kind = "error") {
   app.banner.hidden = !text;
 }
 
+/** A refused call in the console's words (the server's reason code, its English aside). */
+const CALL_REFUSALS = {
+  table_busy: (p) => t("admin.tables.refused_busy", { table: p.table, players: p.held_by.players,
+    where: p.held_by.competition || t("admin.tables.walk_up") }),
+  no_free_table: () => t("admin.tables.why_no_table"),
+  nothing_to_call: () => t("admin.tables.why_players_busy"),
+};
+
 function guidance(error) {
+  const refusal = CALL_REFUSALS[error?.problem?.reason];
+  if (refusal) return refusal(error.problem);
   if (error?.rule && error?.detail) return t("admin.refused", { detail: error.detail, rule: error.rule });
   return describe(error);
 }

@@ -1,6 +1,7 @@
 // The console's connection to one competition: its document (pushed by the live feed), the
-// venue's tables (re-read when a match on one starts or ends), and commands posted at the
-// version last seen.
+// hall's tables — every match on them, of any competition or none, and what holds each
+// (re-read when a match on one starts or ends, from the hall's feed) — and commands posted at
+// the version last seen.
 //
 //   const desk = new Desk(id); desk.addEventListener("change", render); desk.start();
 //   await desk.command({ type: "MakeDraw", seed: 7 });   // 409 → refresh and try once more
@@ -13,14 +14,17 @@ export class Desk extends EventTarget {
     super();
     this.id = id;
     this.doc = null;
-    this.tables = [];
+    this.tables = []; // the live document of every table's latest match, any competition
+    this.hall = []; // what holds each busy table (GET /api/hall): a table not listed is free
     this.version = 0;
     this.standings = null; // { version, rows } as last pushed
     this.feed = null;
+    this.hallFeed = null;
   }
 
-  /** Read once, then follow the competition's live feed: its documents come whole whenever
-   *  they change; a table's match starting or ending re-reads the tables. No timer. */
+  /** Read once, then follow the competition's live feed (its documents come whole whenever
+   *  they change) and the hall's (a match on any table starting or ending, whoever called it,
+   *  re-reads the tables). No timer. */
   start() {
     this.refresh();
     this.feed = new LiveFeed({ competition: this.id });
@@ -28,23 +32,28 @@ export class Desk extends EventTarget {
       this.standings = { version: e.detail.version, rows: e.detail.standings };
       this.adopt(e.detail.doc);
     });
-    this.feed.addEventListener("snapshot", (e) => this.tablesMoved(e.detail.matches || [], e.detail.position));
-    this.feed.addEventListener("delta", (e) => {
+    this.feed.start();
+    this.hallFeed = new LiveFeed({ hall: "all" });
+    this.hallFeed.addEventListener("snapshot", (e) => this.tablesMoved(e.detail.matches || [], e.detail.position));
+    this.hallFeed.addEventListener("delta", (e) => {
       if (e.detail.live) this.tablesMoved([e.detail.live], e.detail.position);
     });
-    this.feed.start();
+    this.hallFeed.start();
     return this;
   }
 
-  stop() { this.feed?.stop(); }
+  stop() { this.feed?.stop(); this.hallFeed?.stop(); }
+
+  /** The hall's tables and what holds them, as of a position of the log. */
+  async readHall(position) {
+    const at = position ? `?min_position=${position}` : "";
+    [this.tables, this.hall] = await Promise.all([
+      request("GET", `/api/tables${at}`), request("GET", `/api/hall${at}`)]);
+  }
 
   async refresh() {
     try {
-      const [doc, tables] = await Promise.all([
-        request("GET", `/api/competitions/${this.id}`),
-        request("GET", `/api/tables?competition=${this.id}`),
-      ]);
-      this.tables = tables;
+      const [doc] = await Promise.all([request("GET", `/api/competitions/${this.id}`), this.readHall()]);
       this.adopt(doc, true);
     } catch (error) {
       this.dispatchEvent(new CustomEvent("error", { detail: error }));
@@ -69,8 +78,7 @@ export class Desk extends EventTarget {
       && (known(d)?.match_id !== d.match_id || known(d)?.status !== d.status));
     if (!moved) return;
     try {
-      const at = position ? `&min_position=${position}` : "";
-      this.tables = await request("GET", `/api/tables?competition=${this.id}${at}`);
+      await this.readHall(position);
       if (this.doc) this.dispatchEvent(new Event("change"));
     } catch (error) {
       this.dispatchEvent(new CustomEvent("error", { detail: error }));
@@ -95,8 +103,11 @@ export class Desk extends EventTarget {
     }
   }
 
-  /** Read our own write: wait for the read model to reach a position, then re-render. */
+  /** Read our own write: wait for the read model to reach a position, then re-render (a
+   *  call changes what holds the hall's tables, so those are read again too). */
   async settle(position) {
-    this.adopt(await request("GET", `/api/competitions/${this.id}?min_position=${position}`), true);
+    const [doc] = await Promise.all([
+      request("GET", `/api/competitions/${this.id}?min_position=${position}`), this.readHall()]);
+    this.adopt(doc, true);
   }
 }

@@ -38,22 +38,53 @@ export function tablesView(ctx, doc) {
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
     onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });
-  const free = freeTables(doc, count);
+  const free = freeTables(desk, doc, count);
+  const callable = callableCount(doc);
+  const why = callWhy(doc, free, callable);
   const call = h("button", { type: "button", className: "primary", "data-action": "call_next",
-    disabled: !free.length || !doc.waiting.length,
+    disabled: Boolean(why), "aria-describedby": why ? "call-why" : null,
     onclick: () => attempt(() => desk.command({ type: "CallNextMatches", free_tables: free })) },
-    t("admin.tables.call_next", { count: Math.min(free.length, doc.waiting.length) }));
+    t("admin.tables.call_next", { count: Math.min(free.length, callable) }));
+  const reason = why ? h("p", { className: "small", id: "call-why", "data-why": "call_next" }, why) : null;
   const cards = h("div", { className: "cards", "data-tables": true },
     Array.from({ length: count }, (_, i) => card(desk, doc, i + 1)));
   return h("div", { className: "stack" },
     section("admin.tables.title", h("div", { className: "cluster" },
-      field("admin.tables.count", input), call), cards),
+      field("admin.tables.count", input), call), reason, cards),
     section("admin.tables.next", waitingList(doc)));
 }
 
-function freeTables(doc, count) {
+/** What holds table n for something other than this competition (another one's match or
+ *  call, or a match outside any competition), from the hall. */
+function heldElsewhere(desk, n) {
+  return desk.hall.find((held) => held.table === n && held.competition_id !== desk.id) || null;
+}
+
+function freeTables(desk, doc, count) {
   const busy = new Set(doc.calls.map((c) => c.table));
-  return Array.from({ length: count }, (_, i) => i + 1).filter((n) => !busy.has(n));
+  return Array.from({ length: count }, (_, i) => i + 1)
+    .filter((n) => !busy.has(n) && !heldElsewhere(desk, n));
+}
+
+/** Waiting matches call-next can call now: in calling order, none with a player already at
+ *  a table (the server decides the same way, EKML §17(3)). */
+function callableCount(doc) {
+  const busy = new Set(doc.calls.flatMap((c) => [c.a, c.b]));
+  let n = 0;
+  for (const m of doc.waiting) {
+    if (busy.has(m.a) || busy.has(m.b)) continue;
+    busy.add(m.a).add(m.b);
+    n += 1;
+  }
+  return n;
+}
+
+/** Why call-next cannot do anything now, in words (null: it can). */
+function callWhy(doc, free, callable) {
+  if (!doc.waiting.length) return t("admin.tables.why_none_waiting");
+  if (!free.length) return t("admin.tables.why_no_table");
+  if (!callable) return t("admin.tables.why_players_busy");
+  return null;
 }
 
 function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
@@ -61,11 +92,16 @@ function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e
 function card(desk, doc, n) {
   const who = names(doc);
   const called = doc.calls.find((c) => c.table === n);
-  const overview = desk.tables.find((row) => row.table === n);
-  let state = "free";
+  const held = called ? null : heldElsewhere(desk, n);
+  const overview = desk.tables.find((row) => row.table === n && row.competition_id === desk.id);
+  let state = held ? "busy" : "free";
   if (called) state = overview && ["playing", "ended", "signed"].includes(overview.status) ? "playing" : "waiting";
   const body = [h("h3", {}, t("admin.tables.table", { table: n })),
                 h("p", { className: "state" }, t(`admin.tables.${state}`))];
+  if (held) {
+    body.push(h("p", {}, held.players), h("p", { className: "small", "data-held-by": held.competition_id || "" },
+      held.competition ? t("admin.tables.held_by", { competition: held.competition }) : t("admin.tables.walk_up")));
+  }
   if (called) {
     body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
     if (state === "playing" && overview) body.push(h("p", { className: "score" }, (overview.won || []).join(" : ")));

@@ -1,7 +1,8 @@
 // fetch() for the Tableside API: JSON in and out, the bearer token, RFC 9457 problems.
 //
 //   import { request, ApiError, setToken, describe } from "/js/api.js";
-//   setToken(tokenFromQrLink);                 // remembered for this browser
+//   setToken(reply.token);                     // the staff login, remembered for this browser
+//   tokenFromLink();                           // a judge link's token, kept apart from it
 //   const view = await request("GET", "/api/matches/…");
 //   try { await request("POST", url, body) }
 //   catch (e) { if (e instanceof ApiError) banner(describe(e)) }  // "Loss of turn — Rule: EKML §25(1)1"
@@ -11,14 +12,20 @@
 
 import { citation, t } from "/js/i18n.js";
 
-const TOKEN_KEY = "tableside.token";
+const TOKEN_KEY = "tableside.token"; // the staff login (console, audit)
+const LINK_KEY = "tableside.link.token"; // a table judge's, from the QR link
 const DEVICE_KEY = "tableside.device";
 
+let linked = null; // this page's token from a judge link, when it has one (tokenFromLink)
+
+/** The bearer token of this page: its judge link's when it opened one, else the login's. A
+ *  judge link opened on the TD's laptop keeps its own token: the console stays signed in. */
 export function getToken() {
+  if (linked) return linked;
   try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
 
-/** Remember the token (a table judge's comes from the QR link); null forgets it. */
+/** Remember the staff login's token; null forgets it. */
 export function setToken(token) {
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);
@@ -33,9 +40,10 @@ export function setToken(token) {
 export function tokenFromLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   if (token) {
-    setToken(token);
+    try { localStorage.setItem(LINK_KEY, token); } catch { /* lives as long as the page */ }
     history.replaceState(null, "", location.pathname + location.search);
   }
+  try { linked = token || localStorage.getItem(LINK_KEY); } catch { linked = token; }
   return getToken();
 }
 

@@ -1,7 +1,7 @@
 // The live feed: a websocket to /live that keeps a face current, and says when it is not.
 //
 //   import { LiveFeed } from "/js/live.js";
-//   const feed = new LiveFeed({ table: 4 });           // or { match: id } / { competition: id }
+//   const feed = new LiveFeed({ table: 4 });  // or { match: id } / { competition: id } / { hall: "all" }
 //   feed.addEventListener("snapshot", (e) => e.detail.matches);  // live documents, position
 //   feed.addEventListener("delta", (e) => e.detail);   // { position, match_id, type, event, live }
 //   feed.addEventListener("competition", (e) => e.detail);  // { version, doc, standings } (whole)
@@ -24,11 +24,11 @@ const SLEPT = 5000;
 const AUTH_PROTOCOL = "tableside.auth";
 
 export class LiveFeed extends EventTarget {
-  /** filter: exactly one of { match, table, competition }; token: optional judge token. */
+  /** filter: exactly one of { match, table, competition, hall }; token: optional judge token. */
   constructor(filter, { token = null, url = null } = {}) {
     super();
     const [kind, value] = Object.entries(filter).find(([, v]) => v != null) || [];
-    if (!["match", "table", "competition"].includes(kind)) throw new Error("LiveFeed needs match, table or competition");
+    if (!["match", "table", "competition", "hall"].includes(kind)) throw new Error("LiveFeed needs match, table, competition or hall");
     this.query = `${kind}=${encodeURIComponent(value)}`;
     this.token = token;
     this.base = url || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`;

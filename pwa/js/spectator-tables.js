@@ -9,15 +9,16 @@
 //   board.addEventListener("competition", (e) => e.detail);    // a competition's documents
 //   board.start();
 //
-// One feed per competition (a delta carries the match's whole live document) and one per
-// table that belongs to none. The board is "live" only while every feed is; anything else
-// is reported so the face can grey its live dots.
+// One feed: the competition's, or for the whole venue the hall's (every match on every
+// table, whoever called it; a delta carries the match's whole live document, and a table
+// that starts its first match arrives as a delta, so nothing is rediscovered on a timer).
+// The board is "live" only while its feed is; anything else is reported so the face can
+// grey its live dots.
 
 import { request } from "/js/api.js";
 import { LiveFeed } from "/js/live.js";
 import { matchCard, newer, newestPerTable, updateCard } from "/js/spectator-cards.js";
 
-const REDISCOVER = 30000; // look for tables outside the followed competitions this often
 const ORDER = ["offline", "reconnecting", "connecting", "live"];
 
 export class TablesBoard extends EventTarget {
@@ -33,14 +34,10 @@ export class TablesBoard extends EventTarget {
 
   async start() {
     await this.discover();
-    // A competition's board follows its one feed (new tables come as deltas); the whole
-    // venue must look now and then for tables outside the competitions it follows.
-    if (!this.competition) this.timer = setInterval(() => this.discover().catch(() => {}), REDISCOVER);
     return this;
   }
 
   stop() {
-    clearInterval(this.timer);
     for (const feed of this.feeds.values()) feed.stop();
   }
 
@@ -59,10 +56,8 @@ export class TablesBoard extends EventTarget {
       return;
     }
     for (const doc of docs) this.upsert(doc);
-    const wanted = this.competition ? [["competition", this.competition]]
-      : docs.map((d) => (d.competition_id ? ["competition", d.competition_id] : ["table", d.table]));
-    for (const [kind, value] of wanted) this.follow(kind, value);
-    if (!this.feeds.size) this.setState("live"); // nothing to follow: what we show is current
+    if (this.competition) this.follow("competition", this.competition);
+    else this.follow("hall", "all");
     this.changed();
   }
 

@@ -29,7 +29,7 @@ def log_in(page, user: str, password: str) -> None:
     page.click("[data-login] button[type=submit]")
 
 
-def test_cards_countdown_and_qr_code(page):
+def test_cards_countdown_and_qr_code(page, head_api: Api):
     log_in(page, "head", "head-secret-1")
     page.fill("#f-name", "Cards")
     page.select_option("#f-format", "round_robin")
@@ -44,11 +44,23 @@ def test_cards_countdown_and_qr_code(page):
     page.click("[data-action=draw]")
     page.wait_for_selector("[data-round='1']")
     page.click("[data-tab=tables]")
-    page.fill("#f-table-count", "3")
+    page.fill("#f-table-count", "4")
     page.dispatch_event("#f-table-count", "change")
+    # A walk-up match takes table 3 (issue 13, the hall): the console shows it in use and
+    # call-next leaves it alone; table 4 stays free.
+    assert head_api.create(3, ["Walk In"], ["Drop By"]).status_code == 201
+    page.wait_for_selector("[data-table='3'][data-state=busy]")
+    assert "Walk In" in page.locator("[data-table='3']").inner_text()
     page.click("[data-action=call_next]")
     page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length === 2")
-    assert page.locator("[data-table='3']").get_attribute("data-state") == "free"
+    assert page.locator("[data-table='3']").get_attribute("data-state") == "busy"
+    assert page.locator("[data-table='4']").get_attribute("data-state") == "free"
+    # Nothing else can be called (every entrant is at a table): the button says why.
+    assert page.locator("[data-action=call_next]").is_disabled()
+    assert (
+        page.locator("[data-why=call_next]").inner_text()
+        == CATALOGUES["en"]["admin.tables.why_players_busy"]
+    )
     countdown = page.locator("[data-table='1'] [data-countdown]").inner_text()
     assert re.fullmatch(r"[0-2]:[0-5]\d", countdown), countdown
     assert page.locator("[data-table='1'] [data-no-show]").count() == 2

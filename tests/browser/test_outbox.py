@@ -215,8 +215,10 @@ def test_two_tabs_share_one_queue_and_send_each_command_once(context, pwa_server
     online = []
 
     def count(route):
-        if online:  # attempts made offline never reach the server
-            posted.append(route.request.post_data_json["command_id"])
+        if not online:  # an attempt made offline never reaches the server: abort it here, or
+            route.abort("internetdisconnected")  # it could go through once we are back online
+            return
+        posted.append(route.request.post_data_json["command_id"])
         route.continue_()
 
     context.route(f"**{match['url']}", count)

@@ -7,10 +7,11 @@ import json
 import random
 
 import msgspec
+import pytest
 import websockets
 from tableside.disciplines.korona import simulate
 
-from .harness import Api, Server, run_async
+from .harness import Api, Server, run_async, wait_for
 from .play import create, fold_response
 
 
@@ -118,3 +119,34 @@ def test_two_servers_both_see_every_event(server, head, module_database_url):
         run_async(scenario())
     finally:
         other.stop()
+
+
+def test_the_hall_feed_carries_every_table(server, head):
+    """`/live?hall=all` (issue 13): a snapshot of every table's match, then the deltas of
+    the matches on every table, whoever created them."""
+    rng = random.Random(8)
+    on_12, _ = create(head, 12, rng, games=1)
+    wait_for(lambda: head.get("/api/tables/12").json().get("match_id") == on_12)
+
+    async def scenario():
+        ws = await websockets.connect(f"{server.ws}/live?hall=all")
+        snapshot = await _first(ws)
+        assert snapshot["kind"] == "snapshot" and snapshot["filter"] == {"hall": "all"}
+        assert str(on_12) in {m["match_id"] for m in snapshot["matches"]}
+        on_13, view13 = await asyncio.to_thread(create, head, 13, rng, games=1)
+        _, positions = await asyncio.to_thread(_post_strokes, head, on_13, view13, 3, rng)
+        got = await _events_until(ws, positions[-1])
+        assert {m["match_id"] for m in got} == {str(on_13)}
+        assert got[0]["version"] == 1  # its creation too (stored before the table is named)
+        assert {m["live"]["table"] for m in got[1:]} == {13}
+        await ws.close()
+
+    run_async(scenario())
+
+
+def test_a_hall_filter_other_than_all_is_refused(server):
+    async def scenario():
+        with pytest.raises(websockets.InvalidStatus):  # refused before the handshake ends
+            await websockets.connect(f"{server.ws}/live?hall=5")
+
+    run_async(scenario())

@@ -156,3 +156,13 @@ def test_v2_2_1_a_missing_field_is_named(server, head):
         headers=head.headers(),
     )
     _refused(r, "expected_version")
+
+
+@pytest.mark.parametrize("written", ["1.0", "1e2", "0x1", " 1"])
+@pytest.mark.parametrize("path, name", [("/api/hall", "min_position"), ("/api/matches", "table")])
+def test_v2_2_1_a_whole_number_in_the_query_is_digits(server, head, path, name, written):
+    """The parser would read "1.0" or "1e2" as a number: a query's whole number is digits."""
+    r = head.http.get(f"{server.base}{path}", params={name: written})
+    assert r.status_code == 400, r.text
+    assert r.json()["field"] == name
+    assert head.http.get(f"{server.base}{path}", params={name: "1"}).status_code != 400

@@ -1,12 +1,16 @@
 """The results processor, a consumer of the tail loop with its own tracking position:
 - starts every match a competition calls (MatchCalled → the match stream on its table),
 - turns a competition match's end (MatchEnded, a correction, the signature) into the
-  competition's RecordResult, or a CorrectResult when a match correction changed it.
+  competition's RecordResult, or a CorrectResult when a match correction changed it,
+- closes the match stream of a match the competition decided without play (a no-show's
+  forfeit, EKML §9(3); a walkover after a withdrawal, §9(4)) with MatchAbandoned, so its table
+  is free again in the hall and its judge's device shows the match as over.
 At least once and idempotent: each write's command id is derived from what caused it
 (`uuid5(match stream, version)`), so a replay after a crash stores nothing twice."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import uuid
 from uuid import UUID
@@ -14,21 +18,22 @@ from uuid import UUID
 import anyio.to_thread
 import asyncpg
 
-from tableside.competition.matchflow import match_id_of, match_result, start_match
+from tableside.competition.matchflow import match_id_of, match_result, match_stream, start_match
 from tableside.competition.rules import commands as cc
-from tableside.competition.rules.events import MatchCalled
+from tableside.competition.rules.events import MatchCalled, ResultRecorded
 from tableside.competition.service import CompetitionNotFound, CompetitionService
 from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
 from tableside.match.folding import Record
-from tableside.match.service import MatchService
+from tableside.match.service import MatchNotFound, MatchService, abandon
 
 log = logging.getLogger(__name__)
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
 _ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
-_MINE = (MatchCalled, *_ENDINGS)
+_MINE = (MatchCalled, ResultRecorded, *_ENDINGS)
+FORFEITED = "forfeit_recorded"  # the abandoned match's reason (a code: words in codes.*.json)
 NAME = "competition_results"
 META = {"recorder": "results-processor", "role": "head_judge"}
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
@@ -74,12 +79,22 @@ class ResultsProcessor:
             if isinstance(event, MatchCalled):
                 _, state = self.competitions.state(stream)
                 start_match(self.matches, stream, state, event)
+            elif isinstance(event, ResultRecorded):
+                self.close_unplayed(stream, event)
             elif isinstance(event, _ENDINGS):
                 self.record(stream, version)
         except (RuleViolation, CompetitionNotFound) as exc:
             log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
         except Exception:  # one bad event must not stop results flowing for everyone
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
+
+    def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
+        """A forfeit decided by the competition closes the match's stream, if it was started
+        and has not ended (a played match's own end is left as it is)."""
+        if not event.result.forfeit:
+            return
+        with contextlib.suppress(MatchNotFound):  # never called to a table: no stream to close
+            abandon(self.matches, match_stream(comp_id, event.match_id), FORFEITED, event.at, META)
 
     def record(self, stream: UUID, version: int) -> None:
         """RecordResult (or CorrectResult) for a competition match that ended."""

@@ -22,6 +22,7 @@ from tableside.competition.docs import competition_doc, competition_message, sta
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.base import to_json
+from tableside.eventlog.collector import bulk_fold
 from tableside.eventlog.runner import follow, reset
 from tableside.eventlog.source import read_stream
 
@@ -152,4 +153,5 @@ async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
     """Empty the read model and fold it again from 0, in one transaction (as `rebuild`)."""
     async with pool.acquire() as conn, conn.transaction():
         await reset(conn, NAME, TABLES)
-        return await StandingsRunner(pool, registry).fold(conn)
+        with bulk_fold():
+            return await StandingsRunner(pool, registry).fold(conn)

@@ -29,6 +29,11 @@ class CompetitionNotFound(LookupError):
     """No competition stream with this id."""
 
 
+class NothingToCall(Exception):
+    """Call-next found no waiting match it could put on an offered table: not a broken rule,
+    a click that had nothing to do."""
+
+
 def now() -> str:
     """The server's clock as the domain wants it (ISO-8601, UTC, seconds)."""
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
@@ -83,8 +88,13 @@ class CompetitionService:
         if version != expected_version:
             raise VersionConflict(comp_id, expected_version, version)
         events = decide(state, command)
+        if not events and isinstance(command, cc.CallNextMatches):
+            raise NothingToCall(
+                "No waiting match can be called now: every waiting match has a player at a "
+                "table, or no table is free. Call again when a match ends."
+            )
         if not events:
-            raise RuleViolation("EKML §17(3)", "nothing to do (no waiting match or free table)")
+            raise RuleViolation("EKML §17(3)", "nothing to do")
         return self.streams.append(
             comp_id, events, base=base, command_id=command_id, meta=meta, digest=digest
         )

@@ -19,9 +19,9 @@ _encoder = msgspec.json.Encoder()
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """What a socket subscribed to: one match, one table, or one competition."""
+    """What a socket subscribed to: one match, one table, one competition, or the hall."""
 
-    kind: str  # match | table | competition
+    kind: str  # match | table | competition | hall
     value: str
 
     @property

@@ -1,10 +1,12 @@
 """GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
 
-Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`; optional `after=<pos>`
-(replay what followed that position instead of a snapshot, when it is at most REPLAY_LIMIT
-behind; further behind, a snapshot comes instead). A judge's socket asks for the
-`tableside.auth` subprotocol and sends its token as the first message (`socket_auth`); it is
-closed with 4401 within a second of the token's revocation. Never a token in the URL.
+Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`, `hall=all` (every
+match on a table of the hall, whatever its competition: consoles and the venue screen);
+optional `after=<pos>` (replay what followed that position instead of a snapshot, when it
+is at most REPLAY_LIMIT behind; further behind, a snapshot comes instead). A judge's socket
+asks for the `tableside.auth` subprotocol and sends its token as the first message
+(`socket_auth`); it is closed with 4401 within a second of the token's revocation. Never a
+token in the URL.
 Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
 `after`).
 """
@@ -31,6 +33,7 @@ from tableside.web.context import Context, context
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
     "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
+    "hall": ("tables", "SELECT doc::text FROM table_overview WHERE $1 = 'all' ORDER BY table_no"),
     "competition": (
         "live",
         "SELECT doc::text FROM match_live WHERE competition_id = $1 "
@@ -49,19 +52,27 @@ class Refused(Exception):
 
 def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
     q = socket.query_params
-    given = [(k, q[k]) for k in ("match", "table", "competition") if q.get(k)]
+    given = [(k, q[k]) for k in ("match", "table", "competition", "hall") if q.get(k)]
     try:
         ((kind, value),) = given
         if kind == "match":
             value = str(UUID(value))
-        elif kind == "table" and not 1 <= int(value) <= 9999:
+        elif kind == "table":
+            value = _table_number(value)
+        elif kind == "hall" and value != "all":
             raise ValueError(value)
         after = int(q["after"]) if q.get("after") else None
     except ValueError:
         raise Refused(4400) from None
     if len(value) > 80 or "\x00" in value or (after is not None and after < 0):
         raise Refused(4400)
-    return Filter(kind, str(int(value)) if kind == "table" else value), after
+    return Filter(kind, value), after
+
+
+def _table_number(value: str) -> str:
+    if not 1 <= int(value) <= 9999:
+        raise ValueError(value)
+    return str(int(value))
 
 
 async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:

@@ -1,5 +1,5 @@
 """The match slice's messages on the live feed: one delta per stored match event (the event
-and the live board after it) on its `match:`, `table:` and `competition:` channels."""
+and the live board after it) on its `match:`, `table:`, `competition:` and `hall:` channels."""
 
 from __future__ import annotations
 
@@ -31,13 +31,14 @@ class Delta(msgspec.Struct, kw_only=True):
 
 
 _encoder = msgspec.json.Encoder()
+HALL = "hall:all"  # every match on a table of the hall (the console's and venue screen's)
 
 
 def channels_of(view: MatchView) -> list[str]:
     """Every channel a delta of this match goes to."""
     names = [f"match:{view.match_id}"]
     if view.table is not None:
-        names.append(f"table:{view.table}")
+        names += (f"table:{view.table}", HALL)
     if view.competition_id:
         names.append(f"competition:{view.competition_id}")
     return names

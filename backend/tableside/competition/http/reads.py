@@ -13,15 +13,19 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
+from tableside.competition import hall
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import interop
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.service import CompetitionNotFound, stamped
+from tableside.competition.standings_pdf import standings_pdf
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog.digest import command_digest
+from tableside.match.http.export_routes import pdf_attachment
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
+from tableside.web.downloads import Language, attachment
 from tableside.web.guards import FILE_LIMIT, signed_in
 
 Doc = dict[str, Any]
@@ -39,6 +43,16 @@ async def _doc(state: State, comp_id: UUID, min_position: int) -> Doc:
     if text is None:
         raise NotFoundException(f"No competition {comp_id}")
     return msgspec.json.decode(text)
+
+
+@get("/api/hall", summary="What every table of the hall holds now")
+async def get_hall(state: State, min_position: MinPosition = 0) -> list[Doc]:
+    """Every held table, whoever holds it: a match not ended (of any competition, or a walk-up
+    match) or a competition's call with no result yet; a table not listed is free."""
+    await settled(state, "tables", min_position)
+    service = state.competitions.service
+    held = await hall.holders(context(state).pool, lambda comp: service.state(comp)[1])
+    return [msgspec.to_builtins(h) for h in held]
 
 
 @get("/api/competitions", summary="Competitions")
@@ -81,6 +95,20 @@ async def get_standings(
     }
 
 
+@get("/api/competitions/{competition_id:uuid}/standings.pdf", summary="Standings as PDF")
+async def get_standings_pdf(
+    state: State,
+    competition_id: FromPath[UUID],
+    lang: Language = "en",
+) -> Response[bytes]:
+    """The standings table and the final placings, as the console shows them, on A4."""
+    doc = await _doc(state, competition_id, 0)
+    rows = await context(state).pool.fetch(_ROWS, competition_id)
+    table = [msgspec.json.decode(r[0]) for r in rows]
+    name = f"standings-{competition_id}-{lang}.pdf"
+    return await pdf_attachment(name, standings_pdf, doc, table, lang)
+
+
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
 async def get_bracket(
     state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
@@ -116,11 +144,7 @@ async def get_entrants(
 async def export_results(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
     """Round, table, names, games and the 1/2/3 code Swiss Master reads."""
     _, comp = await _state(state, competition_id)
-    return Response(
-        interop.results_csv(comp),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": "attachment; filename=results.csv"},
-    )
+    return attachment(interop.results_csv(comp), "text/csv; charset=utf-8", "results.csv")
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -134,11 +158,8 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
     _, comp = await _state(state, competition_id)
-    return Response(
-        await anyio.to_thread.run_sync(interop.results_xlsx, comp),
-        media_type=XLSX,
-        headers={"Content-Disposition": "attachment; filename=results.xlsx"},
-    )
+    xlsx = await anyio.to_thread.run_sync(interop.results_xlsx, comp)
+    return attachment(xlsx, XLSX, "results.xlsx")
 
 
 async def _state(state: State, comp_id: UUID):
@@ -196,9 +217,11 @@ def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUI
 
 
 COMPETITION_READ_ROUTES = [
+    get_hall,
     list_competitions,
     get_competition,
     get_standings,
+    get_standings_pdf,
     get_bracket,
     get_rounds,
     get_entrants,

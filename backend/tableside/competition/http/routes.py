@@ -13,9 +13,10 @@ from uuid import UUID
 import anyio.to_thread
 from litestar import Request, post
 from litestar.datastructures import State
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar.exceptions import ClientException, HTTPException, NotFoundException
 from litestar.params import FromPath, JSONBody
 
+from tableside.competition import hall
 from tableside.competition.http.dto import (
     CompetitionCommandRequest,
     CompetitionCommandResponse,
@@ -23,7 +24,12 @@ from tableside.competition.http.dto import (
     roles_for,
 )
 from tableside.competition.rules import commands as cc
-from tableside.competition.service import COMPETITION_IDS, CompetitionNotFound, stamped
+from tableside.competition.service import (
+    COMPETITION_IDS,
+    CompetitionNotFound,
+    NothingToCall,
+    stamped,
+)
 from tableside.eventlog import VersionConflict
 from tableside.eventlog.digest import command_digest
 from tableside.match.http.responses import stored_response
@@ -59,6 +65,9 @@ async def store(
                 raise
         except CompetitionNotFound:
             raise NotFoundException(f"competition {comp_id} does not exist") from None
+        except NothingToCall as exc:
+            extra = {"detail": str(exc), "reason": "nothing_to_call"}
+            raise ClientException(status_code=409, detail="Nothing to call", extra=extra) from None
         prior = await stored_response(pool, command_id, digest)
     if prior.match_id != comp_id:
         raise HTTPException(status_code=409, detail="command_id was used for another stream")
@@ -106,17 +115,28 @@ async def post_competition_command(
 ) -> CompetitionCommandResponse:
     """Entries, the draw, calls, no-shows, forfeits, protests, corrections, the finish."""
     principal = await caller(request, state, *roles_for(data.command))
-    work = partial(
-        state.competitions.service.execute,
-        competition_id,
-        stamped(data.command),
-        expected_version=data.expected_version,
-        command_id=data.command_id,
-        meta=meta(principal, data.device_id),
-    )
     # The client's command, before the server stamps its clock into `at`.
     digest = command_digest("competition.command", competition_id, data.command)
-    return await store(state, data.command_id, competition_id, work, digest)
+
+    def work(command):
+        return partial(
+            state.competitions.service.execute,
+            competition_id,
+            stamped(command),
+            expected_version=data.expected_version,
+            command_id=data.command_id,
+            meta=meta(principal, data.device_id),
+        )
+
+    pool, service = context(state).pool, state.competitions.service
+    # A call is checked against the hall, but a retry of a stored one is answered as stored.
+    stored = await stored_response(pool, data.command_id, digest)
+    if not isinstance(data.command, hall.CALLS) or stored is not None:
+        return await store(state, data.command_id, competition_id, work(data.command), digest)
+    async with hall.calling(pool):
+        held = await hall.holders(pool, lambda comp: service.state(comp)[1])
+        placed = hall.placed(data.command, competition_id, held)
+        return await store(state, data.command_id, competition_id, work(placed), digest)
 
 
 COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]

@@ -28,6 +28,7 @@ from tableside.match.http.command_routes import command_caller, command_meta, st
 from tableside.match.http.dto import CommandResponse
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
+from tableside.web.downloads import attachment
 from tableside.web.guards import signed_in
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
@@ -186,14 +187,11 @@ async def get_bg_match_at(
     "/api/backgammon/matches/{match_id:uuid}/match.mat",
     summary="The match as Jellyfish .mat text (GNU Backgammon imports it)",
 )
-async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[str]:
+async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[bytes]:
     service = _service(state, context(state))
     _, _, events = await anyio.to_thread.run_sync(service.history, match_id)
-    return Response(
-        export_mat(events),
-        media_type="text/plain; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{match_id}.mat"'},
-    )
+    text = export_mat(events).encode()
+    return attachment(text, "text/plain; charset=utf-8", f"{match_id}.mat")
 
 
 BACKGAMMON_ROUTES = [

@@ -1,0 +1,149 @@
+"""The hall: what every table holds now, whoever put it there (issue 13).
+
+Competitions share the tables of one hall with each other and with walk-up matches. A table
+is held by a match that has not ended (the tables read model: any competition or none) or by
+a competition's call that has no result yet (read from the competition streams themselves, so
+a call made a moment ago holds its table before its match stream exists). Calls of every
+competition run one at a time across the hall (a transaction-scoped advisory lock, so across
+worker processes too): two TDs cannot call two matches to one table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+from uuid import UUID
+
+import anyio.to_thread
+import asyncpg
+import msgspec
+from litestar.exceptions import ClientException
+
+from tableside.competition.rules import commands as cc
+from tableside.competition.rules.state import Competition
+
+HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
+_MATCHES = """
+SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status'
+FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
+"""
+_OPEN = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
+CALLS = (cc.CallMatch, cc.CallNextMatches)
+
+
+class Holder(msgspec.Struct, frozen=True):
+    """What holds a table: its players, the competition (None: a walk-up match) and whether
+    they are playing yet or were called and are on their way."""
+
+    table: int
+    players: str
+    competition_id: str | None
+    competition: str | None
+    state: str  # "waiting" | "playing"
+    match_id: str | None = None  # the competition's match id (`R2-3`), when it has one
+
+
+class TableBusy(ClientException):
+    """A call to a table something else holds: 409, saying what holds it."""
+
+    status_code = 409
+
+    def __init__(self, holder: Holder) -> None:
+        where = holder.competition or "a match outside any competition"
+        super().__init__(
+            detail=f"Table {holder.table} is busy",
+            extra={
+                "detail": f"Table {holder.table} is in use: {holder.players} ({where}). "
+                "Call the match to a free table, or wait until this one is free.",
+                "reason": "table_busy",
+                "table": holder.table,
+                "held_by": msgspec.to_builtins(holder),
+            },
+        )
+
+
+class NoFreeTable(ClientException):
+    """Call-next with every offered table held elsewhere in the hall."""
+
+    status_code = 409
+
+    def __init__(self, offered: tuple[int, ...]) -> None:
+        super().__init__(
+            detail="No free table",
+            extra={
+                "detail": "Every table offered is in use by another match in the hall "
+                f"({', '.join(map(str, offered))}). Wait for one to finish, or add tables.",
+                "reason": "no_free_table",
+                "tables": list(offered),
+            },
+        )
+
+
+async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -> list[Holder]:
+    """Every held table of the hall, by table (a match on it outranks a call to it)."""
+    matches, open_ = await _read(pool)
+    calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
+    by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
+    return [by_table[t] for t in sorted(by_table)]
+
+
+def _named(match: Holder, call: Holder | None) -> Holder:
+    """A competition's match on its table, with the competition's match id from its call."""
+    if call is None or call.competition_id != match.competition_id:
+        return match
+    return msgspec.structs.replace(match, match_id=call.match_id)
+
+
+async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:
+    async with pool.acquire() as conn:
+        open_ = {str(r[0]): r[1] for r in await conn.fetch(_OPEN)}
+        rows = await conn.fetch(_MATCHES)
+    return [_match_holder(row, open_) for row in rows], open_
+
+
+def _match_holder(row: Any, names: dict[str, str]) -> Holder:
+    table, comp, side_a, side_b, status = row
+    players = " – ".join(" & ".join(msgspec.json.decode(s)) for s in (side_a, side_b))
+    state = "playing" if status == "playing" else "waiting"
+    return Holder(table, players, comp, names.get(comp or "", comp), state)
+
+
+def _calls(open_: dict[str, str], state_of: Callable[[UUID], Competition]) -> list[Holder]:
+    """The open calls of every unfinished competition, from its stream (sync: a thread)."""
+    out = []
+    for comp_id, name in open_.items():
+        state = state_of(UUID(comp_id))
+        for match_id, table in state.calls.items():
+            if match_id not in state.results:
+                a, b = state.called_sides[match_id]
+                players = f"{_name(state, a)} – {_name(state, b)}"
+                out.append(Holder(table, players, comp_id, name, "waiting", match_id))
+    return out
+
+
+def _name(state: Competition, entrant: str) -> str:
+    found = state.entrants.get(entrant)
+    return found.name if found else entrant
+
+
+@contextlib.asynccontextmanager
+async def calling(pool: asyncpg.Pool) -> AsyncIterator[None]:
+    """Hold the hall's call lock while a call is checked and stored."""
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
+        yield
+
+
+def placed(command: object, comp_id: UUID, held: list[Holder]) -> object:
+    """The call as the hall allows it: a table held by anything but this competition refuses
+    a CallMatch (TableBusy) and leaves call-next's offer (NoFreeTable when nothing is left)."""
+    elsewhere = {h.table: h for h in held if h.competition_id != str(comp_id)}
+    if isinstance(command, cc.CallMatch) and command.table in elsewhere:
+        raise TableBusy(elsewhere[command.table])
+    if isinstance(command, cc.CallNextMatches):
+        free = tuple(t for t in command.free_tables if t not in elsewhere)
+        if command.free_tables and not free:
+            raise NoFreeTable(command.free_tables)
+        return msgspec.structs.replace(command, free_tables=free)
+    return command
