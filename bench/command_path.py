@@ -23,13 +23,14 @@ from pathlib import Path
 import httpx
 from live import ADMIN, HERE, Judge, database, serve_env, start, stop
 from live_audience import free_port, quantiles
+from rawhttp import RawHttp
 
 
 class TableJudge(Judge):
     """The live bench's judge, on a table of its own, posting with that table's judge token
     (the path a judge's tablet takes: token, table check, decide, append)."""
 
-    def __init__(self, http: httpx.AsyncClient, table: int, token: str) -> None:
+    def __init__(self, http: RawHttp, table: int, token: str) -> None:
         super().__init__(http)
         self.table, self.token = table, token
 
@@ -52,7 +53,7 @@ class TableJudge(Judge):
 class BareJudge:
     """Posts the same bodies to the bare endpoint."""
 
-    def __init__(self, http: httpx.AsyncClient) -> None:
+    def __init__(self, http: RawHttp) -> None:
         self.http, self.version, self.match_id = http, 0, str(uuid.uuid4())
 
     async def setup(self) -> None:
@@ -91,9 +92,8 @@ async def _token(base: str) -> str:
 
 
 async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float, float, float]:
-    limits = httpx.Limits(max_connections=k, max_keepalive_connections=k)
     token = "" if bare else await _token(base)
-    clients = [httpx.AsyncClient(base_url=base, timeout=30, limits=limits) for _ in range(k)]
+    clients = [RawHttp(base) for _ in range(k)]
     try:
         judges = [
             BareJudge(c) if bare else TableJudge(c, 100 + i, token) for i, c in enumerate(clients)
