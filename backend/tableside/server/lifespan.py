@@ -17,8 +17,8 @@ from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
-from tableside.match.projections import all_projections
 from tableside.match.backgammon.projection import backgammon_folds
+from tableside.match.projections import all_projections
 from tableside.match.projections.runner import ProjectionRunner
 from tableside.match.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints

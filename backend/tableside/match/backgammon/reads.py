@@ -1,16 +1,24 @@
-"""Backgammon reads from the read model `backgammon` (`backgammon_matches`): the staff's list of
-matches, newest activity first, a page at a time."""
+"""Backgammon reads: the staff's list of matches from the read model `backgammon`
+(`backgammon_matches`), newest activity first, a page at a time; and a match's protocol as
+a PDF, drawn from its stored events."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
+from uuid import UUID
 
-from litestar import get
+from litestar import Response, get
 from litestar.datastructures import State
-from litestar.params import Parameter
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath, Parameter
 
+from tableside.eventlog.source import read_stream
+from tableside.match.exports.bg_pdf import bg_protocol_pdf
+from tableside.match.exports.bg_sheet import bg_sheet
+from tableside.match.http.export_routes import pdf_attachment
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
+from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
 
 STAFF_READERS = ("head_judge", "secretary", "auditor")
@@ -18,6 +26,8 @@ COLUMNS = (
     "match_id, player_a, player_b, length, score_a, score_b, games, status, winner, confirmed,"
     " version, position, started_at, updated_at"
 )
+_ALL = 2**62
+_HASH = "SELECT hash FROM stored_events WHERE originator_id = $1 AND originator_version = $2"
 _PAGE = f"""
 SELECT {COLUMNS} FROM backgammon_matches
 WHERE ($1::bigint IS NULL OR position < $1)
@@ -62,4 +72,26 @@ async def list_bg_matches(
     return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
 
 
-BACKGAMMON_READ_ROUTES = [list_bg_matches]
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/protocol.pdf",
+    summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
+)
+async def bg_protocol_file(
+    state: State, match_id: FromPath[UUID], lang: BackgammonLanguage = "en"
+) -> Response[bytes]:
+    """Players, length and clock; each game's start, cube, end and score; penalty points,
+    pauses, clock events, rulings and appeals with their KSI paragraphs; the result as
+    reported and confirmed; the chain head hash to verify the record against."""
+    ctx = context(state)
+    async with ctx.pool.acquire() as conn:
+        records = await read_stream(conn, ctx.registry, match_id, _ALL)
+        head = await conn.fetchval(_HASH, match_id, records[-1].version) if records else None
+    try:
+        sheet = bg_sheet(records)
+    except ValueError:
+        raise NotFoundException(f"No backgammon match {match_id}") from None
+    sheet.head_hash = bytes(head).hex()
+    return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang)
+
+
+BACKGAMMON_READ_ROUTES = [list_bg_matches, bg_protocol_file]

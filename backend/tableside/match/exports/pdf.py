@@ -80,6 +80,17 @@ def table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[s
                 row.cell(text)
 
 
+def chain_head(pdf: FPDF, count: str, label: str, hex_hash: str) -> None:
+    """What a reader checks the printed record against: how many events the stream holds
+    and the hash of its last one (the head of its chain), whole, on a line of its own."""
+    pdf.multi_cell(0, _LINE, count, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "B", 10)
+    pdf.multi_cell(0, _LINE, label, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "", 9)
+    pdf.multi_cell(0, _LINE, hex_hash or "—", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "", 10)
+
+
 def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     pdf.set_font(_FONT, "B", 18)
     pdf.cell(0, 12, w["title"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -89,10 +100,10 @@ def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         [w["rules"], f"{sheet.ruleset} · {w['games']}: {sheet.games_scheduled}"],
         [w["match"], sheet.match_id],
     ]
-    _pairs(pdf, rows)
+    pairs(pdf, rows)
 
 
-def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
+def pairs(pdf: FPDF, rows: list[list[str]]) -> None:
     for label, value in rows:
         pdf.set_font(_FONT, "B", 10)
         pdf.cell(55, _LINE, label)
@@ -141,7 +152,7 @@ def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     rows = [[w["games_won"], f"{a} : {b}"], [w["points"], f"{pa} : {pb}"]]
     if sheet.winner:
         rows.append([w["winner"], _winner(sheet, sheet.winner, w)])
-    _pairs(pdf, rows)
+    pairs(pdf, rows)
 
 
 def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
@@ -186,7 +197,7 @@ def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         if sheet.signed_at
         else w["not_signed"]
     )
-    _pairs(
+    pairs(
         pdf,
         [
             [w["judge"], sheet.judge or "—"],
