@@ -391,7 +391,7 @@ _LV = {
     "concession": "{player} piedāvā padoties: {kind}",
     "concession_declined": "{player} nepieņem padošanos",
     "invalid_roll": "Nederīgs metiens ({player}): {reason}",
-    "reroll": "{player} met vēlreiz (meta par agru)",
+    "reroll": "{player} atkārto metienu (meta par agru)",
     "illegal_accepted": "Nelikumīgs gājiens pieņemts ({player})",
     "illegal_corrected": "Nelikumīgs gājiens labots (pieprasīja {player})",
     "setup_corrected": "Nepareizs izkārtojums labots",

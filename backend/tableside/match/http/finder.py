@@ -18,9 +18,10 @@ from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.problems import Unprocessable
 
-# Case and the Baltic letters folded away, so "oie" finds "Õie" and "sarmite" "Sarmīte".
-_FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņū"
-_TO = "OAOUSZACEGIKLNUoaouszacegiklnu"
+# Case and the Baltic and Icelandic accents folded away, so "oie" finds "Õie", "sarmite"
+# "Sarmīte" and "asa" "Ása" (Þ, Æ and Ð stay letters of their own).
+_FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņūÁÉÍÓÚÝáéíóúý"
+_TO = "OAOUSZACEGIKLNUoaouszacegiklnuAEIOUYaeiouy"
 _FOLD = f"lower(translate({{}}, '{_FROM}', '{_TO}'))"
 _NAMES = "(l.doc->>'side_a') || ' ' || (l.doc->>'side_b')"
 _BG_NAMES = "b.player_a || ' ' || b.player_b"
