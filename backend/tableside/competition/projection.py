@@ -22,7 +22,7 @@ from tableside.competition.docs import competition_doc, competition_message, sta
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.base import to_json
-from tableside.eventlog.stream_folds import StreamFolds, rebuild_folds
+from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
 
 NAME = "standings"
 TABLES = ("competition_view", "competition_standings")
@@ -53,16 +53,7 @@ class StandingsRunner(StreamFolds[Competition]):
         batch: int = 500,
         publish: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
-        super().__init__(
-            pool,
-            registry,
-            name=NAME,
-            tables=TABLES,
-            types=_EVENTS,
-            fold=_evolve,
-            write=_write,
-            batch=batch,
-        )
+        super().__init__(pool, registry, ReadModel(NAME, TABLES, _EVENTS, _evolve, _write), batch)
         self.publish = publish
 
     async def take(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:

@@ -5,13 +5,14 @@ another process went ahead), and after each batch writes every stream the batch 
 its one tracking row, in one transaction holding that row `FOR UPDATE` (the discipline of
 every read model: several processes and a rebuild serialise on it). A slice gives it the
 event types it folds, `fold(value | None, record)` and `write(conn, stream, version, value,
-position)`; `rebuild_folds` empties its tables and folds them again from 0 in one
+position)` as a `ReadModel`; `rebuild_folds` empties its tables and folds them again from 0 in one
 transaction, like `match.projections.rebuild`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 from uuid import UUID
 
@@ -31,24 +32,27 @@ _LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 
 
+@dataclass(frozen=True)
+class ReadModel(Generic[T]):
+    """What a slice says of its read model: its tracking name, its tables, the event types it
+    folds, how one record folds, and how a stream's fold is written."""
+
+    name: str
+    tables: tuple[str, ...]
+    types: frozenset[type]
+    fold: Fold[T]
+    write: Write[T]
+
+
 class StreamFolds(Generic[T]):
-    """The read model `name` (tables `tables`) of the streams whose events are `types`."""
+    """The read model `model` of the streams whose events are `model.types`."""
 
     def __init__(
-        self,
-        pool: asyncpg.Pool,
-        registry: EventRegistry,
-        *,
-        name: str,
-        tables: tuple[str, ...],
-        types: Iterable[type],
-        fold: Fold[T],
-        write: Write[T],
-        batch: int = 500,
+        self, pool: asyncpg.Pool, registry: EventRegistry, model: ReadModel[T], batch: int = 500
     ) -> None:
         self.pool, self.registry, self.batch = pool, registry, batch
-        self.name, self.tables, self.types = name, tables, frozenset(types)
-        self.fold_one, self.write = fold, write
+        self.model = model
+        self.name, self.tables, self.types = model.name, model.tables, model.types
         self.states: dict[UUID, tuple[int, T]] = {}
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
@@ -79,7 +83,7 @@ class StreamFolds(Generic[T]):
                     await self._advance(conn, rec)
                     touched[rec.stream_id] = rec.position
             written = [
-                await self.write(conn, stream, *self.states[stream], position)
+                await self.model.write(conn, stream, *self.states[stream], position)
                 for stream, position in touched.items()
             ]
             await conn.execute(_SAVE, self.name, last)
@@ -91,9 +95,9 @@ class StreamFolds(Generic[T]):
             version, value = 0, None
             for old in await read_stream(conn, self.registry, rec.stream_id, rec.version - 1):
                 if type(old.event) in self.types:
-                    value = self.fold_one(value, old)
+                    value = self.model.fold(value, old)
                 version = old.version
-        self.states[rec.stream_id] = (rec.version, self.fold_one(value, rec))
+        self.states[rec.stream_id] = (rec.version, self.model.fold(value, rec))
 
 
 async def rebuild_folds(pool: asyncpg.Pool, folds: StreamFolds) -> int:

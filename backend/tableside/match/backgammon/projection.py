@@ -14,7 +14,7 @@ from tableside.disciplines.backgammon import EVENT_TYPES, evolve, initial_state
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import Record
-from tableside.eventlog.stream_folds import StreamFolds, rebuild_folds
+from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
 
 NAME = "backgammon"
 TABLES = ("backgammon_matches",)
@@ -70,18 +70,12 @@ async def write(
     )
 
 
+MODEL = ReadModel(NAME, TABLES, frozenset(EVENT_TYPES), fold, write)
+
+
 def backgammon_folds(pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> StreamFolds:
     """The read model's consumer for the tail loop."""
-    return StreamFolds(
-        pool,
-        registry,
-        name=NAME,
-        tables=TABLES,
-        types=EVENT_TYPES,
-        fold=fold,
-        write=write,
-        batch=batch,
-    )
+    return StreamFolds(pool, registry, MODEL, batch)
 
 
 async def rebuild_backgammon(pool: asyncpg.Pool, registry: EventRegistry) -> int:
