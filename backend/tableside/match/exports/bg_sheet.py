@@ -15,6 +15,7 @@ from typing import Any
 
 from tableside.disciplines.backgammon import EVENT_TYPES
 from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon.record import kept
 from tableside.eventlog.source import Record
 
 _TYPES = frozenset(EVENT_TYPES)
@@ -69,26 +70,9 @@ class BgSheet:
 
 
 def effective(records: list[Record]) -> list[Record]:
-    """The backgammon records still on the record: an undo (`EntryUndone`) returns to what
-    stood after an earlier version (counted in backgammon events, as the engine counts), so
-    an undone undo brings its entries back."""
-    after: dict[int, tuple] = {0: ()}  # version -> (record, rest) as a linked list
-    node: tuple = ()
-    version = 0
-    for rec in records:
-        if type(rec.event) not in _TYPES:
-            continue
-        version += 1
-        if type(rec.event) is ev.EntryUndone:
-            node = after.get(rec.event.to_version, node)
-        else:
-            node = (rec, node)
-        after[version] = node
-    out: list[Record] = []
-    while node:
-        out.append(node[0])
-        node = node[1]
-    return out[::-1]
+    """The backgammon records still on the record after undos (`record.kept`)."""
+    mine = [rec for rec in records if type(rec.event) in _TYPES]
+    return [mine[i] for i in kept([rec.event for rec in mine])]
 
 
 def bg_sheet(records: list[Record]) -> BgSheet:
