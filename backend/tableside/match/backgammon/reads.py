@@ -12,7 +12,7 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
-from tableside.eventlog.source import read_stream
+from tableside.eventlog.source import event_hash, read_stream
 from tableside.match.exports.bg_pdf import bg_protocol_pdf
 from tableside.match.exports.bg_sheet import bg_sheet
 from tableside.match.http.export_routes import pdf_attachment
@@ -27,7 +27,6 @@ COLUMNS = (
     " version, position, started_at, updated_at"
 )
 _ALL = 2**62
-_HASH = "SELECT hash FROM stored_events WHERE originator_id = $1 AND originator_version = $2"
 _PAGE = f"""
 SELECT {COLUMNS} FROM backgammon_matches
 WHERE ($1::bigint IS NULL OR position < $1)
@@ -85,12 +84,12 @@ async def bg_protocol_file(
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
-        head = await conn.fetchval(_HASH, match_id, records[-1].version) if records else None
+        head = await event_hash(conn, match_id, records[-1].version) if records else ""
     try:
         sheet = bg_sheet(records)
     except ValueError:
         raise NotFoundException(f"No backgammon match {match_id}") from None
-    sheet.head_hash = bytes(head).hex()
+    sheet.head_hash = head
     return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang)
 
 

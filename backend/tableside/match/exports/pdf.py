@@ -3,7 +3,8 @@
 DejaVu Sans is embedded (subset) so every Estonian and Latvian letter prints. The layout
 follows the paper protocol: the match's header, the players, one line per game with the
 opening shot, the result, remarks and penalties (the back of the paper sheet, NOVUS08
-9.1.11), corrections, and the table judge's signature with the time it was given.
+9.1.11), corrections, the table judge's signature with the time it was given, and the head
+of the match's hash chain to verify the record against.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
     _sanctions(pdf, sheet, w)
     _corrections(pdf, sheet, w)
     _signature(pdf, sheet, w)
+    if sheet.head_hash:
+        heading(pdf, w["verification"])
+        n = sheet.events
+        chain_head(pdf, w["events_n"].format(n=n), w["head"].format(n=n), sheet.head_hash)
     return bytes(pdf.output())
 
 
