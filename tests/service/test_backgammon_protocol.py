@@ -69,14 +69,15 @@ def _record(head: Api, match_id: str) -> list[dict]:
     return r.json()
 
 
-def _pdf_text(server, match_id: str, lang: str) -> str:
+def _pdf_text(server, match_id: str, lang: str, **query) -> str:
     _poppler()
-    r = Api(server.base).get(f"/api/backgammon/matches/{match_id}/protocol.pdf", lang=lang)
+    path = f"/api/backgammon/matches/{match_id}/protocol.pdf"
+    r = Api(server.base).get(path, lang=lang, **query)
     assert r.status_code == 200, r.text
     assert r.headers["content-type"] == "application/pdf"
     assert "attachment" in r.headers["content-disposition"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    pdf = ARTIFACTS / f"backgammon-protocol-{lang}.pdf"
+    pdf = ARTIFACTS / f"backgammon-protocol-{lang}{'-moves' if query else ''}.pdf"
     pdf.write_bytes(r.content)
     out = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
@@ -149,6 +150,18 @@ def _english_in(text: str, lang: str) -> set[str]:
     named = WORD.findall(f"{RULING} a cocked die? tableside audit verify GET api matches")
     common = {"ása", "bjarni", *(x.lower() for x in named)}
     return {x for x in WORD.findall(text) if x.lower() in english - theirs - common}
+
+
+def test_with_moves_each_game_lists_them_as_the_mat_export_does(played, head, server) -> None:
+    mat = head.get(f"/api/backgammon/matches/{played.match_id}/match.mat").text
+    plays = re.findall(r"\b\d\d: (?:\d+/\d+\*? ?)+", mat)  # e.g. "61: 8/2 24/23"
+    assert len(plays) > 20
+    text = _pdf_text(server, played.match_id, "is", moves="true")
+    for play in plays[:5] + plays[-5:]:
+        assert play.strip() in text, play
+    assert BG_WORDS["is"]["moves"] in text and "Doubles => 2" in text
+    plain = _pdf_text(server, played.match_id, "is")
+    assert BG_WORDS["is"]["moves"] not in plain and plays[0].strip() not in plain
 
 
 def test_the_same_record_gives_the_same_bytes(played, server) -> None:

@@ -76,11 +76,15 @@ async def list_bg_matches(
     summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
 )
 async def bg_protocol_file(
-    state: State, match_id: FromPath[UUID], lang: BackgammonLanguage = "en"
+    state: State,
+    match_id: FromPath[UUID],
+    lang: BackgammonLanguage = "en",
+    moves: Annotated[bool, Parameter(description="each game's moves too")] = False,
 ) -> Response[bytes]:
     """Players, length and clock; each game's start, cube, end and score; penalty points,
     pauses, clock events, rulings and appeals with their KSI paragraphs; the result as
-    reported and confirmed; the chain head hash to verify the record against."""
+    reported and confirmed; the chain head hash to verify the record against; with
+    `moves=true`, each game's moves in the notation GNU Backgammon and Jellyfish use."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
@@ -90,7 +94,7 @@ async def bg_protocol_file(
     except ValueError:
         raise NotFoundException(f"No backgammon match {match_id}") from None
     sheet.head_hash = head
-    return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang)
+    return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
 
 
 BACKGAMMON_READ_ROUTES = [list_bg_matches, bg_protocol_file]

@@ -1,8 +1,9 @@
 """A backgammon match's protocol as a PDF (KSI 4.6/4.7), on the korona protocol's building
-blocks (`pdf.document`, `heading`, `pairs`, `chain_head`): the header, one section
+blocks (`pdf.document`, `heading`, `pairs`, `table`, `chain_head`): the header, one section
 per game, penalty points, pauses, clock events, rulings and appeals, the result as reported
 and confirmed, and the stream's chain head to verify the record against. Words, not codes,
-in Icelandic, English, Estonian and Latvian (`bg_words`)."""
+in Icelandic, English, Estonian and Latvian (`bg_words`). Each game's moves, when asked, in
+the notation of GNU Backgammon and Jellyfish (the `.mat` export's own lines)."""
 
 from __future__ import annotations
 
@@ -14,19 +15,22 @@ from fpdf.enums import XPos, YPos
 
 from tableside.match.exports.bg_sheet import BgSheet, Entry, Game
 from tableside.match.exports.bg_words import bg_words
-from tableside.match.exports.pdf import chain_head, document, heading, pairs
+from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 
 _NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}
 
 
-def bg_protocol_pdf(sheet: BgSheet, lang: str = "en") -> bytes:
-    """The PDF bytes of one backgammon match's protocol in one language; the same record
-    gives the same bytes (the file's date is the last event's)."""
+def bg_protocol_pdf(sheet: BgSheet, lang: str = "en", moves: bool = False) -> bytes:
+    """The PDF bytes of one backgammon match's protocol in one language, with each game's
+    moves when asked; the same record gives the same bytes (the file's date is the last
+    event's)."""
     w = bg_words(lang)
     pdf = document(f"{w['title']} {sheet.match_id}", sheet.last_at)
     _header(pdf, sheet, w)
     for game in sheet.games:
         _game(pdf, sheet, game, w)
+        if moves and game.moves:
+            _moves(pdf, sheet, game, w)
     _entries(pdf, sheet, w, w["penalties"], sheet.penalties)
     _entries(pdf, sheet, w, w["pauses"], sheet.pauses)
     if sheet.clock or sheet.clock_events:
@@ -68,6 +72,14 @@ def _game(pdf: FPDF, sheet: BgSheet, game: Game, w: dict[str, str]) -> None:
         rows.append([w["happenings"], "\n".join(lines)])
     rows += _ending(sheet, game, w)
     pairs(pdf, rows)
+
+
+def _moves(pdf: FPDF, sheet: BgSheet, game: Game, w: dict[str, str]) -> None:
+    """The game's moves as GNU Backgammon and Jellyfish write them (the .mat export's)."""
+    pdf.ln(1)
+    pdf.set_font("DejaVu", "B", 10)
+    pdf.cell(0, 7, w["moves"], **_NEXT)
+    table(pdf, (14, 88, 88), ["", *sheet.players], [list(row) for row in game.moves])
 
 
 def _ending(sheet: BgSheet, game: Game, w: dict[str, str]) -> list[list[str]]:

@@ -9,12 +9,14 @@ corrections. Facts are kept as codes with their values (`Entry`); the PDF words 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from tableside.disciplines.backgammon import EVENT_TYPES
 from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon.mat import WIDTH, export_mat
 from tableside.disciplines.backgammon.record import kept
 from tableside.eventlog.source import Record
 
@@ -43,6 +45,7 @@ class Game:
     starter: str = ""
     happenings: list[Entry] = field(default_factory=list)  # cube actions, illegal plays, …
     end: ev.GameEnded | None = None
+    moves: list[tuple[str, str, str]] = field(default_factory=list)  # (n, A's cell, B's cell)
 
 
 @dataclass
@@ -77,10 +80,10 @@ def effective(records: list[Record]) -> list[Record]:
 
 def bg_sheet(records: list[Record]) -> BgSheet:
     """The sheet of a whole backgammon stream; ValueError if it holds no match."""
-    kept = effective(records)
-    if not kept or type(kept[0].event) is not ev.MatchCreated:
+    on_record = effective(records)
+    if not on_record or type(on_record[0].event) is not ev.MatchCreated:
         raise ValueError("not a backgammon match")
-    created = kept[0].event
+    created = on_record[0].event
     sheet = BgSheet(
         created.match_id,
         (created.player_a, created.player_b),
@@ -88,13 +91,34 @@ def bg_sheet(records: list[Record]) -> BgSheet:
         created.clock,
         created.penalty_to_score,
         created.series,
-        kept[0].recorded_at,
+        on_record[0].recorded_at,
         records[-1].recorded_at,
         events=records[-1].version,
     )
-    for rec in kept[1:]:
+    for rec in on_record[1:]:
         _take(sheet, rec)
+    moves = mat_moves(export_mat([rec.event for rec in on_record]))
+    for game in sheet.games:
+        game.moves = moves.get(game.game_no, [])
     return sheet
+
+
+_GAME = re.compile(r"^\s*Game (\d+)\s*$")
+_MOVE = re.compile(r"^\s*(\d+)\)(.*)$")
+
+
+def mat_moves(text: str) -> dict[int, list[tuple[str, str, str]]]:
+    """Each game's numbered lines of the .mat text as (number, A's cell, B's cell): the moves
+    in the notation GNU Backgammon and Jellyfish use (`mat.export_mat` writes them)."""
+    games: dict[int, list[tuple[str, str, str]]] = {}
+    rows: list[tuple[str, str, str]] = []
+    for line in text.splitlines():
+        if game := _GAME.match(line):
+            rows = games.setdefault(int(game[1]), [])
+        elif move := _MOVE.match(line):
+            cells = move[2]
+            rows.append((move[1], cells[1 : 1 + WIDTH].strip(), cells[1 + WIDTH :].strip()))
+    return games
 
 
 def _take(sheet: BgSheet, rec: Record) -> None:
