@@ -19,6 +19,7 @@ import pytest
 from backgammon.test_scenario import _play_until_flag, scenario_seed  # tests/backgammon
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
+from tableside.match.exports import bg_sheet
 from tableside.match.exports.bg_words import BG_WORDS
 
 from .harness import Api
@@ -112,7 +113,7 @@ def _facts(table: ProtocolTable, w: dict[str, str]) -> list[str]:
         w["clock_stop_4"],
         w["flag"].format(player=_name(flag.side)) + " (KSI 4.3.3)",
         w["td_called"].format(player="Ása", reason="a cocked die?") + " (KSI 5.1)",
-        w["ruling"].format(text=RULING, testimony="Dóra") + " (KSI 5.4)",
+        w["ruling_heard"].format(text=RULING, testimony="Dóra") + " (KSI 5.4)",
         w["appeal"].format(player="Ása") + " (KSI 5.2)",
         w["appeal_upheld"].format(jury=", ".join(JURY), votes=1, size=3) + " (KSI 5.2)",
         w["match_ended"].format(player="Bjarni", a=score[0], b=score[1]) + " (KSI 4.3.3)",
@@ -254,3 +255,21 @@ def test_a_rebuild_gives_the_same_rows(played, head, module_database_url) -> Non
     assert done.returncode == 0, done.stderr
     assert "rebuilt backgammon" in done.stdout
     assert _rows(module_database_url) == before
+
+
+def test_every_line_the_protocol_can_print_has_words_in_every_language() -> None:
+    source = Path(bg_sheet.__file__).read_text("utf-8")
+    table = source[source.index("_SECTIONS: dict") :]
+    codes = set(re.findall(r'"([a-z_]+)"', table)) - {"game", "penalties", "pauses"}
+    codes -= {"clock_events", "officials", "result"}  # the sections, not codes
+    codes |= {f"clock_stop_{case}" for case in range(1, 9)}  # KSI 4.3.2.1-8
+    codes |= {f"penalty_{r}" for r in ("start", "pause", "slow_play")}  # 2.2.4, 2.3.1.2
+    codes |= {f"end_{k}_play" for k in ("single", "gammon", "backgammon")}
+    codes |= {f"end_{k}_concession" for k in ("single", "gammon", "backgammon")}
+    assert "double" in codes and "ruling_heard" in codes
+    placeholders = {k: set(re.findall(r"\{(\w+)\}", v)) for k, v in BG_WORDS["en"].items()}
+    for lang, words in BG_WORDS.items():
+        assert not codes - set(words), (lang, codes - set(words))
+        assert set(words) == set(BG_WORDS["en"]), lang
+        for key, text in words.items():
+            assert set(re.findall(r"\{(\w+)\}", text)) == placeholders[key], (lang, key)

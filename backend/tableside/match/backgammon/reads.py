@@ -34,7 +34,7 @@ ORDER BY position DESC LIMIT $2
 """
 
 
-def match_row(r) -> dict[str, Any]:
+def _row(r) -> dict[str, Any]:
     """One row of `backgammon_matches` as the API shows it."""
     return {
         "discipline": "backgammon",
@@ -67,7 +67,7 @@ async def list_bg_matches(
     """A page of matches; `next` is the `before` of the following page (None at the end)."""
     await settled(state, "backgammon", min_position)
     rows = await context(state).pool.fetch(_PAGE, before, limit + 1)
-    items = [match_row(r) for r in rows[:limit]]
+    items = [_row(r) for r in rows[:limit]]
     return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
 
 
