@@ -222,6 +222,7 @@ def test_the_jury_finds_backgammon_matches(played, head) -> None:
     rows = head.get("/api/audit/matches", player="ASA BJ").json()["items"]
     row = next(r for r in rows if r["match_id"] == played.match_id)
     assert row["discipline"] == "backgammon" and row["side_a"] == ["Ása"]
+    assert row["status"] == "ended"  # the finder's word for a finished match
     assert row["score"] == list(played.state.score) and row["length"] == 7
     assert played.match_id in found(q=played.match_id[:8])
     assert played.match_id in found(status="over") and played.match_id in found(status="ended")

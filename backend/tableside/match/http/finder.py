@@ -118,8 +118,10 @@ def _korona(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _backgammon(doc: dict[str, Any]) -> dict[str, Any]:
-    """A backgammon row: its score in points (as `won`), the length, the games played."""
+    """A backgammon row: its score in points (as `won`), the length, the games played; a
+    finished match in the finder's words (`ended`, as a korona match not yet signed)."""
     return {
+        "status": "ended" if doc["status"] == "over" else doc["status"],
         "table": None,
         "competition_id": None,
         "won": doc["score"],
