@@ -53,7 +53,7 @@ def _header(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         [w["players"], f"{a}  —  {b}"],
         [w["length"], w["length_value"].format(n=sheet.length)],
         [w["clock"], w["clock_on" if sheet.clock else "clock_off"]],
-        [w["rule"], settings + (f"; {w['series']}" if sheet.series else "")],
+        [w["settings"], settings + (f"; {w['series']}" if sheet.series else "")],
         [w["recorded"], f"{_stamp(sheet.started_at)} – {_stamp(sheet.last_at)}"],
         [w["match"], sheet.match_id],
     ]
