@@ -20,7 +20,7 @@ window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
-FACES = ["/", "/judge?table=1", "/screen", "/audit", "/admin"]
+FACES = ["/", "/judge?table=1", "/screen", "/audit", "/admin", "/backgammon"]
 
 
 @pytest.fixture
