@@ -15,7 +15,8 @@ from .bg_helpers import BgMatch
 from .harness import assert_no_horizontal_overflow, screenshot
 
 VERSION = "() => Number(document.getElementById('face').dataset.version || 0)"
-IDLE = "(v) => { const f = document.getElementById('face'); return Number(f.dataset.version) > v && f.dataset.working === '0'; }"
+IDLE = """(v) => { const f = document.getElementById('face');
+  return Number(f.dataset.version) > v && f.dataset.working === '0'; }"""
 
 
 def _open(page, match: BgMatch) -> None:
