@@ -156,12 +156,14 @@ class BgBoard extends HTMLElement {
     const pickable = from || to || selected;
     const classes = [kind, row, kind === "point" ? (key % 2 ? "odd" : "even") : "",
                      from ? "from" : "", to ? "to" : "", selected ? "selected" : ""];
-    const attrs = { class: classes.filter(Boolean).join(" "), "data-own": own,
-                    "aria-label": placeLabel(doc, key, own) };
+    const label = placeLabel(doc, key, own);
+    const attrs = { class: classes.filter(Boolean).join(" "), "data-own": own };
+    // A button is named by its (hidden) words, so the name holds what it shows (WCAG 2.5.3).
     if (pickable) Object.assign(attrs, { type: "button", "aria-pressed": selected ? "true" : null,
                                          onclick: () => this.pick(own) });
-    else attrs.role = "img";
-    const node = h(pickable ? "button" : "div", attrs, ...placeContent(doc, key, kind, this.numbering()));
+    else Object.assign(attrs, { role: "img", "aria-label": label });
+    const node = h(pickable ? "button" : "div", attrs, ...placeContent(doc, key, kind, this.numbering()),
+                   pickable ? h("span", { class: "visually-hidden", text: label }) : null);
     if (kind === "point") Object.assign(node.dataset, { point: key, a: pointCount(doc, "A", key), b: pointCount(doc, "B", key) });
     else node.dataset[kind] = key.slice(3);
     return node;

@@ -177,7 +177,6 @@ export function clockPanel(rec) {
     const may = !timer.stopped && (!timer.running || timer.running === side);
     return h("button", { type: "button", class: `clock-button side-${side}${timer.running === side ? " running" : ""}`,
       "data-press": side, disabled: !may || rec.working > 0,
-      "aria-label": t("bg.clock.press", { name: sideName(rec.doc, side) }),
       onclick: () => rec.send({ type: "PressClock", side, at_ms: Date.now() }) },
       h("span", { class: "clock-name" }, sideName(rec.doc, side)),
       h("span", { class: "clock-time", "data-time": side }, clockText(shownTime(timer, side))));

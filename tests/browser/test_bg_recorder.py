@@ -9,14 +9,33 @@ over the API.
 
 from __future__ import annotations
 
+import os
+
+import pytest
 from service.harness import ADMIN
 
 from .bg_helpers import BgMatch
-from .harness import assert_no_horizontal_overflow, screenshot
+from .harness import (
+    assert_no_horizontal_overflow,
+    assert_readable_contrast,
+    axe_violations,
+    missing_axe,
+    screenshot,
+)
 
 VERSION = "() => Number(document.getElementById('face').dataset.version || 0)"
 IDLE = """(v) => { const f = document.getElementById('face');
   return Number(f.dataset.version) > v && f.dataset.working === '0'; }"""
+
+
+@pytest.fixture(scope="module")
+def axe_ready() -> None:
+    reason = missing_axe()
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"the accessibility audit cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
 
 
 def _open(page, match: BgMatch) -> None:
@@ -112,3 +131,34 @@ def test_a_game_recorded_through_the_face(page, head_api):
     assert ended["rule"] == "KSI 4.4.3"
     assert all(e["rule"].startswith("KSI ") for e in events)
     assert all(r["meta"].get("discipline") == "backgammon" for r in match.events())
+
+
+@pytest.mark.parametrize("viewport", [{"width": 800, "height": 1280}], ids=["tablet"])
+def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport, axe_ready):
+    """A clocked match: the clock started and pressed from the face (device time stored with
+    each press); the face in Icelandic; axe-core finds nothing on the pad mid-play."""
+    match = BgMatch(head_api, length=3, clock=True)
+    match.post({"type": "StartGame"}, {"type": "RollOpening", "die_a": 6, "die_b": 5})
+    _open(page, match)
+    page.click("language-picker [data-lang=is]")
+    page.wait_for_selector("html[lang=is]")
+    assert page.locator("[data-action=start-clock]").inner_text() == "Ræsa klukkuna"
+    _tap(page, "[data-action=start-clock]")
+    assert page.locator("[data-time=A]").inner_text() == "6:00"  # 2 min a point (KSI 3.5.5)
+    _tap(page, "[data-press=B]")  # B starts A's time
+    assert page.locator("[data-press=B]").is_disabled()
+    assert "running" in page.locator("[data-press=A]").get_attribute("class")
+    page.locator("bg-board button[data-own='24']").click()
+    assert page.locator("[data-partial]").inner_text() == "Leikur: enginn leikur"
+    assert "Veldu mann" in page.locator(".bg-pad .hint").inner_text()
+    assert_readable_contrast(page)
+    assert axe_violations(page) == []
+    _play(page, 18, 18, 13)  # 24 is selected: on to 18, then 18 to 13
+    _tap(page, "[data-press=A]")
+    assert "ýtir á klukkuna" in page.locator("[data-banner]").inner_text()
+    assert "KSI 4.1.6.2" in page.locator("[data-banner]").inner_text()
+    pressed = [e for e in match.events() if e["type"] == "BgClockPressed"]
+    assert [p["event"]["side"] for p in pressed] == ["B", "A"]
+    assert pressed[1]["event"]["at_ms"] > pressed[0]["event"]["at_ms"]
+    assert pressed[1]["device_time"]  # the device's own time stored with the press
+    screenshot(page, "bg-recorder-800-is")
