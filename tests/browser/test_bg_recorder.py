@@ -161,4 +161,11 @@ def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport, axe_ready
     assert [p["event"]["side"] for p in pressed] == ["B", "A"]
     assert pressed[1]["event"]["at_ms"] > pressed[0]["event"]["at_ms"]
     assert pressed[1]["device_time"]  # the device's own time stored with the press
+    # undo is one tap plus confirm: A's press is taken back, A's time runs again
+    page.click("[data-action=undo]")
+    page.click("[data-action=undo-no]")  # kept
+    page.click("[data-action=undo]")
+    _tap(page, "[data-action=undo-yes]")
+    assert "running" in page.locator("[data-press=A]").get_attribute("class")
+    assert match.events()[-1]["type"] == "BgEntryUndone"
     screenshot(page, "bg-recorder-800-is")
