@@ -38,7 +38,7 @@ export class Recorder {
       const reply = await request("GET", this.url);
       const plays = reply.board.phase === "move" ? await request("GET", `${this.url}/plays`) : null;
       if (plays && plays.version !== reply.version) return this.load(); // moved meanwhile
-      Object.assign(this, { version: reply.version, doc: reply.board, match: reply.state, taps: [] });
+      Object.assign(this, { version: reply.version, doc: reply.board, match: reply.state, taps: [], opening: null });
       this.entry = plays?.side ? new PlayEntry(plays) : null;
     } catch (error) {
       this.say(error instanceof ApiError && error.status === 404 ? t("bg.no_match", { id: this.id })

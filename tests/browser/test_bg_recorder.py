@@ -169,3 +169,35 @@ def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport, axe_ready
     assert "running" in page.locator("[data-press=A]").get_attribute("class")
     assert match.events()[-1]["type"] == "BgEntryUndone"
     screenshot(page, "bg-recorder-800-is")
+
+
+RACE = [0, 3, 3, 3, 2, 2, 2] + [0] * 19  # 15 checkers in the home board: no contact
+
+
+def test_a_resignation_answered_on_the_face(page, head_api):
+    """Once no checker can be hit, A resigns a single; B accepts; B scores the point."""
+    match = BgMatch(head_api, length=3)
+    match.post(
+        {"type": "StartGame", "position": [RACE, RACE]},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+    )
+    _open(page, match)
+    page.click("[data-resign] summary")
+    _tap(page, "[data-resign-side=A][data-resign-kind=single]")
+    assert "KSI 4.5" in page.locator("[data-banner]").inner_text()
+    assert page.locator("[data-action=accept-resign]").inner_text() == "Bjarni accepts"
+    _tap(page, "[data-action=accept-resign]")
+    assert page.locator("bg-board [data-score=B]").inner_text() == "1"
+    ended = [e["event"] for e in match.events() if e["type"] == "BgGameEnded"]
+    assert ended == [
+        {
+            "type": "BgGameEnded",
+            "rule": "KSI 4.5",
+            "winner": "B",
+            "kind": "single",
+            "by": "concession",
+            "cube": 1,
+            "points": 1,
+            "score": [0, 1],
+        }
+    ]
