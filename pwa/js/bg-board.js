@@ -234,7 +234,7 @@ function middle(doc) {
   const cube = doc.cube && !doc.cube.owner ? cubeFace(doc) : null;
   return h("div", { class: "middle" },
     h("span", { class: "note", "data-note": "", text: note }), cube,
-    h("span", { class: "dice", "data-dice": (doc.dice || []).join("-"),
+    h("span", { class: "dice", role: "img", "data-dice": (doc.dice || []).join("-"),
                    "aria-label": doc.dice?.length ? t("bg.dice", { dice: doc.dice.join("–") }) : t("bg.no_dice") },
       ...dice));
 }

@@ -22,6 +22,7 @@ export class Recorder {
     this.version = 0;
     this.entry = null;
     this.taps = []; // dice tapped so far (one per die)
+    this.opening = null; // the opening roll's dice tapped so far, by side
     this.working = 0;
     this.said = { text: "", tone: "" };
     this.board = h("bg-board", { "data-bg-board": "" });

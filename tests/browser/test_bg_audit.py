@@ -15,8 +15,8 @@ import pytest
 from service.harness import Api
 from service.recorded import auditor
 
-from .bg_helpers import BgMatch
-from .harness import assert_no_horizontal_overflow, screenshot
+from .bg_helpers import BgMatch, axe_ready  # noqa: F401 (a fixture)
+from .harness import assert_no_horizontal_overflow, axe_violations, screenshot
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +65,7 @@ def cells(page) -> dict[str, list[str]]:
     return out
 
 
+@pytest.mark.usefixtures("axe_ready")
 def test_each_step_shows_the_event_its_paragraph_and_the_board_after_it(
     page, session, recorded: BgMatch, jury: Api
 ) -> None:
@@ -102,6 +103,7 @@ def test_each_step_shows_the_event_its_paragraph_and_the_board_after_it(
     assert page.locator("[data-d=words]").inner_text() == "Ása wins 2 (single, double dropped): 2:0"
     assert cells(page)["score"] == ["2", "0"]
     assert_no_horizontal_overflow(page)
+    assert axe_violations(page) == []
     screenshot(page, "bg-audit-360")
 
 

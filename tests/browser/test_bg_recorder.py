@@ -9,33 +9,20 @@ over the API.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from service.harness import ADMIN
 
-from .bg_helpers import BgMatch
+from .bg_helpers import BgMatch, axe_ready  # noqa: F401 (a fixture)
 from .harness import (
     assert_no_horizontal_overflow,
     assert_readable_contrast,
     axe_violations,
-    missing_axe,
     screenshot,
 )
 
 VERSION = "() => Number(document.getElementById('face').dataset.version || 0)"
 IDLE = """(v) => { const f = document.getElementById('face');
   return Number(f.dataset.version) > v && f.dataset.working === '0'; }"""
-
-
-@pytest.fixture(scope="module")
-def axe_ready() -> None:
-    reason = missing_axe()
-    if reason is None:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"the accessibility audit cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(reason)
 
 
 def _open(page, match: BgMatch) -> None:
@@ -133,8 +120,9 @@ def test_a_game_recorded_through_the_face(page, head_api):
     assert all(r["meta"].get("discipline") == "backgammon" for r in match.events())
 
 
+@pytest.mark.usefixtures("axe_ready")
 @pytest.mark.parametrize("viewport", [{"width": 800, "height": 1280}], ids=["tablet"])
-def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport, axe_ready):
+def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport):
     """A clocked match: the clock started and pressed from the face (device time stored with
     each press); the face in Icelandic; axe-core finds nothing on the pad mid-play."""
     match = BgMatch(head_api, length=3, clock=True)
