@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 
-import pytest
 from service.harness import Api
-
-from .harness import missing_axe
-
-
-@pytest.fixture(scope="module")
-def axe_ready() -> None:
-    """Skip without axe-core (fail under CI=true), as test_faces_audit does."""
-    reason = missing_axe()
-    if reason is None:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"the accessibility audit cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(reason)
 
 
 class BgMatch:

@@ -15,7 +15,7 @@ import pytest
 from service.harness import Api
 from service.recorded import auditor
 
-from .bg_helpers import BgMatch, axe_ready  # noqa: F401 (a fixture)
+from .bg_helpers import BgMatch
 from .harness import assert_no_horizontal_overflow, axe_violations, screenshot
 
 

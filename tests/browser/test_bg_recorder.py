@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from service.harness import ADMIN
 
-from .bg_helpers import BgMatch, axe_ready  # noqa: F401 (a fixture)
+from .bg_helpers import BgMatch
 from .harness import (
     assert_no_horizontal_overflow,
     assert_readable_contrast,
