@@ -6,6 +6,7 @@
 //   entry.pick(13); entry.pick(10);          // a checker, then a highlighted destination
 //   entry.marks                              // what <bg-board> highlights now
 //   entry.complete, entry.moves, entry.undo()
+//   entry.preview(doc)                       // the board with the steps so far carried out
 
 import { t } from "/js/i18n.js";
 
@@ -60,6 +61,27 @@ export class PlayEntry {
   undo() {
     this.moves = this.moves.slice(0, -1);
     this.selected = null;
+  }
+
+  /** The board document with the moves so far carried out, checker by checker (a lone
+   *  opponent checker where one lands goes to the bar): what the recorder sees while tapping. */
+  preview(doc) {
+    if (!this.moves.length) return doc;
+    const mover = this.side;
+    const foe = mover === "A" ? "B" : "A";
+    const me = [...doc.position[mover]];
+    const opp = [...doc.position[foe]];
+    for (const [from, to] of this.moves) {
+      me[from] -= 1;
+      me[to] += 1;
+      if (to >= 1 && to <= 24 && opp[25 - to] === 1) {
+        opp[25 - to] = 0;
+        opp[25] += 1;
+      }
+    }
+    const pips = (side) => side.reduce((sum, n, p) => sum + n * p, 0);
+    return { ...doc, position: { [mover]: me, [foe]: opp },
+             pips: { [mover]: pips(me), [foe]: pips(opp) } };
   }
 
   get marks() {

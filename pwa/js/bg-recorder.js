@@ -95,7 +95,7 @@ export class Recorder {
       this.root.replaceChildren(this.banner());
       return;
     }
-    this.board.data = this.doc;
+    this.board.data = this.entry ? this.entry.preview(this.doc) : this.doc;
     this.board.marks = this.entry?.marks || null;
     this.root.dataset.version = String(this.version);
     this.root.dataset.working = String(this.working);

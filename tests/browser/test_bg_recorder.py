@@ -69,6 +69,9 @@ def test_a_game_recorded_through_the_face(page, head_api):
     ) == [5, 7]
     board.locator("button[data-own='5']").click()
     assert page.locator("[data-partial]").inner_text().endswith("8/5")
+    assert board.locator("[data-point='8']").get_attribute("data-a") == "2"  # shown moved
+    assert board.locator("[data-point='5']").get_attribute("data-a") == "1"
+    screenshot(page, "bg-recorder-360-mid-play")
     assert page.locator("[data-action=play]").is_disabled()  # one die still to play
     page.click("[data-action=undo-step]")  # a partial play undone before sending
     assert board.locator("[data-point='8']").get_attribute("data-a") == "3"
