@@ -110,11 +110,24 @@ function resignationAnswer(rec, [by, kind]) {
 function between(rec) {
   if (rec.doc.over) {
     return section("bg.pad.match_over", { name: sideName(rec.doc, rec.doc.winner),
-                                           score: rec.doc.score.join(":") });
+                                           score: rec.doc.score.join(":") }, result(rec));
   }
   return section("bg.pad.between", { score: rec.doc.score.join(":") },
     button("bg.pad.start_game", { n: (rec.doc.game_no || 0) + 1 }, () => rec.send({ type: "StartGame" }),
       { class: "primary big", "data-action": "start-game" }));
+}
+
+/** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6). */
+function result(rec) {
+  const { reported, confirmed } = rec.match || {};
+  const winner = rec.doc.winner;
+  if (confirmed) return h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed"));
+  if (reported) {
+    return button("bg.pad.confirm", {}, () => rec.send({ type: "ConfirmResult" }),
+      { class: "primary big", "data-action": "confirm-result" });
+  }
+  return button("bg.pad.report", { name: sideName(rec.doc, winner) },
+    () => rec.send({ type: "ReportResult", side: winner }), { class: "primary big", "data-action": "report-result" });
 }
 
 /** The resignation menu: a side resigns a single, gammon or backgammon (KSI 4.5). */

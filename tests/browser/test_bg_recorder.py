@@ -192,3 +192,23 @@ def test_a_resignation_answered_on_the_face(page, head_api):
             "score": [0, 1],
         }
     ]
+
+
+def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
+    """A 1-point match ended by a dropped double; reported and confirmed on the face (KSI 4.6)."""
+    match = BgMatch(head_api, length=1)
+    match.post(
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+        {"type": "Double", "side": "B"},
+        {"type": "Drop", "side": "A"},
+    )
+    _open(page, match)
+    assert page.locator(".bg-pad h2").inner_text() == "Match over: Bjarni wins 0:1"
+    _tap(page, "[data-action=report-result]")
+    _tap(page, "[data-action=confirm-result]")
+    page.wait_for_selector("[data-result=confirmed]")
+    types = [e["type"] for e in match.events()]
+    assert types[-2:] == ["BgResultReported", "BgResultConfirmed"]
+    assert match.state()["state"]["confirmed"] is True
