@@ -4,6 +4,7 @@
 //   const rec = new Recorder(root, matchId);  await rec.load();
 //   rec.send({ type: "Double", side: "A" })   // the server decides; a refusal is shown
 //   rec.doc (board_doc), rec.match (the fold), rec.version, rec.entry (a play being tapped)
+//   every 3 s while idle it looks for entries made elsewhere (`refresh`)
 
 import { citation, t } from "/js/i18n.js";
 import { ApiError, describe, deviceId, request } from "/js/api.js";
@@ -12,6 +13,8 @@ import "/js/bg-board.js";
 import { PlayEntry } from "/js/bg-entry.js";
 import { bgEventText } from "/js/bg-words.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
+
+const POLL_MS = 3000;
 
 export class Recorder {
   constructor(root, id) {
@@ -28,6 +31,16 @@ export class Recorder {
     this.board = h("bg-board", { "data-bg-board": "" });
     this.board.addEventListener("pick", (e) => this.pickPoint(e.detail.point));
     this.timer = setInterval(() => tickClocks(this), 250);
+    this.poll = setInterval(() => this.refresh(), POLL_MS);
+  }
+
+  /** Something recorded on another device (the TD's desk, a monitor) shows here too: while
+   *  nothing is being entered, a newer version on the server is read again. */
+  async refresh() {
+    const busy = this.working || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
+    if (busy || !this.doc) return;
+    const reply = await request("GET", this.url).catch(() => null);
+    if (reply && reply.version !== this.version && !this.working) await this.load();
   }
 
   get url() { return `/api/backgammon/matches/${this.id}`; }

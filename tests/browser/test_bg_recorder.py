@@ -207,7 +207,11 @@ def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
     _open(page, match)
     assert page.locator(".bg-pad h2").inner_text() == "Match over: Bjarni wins 0:1"
     _tap(page, "[data-action=report-result]")
-    _tap(page, "[data-action=confirm-result]")
+    page.click("[data-action=undo]")  # asks first; meanwhile the TD confirms at the desk …
+    match.version = page.evaluate(VERSION)
+    match.post({"type": "ConfirmResult"})
+    page.click("[data-action=undo-no]")  # … and the face, idle again, reads it by itself
+    page.wait_for_selector("[data-result=confirmed]", timeout=8000)
     page.wait_for_selector("[data-result=confirmed]")
     types = [e["type"] for e in match.events()]
     assert types[-2:] == ["BgResultReported", "BgResultConfirmed"]
