@@ -48,6 +48,19 @@ export class BgReplay extends Replay {
 
   isCorrection(item) { return item.type === "BgEntryUndone" || item.type === "BgResultCorrected"; }
 
+  /** An undo points back to the first event it takes back. */
+  corrects(item) { return item.type === "BgEntryUndone" ? item.event.to_version + 1 : null; }
+
+  /** An undo takes back every event after the version it returns to. */
+  markCorrections() {
+    for (const undo of this.items.filter((item) => item.type === "BgEntryUndone")) {
+      for (const item of this.items) {
+        const between = item.version > undo.event.to_version && item.version < undo.version;
+        if (between && !item.correctedBy.length) item.correctedBy.push(undo.version);
+      }
+    }
+  }
+
   makeBoard() { return el("bg-board", { "data-bg-board": "" }); }
 
   at(version) {

@@ -52,10 +52,7 @@ export class Replay {
     this.id = id;
     this.items = record.map((item, index) => ({ ...item, index, correctedBy: [] }));
     this.byVersion = new Map(this.items.map((item) => [item.version, item]));
-    for (const item of this.items) {
-      const target = item.type === "CorrectionRecorded" && this.byVersion.get(item.event.corrects_version);
-      if (target) target.correctedBy.push(item.version);
-    }
+    this.markCorrections();
     this.names = this.sideNames();
     this.last = this.items[this.items.length - 1].version;
     this.current = null;
@@ -75,6 +72,17 @@ export class Replay {
   isSanction(item) { return SANCTIONS.has(item.type); }
 
   isCorrection(item) { return item.type === "CorrectionRecorded"; }
+
+  /** The version a correction points back to (null for any other event). */
+  corrects(item) { return item.type === "CorrectionRecorded" ? item.event.corrects_version : null; }
+
+  /** Each corrected event learns which events correct it (`correctedBy`). */
+  markCorrections() {
+    for (const item of this.items) {
+      const target = this.byVersion.get(this.corrects(item));
+      if (target) target.correctedBy.push(item.version);
+    }
+  }
 
   makeBoard() { return el("korona-board", { compact: "" }); }
 
@@ -318,7 +326,7 @@ export class Replay {
     const link = (v, label) => el("button", { type: "button", class: "link", "data-goto": String(v),
                                              text: t(label, { n: v }), onclick: () => this.select(v) });
     const links = [];
-    if (item.type === "CorrectionRecorded") links.push(link(item.event.corrects_version, "audit.corrects"));
+    if (this.corrects(item) !== null) links.push(link(this.corrects(item), "audit.corrects"));
     for (const v of item.correctedBy) links.push(link(v, "audit.corrected_by"));
     const entry = this.entryOf(item);
     const decided = entry && entry.version !== item.version

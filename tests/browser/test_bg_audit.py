@@ -138,3 +138,32 @@ def test_verify_record_checks_the_backgammon_chain(
     page.locator("[data-verify]").click()
     page.wait_for_selector("[data-verdict=broken]")
     assert page.locator(".verdict").inner_text() == "The record is broken at event 3."
+
+
+def test_an_undone_entry_links_to_the_undo(page, session, head_api: Api) -> None:
+    m = BgMatch(head_api, length=3)
+    m.post(
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+        {"type": "Roll", "side": "B", "dice": [2, 2]},  # a slip: B rolled 4-4
+        {"type": "UndoLast"},
+    )
+    page.goto(f"/audit/match/{m.id}#v=6")
+    at(page, 6)
+    assert page.locator("[data-d=words]").inner_text() == "Entry undone: back to event 4"
+    assert page.locator("[data-d=rule]").inner_text() == "KSI 3.8"
+    page.locator("[data-d=correction] [data-goto='5']").click()
+    at(page, 5)
+    assert page.locator("[data-d=words]").inner_text() == "Bjarni rolls 2-2"
+    assert "corrected" in page.locator("[data-timeline] li[data-version='5']").get_attribute(
+        "class"
+    )
+    page.locator("[data-d=correction] [data-goto='6']").click()
+    at(page, 6)
+    assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == ""  # back to roll
+    page.select_option("[data-filter]", "corrections")
+    shown = page.locator("[data-timeline] li").evaluate_all(
+        "els => els.map(e => e.dataset.version)"
+    )
+    assert shown == ["5", "6"]
