@@ -3,7 +3,9 @@
 `legal_plays` tells legal plays apart by the position they leave; a recorder taps single-die
 moves in any order. `move_orders` lists every order of single-die moves that ends in one of
 those positions, so a face can highlight the legal next steps of a partial play without
-generating moves itself. Pure, like the rest of the engine.
+generating moves itself. An order shorter than the full play appears only where bearing off
+with a larger die leaves the very position a full play leaves (the engine records that play as
+legal: plays are told apart by position). Pure, like the rest of the engine.
 """
 
 from __future__ import annotations
