@@ -118,6 +118,6 @@ export class Recorder {
   banner() {
     const { text, tone } = this.said;
     return h("p", { class: `bg-banner tone-${tone || "none"}`, role: tone === "problem" ? "alert" : "status",
-                    "data-banner": tone || "", hidden: !text }, text);
+                    "data-banner": tone || "" }, text);
   }
 }
