@@ -66,9 +66,13 @@ class DrawPlayoff(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="
 
 
 class CallMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallMatch"):
+    """A match to a table; a team match to a block: `table` is board I's and the boards
+    follow on the next tables, or `tables` lists every board's table (board I first)."""
+
     match_id: str
     table: int
     at: str
+    tables: tuple[int, ...] = ()
 
 
 class CallNextMatches(

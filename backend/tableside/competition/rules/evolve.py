@@ -93,7 +93,8 @@ def _match_called(state: Competition, e: ev.MatchCalled) -> Competition:
     calls = {**state.calls, e.match_id: e.table}
     called_sides = {**state.called_sides, e.match_id: (e.a, e.b)}
     at = {**state.called_at, e.match_id: e.at}
-    return replace(state, calls=calls, called_at=at, called_sides=called_sides)
+    boards = {**state.board_calls, e.match_id: e.boards} if e.boards else state.board_calls
+    return replace(state, calls=calls, called_at=at, called_sides=called_sides, board_calls=boards)
 
 
 @_on(ev.NoShowReported)
@@ -136,7 +137,15 @@ def _match_invalidated(state: Competition, e: ev.MatchInvalidated) -> Competitio
     calls = {k: v for k, v in state.calls.items() if k != e.match_id}
     boards = {k: v for k, v in state.boards.items() if k != e.match_id}
     sides = {k: v for k, v in state.called_sides.items() if k != e.match_id}
-    return replace(state, results=results, calls=calls, boards=boards, called_sides=sides)
+    tables = {k: v for k, v in state.board_calls.items() if k != e.match_id}
+    return replace(
+        state,
+        results=results,
+        calls=calls,
+        boards=boards,
+        called_sides=sides,
+        board_calls=tables,
+    )
 
 
 @_on(ev.ProtestFiled)

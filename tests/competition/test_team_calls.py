@@ -1,0 +1,101 @@
+"""Team matches on tables (EKML §29(2), §17(3)): a team match is called to a block of
+tables, board k of each team's lineup on the k-th table; call-next seats team matches on
+consecutive free tables; a held table anywhere in the block refuses the call."""
+
+import pytest
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules import events as ev
+from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.team_calls import block_for, free_blocks, held_tables
+
+from .helpers import AT
+from .test_teams import team_event
+
+A_WINS = MatchResult(3, 1)
+
+
+def _board_players(run, match_id: str, board: int) -> tuple[str, str]:
+    """Board k's players from the registered lineups of the match's two teams."""
+    pairing = next(p for p in run.state.rounds[1].pairings if p.match_id == match_id)
+    teams = run.state.entrants
+    return teams[pairing.a].team.boards[board - 1], teams[pairing.b].team.boards[board - 1]
+
+
+def test_ekml_29_2_a_team_match_takes_a_block_board_k_on_the_kth_table():
+    run = team_event(play_all=True)
+    (called,) = run.do(cmd.CallMatch("R1-1", 4, AT))
+    assert called.rule == "EKML §29(2)" and called.table == 4
+    assert [(b.board, b.table) for b in called.boards] == [(1, 4), (2, 5), (3, 6)]
+    for b in called.boards:
+        assert (b.a, b.b) == _board_players(run, "R1-1", b.board)
+    assert held_tables(run.state) == {4, 5, 6}
+
+
+def test_the_td_may_list_the_tables_board_one_first():
+    run = team_event(play_all=True)
+    (called,) = run.do(cmd.CallMatch("R1-1", 7, AT, tables=(7, 2, 9)))
+    assert [b.table for b in called.boards] == [7, 2, 9]
+
+
+@pytest.mark.parametrize(
+    ("table", "tables", "words"),
+    [
+        (1, (1, 2), "takes 3 tables"),
+        (1, (2, 1, 3), "board I's"),
+        (1, (1, 1, 2), "a table of its own"),
+        (0, (), "numbered from 1"),
+    ],
+)
+def test_ekml_29_2_a_block_that_does_not_fit_is_refused(table, tables, words):
+    run = team_event(play_all=True)
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CallMatch("R1-1", table, AT, tables=tables))
+    assert err.value.rule == "EKML §29(2)" and words in err.value.message
+
+
+def test_ekml_17_3_a_block_overlapping_a_called_team_match_is_refused():
+    run = team_event(play_all=True)
+    run.do(cmd.CallMatch("R1-1", 1, AT))
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CallMatch("R1-2", 3, AT))
+    assert err.value.rule == "EKML §17(3)" and "table 3 is busy" in err.value.message
+    run.do(cmd.CallMatch("R1-2", 4, AT))
+    assert held_tables(run.state) == {1, 2, 3, 4, 5, 6}
+
+
+def test_call_next_seats_team_matches_on_consecutive_free_tables():
+    run = team_event(play_all=True)
+    out = run.do(cmd.CallNextMatches((1, 2, 4, 5, 6, 8, 9, 10), AT))
+    assert [[b.table for b in e.boards] for e in out] == [[4, 5, 6], [8, 9, 10]]
+    assert all(isinstance(e, ev.MatchCalled) and e.rule == "EKML §29(2)" for e in out)
+
+
+def test_a_team_match_frees_its_block_when_its_result_is_in():
+    run = team_event(play_all=True)
+    run.do(cmd.CallMatch("R1-1", 1, AT))
+    for board in (1, 2, 3):
+        run.do(cmd.RecordBoardResult("R1-1", board, A_WINS, AT))
+    assert "R1-1" in run.state.results and held_tables(run.state) == set()
+
+
+def test_only_a_team_match_takes_several_tables():
+    guide = Guide("Singles", format="round_robin")
+    assert block_for(guide, 3, ()) == (3,)
+    with pytest.raises(CompetitionRuleError) as err:
+        block_for(guide, 3, (3, 4))
+    assert err.value.rule == "EKML §29(2)"
+
+
+@pytest.mark.parametrize(
+    ("free", "size", "blocks"),
+    [
+        ((1, 2, 3, 4, 5, 6), 3, [(1, 2, 3), (4, 5, 6)]),
+        ((5, 1, 2, 4, 6), 3, [(4, 5, 6)]),
+        ((1, 2, 4, 5), 3, []),
+        ((3, 3, 4), 2, [(3, 4)]),
+    ],
+)
+def test_free_blocks_are_runs_of_consecutive_tables(free, size, blocks):
+    assert free_blocks(free, size) == blocks

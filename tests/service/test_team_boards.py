@@ -1,0 +1,164 @@
+"""Team matches on tablets (issue 13, point 6; EKML §29): a team match of three boards is
+called to a block of three tables, one board on each. Each table's judge finds its board's
+match by itself (the table's current match), plays it stroke by stroke, and each board's end
+records that board; the team result and the standings follow. A block with one busy table
+is refused, saying which table and what holds it."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from tableside.eventlog import EventStore
+from tableside.match.folding import Record, fold_records
+
+from .competition_play import REGISTRY, Comp, player
+from .harness import Api, wait_for
+from .play import play
+
+PROBLEM = "application/problem+json"
+CLUBS = {"Kalev": ("Kask", "Kuusk", "Kadakas"), "Tartu": ("Tamm", "Toom", "Taru")}
+
+
+@pytest.fixture(scope="module")
+def clubs(head) -> Comp:
+    guide = {
+        "name": "Club cup",
+        "format": "round_robin",
+        "games_per_match": 1,
+        "teams": {"boards": 3, "substitutes": 0, "play_all": True},
+        "tie_breaks": ["board_points"],
+    }
+    comp = Comp.create(head, guide)
+    for club, names in CLUBS.items():
+        comp.do(
+            {
+                "type": "RegisterEntrant",
+                "entrant_id": club.lower(),
+                "name": club,
+                "members": [player(n) for n in names],
+                "team": {"boards": list(names)},
+            }
+        )
+        comp.do({"type": "ApproveEntrant", "entrant_id": club.lower()})
+        comp.do({"type": "CheckInEntrant", "entrant_id": club.lower()})
+    comp.do({"type": "MakeDraw", "seed": 2})
+    return comp
+
+
+def _hall(api: Api) -> dict[int, dict]:
+    r = api.get("/api/hall")
+    assert r.status_code == 200, r.text
+    return {h["table"]: h for h in r.json()}
+
+
+def _refused(r, title: str, reason: str) -> dict:
+    assert r.status_code == 409, r.text
+    assert r.headers["content-type"].startswith(PROBLEM)
+    body = r.json()
+    assert body["title"] == title and body["reason"] == reason
+    return body
+
+
+def test_a_block_with_a_busy_table_is_refused(clubs, head):
+    r = head.create(12, ["Walk Up"], ["Drop In"])
+    assert r.status_code == 201, r.text
+    wait_for(lambda: 12 in _hall(head))
+    before = clubs.settled()["version"]
+    match_id = clubs.settled()["waiting"][0]["match_id"]
+    body = _refused(
+        clubs.post({"type": "CallMatch", "match_id": match_id, "table": 10}),
+        "Table 12 is busy",
+        "table_busy",
+    )
+    assert body["table"] == 12 and "Walk Up" in body["detail"]
+    listed = {"type": "CallMatch", "match_id": match_id, "table": 4, "tables": [4, 12, 5]}
+    _refused(clubs.post(listed), "Table 12 is busy", "table_busy")
+    body = _refused(
+        clubs.post({"type": "CallNextMatches", "free_tables": [10, 11, 12, 14]}),
+        "No free block of tables",
+        "no_free_block",
+    )
+    assert body["boards"] == 3 and body["tables"] == [10, 11, 14]
+    doc = clubs.settled()
+    assert doc["version"] == before and not doc["calls"]
+
+
+def test_three_boards_on_three_tables_played_by_their_judges(
+    clubs, server, head, module_database_url
+):
+    clubs.do({"type": "CallNextMatches", "free_tables": [1, 2, 3, 4]})
+    calls = clubs.settled()["calls"]
+    assert [(c["table"], c["board"]) for c in calls] == [(1, 1), (2, 2), (3, 3)]
+    a, b = calls[0]["a"], calls[0]["b"]
+    lineups = {k: (CLUBS[a.title()][k - 1], CLUBS[b.title()][k - 1]) for k in (1, 2, 3)}
+    assert {c["board"]: tuple(c["players"]) for c in calls} == lineups
+    hall = wait_for(lambda: _boards_on_tables(head))
+    for k in (1, 2, 3):
+        assert hall[k]["match_id"] == calls[0]["match_id"] and hall[k]["board"] == k
+        assert hall[k]["players"] == " – ".join(lineups[k])
+    store = EventStore.connect(REGISTRY, module_database_url, 3)
+    try:
+        views = _play_every_board(server, head, lineups, store)
+    finally:
+        store.close()
+    doc = wait_for(lambda: _with_result(clubs), timeout=30)
+    result = doc["results"][calls[0]["match_id"]]
+    won = [sum(1 for v in views if v.state.won[i] > v.state.won[1 - i]) for i in (0, 1)]
+    assert (result["a_games"], result["b_games"]) == tuple(won)
+    assert result["drawn_games"] == 3 - sum(won)
+    _standings_follow(clubs, a, b, won)
+    wait_for(lambda: not {1, 2, 3} & set(_hall(head)))
+
+
+def _boards_on_tables(head: Api) -> dict[int, dict] | None:
+    hall = _hall(head)
+    ready = all(hall.get(k, {}).get("state") == "waiting" for k in (1, 2, 3))
+    named = all(hall.get(k, {}).get("board") == k for k in (1, 2, 3))
+    return hall if ready and named and _tables_have_boards(head) else None
+
+
+def _tables_have_boards(head: Api) -> bool:
+    """Each table's current match is its board's (the match stream exists)."""
+    docs = [head.get(f"/api/tables/{k}") for k in (1, 2, 3)]
+    return all(r.status_code == 200 and r.json().get("board") == k for k, r in enumerate(docs, 1))
+
+
+def _play_every_board(server, head: Api, lineups: dict, store: EventStore) -> list:
+    """Each table's judge, with the table's own token, plays what the table holds now."""
+    tokens = {k: head.judge_token(k)["token"] for k in (1, 2, 3)}
+
+    def board(k: int):
+        judge, chief = Api(server.base, tokens[k]), Api(server.base, head.token)
+        try:
+            table = judge.get(f"/api/tables/{k}").json()
+            assert table["board"] == k and tuple(table["side_a"] + table["side_b"]) == lineups[k]
+            stream = uuid.UUID(table["match_id"])
+            stored = store.read(stream)
+            view = fold_records(
+                [Record(s.stream_id, s.version, s.position, s.type, s.event, None) for s in stored]
+            )
+            return play(chief, judge, str(stream), view, random.Random(k))
+        finally:
+            judge.http.close()
+            chief.http.close()
+
+    with ThreadPoolExecutor(3) as pool:
+        return list(pool.map(board, (1, 2, 3)))
+
+
+def _with_result(comp: Comp) -> dict | None:
+    doc = comp.settled()
+    return doc if doc["results"] else None
+
+
+def _standings_follow(comp: Comp, a: str, b: str, won: list[int]) -> None:
+    rows = {r["entrant"]: r for r in comp.doc("/standings")["rows"]}
+    if won[0] == won[1]:
+        assert rows[a]["drawn"] == rows[b]["drawn"] == 1
+        return
+    winner, loser = (a, b) if won[0] > won[1] else (b, a)
+    assert rows[winner]["won"] == 1 and rows[loser]["lost"] == 1
+    assert rows[winner]["place"] == 1 and rows[winner]["points"] > rows[loser]["points"]
