@@ -24,12 +24,18 @@ CLUBS = {"Kalev": ("Kask", "Kuusk", "Kadakas"), "Tartu": ("Tamm", "Toom", "Taru"
 
 @pytest.fixture(scope="module")
 def clubs(head) -> Comp:
+    return _club_cup(head, "Club cup")
+
+
+def _club_cup(head: Api, name: str, **settings) -> Comp:
+    """Two clubs of three boards in a round robin: one team match, R1-1."""
     guide = {
-        "name": "Club cup",
+        "name": name,
         "format": "round_robin",
         "games_per_match": 1,
-        "teams": {"boards": 3, "substitutes": 0, "play_all": True},
+        "teams": {"boards": 3, "substitutes": 0, "play_all": settings.pop("play_all", True)},
         "tie_breaks": ["board_points"],
+        **settings,
     }
     comp = Comp.create(head, guide)
     for club, names in CLUBS.items():
@@ -162,3 +168,42 @@ def _standings_follow(comp: Comp, a: str, b: str, won: list[int]) -> None:
     winner, loser = (a, b) if won[0] > won[1] else (b, a)
     assert rows[winner]["won"] == 1 and rows[loser]["lost"] == 1
     assert rows[winner]["place"] == 1 and rows[winner]["points"] > rows[loser]["points"]
+
+
+def _boards_started(head: Api, tables: tuple[int, ...]) -> bool:
+    docs = [head.get(f"/api/tables/{t}") for t in tables]
+    return all(r.status_code == 200 and r.json().get("board") for r in docs)
+
+
+def _closed(head: Api, tables: tuple[int, ...], reason: str) -> None:
+    """Every board's table shows its match abandoned with the reason, and the hall frees it."""
+
+    def done():
+        docs = [head.get(f"/api/tables/{t}").json() for t in tables]
+        return all(d["status"] == "abandoned" and d.get("abandoned") == reason for d in docs)
+
+    wait_for(done, timeout=15)
+    wait_for(lambda: not set(tables) & set(_hall(head)))
+
+
+def test_a_withdrawal_closes_every_board_left_unplayed(head):
+    comp = _club_cup(head, "Withdrawal cup")
+    comp.do({"type": "CallMatch", "match_id": "R1-1", "table": 20})
+    wait_for(lambda: _boards_started(head, (20, 21, 22)), timeout=15)
+    comp.do({"type": "WithdrawEntrant", "entrant_id": "tartu"})
+    result = wait_for(lambda: _with_result(comp), timeout=15)["results"]["R1-1"]
+    assert result["forfeit"] and result["withdrawal"]
+    _closed(head, (20, 21, 22), "forfeit_recorded")
+
+
+def test_novus08_23_2_a_decided_team_match_closes_the_boards_left(head):
+    comp = _club_cup(head, "Stop-when-decided cup", play_all=False, ruleset="NOVUS08")
+    comp.do({"type": "CallMatch", "match_id": "R1-1", "table": 30, "tables": [30, 34, 32]})
+    wait_for(lambda: _boards_started(head, (30, 34, 32)), timeout=15)
+    assert 31 not in _hall(head) and _hall(head)[34]["board"] == 2
+    for board in (1, 2):  # typed from paper protocols; two boards to none decides three
+        won = {"a_games": 1, "b_games": 0}
+        comp.do({"type": "RecordBoardResult", "match_id": "R1-1", "board": board, "result": won})
+    result = wait_for(lambda: _with_result(comp), timeout=15)["results"]["R1-1"]
+    assert (result["a_games"], result["b_games"]) == (2, 0)
+    _closed(head, (30, 34, 32), "team_result_recorded")
