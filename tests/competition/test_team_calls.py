@@ -46,13 +46,14 @@ def test_the_td_may_list_the_tables_board_one_first():
         (1, (2, 1, 3), "board I's"),
         (1, (1, 1, 2), "a table of its own"),
         (0, (), "numbered from 1"),
+        (9998, (), "numbered from 1 to 9999"),
     ],
 )
 def test_ekml_29_2_a_block_that_does_not_fit_is_refused(table, tables, words):
     run = team_event(play_all=True)
     with pytest.raises(CompetitionRuleError) as err:
         run.do(cmd.CallMatch("R1-1", table, AT, tables=tables))
-    assert err.value.rule == "EKML §29(2)" and words in err.value.message
+    assert err.value.rule in ("EKML §29(2)", "EKML §17(3)") and words in err.value.message
 
 
 def test_ekml_17_3_a_block_overlapping_a_called_team_match_is_refused():
@@ -99,3 +100,13 @@ def test_only_a_team_match_takes_several_tables():
 )
 def test_free_blocks_are_runs_of_consecutive_tables(free, size, blocks):
     assert free_blocks(free, size) == blocks
+
+
+@pytest.mark.parametrize(("tables", "bad"), [((0, 1), 0), ((5, 10_000), 10_000), ((-3,), -3)])
+def test_ekml_17_3_calls_name_the_halls_tables_only(tables, bad):
+    run = team_event(play_all=True)
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CallNextMatches(tables, AT))
+    assert err.value.rule == "EKML §17(3)" and "numbered" in err.value.message
+    with pytest.raises(CompetitionRuleError):
+        block_for(Guide("Singles", format="round_robin"), bad, ())

@@ -88,6 +88,11 @@ def test_a_block_with_a_busy_table_is_refused(clubs, head):
         "no_free_block",
     )
     assert body["boards"] == 3 and body["tables"] == [10, 11, 14]
+    for tables, rule in (([4, 5], "EKML §29(2)"), ([4, 5, 10_000], "EKML §17(3)")):
+        bad = {"type": "CallMatch", "match_id": match_id, "table": 4, "tables": tables}
+        r = clubs.post(bad)
+        assert r.status_code == 422 and r.headers["content-type"].startswith(PROBLEM), r.text
+        assert r.json()["rule"] == rule
     doc = clubs.settled()
     assert doc["version"] == before and not doc["calls"]
 
@@ -104,7 +109,8 @@ def test_three_boards_on_three_tables_played_by_their_judges(
     hall = wait_for(lambda: _boards_on_tables(head))
     for k in (1, 2, 3):
         assert hall[k]["match_id"] == calls[0]["match_id"] and hall[k]["board"] == k
-        assert hall[k]["players"] == " – ".join(lineups[k])
+        teams = f"{a.title()} – {b.title()}"
+        assert hall[k]["players"] == f"{' – '.join(lineups[k])} ({teams})"
     store = EventStore.connect(REGISTRY, module_database_url, 3)
     try:
         views = _play_every_board(server, head, lineups, store)

@@ -117,10 +117,12 @@ async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -
 
 
 def _named(match: Holder, call: Holder | None) -> Holder:
-    """A competition's match on its table, with the competition's match id from its call."""
+    """A competition's match on its table, with the competition's match id from its call
+    (a team match's board: its board and the players with their teams)."""
     if call is None or call.competition_id != match.competition_id:
         return match
-    return msgspec.structs.replace(match, match_id=call.match_id, board=call.board)
+    players = call.players if call.board else match.players  # a board names its teams too
+    return msgspec.structs.replace(match, match_id=call.match_id, board=call.board, players=players)
 
 
 async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:

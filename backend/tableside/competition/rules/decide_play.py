@@ -11,7 +11,7 @@ from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
 from .tables import assign_tables
-from .team_calls import block_for, free_blocks, held_tables, team_call
+from .team_calls import block_for, check_tables, free_blocks, held_tables, team_call
 from .teams import decided, team_result
 from .walkovers import walkovers
 
@@ -36,6 +36,7 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     """Call waiting matches to free tables, avoiding a player's last table where possible;
     team matches to blocks of consecutive free tables (EKML §29(2))."""
     guide = guide_of(state)
+    check_tables(c.free_tables)
     waiting = _callable(state)
     free = [t for t in c.free_tables if t not in held_tables(state)]
     if guide.teams is not None:

@@ -13,11 +13,19 @@ from .state import Competition
 from .teams import Team, lineup
 
 RULE = "EKML §29(2)"
+MAX_TABLE = 9999  # as the match API numbers tables
+
+
+def check_tables(tables: Iterable[int]) -> None:
+    """Tables a call names are the hall's, numbered 1–9999 (EKML §17(3): a table to go to)."""
+    fits = all(1 <= t <= MAX_TABLE for t in tables)
+    require(fits, "EKML §17(3)", f"tables are numbered from 1 to {MAX_TABLE}")
 
 
 def block_for(guide: Guide, table: int, tables: tuple[int, ...]) -> tuple[int, ...]:
     """The tables a called match takes: its one table, or for a team match board I's table
     and the next ones, or the tables the TD listed (board I first)."""
+    check_tables((table, *tables))
     if guide.teams is None:
         require(tables in ((), (table,)), RULE, "only a team match takes several tables")
         return (table,)
@@ -26,7 +34,7 @@ def block_for(guide: Guide, table: int, tables: tuple[int, ...]) -> tuple[int, .
     require(len(block) == size, RULE, f"a team match takes {size} tables, one per board")
     require(block[0] == table, RULE, "the first table listed is board I's")
     require(len(set(block)) == size, RULE, "every board needs a table of its own")
-    require(min(block) >= 1, RULE, "tables are numbered from 1")
+    check_tables(block)
     return block
 
 
