@@ -10,7 +10,7 @@ from tableside.competition.rules.guide import Guide
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.team_calls import block_for, free_blocks, held_tables
 
-from .helpers import AT
+from .helpers import AT, Run
 from .test_teams import team_event
 
 A_WINS = MatchResult(3, 1)
@@ -110,3 +110,42 @@ def test_ekml_17_3_calls_name_the_halls_tables_only(tables, bad):
     assert err.value.rule == "EKML §17(3)" and "numbered" in err.value.message
     with pytest.raises(CompetitionRuleError):
         block_for(Guide("Singles", format="round_robin"), bad, ())
+
+
+def test_ekml_29_6_an_absent_board_player_is_replaced_by_a_substitute_on_that_board():
+    run = team_event(play_all=True)
+    pairing = run.state.rounds[1].pairings[0]
+    team_a = run.state.entrants[pairing.a].team
+    missing = team_a.boards[1]
+    (called,) = run.do(cmd.CallMatch(pairing.match_id, 1, AT, absent=(missing,)))
+    assert [b.a for b in called.boards] == [
+        team_a.boards[0],
+        team_a.substitutes[0],
+        team_a.boards[2],
+    ]
+    assert [b.b for b in called.boards] == list(run.state.entrants[pairing.b].team.boards)
+
+
+@pytest.mark.parametrize(
+    ("absent", "words"),
+    [(("Nobody",), "plays for neither team"), (("first", "second"), "no substitute left")],
+)
+def test_ekml_29_6_absentees_must_be_the_teams_and_substitutes_must_last(absent, words):
+    run = team_event(play_all=True)
+    pairing = run.state.rounds[1].pairings[0]
+    boards = run.state.entrants[pairing.a].team.boards
+    names = {"first": boards[0], "second": boards[1]}
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(
+            cmd.CallMatch(pairing.match_id, 1, AT, absent=tuple(names.get(a, a) for a in absent))
+        )
+    assert err.value.rule == "EKML §29(6)" and words in err.value.message
+
+
+def test_a_singles_match_has_no_substitutes():
+    run = Run(Guide("Singles", format="round_robin"))
+    run.enter(2)
+    run.do(cmd.MakeDraw(1, AT))
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CallMatch("R1-1", 1, AT, absent=("Player p01",)))
+    assert err.value.rule == "EKML §29(6)"

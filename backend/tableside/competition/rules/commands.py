@@ -67,12 +67,14 @@ class DrawPlayoff(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="
 
 class CallMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallMatch"):
     """A match to a table; a team match to a block: `table` is board I's and the boards
-    follow on the next tables, or `tables` lists every board's table (board I first)."""
+    follow on the next tables, or `tables` lists every board's table (board I first);
+    `absent` names board players of either team replaced by substitutes for this match."""
 
     match_id: str
     table: int
     at: str
     tables: tuple[int, ...] = ()
+    absent: tuple[str, ...] = ()
 
 
 class CallNextMatches(

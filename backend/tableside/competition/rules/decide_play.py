@@ -28,7 +28,8 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     playing = _busy_players(state) & {a, b}
     require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
     if guide.teams is not None:
-        return (team_call(state, c.match_id, block, c.at),)
+        return (team_call(state, c.match_id, block, c.at, c.absent),)
+    require(not c.absent, "EKML §29(6)", "substitutes are for team matches")
     return (ev.MatchCalled(c.match_id, c.table, a, b, c.at),)
 
 

@@ -39,10 +39,15 @@ def block_for(guide: Guide, table: int, tables: tuple[int, ...]) -> tuple[int, .
 
 
 def board_calls(
-    state: Competition, a: str, b: str, block: tuple[int, ...]
+    state: Competition, a: str, b: str, block: tuple[int, ...], absent: tuple[str, ...] = ()
 ) -> tuple[ev.BoardCall, ...]:
-    """Board k of team a against board k of team b, on the k-th table of the block."""
-    ours, theirs = lineup(_team(state, a)), lineup(_team(state, b))
+    """Board k of team a against board k of team b, on the k-th table of the block; an
+    absent board player's board goes to the team's first unused substitute (EKML §29(6))."""
+    teams = _team(state, a), _team(state, b)
+    members = {p for t in teams for p in (*t.boards, *t.substitutes)}
+    strangers = sorted(set(absent) - members)
+    require(not strangers, "EKML §29(6)", f"{', '.join(strangers)} plays for neither team")
+    ours, theirs = (lineup(t, absent) for t in teams)
     seats = zip(block, ours, theirs, strict=True)
     return tuple(ev.BoardCall(k, t, pa, pb) for k, (t, pa, pb) in enumerate(seats, start=1))
 
@@ -68,10 +73,13 @@ def free_blocks(free: Iterable[int], size: int) -> list[tuple[int, ...]]:
     return blocks
 
 
-def team_call(state: Competition, match_id: str, block: tuple[int, ...], at: str) -> ev.MatchCalled:
-    """The MatchCalled of a team match on its block (board I's table first)."""
+def team_call(
+    state: Competition, match_id: str, block: tuple[int, ...], at: str, absent=()
+) -> ev.MatchCalled:
+    """The MatchCalled of a team match on its block (board I's table first); `absent`
+    board players are replaced by substitutes (EKML §29(6))."""
     a, b = sides(state, match_id)
-    boards = board_calls(state, a, b, block)
+    boards = board_calls(state, a, b, block, absent)
     return ev.MatchCalled(match_id, block[0], a, b, at, boards=boards, rule=RULE)
 
 
