@@ -13,7 +13,7 @@ from tableside.competition.rules.team_calls import block_for, free_blocks, held_
 from .helpers import AT, Run
 from .test_teams import team_event
 
-A_WINS = MatchResult(3, 1)
+A_WINS, B_WINS = MatchResult(3, 1), MatchResult(1, 3)
 
 
 def _board_players(run, match_id: str, board: int) -> tuple[str, str]:
@@ -149,3 +149,42 @@ def test_a_singles_match_has_no_substitutes():
     with pytest.raises(CompetitionRuleError) as err:
         run.do(cmd.CallMatch("R1-1", 1, AT, absent=("Player p01",)))
     assert err.value.rule == "EKML §29(6)"
+
+
+def _boards_in(run, results) -> None:
+    for board, result in enumerate(results, 1):
+        run.do(cmd.RecordBoardResult("R1-1", board, result, AT))
+
+
+def test_ekml_12_3_5_a_corrected_board_corrects_the_team_result_it_changes():
+    run = team_event(play_all=True)
+    _boards_in(run, (A_WINS, A_WINS, B_WINS))
+    assert run.state.results["R1-1"].result.a_games == 2
+    out = run.do(cmd.CorrectBoardResult("R1-1", 2, B_WINS, "protocol corrected", AT))
+    assert [type(e).__name__ for e in out] == ["BoardResultCorrected", "ResultCorrected"]
+    assert out[0].rule == "EKML §12(3)5" and out[0].board == 2
+    fixed = run.state.results["R1-1"].result
+    assert (fixed.a_games, fixed.b_games) == (1, 2) and run.state.boards["R1-1"][2] == B_WINS
+
+
+def test_a_board_corrected_before_the_team_result_only_changes_that_board():
+    run = team_event(play_all=True)
+    _boards_in(run, (A_WINS,))
+    out = run.do(cmd.CorrectBoardResult("R1-1", 1, B_WINS, "protocol corrected", AT))
+    assert [type(e).__name__ for e in out] == ["BoardResultCorrected"]
+    assert "R1-1" not in run.state.results
+    assert run.state.boards["R1-1"] == {1: B_WINS}
+
+
+def test_a_correction_that_leaves_the_team_result_as_it_is_corrects_the_board_only():
+    run = team_event(play_all=True)
+    _boards_in(run, (A_WINS, A_WINS, B_WINS))
+    out = run.do(cmd.CorrectBoardResult("R1-1", 1, MatchResult(4, 0), "pucks", AT))
+    assert [type(e).__name__ for e in out] == ["BoardResultCorrected"]
+
+
+def test_ekml_12_3_5_a_board_without_a_result_cannot_be_corrected():
+    run = team_event(play_all=True)
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.CorrectBoardResult("R1-1", 1, A_WINS, "nothing to correct", AT))
+    assert err.value.rule == "EKML §12(3)5"

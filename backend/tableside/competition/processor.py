@@ -3,7 +3,8 @@
   match → one match stream per board, each on its board's table, EKML §29(2)),
 - turns a competition match's end (MatchEnded, a correction, the signature) into the
   competition's RecordResult, or a CorrectResult when a match correction changed it; a
-  board's end into RecordBoardResult for that board (the team result follows in the domain),
+  board's end into RecordBoardResult for that board, or CorrectBoardResult (the team result
+  follows in the domain),
 - closes the match stream of a match the competition decided without play (a no-show's
   forfeit, EKML §9(3); a walkover after a withdrawal, §9(4)) with MatchAbandoned, so its table
   is free again in the hall and its judge's device shows the match as over; a team match's
@@ -144,10 +145,14 @@ class ResultsProcessor:
         )
 
 
-def _board_command(state, board: tuple[str, int], result, at: str) -> cc.RecordBoardResult | None:
-    """RecordBoardResult for a board that ended, unless that board (or the whole team match,
-    NOVUS08 23.2) has its result already: a recorded board is not changed here."""
+def _board_command(state, board: tuple[str, int], result, at: str):
+    """RecordBoardResult for a board that ended, or CorrectBoardResult when its protocol's
+    correction changed a recorded board; nothing once the team match was decided without it
+    (NOVUS08 23.2) or when the board stands as recorded."""
     match_id, number = board
-    if match_id in state.results or number in state.boards.get(match_id, {}):
+    recorded = state.boards.get(match_id, {}).get(number)
+    if recorded is None and match_id not in state.results:
+        return cc.RecordBoardResult(match_id, number, result, at)
+    if recorded is None or recorded == result:
         return None
-    return cc.RecordBoardResult(match_id, number, result, at)
+    return cc.CorrectBoardResult(match_id, number, result, "corrected in the match protocol", at)

@@ -148,6 +148,18 @@ class CorrectResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag
     at: str
 
 
+class CorrectBoardResult(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectBoardResult"
+):
+    """One board of a team match corrected (its protocol was); the team result follows."""
+
+    match_id: str
+    board: int
+    result: MatchResult
+    reason: str
+    at: str
+
+
 class FinishCompetition(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FinishCompetition"
 ):
@@ -174,5 +186,6 @@ COMMAND_TYPES = (
     FileProtest,
     DecideProtest,
     CorrectResult,
+    CorrectBoardResult,
     FinishCompetition,
 )

@@ -120,6 +120,15 @@ class BoardResultRecorded(msgspec.Struct, frozen=True, tag="BoardResultRecorded"
     at: str
 
 
+class BoardResultCorrected(msgspec.Struct, frozen=True, tag="BoardResultCorrected"):
+    match_id: str
+    board: int
+    result: MatchResult
+    reason: str
+    at: str
+    rule: str = "EKML §12(3)5"
+
+
 class ResultCorrected(msgspec.Struct, frozen=True, tag="ResultCorrected"):
     match_id: str
     result: MatchResult
@@ -170,6 +179,7 @@ EVENT_TYPES = (
     NoShowReported,
     ResultRecorded,
     BoardResultRecorded,
+    BoardResultCorrected,
     ResultCorrected,
     MatchInvalidated,
     ProtestFiled,
@@ -191,6 +201,7 @@ Event = (
     | NoShowReported
     | ResultRecorded
     | BoardResultRecorded
+    | BoardResultCorrected
     | ResultCorrected
     | MatchInvalidated
     | ProtestFiled

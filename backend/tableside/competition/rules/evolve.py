@@ -119,6 +119,7 @@ def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
 
 
 @_on(ev.BoardResultRecorded)
+@_on(ev.BoardResultCorrected)
 def _board_result_recorded(state: Competition, e: ev.BoardResultRecorded) -> Competition:
     boards = {**state.boards.get(e.match_id, {}), e.board: e.result}
     return replace(state, boards={**state.boards, e.match_id: boards})
