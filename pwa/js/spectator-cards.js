@@ -44,7 +44,7 @@ export function matchCard(doc, { href = null } = {}) {
 }
 
 /** "Table 4", or "Table 4 · board 2" for a board of a team match (EKML §29(2)). */
-function tableText(doc) {
+export function tableText(doc) {
   if (doc.table == null) return "";
   if (doc.board) return t("spec.table_board", { table: doc.table, board: doc.board });
   return t("spec.table", { table: doc.table });

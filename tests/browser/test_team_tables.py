@@ -1,7 +1,7 @@
 """A team match in the console's Tables view (issue 13, point 6; EKML §29(2)): call-next
 puts its three boards on three free tables side by side, skipping a table a walk-up match
 holds; each board's card names its board and players; with no block of three left, the
-button is disabled and says why."""
+button is disabled and says why. The venue screen names each board's table the same way."""
 
 from __future__ import annotations
 
@@ -75,3 +75,13 @@ def test_a_team_match_takes_a_block_of_cards(page, head_api: Api):
     assert button.is_disabled()
     why = EN["admin.tables.why_no_block"].replace("{boards}", "3")
     assert page.locator("[data-why=call_next]").inner_text() == why
+    screen = page.context.new_page()
+    screen.goto("/screen")
+    screen.wait_for_selector("html[data-ready=true]")
+    for board, table in ((1, 2), (2, 3), (3, 4)):
+        text = f"Table {table} · board {board}"
+        screen.wait_for_function(
+            "t => [...document.querySelectorAll('.card-table')].some(e => e.textContent === t)",
+            arg=text,
+        )
+    screen.close()
