@@ -11,12 +11,14 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from tableside.competition.matchflow import match_result
 from tableside.eventlog import EventStore
 from tableside.match.folding import Record, fold_records
 
 from .competition_play import REGISTRY, Comp, player
 from .harness import Api, wait_for
-from .play import play
+from .play import fold_response, play
+from .test_competition_double import play_until_ended
 
 PROBLEM = "application/problem+json"
 CLUBS = {"Kalev": ("Kask", "Kuusk", "Kadakas"), "Tartu": ("Tamm", "Toom", "Taru")}
@@ -148,11 +150,7 @@ def _play_every_board(server, head: Api, lineups: dict, store: EventStore) -> li
             table = judge.get(f"/api/tables/{k}").json()
             assert table["board"] == k and tuple(table["side_a"] + table["side_b"]) == lineups[k]
             stream = uuid.UUID(table["match_id"])
-            stored = store.read(stream)
-            view = fold_records(
-                [Record(s.stream_id, s.version, s.position, s.type, s.event, None) for s in stored]
-            )
-            return play(chief, judge, str(stream), view, random.Random(k))
+            return play(chief, judge, str(stream), _fold(store, stream), random.Random(k))
         finally:
             judge.http.close()
             chief.http.close()
@@ -213,3 +211,62 @@ def test_novus08_23_2_a_decided_team_match_closes_the_boards_left(head):
     result = wait_for(lambda: _with_result(comp), timeout=15)["results"]["R1-1"]
     assert (result["a_games"], result["b_games"]) == (2, 0)
     _closed(head, (30, 34, 32), "team_result_recorded")
+
+
+def test_a_board_corrected_after_its_end_corrects_the_team_result(
+    server, head, module_database_url
+):
+    """A board's judge undoes the last entry after the board ended and plays on: the board's
+    result is corrected and the team result follows (CorrectBoardResult from the processor)."""
+    comp = _club_cup(head, "Correction cup")
+    comp.do({"type": "CallMatch", "match_id": "R1-1", "table": 40})
+    wait_for(lambda: _boards_started(head, (40, 41, 42)), timeout=15)
+    streams = [uuid.UUID(head.get(f"/api/tables/{t}").json()["match_id"]) for t in (40, 41, 42)]
+    tokens = [head.judge_token(t)["token"] for t in (40, 41, 42)]
+    store = EventStore.connect(REGISTRY, module_database_url, 3)
+    judges = [Api(server.base, token) for token in tokens]
+    try:
+        views = [_fold(store, s) for s in streams]
+        rng = random.Random(7)
+        for i, stream in enumerate(streams):
+            views[i] = play_until_ended(judges[i], head, stream, views[i], rng)
+        first = wait_for(lambda: _with_result(comp), timeout=15)["results"]["R1-1"]
+        assert first == {**first, **_team(store, streams)}
+        before = match_result(store.read(streams[2]))[1]
+        for _ in range(10):
+            undo = {"type": "UndoLastEntry", "reason": "entered by mistake"}
+            r = judges[2].command(streams[2], views[2].version, undo)
+            assert r.status_code == 201, r.text
+            views[2] = fold_response(views[2], streams[2], r.json())
+            views[2] = play_until_ended(judges[2], head, streams[2], views[2], rng)
+            if match_result(store.read(streams[2]))[1] != before:
+                break
+        expected = _team(store, streams)
+        doc = wait_for(lambda: _team_result_is(comp, expected), timeout=15)
+    finally:
+        for judge in judges:
+            judge.http.close()
+        store.close()
+    assert doc["results"]["R1-1"] != first
+
+
+def _fold(store: EventStore, stream: uuid.UUID):
+    stored = store.read(stream)
+    return fold_records(
+        [Record(s.stream_id, s.version, s.position, s.type, s.event, None) for s in stored]
+    )
+
+
+def _team(store: EventStore, streams: list[uuid.UUID]) -> dict:
+    """The team result the boards give: boards won each, drawn boards, pucks summed."""
+    boards = [match_result(store.read(s))[1] for s in streams]
+    a = sum(1 for r in boards if r.a_games > r.b_games)
+    b = sum(1 for r in boards if r.b_games > r.a_games)
+    pucks = sum(r.a_pucks_diff for r in boards)
+    return {"a_games": a, "b_games": b, "drawn_games": 3 - a - b, "a_pucks_diff": pucks}
+
+
+def _team_result_is(comp: Comp, expected: dict) -> dict | None:
+    doc = comp.settled()
+    result = doc["results"].get("R1-1", {})
+    return doc if result == {**result, **expected} else None
