@@ -6,17 +6,20 @@ is refused, saying which table and what holds it."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import websockets
 from tableside.competition.matchflow import match_result
 from tableside.eventlog import EventStore
 from tableside.match.folding import Record, fold_records
 
 from .competition_play import REGISTRY, Comp, player
-from .harness import Api, wait_for
+from .harness import Api, run_async, wait_for
 from .play import fold_response, play
 from .test_competition_double import play_until_ended
 
@@ -113,6 +116,10 @@ def test_three_boards_on_three_tables_played_by_their_judges(
         assert hall[k]["match_id"] == calls[0]["match_id"] and hall[k]["board"] == k
         teams = f"{a.title()} – {b.title()}"
         assert hall[k]["players"] == f"{' – '.join(lineups[k])} ({teams})"
+    live = run_async(_hall_feed_boards(server))
+    assert {t: (m["board"], *m["side_a"], *m["side_b"]) for t, m in live.items()} == {
+        k: (k, *lineups[k]) for k in (1, 2, 3)
+    }
     store = EventStore.connect(REGISTRY, module_database_url, 3)
     try:
         views = _play_every_board(server, head, lineups, store)
@@ -125,6 +132,14 @@ def test_three_boards_on_three_tables_played_by_their_judges(
     assert result["drawn_games"] == 3 - sum(won)
     _standings_follow(clubs, a, b, won)
     wait_for(lambda: not {1, 2, 3} & set(_hall(head)))
+
+
+async def _hall_feed_boards(server) -> dict[int, dict]:
+    """The whole-venue feed's snapshot (`/live?hall=all`): the match on tables 1–3."""
+    async with websockets.connect(f"{server.ws}/live?hall=all") as ws:
+        snapshot = json.loads(await asyncio.wait_for(ws.recv(), 5))
+    assert snapshot["kind"] == "snapshot"
+    return {m["table"]: m for m in snapshot["matches"] if m["table"] in (1, 2, 3)}
 
 
 def _boards_on_tables(head: Api) -> dict[int, dict] | None:
