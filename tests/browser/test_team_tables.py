@@ -1,7 +1,8 @@
 """A team match in the console's Tables view (issue 13, point 6; EKML §29(2)): call-next
 puts its three boards on three free tables side by side, skipping a table a walk-up match
 holds; each board's card names its board and players; with no block of three left, the
-button is disabled and says why. The venue screen names each board's table the same way."""
+button is disabled and says why. The venue screen names each board's table the same way, and
+the judge's link on a board's table opens that board's match, titled with its board."""
 
 from __future__ import annotations
 
@@ -85,3 +86,12 @@ def test_a_team_match_takes_a_block_of_cards(page, head_api: Api):
             arg=text,
         )
     screen.close()
+    link = head_api.judge_token(3)["link"]
+    judge = page.context.new_page()
+    judge.goto(link[link.index("/judge") :])
+    judge.wait_for_function("window.judge && window.judge.state.doc")
+    assert judge.evaluate("window.judge.state.doc.board") == 2
+    judge.wait_for_function(
+        "document.querySelector('[data-table-title]').textContent === 'Table 3 · board 2'"
+    )
+    judge.close()
