@@ -117,7 +117,8 @@ class ResultsProcessor:
                 abandon(self.matches, stream, reason, event.at, META)
 
     def record(self, stream: UUID, version: int) -> None:
-        """RecordResult (or CorrectResult) for a competition match that ended."""
+        """RecordResult (or CorrectResult) for a competition match that ended; for a team
+        match's board, RecordBoardResult (or CorrectBoardResult)."""
         found = match_result(self.matches.store.read(stream))
         if found is None or not found[0].competition_id:
             return
