@@ -38,7 +38,7 @@ def _club_cup(head: Api, name: str, **settings) -> Comp:
         "name": name,
         "format": "round_robin",
         "games_per_match": 1,
-        "teams": {"boards": 3, "substitutes": 0, "play_all": settings.pop("play_all", True)},
+        "teams": {"boards": 3, "substitutes": 1, "play_all": settings.pop("play_all", True)},
         "tie_breaks": ["board_points"],
         **settings,
     }
@@ -49,8 +49,8 @@ def _club_cup(head: Api, name: str, **settings) -> Comp:
                 "type": "RegisterEntrant",
                 "entrant_id": club.lower(),
                 "name": club,
-                "members": [player(n) for n in names],
-                "team": {"boards": list(names)},
+                "members": [player(n) for n in (*names, f"{club} reserve")],
+                "team": {"boards": list(names), "substitutes": [f"{club} reserve"]},
             }
         )
         comp.do({"type": "ApproveEntrant", "entrant_id": club.lower()})
@@ -285,3 +285,16 @@ def _team_result_is(comp: Comp, expected: dict) -> dict | None:
     doc = comp.settled()
     result = doc["results"].get("R1-1", {})
     return doc if result == {**result, **expected} else None
+
+
+def test_ekml_29_6_a_substitute_plays_the_absent_players_board(head):
+    comp = _club_cup(head, "Substitute cup")
+    call = {"type": "CallMatch", "match_id": "R1-1", "table": 50, "absent": ["Nobody"]}
+    r = comp.post(call)
+    assert r.status_code == 422 and r.json()["rule"] == "EKML §29(6)", r.text
+    comp.do({**call, "absent": ["Kuusk"]})
+    wait_for(lambda: _boards_started(head, (50, 51, 52)), timeout=15)
+    board_two = head.get("/api/tables/51").json()
+    assert "Kalev reserve" in board_two["side_a"] + board_two["side_b"]
+    assert "Kuusk" not in board_two["side_a"] + board_two["side_b"]
+    assert "Kalev reserve" in _hall(head)[51]["players"]
