@@ -222,7 +222,9 @@ def _check_block(state: Competition | None, open_tables: tuple[int, ...]) -> Non
         raise NoFreeBlock(size, open_tables)
 
 
-async def calling_state(state_of: Callable[[UUID], Competition], comp_id: UUID):
+async def calling_state(
+    state_of: Callable[[UUID], Competition], comp_id: UUID
+) -> Competition | None:
     """The calling competition's state (None when there is none: the domain says 404)."""
     try:
         return await anyio.to_thread.run_sync(state_of, comp_id)

@@ -33,6 +33,8 @@ from tableside.competition.matchflow import (
 )
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
 from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
@@ -146,7 +148,9 @@ class ResultsProcessor:
         )
 
 
-def _board_command(state, board: tuple[str, int], result, at: str):
+def _board_command(
+    state: Competition, board: tuple[str, int], result: MatchResult, at: str
+) -> cc.RecordBoardResult | cc.CorrectBoardResult | None:
     """RecordBoardResult for a board that ended, or CorrectBoardResult when its protocol's
     correction changed a recorded board; nothing once the team match was decided without it
     (NOVUS08 23.2) or when the board stands as recorded."""

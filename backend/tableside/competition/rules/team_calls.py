@@ -74,7 +74,11 @@ def free_blocks(free: Iterable[int], size: int) -> list[tuple[int, ...]]:
 
 
 def team_call(
-    state: Competition, match_id: str, block: tuple[int, ...], at: str, absent=()
+    state: Competition,
+    match_id: str,
+    block: tuple[int, ...],
+    at: str,
+    absent: tuple[str, ...] = (),
 ) -> ev.MatchCalled:
     """The MatchCalled of a team match on its block (board I's table first); `absent`
     board players are replaced by substitutes (EKML §29(6))."""
