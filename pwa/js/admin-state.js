@@ -97,7 +97,11 @@ export class Desk extends EventTarget {
         await this.settle(reply.positions.at(-1)).catch(() => {});
         return reply;
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 409 || i >= attempts) throw error;
+        // Only a stale version is retried: a hall refusal (409 table_busy, no_free_table,
+        // no_free_block, nothing_to_call) carries no current_version and is the TD's to read.
+        const stale = error instanceof ApiError && error.status === 409
+          && error.problem?.current_version != null;
+        if (!stale || i >= attempts) throw error;
         this.version = error.problem.current_version;
       }
     }

@@ -1,5 +1,6 @@
 // The venue: tables as cards (free / waiting for players with the 2-minute countdown /
-// playing), the next matches in calling order, one click for a table's QR code.
+// playing; a team match on one card per board, EKML §29(2)), the next matches in calling
+// order, one click for a table's QR code.
 
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
@@ -41,12 +42,12 @@ export function tablesView(ctx, doc) {
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
     onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });
   const free = freeTables(desk, doc, count);
-  const callable = callableCount(doc);
+  const callable = Math.min(callableCount(doc), seats(doc, free));
   const why = callWhy(doc, free, callable);
   const call = h("button", { type: "button", className: "primary", "data-action": "call_next",
     disabled: Boolean(why), "aria-describedby": why ? "call-why" : null,
     onclick: () => attempt(() => desk.command({ type: "CallNextMatches", free_tables: free })) },
-    t("admin.tables.call_next", { count: Math.min(free.length, callable) }));
+    t("admin.tables.call_next", { count: callable }));
   const reason = why ? h("p", { className: "small", id: "call-why", "data-why": "call_next" }, why) : null;
   const cards = h("div", { className: "cards", "data-tables": true },
     Array.from({ length: count }, (_, i) => card(desk, doc, i + 1)));
@@ -81,10 +82,28 @@ function callableCount(doc) {
   return n;
 }
 
+/** Boards per team match (0: not a team competition). */
+function boards(doc) { return doc.guide?.teams?.boards || 0; }
+
+/** How many matches the free tables seat: one a table, or a team match on each run of
+ *  consecutive free tables as long as its boards (the server cuts them the same way). */
+function seats(doc, free) {
+  const size = boards(doc);
+  if (!size) return free.length;
+  let count = 0;
+  let run = 0;
+  free.forEach((n, i) => {
+    run = i > 0 && free[i - 1] === n - 1 ? run + 1 : 1;
+    if (run === size) { count += 1; run = 0; }
+  });
+  return count;
+}
+
 /** Why call-next cannot do anything now, in words (null: it can). */
 function callWhy(doc, free, callable) {
   if (!doc.waiting.length) return t("admin.tables.why_none_waiting");
   if (!free.length) return t("admin.tables.why_no_table");
+  if (!seats(doc, free)) return t("admin.tables.why_no_block", { boards: boards(doc) });
   if (!callable) return t("admin.tables.why_players_busy");
   return null;
 }
@@ -101,15 +120,20 @@ function card(desk, doc, n) {
   const body = [h("h3", {}, t("admin.tables.table", { table: n })),
                 h("p", { className: "state" }, t(`admin.tables.${state}`))];
   if (held) {
+    if (held.board) body.push(h("p", { "data-board": held.board }, t("admin.tables.board", { board: held.board })));
     body.push(h("p", {}, held.players), h("p", { className: "small", "data-held-by": held.competition_id || "" },
       held.competition ? t("admin.tables.held_by", { competition: held.competition }) : t("admin.tables.walk_up")));
     const walkUp = !held.competition_id && desk.tables.find((row) => row.table === n && !row.competition_id);
     if (walkUp && head) body.push(closeButton(n, walkUp));
   }
   if (called) {
+    if (called.board) {
+      body.push(h("p", { "data-board": called.board }, t("admin.tables.board", { board: called.board })),
+        h("p", { "data-players": "" }, called.players.join(" – ")));
+    }
     body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
     if (state === "playing" && overview) body.push(h("p", { className: "score" }, (overview.won || []).join(" : ")));
-    if (state === "waiting") {
+    if (state === "waiting" && (called.board || 1) === 1) { // a team's no-show: on board I's card
       body.push(h("p", { className: "countdown", "data-countdown": called.called_at }, countdownText(called.called_at)));
       body.push(h("div", { className: "cluster" }, [called.a, called.b].map((absent) =>
         h("button", { type: "button", "data-no-show": absent,

@@ -30,6 +30,13 @@ const sentSeqs = new Set();
 const docKey = () => `tableside.judge.doc.${state.table}`;
 const commandsUrl = (doc) => `/api/matches/${doc.match_id}/commands`;
 
+/** "Table 4", or "Table 4 · board 2" when the table plays a team match's board (EKML §29(2)). */
+function tableTitle() {
+  const board = state.doc?.board;
+  if (board) return t("judge.title_table_board", { table: state.table, board });
+  return t("judge.title_table", { table: state.table });
+}
+
 /** Draw the face again from `state` (cheap: a few dozen elements). */
 function render() {
   state.shown = state.doc ? predictAll(state.doc, state.pending.map((e) => e.body.command)) : null;
@@ -38,7 +45,7 @@ function render() {
   main.replaceChildren(...view(state, act));
   if (active) document.getElementById(active)?.focus();
   const title = document.querySelector("[data-table-title]");
-  if (title && state.table) title.textContent = t("judge.title_table", { table: state.table });
+  if (title && state.table) title.textContent = tableTitle();
   document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
   if (feed) liveState(feed.state); // a match just signed stops reading "Live"
 }

@@ -7,7 +7,7 @@
 // its stale state are the spectators' too (spectator-tables.js).
 
 import { i18n, t } from "/js/i18n.js";
-import { scoreLine, updateCard } from "/js/spectator-cards.js";
+import { scoreLine, tableText, updateCard } from "/js/spectator-cards.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { el } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
@@ -60,7 +60,7 @@ class Screen {
     const called = docs.filter((doc) => doc.status === "called");
     this.callBox.hidden = called.length === 0;
     this.calls.replaceChildren(...called.map((doc) => el("li", { "data-match-id": doc.match_id },
-      el("strong", { class: "call-table" }, t("spec.table", { table: doc.table })),
+      el("strong", { class: "call-table" }, tableText(doc)),
       el("span", {}, `${doc.side_a.join(" / ")} — ${doc.side_b.join(" / ")}`))));
     this.layout();
   }

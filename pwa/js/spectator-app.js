@@ -12,7 +12,7 @@ import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { LiveFeed } from "/js/live.js";
 import { boardFromLive } from "/js/board.js";
-import { matchCard, scoreLine, updateCard } from "/js/spectator-cards.js";
+import { matchCard, scoreLine, tableText, updateCard } from "/js/spectator-cards.js";
 import { scoreChanged, showState, TablesBoard } from "/js/spectator-tables.js";
 import { entryLines, sideNames } from "/js/spectator-words.js";
 import { competitionView } from "/js/spectator-competition.js";
@@ -78,8 +78,7 @@ function matchView(root, matchId) {
   const render = () => {
     if (!doc) return;
     shown();
-    title.textContent = [doc.table != null ? t("spec.table", { table: doc.table }) : "",
-                         t(`spec.status.${doc.status}`)].filter(Boolean).join(" · ");
+    title.textContent = [tableText(doc), t(`spec.status.${doc.status}`)].filter(Boolean).join(" · ");
     renderScore(score, doc);
     board.data = boardFromLive(doc);
     pdf.href = `/api/matches/${matchId}/protocol.pdf?lang=${i18n.lang}`;

@@ -43,13 +43,20 @@ export function matchCard(doc, { href = null } = {}) {
   return card;
 }
 
+/** "Table 4", or "Table 4 · board 2" for a board of a team match (EKML §29(2)). */
+export function tableText(doc) {
+  if (doc.table == null) return "";
+  if (doc.board) return t("spec.table_board", { table: doc.table, board: doc.board });
+  return t("spec.table", { table: doc.table });
+}
+
 /** Put a newer live document into an existing card (text only: the element stays put). */
 export function updateCard(card, doc) {
   card.doc = doc;
   card.dataset.matchId = doc.match_id;
   card.dataset.status = doc.status;
   card.dataset.version = String(doc.version);
-  card.querySelector(".card-table").textContent = doc.table != null ? t("spec.table", { table: doc.table }) : "";
+  card.querySelector(".card-table").textContent = tableText(doc);
   card.querySelector(".card-status").textContent = statusText(doc.status);
   const game = doc.game;
   const names = [doc.side_a || [], doc.side_b || []];

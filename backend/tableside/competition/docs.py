@@ -29,7 +29,7 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
         "current_round": state.current_round,
         "rounds": [_round(n, r, state) for n, r in sorted(state.rounds.items())],
         "bracket": [msgspec.to_builtins(s) for s in bracket(StandingsView(state))],
-        "calls": [_call(m, t, state) for m, t in state.calls.items() if m not in done],
+        "calls": [c for m, t in state.calls.items() if m not in done for c in _calls(m, t, state)],
         "waiting": [{"match_id": m, "a": a, "b": b} for m, (a, b) in open_matches(state)],
         "no_shows": [
             {"match_id": m, "absent": a} for m, a in state.no_shows.items() if m not in done
@@ -69,6 +69,16 @@ def _round(number: int, paired, state: Competition) -> dict[str, Any]:
             for p in paired.pairings
         ],
     }
+
+
+def _calls(match_id: str, table: int, state: Competition) -> list[dict[str, Any]]:
+    """An open call as the console lists it: one entry per table (a team match: per board,
+    with the board's players, EKML §29(2))."""
+    call = _call(match_id, table, state)
+    boards = state.board_calls.get(match_id, ())
+    if not boards:
+        return [call]
+    return [{**call, "table": b.table, "board": b.board, "players": [b.a, b.b]} for b in boards]
 
 
 def _call(match_id: str, table: int, state: Competition) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 Competitions share the tables of one hall with each other and with walk-up matches. A table
 is held by a match that has not ended (the tables read model: any competition or none) or by
 a competition's call that has no result yet (read from the competition streams themselves, so
-a call made a moment ago holds its table before its match stream exists). Calls of every
+a call made a moment ago holds its table before its match stream exists). A team match holds
+one table per board (EKML §29(2)), each named with its board. Calls of every
 competition run one at a time across the hall (a transaction-scoped advisory lock, so across
 worker processes too): two TDs cannot call two matches to one table.
 """
@@ -21,12 +22,16 @@ import msgspec
 from litestar.exceptions import ClientException
 
 from tableside.competition.rules import commands as cc
+from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
+from tableside.competition.rules.team_calls import block_for, free_blocks
+from tableside.competition.service import CompetitionNotFound
 from tableside.web.consistency import caught_up
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
 _MATCHES = """
-SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status'
+SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status',
+       (doc->>'board')::int
 FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
 """
 _OPEN = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
@@ -43,6 +48,7 @@ class Holder(msgspec.Struct, frozen=True):
     competition: str | None
     state: str  # "waiting" | "playing"
     match_id: str | None = None  # the competition's match id (`R2-3`), when it has one
+    board: int | None = None  # a team match's board on this table (EKML §29(2))
 
 
 class TableBusy(ClientException):
@@ -52,6 +58,8 @@ class TableBusy(ClientException):
 
     def __init__(self, holder: Holder) -> None:
         where = holder.competition or "a match outside any competition"
+        if holder.board:
+            where = f"board {holder.board} of {holder.match_id}, {where}"
         super().__init__(
             detail=f"Table {holder.table} is busy",
             extra={
@@ -81,6 +89,26 @@ class NoFreeTable(ClientException):
         )
 
 
+class NoFreeBlock(ClientException):
+    """Call-next of a team competition with no block of consecutive free tables."""
+
+    status_code = 409
+
+    def __init__(self, size: int, free: tuple[int, ...]) -> None:
+        listed = ", ".join(map(str, free)) or "none"
+        super().__init__(
+            detail="No free block of tables",
+            extra={
+                "detail": f"A team match needs {size} free tables side by side, one per "
+                f"board (EKML §29(2)); free of those offered: {listed}. Wait for a team "
+                "match to finish, or offer more tables.",
+                "reason": "no_free_block",
+                "boards": size,
+                "tables": list(free),
+            },
+        )
+
+
 async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -> list[Holder]:
     """Every held table of the hall, by table (a match on it outranks a call to it)."""
     matches, open_ = await _read(pool)
@@ -90,10 +118,12 @@ async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -
 
 
 def _named(match: Holder, call: Holder | None) -> Holder:
-    """A competition's match on its table, with the competition's match id from its call."""
+    """A competition's match on its table, with the competition's match id from its call
+    (a team match's board: its board and the players with their teams)."""
     if call is None or call.competition_id != match.competition_id:
         return match
-    return msgspec.structs.replace(match, match_id=call.match_id)
+    players = call.players if call.board else match.players  # a board names its teams too
+    return msgspec.structs.replace(match, match_id=call.match_id, board=call.board, players=players)
 
 
 async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:
@@ -104,10 +134,10 @@ async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:
 
 
 def _match_holder(row: Any, names: dict[str, str]) -> Holder:
-    table, comp, side_a, side_b, status = row
+    table, comp, side_a, side_b, status, board = row
     players = " – ".join(" & ".join(msgspec.json.decode(s)) for s in (side_a, side_b))
     state = "playing" if status == "playing" else "waiting"
-    return Holder(table, players, comp, names.get(comp or "", comp), state)
+    return Holder(table, players, comp, names.get(comp or "", comp), state, board=board)
 
 
 def _calls(open_: dict[str, str], state_of: Callable[[UUID], Competition]) -> list[Holder]:
@@ -117,10 +147,22 @@ def _calls(open_: dict[str, str], state_of: Callable[[UUID], Competition]) -> li
         state = state_of(UUID(comp_id))
         for match_id, table in state.calls.items():
             if match_id not in state.results:
-                a, b = state.called_sides[match_id]
-                players = f"{_name(state, a)} – {_name(state, b)}"
-                out.append(Holder(table, players, comp_id, name, "waiting", match_id))
+                out += _call_holders(state, match_id, table, comp_id, name)
     return out
+
+
+def _call_holders(
+    state: Competition, match_id: str, table: int, comp_id: str, name: str
+) -> list[Holder]:
+    """The tables one open call holds: its table, or every board's table of a team match."""
+    a, b = (_name(state, e) for e in state.called_sides[match_id])
+    boards = state.board_calls.get(match_id, ())
+    if not boards:
+        return [Holder(table, f"{a} – {b}", comp_id, name, "waiting", match_id)]
+    return [
+        Holder(x.table, f"{x.a} – {x.b} ({a} – {b})", comp_id, name, "waiting", match_id, x.board)
+        for x in boards
+    ]
 
 
 def _name(state: Competition, entrant: str) -> str:
@@ -152,15 +194,56 @@ async def table_free(
         yield
 
 
-def placed(command: object, comp_id: UUID, held: list[Holder]) -> object:
-    """The call as the hall allows it: a table held by anything but this competition refuses
-    a CallMatch (TableBusy) and leaves call-next's offer (NoFreeTable when nothing is left)."""
-    elsewhere = {h.table: h for h in held if h.competition_id != str(comp_id)}
-    if isinstance(command, cc.CallMatch) and command.table in elsewhere:
-        raise TableBusy(elsewhere[command.table])
+def placed(
+    command: object, comp_id: UUID, held: list[Holder], state: Competition | None = None
+) -> object:
+    """The call as the hall allows it: a CallMatch to any held table (every board's table of a
+    team match) is refused (TableBusy); call-next keeps the offered tables held by nothing
+    elsewhere (NoFreeTable when nothing is left; NoFreeBlock when a team match cannot sit)."""
+    by_table = {h.table: h for h in held}
+    if isinstance(command, cc.CallMatch):
+        busy = [by_table[t] for t in _block(command, state) if t in by_table]
+        if busy:
+            raise TableBusy(busy[0])
+        return command
     if isinstance(command, cc.CallNextMatches):
+        elsewhere = {h.table for h in held if h.competition_id != str(comp_id)}
         free = tuple(t for t in command.free_tables if t not in elsewhere)
         if command.free_tables and not free:
             raise NoFreeTable(command.free_tables)
+        _check_block(state, tuple(t for t in free if t not in by_table))
         return msgspec.structs.replace(command, free_tables=free)
     return command
+
+
+def _teams(state: Competition | None) -> int:
+    """Boards per team match (0: not a team competition)."""
+    teams = state.guide.teams if state is not None and state.guide is not None else None
+    return teams.boards if teams is not None else 0
+
+
+def _block(command: cc.CallMatch, state: Competition | None) -> tuple[int, ...]:
+    """The tables a CallMatch asks for (a block the domain refuses is its to explain)."""
+    if not _teams(state):
+        return (command.table, *command.tables)
+    try:
+        return block_for(state.guide, command.table, command.tables)
+    except CompetitionRuleError:
+        return (command.table,)
+
+
+def _check_block(state: Competition | None, open_tables: tuple[int, ...]) -> None:
+    """A team competition's call-next needs a block of consecutive tables nothing holds."""
+    size = _teams(state)
+    if size > 1 and not free_blocks(open_tables, size):
+        raise NoFreeBlock(size, open_tables)
+
+
+async def calling_state(
+    state_of: Callable[[UUID], Competition], comp_id: UUID
+) -> Competition | None:
+    """The calling competition's state (None when there is none: the domain says 404)."""
+    try:
+        return await anyio.to_thread.run_sync(state_of, comp_id)
+    except CompetitionNotFound:
+        return None

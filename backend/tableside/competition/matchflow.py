@@ -1,5 +1,6 @@
-"""Between a competition and its match streams: start a called match on its table, and read
-a finished match back as the competition's result."""
+"""Between a competition and its match streams: start a called match on its table (a team
+match: one match stream per board, each on its board's table, EKML §29(2)), and read a
+finished match back as the competition's result."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import uuid
 from uuid import UUID
 
 from tableside.competition.rules.entrants import Entrant
-from tableside.competition.rules.events import MatchCalled
+from tableside.competition.rules.events import BoardCall, MatchCalled
 from tableside.competition.rules.guide import is_pairs
 from tableside.competition.rules.matches import games_for, play_all_for
 from tableside.competition.rules.results import MatchResult, forfeit_result
@@ -32,20 +33,49 @@ def match_id_of(comp_id: UUID, state: Competition, stream: UUID) -> str | None:
     return next((m for m in state.calls if match_stream(comp_id, m) == stream), None)
 
 
+def board_stream(comp_id: UUID, match_id: str, board: int) -> UUID:
+    """The match stream of one board of a team match (`R1-2`, board 3)."""
+    return uuid.uuid5(comp_id, f"{match_id}/board {board}")
+
+
+def board_of(comp_id: UUID, state: Competition, stream: UUID) -> tuple[str, int] | None:
+    """The team match and board a match stream plays, if it is a board's."""
+    return next(
+        (
+            (m, b.board)
+            for m, boards in state.board_calls.items()
+            for b in boards
+            if board_stream(comp_id, m, b.board) == stream
+        ),
+        None,
+    )
+
+
 def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> rc.CreateMatch:
     """CreateMatch from the guide: ruleset, singles or pairs, games, play-all, points."""
-    guide = state.guide
-    points = guide.points
-    scale = None if points.per_game else (points.win, points.draw, points.loss)
+    return _create(
+        state,
+        called.match_id,
+        match_stream(comp_id, called.match_id),
+        (_side(state.entrants[called.a]), _side(state.entrants[called.b])),
+        "pairs" if is_pairs(state.guide) else "singles",
+    )
+
+
+def _create(
+    state: Competition, match_id: str, stream: UUID, players: tuple, fmt: str
+) -> rc.CreateMatch:
+    """CreateMatch with the guide's ruleset, games, play-all and points for this match."""
+    points = state.guide.points
     return rc.CreateMatch(
-        match_id=str(match_stream(comp_id, called.match_id)),
-        side_a=_side(state.entrants[called.a]),
-        side_b=_side(state.entrants[called.b]),
-        ruleset=guide.ruleset,
-        fmt="pairs" if is_pairs(guide) else "singles",
-        games=games_for(state, called.match_id),
-        play_all=play_all_for(state, called.match_id),
-        points=scale,
+        match_id=str(stream),
+        side_a=players[0],
+        side_b=players[1],
+        ruleset=state.guide.ruleset,
+        fmt=fmt,
+        games=games_for(state, match_id),
+        play_all=play_all_for(state, match_id),
+        points=None if points.per_game else (points.win, points.draw, points.loss),
     )
 
 
@@ -67,6 +97,26 @@ def start_match(
         venue,
         command_id=uuid.uuid5(stream, "create"),
         meta=META,
+    )
+
+
+def start_boards(
+    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
+) -> list[AppendResult]:
+    """One match stream per board of a called team match, on its board's table, so each
+    table's judge device moves to its board's match (once each: the command ids are derived)."""
+    return [_start_board(matches, comp_id, state, called, b) for b in called.boards]
+
+
+def _start_board(
+    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled, b: BoardCall
+) -> AppendResult:
+    """Board b of a team match: its two players, singles (EKML §29(2))."""
+    stream = board_stream(comp_id, called.match_id, b.board)
+    command = _create(state, called.match_id, stream, ((b.a,), (b.b,)), "singles")
+    venue = MatchScheduled(table=b.table, competition_id=str(comp_id), at=called.at, board=b.board)
+    return matches.create(
+        stream, command, venue, command_id=uuid.uuid5(stream, "create"), meta=META
     )
 
 

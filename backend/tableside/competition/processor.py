@@ -1,10 +1,14 @@
 """The results processor, a consumer of the tail loop with its own tracking position:
-- starts every match a competition calls (MatchCalled → the match stream on its table),
+- starts every match a competition calls (MatchCalled → the match stream on its table; a team
+  match → one match stream per board, each on its board's table, EKML §29(2)),
 - turns a competition match's end (MatchEnded, a correction, the signature) into the
-  competition's RecordResult, or a CorrectResult when a match correction changed it,
+  competition's RecordResult, or a CorrectResult when a match correction changed it; a
+  board's end into RecordBoardResult for that board, or CorrectBoardResult (the team result
+  follows in the domain),
 - closes the match stream of a match the competition decided without play (a no-show's
   forfeit, EKML §9(3); a walkover after a withdrawal, §9(4)) with MatchAbandoned, so its table
-  is free again in the hall and its judge's device shows the match as over.
+  is free again in the hall and its judge's device shows the match as over; a team match's
+  boards still unplayed when its result is recorded are closed the same way.
 At least once and idempotent: each write's command id is derived from what caused it
 (`uuid5(match stream, version)`), so a replay after a crash stores nothing twice."""
 
@@ -18,9 +22,19 @@ from uuid import UUID
 import anyio.to_thread
 import asyncpg
 
-from tableside.competition.matchflow import match_id_of, match_result, match_stream, start_match
+from tableside.competition.matchflow import (
+    board_of,
+    board_stream,
+    match_id_of,
+    match_result,
+    match_stream,
+    start_boards,
+    start_match,
+)
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
 from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
@@ -34,6 +48,7 @@ log = logging.getLogger(__name__)
 _ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
 _MINE = (MatchCalled, ResultRecorded, *_ENDINGS)
 FORFEITED = "forfeit_recorded"  # the abandoned match's reason (a code: words in codes.*.json)
+TEAM_DECIDED = "team_result_recorded"  # a board left unplayed once its team match was decided
 NAME = "competition_results"
 META = {"recorder": "results-processor", "role": "head_judge"}
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
@@ -78,7 +93,8 @@ class ResultsProcessor:
         try:
             if isinstance(event, MatchCalled):
                 _, state = self.competitions.state(stream)
-                start_match(self.matches, stream, state, event)
+                start = start_boards if event.boards else start_match
+                start(self.matches, stream, state, event)
             elif isinstance(event, ResultRecorded):
                 self.close_unplayed(stream, event)
             elif isinstance(event, _ENDINGS):
@@ -90,14 +106,21 @@ class ResultsProcessor:
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started
-        and has not ended (a played match's own end is left as it is)."""
-        if not event.result.forfeit:
-            return
-        with contextlib.suppress(MatchNotFound):  # never called to a table: no stream to close
-            abandon(self.matches, match_stream(comp_id, event.match_id), FORFEITED, event.at, META)
+        and has not ended (a played match's own end is left as it is); a team match's result
+        closes its boards' streams that have not ended (a forfeit, or NOVUS08 23.2's stop)."""
+        _, state = self.competitions.state(comp_id)
+        boards = state.board_calls.get(event.match_id, ())
+        streams = [board_stream(comp_id, event.match_id, b.board) for b in boards]
+        if not boards and event.result.forfeit:
+            streams = [match_stream(comp_id, event.match_id)]
+        reason = FORFEITED if event.result.forfeit else TEAM_DECIDED
+        for stream in streams:
+            with contextlib.suppress(MatchNotFound):  # never called to a table: no stream
+                abandon(self.matches, stream, reason, event.at, META)
 
     def record(self, stream: UUID, version: int) -> None:
-        """RecordResult (or CorrectResult) for a competition match that ended."""
+        """RecordResult (or CorrectResult) for a competition match that ended; for a team
+        match's board, RecordBoardResult (or CorrectBoardResult)."""
         found = match_result(self.matches.store.read(stream))
         if found is None or not found[0].competition_id:
             return
@@ -109,6 +132,9 @@ class ResultsProcessor:
         at = view.updated_at.isoformat() if view.updated_at else ""
 
         def command(state):
+            board = board_of(comp_id, state, stream)
+            if board is not None:
+                return _board_command(state, board, result, at)
             match_id = match_id_of(comp_id, state, stream)
             recorded = state.results.get(match_id)
             if match_id is None or (recorded and recorded.result == result):
@@ -120,3 +146,18 @@ class ResultsProcessor:
         self.competitions.submit(
             comp_id, command, command_id=uuid.uuid5(stream, str(version)), meta=META
         )
+
+
+def _board_command(
+    state: Competition, board: tuple[str, int], result: MatchResult, at: str
+) -> cc.RecordBoardResult | cc.CorrectBoardResult | None:
+    """RecordBoardResult for a board that ended, or CorrectBoardResult when its protocol's
+    correction changed a recorded board; nothing once the team match was decided without it
+    (NOVUS08 23.2) or when the board stands as recorded."""
+    match_id, number = board
+    recorded = state.boards.get(match_id, {}).get(number)
+    if recorded is None and match_id not in state.results:
+        return cc.RecordBoardResult(match_id, number, result, at)
+    if recorded is None or recorded == result:
+        return None
+    return cc.CorrectBoardResult(match_id, number, result, "corrected in the match protocol", at)

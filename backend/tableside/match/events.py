@@ -13,6 +13,7 @@ class MatchScheduled(
     table: int
     competition_id: str = ""
     at: str = ""
+    board: int = 0  # a team match's board (EKML §29(2)) when it is one; 0 otherwise
 
 
 class PlayersCalled(

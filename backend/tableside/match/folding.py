@@ -105,6 +105,7 @@ class MatchView(msgspec.Struct, frozen=True):
     effective: Entries = _NO_ENTRIES  # rules entries after corrections
     updated_at: datetime | None = None
     abandoned: str = ""  # the reason, once the match was given up unfinished
+    board: int = 0  # a team match's board this match is (EKML §29(2)); 0 otherwise
 
 
 def is_match_event(event: object) -> bool:
@@ -131,6 +132,7 @@ def _changes(view: MatchView, rec: Record) -> dict:
             "table": event.table,
             "competition_id": event.competition_id,
             "scheduled_position": rec.position,
+            "board": event.board,
         }
     if isinstance(event, PlayersCalled):
         return {"called": True}

@@ -55,6 +55,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "scheduled_position": view.scheduled_position,
         "updated_at": view.updated_at.isoformat() if view.updated_at else None,
         **({"abandoned": view.abandoned} if view.abandoned else {}),
+        **({"board": view.board} if view.board else {}),
     }
 
 

@@ -30,6 +30,7 @@ HEAD_JUDGE_ONLY = frozenset(
         cc.RuleAtTimeCap,
         cc.DecideProtest,
         cc.CorrectResult,
+        cc.CorrectBoardResult,
         cc.FinishCompetition,
     }
 )

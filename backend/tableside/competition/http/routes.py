@@ -135,7 +135,8 @@ async def post_competition_command(
         return await store(state, data.command_id, competition_id, work(data.command), digest)
     async with hall.calling(pool):
         held = await hall.holders(pool, lambda comp: service.state(comp)[1])
-        placed = hall.placed(data.command, competition_id, held)
+        calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
+        placed = hall.placed(data.command, competition_id, held, calling)
         return await store(state, data.command_id, competition_id, work(placed), digest)
 
 

@@ -66,9 +66,15 @@ class DrawPlayoff(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="
 
 
 class CallMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallMatch"):
+    """A match to a table; a team match to a block: `table` is board I's and the boards
+    follow on the next tables, or `tables` lists every board's table (board I first);
+    `absent` names board players of either team replaced by substitutes for this match."""
+
     match_id: str
     table: int
     at: str
+    tables: tuple[int, ...] = ()
+    absent: tuple[str, ...] = ()
 
 
 class CallNextMatches(
@@ -142,6 +148,18 @@ class CorrectResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag
     at: str
 
 
+class CorrectBoardResult(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectBoardResult"
+):
+    """One board of a team match corrected (its protocol was); the team result follows."""
+
+    match_id: str
+    board: int
+    result: MatchResult
+    reason: str
+    at: str
+
+
 class FinishCompetition(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FinishCompetition"
 ):
@@ -168,5 +186,6 @@ COMMAND_TYPES = (
     FileProtest,
     DecideProtest,
     CorrectResult,
+    CorrectBoardResult,
     FinishCompetition,
 )

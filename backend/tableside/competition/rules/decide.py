@@ -27,6 +27,7 @@ _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.FileProtest: decide_review.file_protest,
     cmd.DecideProtest: decide_review.decide_protest,
     cmd.CorrectResult: decide_review.correct_result,
+    cmd.CorrectBoardResult: decide_review.correct_board,
     cmd.FinishCompetition: decide_review.finish,
 }
 

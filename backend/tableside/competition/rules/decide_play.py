@@ -11,38 +11,52 @@ from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
 from .tables import assign_tables
+from .team_calls import block_for, check_tables, free_blocks, held_tables, team_call
 from .teams import decided, team_result
 from .walkovers import walkovers
 
 
 def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
-    """The info judge calls a match to a free table (EKML §17(3))."""
-    guide_of(state)
+    """The info judge calls a match to a free table (EKML §17(3)); a team match to a block
+    of free tables, one board on each (EKML §29(2))."""
+    guide = guide_of(state)
     a, b = sides(state, c.match_id)
     require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
-    require(c.table not in _busy_tables(state), "EKML §17(3)", f"table {c.table} is busy")
+    block = block_for(guide, c.table, c.tables)
+    busy = sorted(set(block) & held_tables(state))
+    require(not busy, "EKML §17(3)", f"table {', '.join(map(str, busy))} is busy")
     playing = _busy_players(state) & {a, b}
     require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
+    if guide.teams is not None:
+        return (team_call(state, c.match_id, block, c.at, c.absent),)
+    require(not c.absent, "EKML §29(6)", "substitutes are for team matches")
     return (ev.MatchCalled(c.match_id, c.table, a, b, c.at),)
 
 
-def _busy_tables(state: Competition) -> set[int]:
-    """Tables with a called match that has no result yet."""
-    return {t for m, t in state.calls.items() if m not in state.results}
-
-
 def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
-    """Call waiting matches to free tables, avoiding a player's last table where possible."""
-    guide_of(state)
+    """Call waiting matches to free tables, avoiding a player's last table where possible;
+    team matches to blocks of consecutive free tables (EKML §29(2))."""
+    guide = guide_of(state)
+    check_tables(c.free_tables)
+    waiting = _callable(state)
+    free = [t for t in c.free_tables if t not in held_tables(state)]
+    if guide.teams is not None:
+        blocks = free_blocks(free, guide.teams.boards)
+        pairs = zip(waiting, blocks, strict=False)  # as many as there are blocks
+        return tuple(team_call(state, m, blk, c.at) for (m, _), blk in pairs)
+    players = dict(waiting)
+    calls = assign_tables(waiting, free, state.last_table)
+    return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
+
+
+def _callable(state: Competition) -> list[tuple[str, tuple[str, str]]]:
+    """Waiting matches in calling order, none with an entrant already at a table (§17(3))."""
     busy, waiting = _busy_players(state), []
     for match in open_matches(state):
         if busy.isdisjoint(match[1]):
             waiting.append(match)
             busy |= set(match[1])
-    free = [t for t in c.free_tables if t not in _busy_tables(state)]
-    players = dict(waiting)
-    calls = assign_tables(waiting, free, state.last_table)
-    return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
+    return waiting
 
 
 def _busy_players(state: Competition) -> set[str]:

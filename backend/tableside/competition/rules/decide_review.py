@@ -13,6 +13,7 @@ from .placings import final_placings
 from .results import check_length, forfeit_result
 from .rulesets import policy, results_stand
 from .state import Competition
+from .teams import team_result
 from .walkovers import walkovers
 
 
@@ -122,6 +123,23 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
     out = [corrected, *_invalidations(evolve(state, corrected), c.match_id)]
+    return (*out, *walkovers(fold(out, state), c.at))
+
+
+def correct_board(state: Competition, c: cmd.CorrectBoardResult) -> tuple:
+    """A board's result corrected (EKML §12(3)5); a recorded team result that the boards no
+    longer give is corrected with it (EKML §29(3): the boards add up), forfeits stand."""
+    require(guide_of(state).teams is not None, "EKML §6(3)", "not a team competition")
+    boards = {**state.boards.get(c.match_id, {})}
+    require(c.board in boards, "EKML §12(3)5", "the board has no result to correct")
+    fixed = ev.BoardResultCorrected(c.match_id, c.board, c.result, c.reason, c.at)
+    boards[c.board] = c.result
+    recorded = state.results.get(c.match_id)
+    team = team_result(boards)
+    if recorded is None or recorded.result.forfeit or recorded.result == team:
+        return (fixed,)
+    corrected = ev.ResultCorrected(c.match_id, team, c.reason, c.at)
+    out = [fixed, corrected, *_invalidations(fold([fixed, corrected], state), c.match_id)]
     return (*out, *walkovers(fold(out, state), c.at))
 
 

@@ -74,12 +74,27 @@ class PlayoffDrawn(msgspec.Struct, frozen=True, tag="PlayoffDrawn"):
     rule: str
 
 
+class BoardCall(msgspec.Struct, frozen=True):
+    """One board of a called team match on a table of its own, with its two players from
+    the teams' lineups (EKML §29(2): board I, II, III… in ranking order)."""
+
+    board: int
+    table: int
+    a: str
+    b: str
+
+
 class MatchCalled(msgspec.Struct, frozen=True, tag="MatchCalled"):
+    """A match called to its table; a team match to a block of tables, one board on each
+    (`table` is board I's; `boards` and `rule` are set for team matches only)."""
+
     match_id: str
     table: int
     a: str
     b: str
     at: str
+    boards: tuple[BoardCall, ...] = ()
+    rule: str = ""
 
 
 class NoShowReported(msgspec.Struct, frozen=True, tag="NoShowReported"):
@@ -103,6 +118,15 @@ class BoardResultRecorded(msgspec.Struct, frozen=True, tag="BoardResultRecorded"
     board: int
     result: MatchResult
     at: str
+
+
+class BoardResultCorrected(msgspec.Struct, frozen=True, tag="BoardResultCorrected"):
+    match_id: str
+    board: int
+    result: MatchResult
+    reason: str
+    at: str
+    rule: str = "EKML §12(3)5"
 
 
 class ResultCorrected(msgspec.Struct, frozen=True, tag="ResultCorrected"):
@@ -155,6 +179,7 @@ EVENT_TYPES = (
     NoShowReported,
     ResultRecorded,
     BoardResultRecorded,
+    BoardResultCorrected,
     ResultCorrected,
     MatchInvalidated,
     ProtestFiled,
@@ -176,6 +201,7 @@ Event = (
     | NoShowReported
     | ResultRecorded
     | BoardResultRecorded
+    | BoardResultCorrected
     | ResultCorrected
     | MatchInvalidated
     | ProtestFiled

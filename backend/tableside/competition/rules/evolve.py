@@ -93,7 +93,8 @@ def _match_called(state: Competition, e: ev.MatchCalled) -> Competition:
     calls = {**state.calls, e.match_id: e.table}
     called_sides = {**state.called_sides, e.match_id: (e.a, e.b)}
     at = {**state.called_at, e.match_id: e.at}
-    return replace(state, calls=calls, called_at=at, called_sides=called_sides)
+    boards = {**state.board_calls, e.match_id: e.boards} if e.boards else state.board_calls
+    return replace(state, calls=calls, called_at=at, called_sides=called_sides, board_calls=boards)
 
 
 @_on(ev.NoShowReported)
@@ -118,6 +119,7 @@ def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
 
 
 @_on(ev.BoardResultRecorded)
+@_on(ev.BoardResultCorrected)
 def _board_result_recorded(state: Competition, e: ev.BoardResultRecorded) -> Competition:
     boards = {**state.boards.get(e.match_id, {}), e.board: e.result}
     return replace(state, boards={**state.boards, e.match_id: boards})
@@ -136,7 +138,15 @@ def _match_invalidated(state: Competition, e: ev.MatchInvalidated) -> Competitio
     calls = {k: v for k, v in state.calls.items() if k != e.match_id}
     boards = {k: v for k, v in state.boards.items() if k != e.match_id}
     sides = {k: v for k, v in state.called_sides.items() if k != e.match_id}
-    return replace(state, results=results, calls=calls, boards=boards, called_sides=sides)
+    tables = {k: v for k, v in state.board_calls.items() if k != e.match_id}
+    return replace(
+        state,
+        results=results,
+        calls=calls,
+        boards=boards,
+        called_sides=sides,
+        board_calls=tables,
+    )
 
 
 @_on(ev.ProtestFiled)

@@ -4,7 +4,7 @@ import msgspec
 
 from .brackets import Bracket
 from .entrants import Entrant
-from .events import Pairing
+from .events import BoardCall, Pairing
 from .guide import Guide
 from .results import MatchResult
 
@@ -56,6 +56,7 @@ class Competition(msgspec.Struct, frozen=True):
     results: dict[str, Recorded] = {}
     boards: dict[str, dict[int, MatchResult]] = {}
     calls: dict[str, int] = {}
+    board_calls: dict[str, tuple[BoardCall, ...]] = {}  # a team match's tables, one per board
     called_at: dict[str, str] = {}
     called_sides: dict[str, tuple[str, str]] = {}
     last_table: dict[str, int] = {}
