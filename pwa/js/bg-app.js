@@ -9,6 +9,8 @@ import { i18n, t } from "/js/i18n.js";
 import { describe, getToken, request, setToken } from "/js/api.js";
 import { h } from "/js/dom.js";
 import { Recorder } from "/js/bg-recorder.js";
+import { Outbox, chainVersions } from "/js/outbox.js";
+import "/js/sync-badge.js";
 
 const face = document.getElementById("face");
 const STAFF = ["head_judge", "secretary"];
@@ -72,13 +74,31 @@ function newMatch() {
   face.replaceChildren(form);
 }
 
+const ROLE_KEY = "tableside.bg.role";
+
+/** Who is signed in; without wifi, the role this device last saw (the token is still kept). */
+async function whoAmI() {
+  if (!getToken()) return {};
+  try {
+    const who = await request("GET", "/api/whoami");
+    localStorage.setItem(ROLE_KEY, who.role || "");
+    return who;
+  } catch (error) {
+    return error.status === 0 ? { role: localStorage.getItem(ROLE_KEY) } : {};
+  }
+}
+
 async function start() {
-  const who = getToken() ? await request("GET", "/api/whoami").catch(() => ({})) : {};
+  const who = await whoAmI();
   if (!STAFF.includes(who.role)) return login();
   const id = new URLSearchParams(location.search).get("match");
   if (!id) return newMatch();
-  window.bg = new Recorder(face, id);
+  // The one outbox (the judge face's): entries survive a reload and are sent once each.
+  const outbox = new Outbox({ beforeSend: chainVersions });
+  document.querySelector("sync-badge").outbox = outbox;
+  window.bg = new Recorder(face, id, outbox);
   await window.bg.load();
+  outbox.start();
 }
 
 await i18n.ready;

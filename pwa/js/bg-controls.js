@@ -27,7 +27,7 @@ function dieRow(rec, side, chosen, onpick) {
   return h("div", { class: "dice-row", role: "group", "data-dice-for": side,
                     "aria-label": t("bg.dice_of", { name: sideName(rec.doc, side) }) },
     [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: `die-button side-${side}`,
-      "data-die": n, "aria-pressed": chosen === n ? "true" : "false", disabled: rec.working > 0,
+      "data-die": n, "aria-pressed": chosen === n ? "true" : "false", disabled: rec.busy > 0,
       onclick: () => onpick(n) }, String(n))));
 }
 
@@ -69,7 +69,10 @@ function moving(rec) {
   const side = rec.doc.turn;
   const entry = rec.entry;
   if (rec.doc.illegal_pending) return illegal(rec);
-  if (!entry) return section("bg.pad.move", { name: sideName(rec.doc, side) });
+  if (!entry) {
+    return section("bg.pad.move", { name: sideName(rec.doc, side) },
+      rec.doc.predicted ? h("p", { class: "hint", "data-wait": "plays" }, t("bg.sync.no_plays")) : null);
+  }
   const send = () => rec.send({ type: "Play", side, moves: entry.moves });
   const ready = entry.complete;
   return section("bg.pad.move", { name: sideName(rec.doc, side) },
@@ -77,9 +80,9 @@ function moving(rec) {
     h("p", { class: "partial", "data-partial": "" }, t("bg.pad.so_far", { moves: playText(entry.moves) })),
     h("div", { class: "cluster" },
       button("bg.pad.undo_step", {}, () => { entry.undo(); rec.render(); },
-        { "data-action": "undo-step", disabled: !entry.moves.length || rec.working > 0 }),
+        { "data-action": "undo-step", disabled: !entry.moves.length || rec.busy > 0 }),
       button(entry.blocked ? "bg.pad.pass" : "bg.pad.send", { moves: playText(entry.moves) }, send,
-        { class: "primary big", "data-action": "play", disabled: !ready || rec.working > 0 })));
+        { class: "primary big", "data-action": "play", disabled: !ready || rec.busy > 0 })));
 }
 
 function illegal(rec) {
@@ -161,7 +164,7 @@ function phasePanel(rec) {
   if (phase === "roll" || phase === "roll_only") return rolling(rec);
   if (phase === "move") return moving(rec);
   if (phase === "doubled") return answering(rec);
-  return section("bg.pad.wait", {});
+  return section("bg.pad.wait", {}, h("p", { class: "hint", "data-wait": "network" }, t("bg.sync.wait")));
 }
 
 export function pad(rec) {
@@ -189,7 +192,7 @@ export function clockPanel(rec) {
   return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, ["A", "B"].map((side) => {
     const may = !timer.stopped && (!timer.running || timer.running === side);
     return h("button", { type: "button", class: `clock-button side-${side}${timer.running === side ? " running" : ""}`,
-      "data-press": side, disabled: !may || rec.working > 0,
+      "data-press": side, disabled: !may || rec.busy > 0,
       onclick: () => rec.send({ type: "PressClock", side, at_ms: Date.now() }) },
       h("span", { class: "clock-name" }, sideName(rec.doc, side)),
       h("span", { class: "clock-time", "data-time": side }, clockText(shownTime(timer, side))));

@@ -1,25 +1,40 @@
-// The recorder of one backgammon match: reads the server's fold, posts one engine command per
-// entry at the version it saw, and draws the face (board, clocks, the pad for the phase).
+// The recorder of one backgammon match: reads the server's fold, queues one engine command per
+// entry in the outbox (outbox.js, the judge's: IndexedDB, sent in order, once, by command_id)
+// at the version it saw, and draws the face (board, clocks, the pad for the phase).
 //
-//   const rec = new Recorder(root, matchId);  await rec.load();
+//   const rec = new Recorder(root, matchId, outbox);  await rec.load();
 //   rec.send({ type: "Double", side: "A" })   // the server decides; a refusal is shown
-//   rec.doc (board_doc), rec.match (the fold), rec.version, rec.entry (a play being tapped)
+//   rec.served (board_doc), rec.doc (it with the queued entries carried out, bg-offline.js),
+//   rec.match (the fold), rec.version, rec.entry (a play being tapped), rec.pending (queued)
 //   every 3 s while idle it looks for entries made elsewhere (`refresh`)
+//
+// Offline the entries wait in the outbox (shown, in words, under the pad) and the face goes on
+// from the predicted board as far as the outcome is certain; a reload keeps them (the fold is
+// kept in localStorage). A 409 (another device recorded meanwhile) holds the queue: the face
+// says what the other device recorded and what waits here, and the recorder sends his after
+// theirs or discards them. Nothing is dropped without being said.
 
 import { citation, t } from "/js/i18n.js";
-import { ApiError, describe, deviceId, request } from "/js/api.js";
+import { ApiError, describe, request } from "/js/api.js";
 import { h } from "/js/dom.js";
 import "/js/bg-board.js";
 import { PlayEntry } from "/js/bg-entry.js";
 import { bgEventText } from "/js/bg-words.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
+import { commandText, predict } from "/js/bg-offline.js";
+import { syncPanel } from "/js/bg-sync.js";
 
 const POLL_MS = 3000;
 
 export class Recorder {
-  constructor(root, id) {
+  constructor(root, id, outbox) {
     this.root = root;
     this.id = id;
+    this.outbox = outbox;
+    this.pending = []; // this match's entries waiting in the outbox, oldest first
+    this.expect = new Set(); // command_ids sent online whose reply is awaited
+    this.held = null; // a conflict: { seq, current, changes: [words], mine: [words] }
+    this.served = null;
     this.doc = null;
     this.match = null;
     this.version = 0;
@@ -32,50 +47,135 @@ export class Recorder {
     this.board.addEventListener("pick", (e) => this.pickPoint(e.detail.point));
     this.timer = setInterval(() => tickClocks(this), 250);
     this.poll = setInterval(() => this.refresh(), POLL_MS);
+    outbox.addEventListener("change", () => this.refreshPending());
+    outbox.addEventListener("sent", (e) => this.onSent(e.detail));
+    outbox.addEventListener("rejected", (e) => this.onRejected(e.detail));
+    outbox.addEventListener("conflict", (e) => this.onConflict(e.detail));
+    outbox.addEventListener("retry", () => { this.expect.clear(); this.render(); });
+  }
+
+  /** Taps being queued plus entries sent and not yet answered: the pad waits for them. */
+  get busy() { return this.working + this.expect.size; }
+
+  get commandsUrl() { return `${this.url}/commands`; }
+
+  ours(entry) { return entry?.url === this.commandsUrl; }
+
+  async refreshPending() {
+    this.pending = (await this.outbox.entries()).filter((e) => this.ours(e));
+    if (!this.ours(this.outbox.held)) this.held = null;
+    this.predicted();
+    this.render();
+  }
+
+  /** The served board with the queued entries carried out (none while a conflict holds them). */
+  predicted() {
+    const waiting = this.held ? [] : this.pending.map((e) => e.body.command);
+    this.doc = predict(this.served, waiting);
+    if (waiting.length) this.entry = null; // the legal orders were for the served board
+    else if (this.served && !this.entry && this.plays?.version === this.version) this.entry = new PlayEntry(this.plays);
+  }
+
+  async onSent({ entry, reply }) {
+    if (!this.ours(entry)) return;
+    this.expect.delete(entry.command_id);
+    this.sayEvents(reply.events.map((e) => e.event));
+    await this.load();
+  }
+
+  async onRejected({ entry, status, problem }) {
+    if (!this.ours(entry)) return;
+    this.expect.delete(entry.command_id);
+    const what = commandText(entry.body.command, this.names);
+    this.say(`${t("bg.sync.rejected", { what })} — ${describe(new ApiError(status, problem))}`, "problem");
+    await this.load();
+  }
+
+  /** Another device recorded meanwhile: say what, in words, beside what waits here. */
+  async onConflict({ entry, problem }) {
+    if (!this.ours(entry)) return;
+    this.expect.clear();
+    const from = entry.body.expected_version ?? this.version;
+    const events = await request("GET", `/api/matches/${this.id}/events?after=${from}`).catch(() => []);
+    await this.refreshPending();
+    this.held = { seq: entry.seq, current: problem?.current_version ?? null,
+                  changes: events.map((e) => bgEventText(e.event, this.names)),
+                  mine: this.pending.map((e) => commandText(e.body.command, this.names)) };
+    await this.load();
+  }
+
+  /** After a conflict: the held entry goes after the other device's, the rest chain on it. */
+  async sendMine() {
+    const held = this.pending.find((e) => e.seq === this.held?.seq);
+    if (!held) return;
+    const current = this.held.current ?? (await request("GET", this.url)).version;
+    this.held = null;
+    await this.outbox.resolve(held.seq, { body: { ...held.body, expected_version: current } });
+  }
+
+  /** After a conflict: what waits here is not wanted (the other device recorded it). */
+  async discardMine() {
+    const seqs = this.pending.map((e) => e.seq);
+    this.held = null;
+    for (const seq of seqs) await this.outbox.discard(seq);
+    this.say(t("bg.sync.discarded", { count: seqs.length }), "ok");
+    await this.load();
   }
 
   /** Something recorded on another device (the TD's desk, a monitor) shows here too: while
    *  nothing is being entered, a newer version on the server is read again. */
   async refresh() {
-    const busy = this.working || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
+    const busy = this.busy || this.pending.length || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
     if (busy || !this.doc) return;
     const reply = await request("GET", this.url).catch(() => null);
-    if (reply && reply.version !== this.version && !this.working) await this.load();
+    if (reply && reply.version !== this.version && !this.busy) await this.load();
   }
 
   get url() { return `/api/backgammon/matches/${this.id}`; }
 
   get names() { return { A: this.doc?.players?.[0] || "A", B: this.doc?.players?.[1] || "B" }; }
 
+  get keptKey() { return `tableside.bg.fold.${this.id}`; }
+
   async load() {
     try {
       const reply = await request("GET", this.url);
       const plays = reply.board.phase === "move" ? await request("GET", `${this.url}/plays`) : null;
       if (plays && plays.version !== reply.version) return this.load(); // moved meanwhile
-      Object.assign(this, { version: reply.version, doc: reply.board, match: reply.state, taps: [], opening: null });
-      this.entry = plays?.side ? new PlayEntry(plays) : null;
+      this.show(reply, plays);
+      // Kept for a reload without wifi (the worker has the app, this has the match).
+      try { localStorage.setItem(this.keptKey, JSON.stringify({ reply, plays })); } catch { /* memory */ }
     } catch (error) {
-      this.say(error instanceof ApiError && error.status === 404 ? t("bg.no_match", { id: this.id })
-        : describe(error), "problem");
+      const kept = error.status === 0 && !this.served ? JSON.parse(localStorage.getItem(this.keptKey) || "null") : null;
+      if (kept) this.show(kept.reply, kept.plays);
+      else if (error.status !== 0 || !this.served) this.say(error.status === 404 ? t("bg.no_match", { id: this.id }) : describe(error), "problem");
     }
-    this.render();
+    await this.refreshPending();
   }
 
-  /** Post one command at the version on screen; then show the fold again. */
+  show(reply, plays) {
+    Object.assign(this, { version: reply.version, served: reply.board, match: reply.state, taps: [], opening: null });
+    this.plays = plays?.side ? plays : null;
+    this.entry = this.plays ? new PlayEntry(this.plays) : null;
+  }
+
+  /** Queue one command at the version on screen (or, behind queued ones, at the version the
+   *  one before it ends on: chainVersions); the outbox sends it when it can. */
   async send(command) {
     this.working += 1;
     this.render();
     try {
-      const reply = await request("POST", `${this.url}/commands`, {
-        command_id: crypto.randomUUID(), expected_version: this.version, command,
-        device_id: deviceId(), device_time: new Date().toISOString() });
-      this.sayEvents(reply.events.map((e) => e.event));
+      const behind = this.pending.length > 0;
+      const body = { expected_version: behind ? null : this.version, command };
+      const entry = await this.outbox.enqueue(this.commandsUrl, body);
+      if (navigator.onLine) this.expect.add(entry.command_id);
+      else this.say(t("bg.sync.queued", { what: commandText(command, this.names) }), "queued");
     } catch (error) {
       this.say(describe(error), "problem");
     } finally {
       this.working -= 1;
     }
-    await this.load();
+    this.render();
   }
 
   sayEvents(events) {
@@ -89,7 +189,7 @@ export class Recorder {
   }
 
   pickPoint(point) {
-    if (!this.entry || this.working) return;
+    if (!this.entry || this.busy) return;
     this.entry.pick(point);
     this.render();
   }
@@ -111,8 +211,10 @@ export class Recorder {
     this.board.data = this.entry ? this.entry.preview(this.doc) : this.doc;
     this.board.marks = this.entry?.marks || null;
     this.root.dataset.version = String(this.version);
-    this.root.dataset.working = String(this.working);
-    this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board, pad(this)].filter(Boolean));
+    this.root.dataset.working = String(this.busy);
+    this.root.dataset.pending = String(this.pending.length);
+    this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board,
+      this.held ? null : pad(this), syncPanel(this)].filter(Boolean));
   }
 
   banner() {
