@@ -14,12 +14,13 @@
 // says what the other device recorded and what waits here, and the recorder sends his after
 // theirs or discards them. Nothing is dropped without being said.
 
-import { citation, t } from "/js/i18n.js";
+import { t } from "/js/i18n.js";
 import { ApiError, describe, request } from "/js/api.js";
 import { h } from "/js/dom.js";
 import "/js/bg-board.js";
 import { PlayEntry } from "/js/bg-entry.js";
-import { bgEventText } from "/js/bg-words.js";
+import { bgEventText, ruleWords } from "/js/bg-words.js";
+import { tdSheet } from "/js/bg-td.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
 import { commandText, predict } from "/js/bg-offline.js";
 import { syncPanel } from "/js/bg-sync.js";
@@ -87,7 +88,8 @@ export class Recorder {
     if (!this.ours(entry)) return;
     this.expect.delete(entry.command_id);
     const what = commandText(entry.body.command, this.names);
-    this.say(`${t("bg.sync.rejected", { what })} — ${describe(new ApiError(status, problem))}`, "problem");
+    const refusal = new ApiError(status, { ...problem, rule: ruleWords(problem?.rule) });
+    this.say(`${t("bg.sync.rejected", { what })} — ${describe(refusal)}`, "problem");
     await this.load();
   }
 
@@ -181,7 +183,7 @@ export class Recorder {
   sayEvents(events) {
     const last = events[events.length - 1];
     const words = events.map((e) => bgEventText(e, this.names)).join(" · ");
-    this.say(last?.rule ? `${words} — ${citation(last.rule)}` : words, "ok");
+    this.say(last?.rule ? `${words} — ${ruleWords(last.rule)}` : words, "ok");
   }
 
   say(text, tone) {
@@ -213,8 +215,10 @@ export class Recorder {
     this.root.dataset.version = String(this.version);
     this.root.dataset.working = String(this.busy);
     this.root.dataset.pending = String(this.pending.length);
+    const active = document.activeElement;
     this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board,
-      this.held ? null : pad(this), syncPanel(this)].filter(Boolean));
+      this.held ? null : pad(this), syncPanel(this), tdSheet(this)].filter(Boolean));
+    if (active && active !== document.activeElement && this.root.contains(active)) active.focus();
   }
 
   banner() {

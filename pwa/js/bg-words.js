@@ -5,7 +5,7 @@
 //   import { bgEventText } from "/js/bg-words.js";
 //   bgEventText(event, { A: "Ása", B: "Bjarni" })
 
-import { t } from "/js/i18n.js";
+import { citation, t } from "/js/i18n.js";
 import { clockText } from "/js/bg-board.js";
 import { playText } from "/js/bg-entry.js";
 
@@ -53,4 +53,14 @@ export function bgEventText(event, names) {
   const key = `bg.ev.${event.type}`;
   const words = t(key + variant(event), params(event, names));
   return words === key + variant(event) ? t("bg.ev.other", { type: event.type }) : words;
+}
+
+/** A paragraph cited, with its title in words when the face has one:
+ *  "KSI 2.2.2 (Pauses)", "KSI 4.3.2.3 (a die fell on the floor)". */
+export function ruleWords(rule) {
+  const para = String(rule || "").replace(/^KSI\s+/, "");
+  const stop = /^4\.3\.2\.(\d)$/.exec(para);
+  const key = stop ? `bg.stop.${stop[1]}` : `bg.rule.${para}`;
+  const words = t(key);
+  return !rule || words === key ? citation(rule) : `${citation(rule)} (${words})`;
 }

@@ -1,0 +1,123 @@
+"""Issue 12, points 4-5 on the face: the TD's and the monitor's sheet on the recorder.
+
+Folded under the players' pad, each form sends one engine command: lateness (KSI 2.2.4), a
+pause (2.2.2), the clock stopped in one of exactly eight cases (4.3.2), a wrong game-over claim
+(+5 min, 4.3.2.8), dice picked up early (30 s, 4.1.5.2), a flag (4.3.3), the TD called, a
+ruling, an appeal and the jury's decision (5.1-5.2, 1.3.2), a monitor (1.3.3), an expulsion
+(1.7.3). A refusal is said with its paragraph in words; the stored events are checked over
+the API.
+"""
+
+from __future__ import annotations
+
+from .bg_helpers import BgMatch
+from .harness import screenshot
+from .test_bg_recorder import IDLE, VERSION, _open, _tap
+
+REFUSED = "(words) => document.querySelector('[data-banner=problem]')?.textContent.includes(words)"
+
+
+def _fill(page, form: str, **values) -> None:
+    sheet = page.locator(f"[data-td-form={form}]")
+    for name, value in values.items():
+        control = sheet.locator(f"[name={name}]")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(str(value))
+        elif control.get_attribute("type") == "checkbox":
+            control.set_checked(bool(value))
+        else:
+            control.fill(str(value))
+
+
+def _td(page, form: str, **values) -> None:
+    """Fill a TD form and send it; wait until the face shows the new fold."""
+    _fill(page, form, **values)
+    before = page.evaluate(VERSION)
+    page.click(f"[data-td-send={form}]")
+    page.wait_for_function(IDLE, arg=before)
+
+
+def _refused(page, form: str, words: str, **values) -> None:
+    _fill(page, form, **values)
+    page.click(f"[data-td-send={form}]")
+    page.wait_for_function(REFUSED, arg=words)
+
+
+def _last(match: BgMatch, n: int = 1) -> list[dict]:
+    return [e["event"] | {"type": e["type"]} for e in match.events()[-n:]]
+
+
+def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(page, head_api):
+    match = BgMatch(head_api, length=5, clock=True)
+    _open(page, match)
+    sheet = page.locator("[data-td]")
+    assert sheet.get_attribute("open") is None  # folded away from the players
+    page.click("[data-td] summary")
+
+    _td(page, "lateness", side="B", minutes=10, reason="start")
+    late = _last(match)[0]
+    assert (late["type"], late["side"], late["points"]) == ("BgPenaltyPoints", "B", 2)
+    assert "KSI 2.2.4 (penalties for lateness)" in page.locator("[data-banner]").inner_text()
+    _td(page, "pause", side="A")
+    assert _last(match)[0]["type"] == "BgPauseTaken"
+    assert "Ása 1" in page.locator("[data-pauses]").inner_text()
+    _refused(page, "pause", "KSI 2.2.2 (pauses)", side="A")  # one each in a 5-point match
+    assert "Not recorded: Ása takes a pause" in page.locator("[data-banner]").inner_text()
+    assert sheet.get_attribute("open") is not None  # still open after the redraws
+
+    _tap(page, "[data-action=start-clock]")
+    _tap(page, "[data-action=start-game]")
+    page.click("[data-dice-for=A] [data-die='3']")
+    _tap(page, "[data-dice-for=B] [data-die='1']")
+    cases = page.locator("[data-td-form=stop] select[name=case] option")
+    assert cases.evaluate_all("os => os.map(o => o.value)") == [str(n) for n in range(1, 9)]
+    _td(page, "stop", case=3)
+    stop = _last(match)[0]
+    assert (stop["type"], stop["case"], stop["rule"]) == ("BgClockStopped", 3, "KSI 4.3.2.3")
+    assert "a die fell on the floor" in page.locator("[data-banner]").inner_text()
+    _td(page, "resume")
+    _td(page, "claim", side="A")
+    claim = _last(match)[0]
+    assert (claim["type"], claim["side"], claim["ms"]) == ("BgTimeAdded", "B", 300_000)
+    _td(page, "pickup", side="B")
+    assert _last(match)[0]["ms"] == -30_000
+    _refused(page, "flag", "KSI 4.3.3 (time runs out)")  # nobody's time has run out
+
+    _td(page, "call", side="A", reason="B moved before A finished")
+    _td(page, "ruling", text="The move stands")
+    _td(page, "appeal", side="B")
+    _refused(page, "decide", "KSI 1.3.2 (the jury)", jury="Ása, Jón, Sif", votes=1)
+    _td(page, "decide", jury="Jón, Sif, Kári", votes=1)
+    decided = _last(match)[0]
+    assert (decided["type"], decided["overturned"]) == ("BgAppealDecided", False)
+    _td(page, "monitor", name="Guðrún", side="A")
+    assert _last(match)[0]["name"] == "Guðrún"
+    screenshot(page, "bg-recorder-360-td-sheet")
+
+    _fill(page, "expel", side="B", reason="abuse of the opponent")
+    page.click("[data-td-send=expel]")  # the first tap asks
+    assert page.locator("[data-td-send=expel]").inner_text().startswith("Expel Bjarni")
+    assert _last(match)[0]["type"] == "BgMonitorAppointed"
+    before = page.evaluate(VERSION)
+    page.click("[data-td-send=expel]")
+    page.wait_for_function(IDLE, arg=before)
+    expelled, ended = _last(match, 2)
+    assert (expelled["type"], expelled["side"], ended["type"], ended["winner"]) == (
+        "BgPlayerExpelled",
+        "B",
+        "BgMatchEnded",
+        "A",
+    )
+
+
+def test_the_td_sheet_speaks_icelandic(page, head_api):
+    match = BgMatch(head_api, length=7)
+    _open(page, match)
+    page.evaluate("() => import('/js/i18n.js').then(({ i18n }) => i18n.set('is'))")
+    page.wait_for_function(
+        "document.querySelector('[data-td] summary').textContent.includes('Mótsstjóri')"
+    )
+    page.click("[data-td] summary")
+    assert page.locator("[data-td-send=lateness]").inner_text() == "Skrá seinkun"
+    _td(page, "lateness", side="A", minutes=5)
+    assert "KSI 2.2.4 (refsingar fyrir seinkun)" in page.locator("[data-banner]").inner_text()
