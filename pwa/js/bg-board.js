@@ -68,6 +68,24 @@ const STYLE = `
   .bar.to, .tray.to { background: #146c2e; }
   button:focus-visible { outline: 3px solid #0b57d0; outline-offset: -3px; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  /* A phone: the board shrinks so the dice and the pad fit the first screen; checkers overlap
+   * on a point as on a real board (the fifth still shows the count). */
+  @media (max-width: 480px) {
+    .bg { gap: 0.25rem; grid-template-columns: minmax(0, 1fr); }
+    .player { padding: 0 0.5rem; gap: 0 0.5rem; min-height: 2.25rem; flex-wrap: nowrap; white-space: nowrap; }
+    .player > * { flex: none; }
+    .player .name { flex: 1 1 0; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+    .score, .clock { font-size: var(--text-min, 1.125rem); }
+    .board { grid-template-rows: 4.25rem auto 4.25rem; }
+    .point, .bar, .tray { min-height: 0; height: 4.25rem; overflow: hidden; }
+    .num { line-height: 1.2rem; height: 1.2rem; }
+    .tri { inset: 1.2rem 8% 0; } .bottom .tri { inset: 0 8% 1.2rem; }
+    .ck { flex: none; width: 1.25rem; box-sizing: border-box; }
+    .top .ck + .ck { margin-top: -0.8rem; } .bottom .ck + .ck { margin-bottom: -0.8rem; }
+    .middle { min-height: 2.75rem; padding: 0.125rem 0.5rem; }
+    .middle .note { line-height: 1.2; }
+    .die, .cube { width: 2.5rem; min-width: 2.5rem; height: 2.5rem; }
+  }
 `;
 
 let sheet = null;

@@ -44,7 +44,7 @@ function opening(rec) {
   };
   return section("bg.pad.opening", {},
     h("p", { class: "hint" }, t("bg.pad.opening_hint")),
-    ["A", "B"].map((side) => h("div", { class: "stack" },
+    ["A", "B"].map((side) => h("div", { class: "stack opening-side" },
       h("span", { class: `side-label side-${side}` }, sideName(rec.doc, side)),
       dieRow(rec, side, chosen[side], pick(side)))));
 }

@@ -171,7 +171,7 @@ export class Recorder {
       const body = { expected_version: behind ? null : this.version, command };
       const entry = await this.outbox.enqueue(this.commandsUrl, body);
       if (navigator.onLine) this.expect.add(entry.command_id);
-      else this.say(t("bg.sync.queued", { what: commandText(command, this.names) }), "queued");
+      else this.say(t("bg.sync.queued"), "queued");
     } catch (error) {
       this.say(describe(error), "problem");
     } finally {
@@ -223,7 +223,8 @@ export class Recorder {
 
   banner() {
     const { text, tone } = this.said;
+    // Focusable: on a phone a long message scrolls inside its two lines (keyboard too).
     return h("p", { class: `bg-banner tone-${tone || "none"}`, role: tone === "problem" ? "alert" : "status",
-                    "data-banner": tone || "" }, text);
+                    "data-banner": tone || "", tabindex: text ? "0" : null }, text);
   }
 }

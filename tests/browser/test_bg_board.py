@@ -70,7 +70,9 @@ def test_the_board_draws_the_position_cube_dice_score_and_clocks(page, played, v
     assert_no_horizontal_overflow(page)
     assert_readable_contrast(page)
     box = board.locator("[data-point='13']").bounding_box()
-    assert box["width"] >= 20 and box["height"] >= 120, box
+    # a phone shrinks the board (the pad must fit the first screen): still a thumb's target
+    tall = 64 if viewport["width"] <= 480 else 120
+    assert box["width"] >= 20 and box["height"] >= tall, box
     screenshot(page, f"bg-board-{viewport['width']}")
 
 
