@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from .bg_helpers import BgMatch
-from .harness import screenshot
+from .harness import axe_violations, screenshot
 from .test_bg_recorder import _open, _play, _tap
 
 PENDING = "(n) => document.getElementById('face').dataset.pending === String(n)"
@@ -87,6 +89,7 @@ def test_entries_made_offline_survive_a_reload_and_are_stored_once(page, context
     assert match.state()["state"]["game"]["cube"] == 2
 
 
+@pytest.mark.usefixtures("axe_ready")
 def test_a_conflict_is_shown_in_words_and_nothing_is_dropped_unsaid(page, context, head_api):
     match = _conflict(page, context, head_api)
     assert page.locator("[data-theirs]").all_inner_texts() == ["Bjarni doubles to 2"]
@@ -94,6 +97,7 @@ def test_a_conflict_is_shown_in_words_and_nothing_is_dropped_unsaid(page, contex
     assert page.locator("sync-badge").get_attribute("data-state") == "blocked"
     assert _types(match)[-1] == "BgDoubleOffered"  # the queue waits: mine is not sent
     screenshot(page, "bg-recorder-360-conflict")
+    assert axe_violations(page) == []
     page.click("[data-action=discard-mine]")
     page.wait_for_function(PENDING, arg=0)
     page.wait_for_selector("[data-action=take]")  # the face shows the other device's double

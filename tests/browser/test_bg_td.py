@@ -10,8 +10,10 @@ the API.
 
 from __future__ import annotations
 
+import pytest
+
 from .bg_helpers import BgMatch
-from .harness import screenshot
+from .harness import assert_readable_contrast, axe_violations, screenshot
 from .test_bg_recorder import IDLE, VERSION, _open, _tap
 
 REFUSED = "(words) => document.querySelector('[data-banner=problem]')?.textContent.includes(words)"
@@ -47,6 +49,7 @@ def _last(match: BgMatch, n: int = 1) -> list[dict]:
     return [e["event"] | {"type": e["type"]} for e in match.events()[-n:]]
 
 
+@pytest.mark.usefixtures("axe_ready")
 def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(page, head_api):
     match = BgMatch(head_api, length=5, clock=True)
     _open(page, match)
@@ -93,6 +96,8 @@ def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(pa
     _td(page, "monitor", name="Guðrún", side="A")
     assert _last(match)[0]["name"] == "Guðrún"
     screenshot(page, "bg-recorder-360-td-sheet")
+    assert axe_violations(page) == []  # the open sheet: every control labelled, no clashes
+    assert_readable_contrast(page)
 
     _fill(page, "expel", side="B", reason="abuse of the opponent")
     page.click("[data-td-send=expel]")  # the first tap asks
