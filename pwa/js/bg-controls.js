@@ -6,7 +6,7 @@
 //   clockPanel(rec)   start the clock, or the two big clock buttons (press = PressClock)
 //   tickClocks(rec)   the running side's time, counted down on this device between presses
 
-import { t } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { h } from "/js/dom.js";
 import { clockText, sideName } from "/js/bg-board.js";
 import { playText } from "/js/bg-entry.js";
@@ -113,11 +113,19 @@ function resignationAnswer(rec, [by, kind]) {
 function between(rec) {
   if (rec.doc.over) {
     return section("bg.pad.match_over", { name: sideName(rec.doc, rec.doc.winner),
-                                           score: rec.doc.score.join(":") }, result(rec));
+                                           score: rec.doc.score.join(":") }, result(rec), exports(rec));
   }
   return section("bg.pad.between", { score: rec.doc.score.join(":") },
     button("bg.pad.start_game", { n: (rec.doc.game_no || 0) + 1 }, () => rec.send({ type: "StartGame" }),
       { class: "primary big", "data-action": "start-game" }));
+}
+
+/** A finished match's papers: the protocol in the face's language, the .mat for gnubg. */
+function exports(rec) {
+  const link = (key, path, attr) => h("a", { class: "button", href: `${rec.url}/${path}`, download: "", [attr]: "" }, t(key));
+  return h("div", { class: "cluster" },
+    link("bg.export_pdf", `protocol.pdf?lang=${i18n.lang}`, "data-protocol"),
+    link("bg.export_mat", "match.mat", "data-mat"));
 }
 
 /** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6). */
