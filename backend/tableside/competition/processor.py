@@ -18,21 +18,26 @@ from uuid import UUID
 import anyio.to_thread
 import asyncpg
 
+from tableside.competition import bgflow
 from tableside.competition.matchflow import match_id_of, match_result, match_stream, start_match
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.guide import is_backgammon
+from tableside.competition.rules.results import MatchResult
 from tableside.competition.service import CompetitionNotFound, CompetitionService
+from tableside.disciplines.backgammon.errors import RuleViolation as BgRuleViolation
 from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
 from tableside.match.folding import Record
+from tableside.match.backgammon.service import BackgammonService
 from tableside.match.service import MatchNotFound, MatchService, abandon
 
 log = logging.getLogger(__name__)
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
 _ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
-_MINE = (MatchCalled, ResultRecorded, *_ENDINGS)
+_MINE = (MatchCalled, ResultRecorded, *_ENDINGS, *bgflow.ENDINGS)
 FORFEITED = "forfeit_recorded"  # the abandoned match's reason (a code: words in codes.*.json)
 NAME = "competition_results"
 META = {"recorder": "results-processor", "role": "head_judge"}
@@ -52,6 +57,7 @@ class ResultsProcessor:
     ) -> None:
         self.pool, self.registry = pool, registry
         self.matches, self.competitions = matches, competitions
+        self.backgammon = BackgammonService(matches.store)
 
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, NAME)
@@ -77,16 +83,26 @@ class ResultsProcessor:
         """One event: start a called match, or record a match's end; never stop the loop."""
         try:
             if isinstance(event, MatchCalled):
-                _, state = self.competitions.state(stream)
-                start_match(self.matches, stream, state, event)
+                self.start(stream, event)
             elif isinstance(event, ResultRecorded):
                 self.close_unplayed(stream, event)
             elif isinstance(event, _ENDINGS):
                 self.record(stream, version)
-        except (RuleViolation, CompetitionNotFound) as exc:
+            elif isinstance(event, bgflow.ENDINGS):
+                self.record_backgammon(stream, version)
+        except (RuleViolation, BgRuleViolation, CompetitionNotFound) as exc:
             log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
         except Exception:  # one bad event must not stop results flowing for everyone
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
+
+    def start(self, comp_id: UUID, called: MatchCalled) -> None:
+        """The called match's stream: a backgammon match in a backgammon competition (the
+        guide's `sport`), else a korona match with its venue."""
+        _, state = self.competitions.state(comp_id)
+        if is_backgammon(state.guide):
+            bgflow.start_match(self.backgammon, comp_id, state, called)
+        else:
+            start_match(self.matches, comp_id, state, called)
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started
@@ -107,6 +123,22 @@ class ResultsProcessor:
         except ValueError:
             return  # a match on a table of no competition stream (e.g. the demo's label)
         at = view.updated_at.isoformat() if view.updated_at else ""
+        self.submit_result(comp_id, stream, version, result, at)
+
+    def record_backgammon(self, stream: UUID, version: int) -> None:
+        """RecordResult (or CorrectResult) for a backgammon match of a competition that ended
+        (or whose result the TD corrected, KSI 4.6)."""
+        stored = self.matches.store.read(stream)
+        comp_id = bgflow.competition_of(stored)
+        found = bgflow.match_result(stored)
+        if comp_id is not None and found is not None:
+            self.submit_result(comp_id, stream, version, *found)
+
+    def submit_result(
+        self, comp_id: UUID, stream: UUID, version: int, result: MatchResult, at: str
+    ) -> None:
+        """The competition's RecordResult, or CorrectResult when the match's result changed;
+        nothing when it stands as recorded (the command id is derived from the cause)."""
 
         def command(state):
             match_id = match_id_of(comp_id, state, stream)
