@@ -8,7 +8,6 @@ import pytest
 from tableside.competition.rules import commands as cmd
 from tableside.competition.rules.backgammon import match_length
 from tableside.competition.rules.errors import CompetitionRuleError
-from tableside.competition.rules.matches import open_matches
 from tableside.competition.rules.guide import (
     BackgammonSettings,
     Guide,
@@ -17,6 +16,7 @@ from tableside.competition.rules.guide import (
     TimeCap,
     backgammon_guide,
 )
+from tableside.competition.rules.matches import open_matches
 from tableside.competition.rules.placings import final_placings
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.standings import StandingsView, standings
@@ -95,8 +95,10 @@ def test_single_elimination_final_has_its_own_length_third_place_and_consolation
 def _win(rng: random.Random, length: int) -> MatchResult:
     loser = rng.randint(0, length - 1)
     won = length + rng.randint(0, 2)
-    return MatchResult(1, 0, score=(won, loser)) if rng.random() < 0.5 else MatchResult(
-        0, 1, score=(loser, won)
+    return (
+        MatchResult(1, 0, score=(won, loser))
+        if rng.random() < 0.5
+        else MatchResult(0, 1, score=(loser, won))
     )
 
 

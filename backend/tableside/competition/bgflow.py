@@ -17,8 +17,8 @@ from tableside.competition.rules.events import MatchCalled
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.backgammon import commands as bc
-from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import events as bev
+from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.backgammon.service import BackgammonService
 

@@ -30,8 +30,8 @@ from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
-from tableside.match.folding import Record
 from tableside.match.backgammon.service import BackgammonService
+from tableside.match.folding import Record
 from tableside.match.service import MatchNotFound, MatchService, abandon
 
 log = logging.getLogger(__name__)
