@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import random
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
-import msgspec
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon import decide, fold, initial_state
-from tableside.disciplines.backgammon.simulate import next_command
 
+from .backgammon_play import play_calls, post, stream_of
 from .competition_play import Comp, player, wait_results
 from .harness import Api, wait_for
 
@@ -32,66 +29,7 @@ GUIDE = {
 }
 TABLES = list(range(1, 9))
 LATE, EXPELLED = "W1-2", "W1-3"  # lost away from the board
-
-
-def _stream(comp: Comp, match_id: str) -> str:
-    return str(uuid.uuid5(uuid.UUID(comp.id), match_id))
-
-
-def _post(api: Api, stream: str, version: int, command: c.Command) -> dict:
-    body = {
-        "command_id": str(uuid.uuid4()),
-        "expected_version": version,
-        "command": msgspec.to_builtins(command),
-    }
-    r = api.http.post(
-        f"/api/backgammon/matches/{stream}/commands", json=body, headers=api.headers()
-    )
-    assert r.status_code == 201, (command, r.text)
-    return r.json()
-
-
-def _doc(api: Api, stream: str) -> dict | None:
-    r = api.get(f"/api/backgammon/matches/{stream}")
-    return r.json() if r.status_code == 200 else None
-
-
-def play(base: str, token: str, stream: str, match_id: str, seed: float) -> dict:
-    """Play one called match to its end over HTTP; the state document at the end."""
-    api = Api(base, token)
-    try:
-        doc = wait_for(lambda: _doc(api, stream), timeout=10)
-        st = doc["state"]
-        local = fold(decide(initial_state(), _local_create(st)))
-        version = doc["version"]
-        if match_id == LATE:
-            version = _post(api, stream, version, c.RecordLateness(side="B", minutes=5))
-            return _doc(api, stream)
-        if match_id == EXPELLED:
-            _post(api, stream, version, c.Expel(side="A", reason="conduct (KSI 1.7.1)"))
-            return _doc(api, stream)
-        rng = random.Random(seed)
-        while not local.over:
-            command = next_command(local, rng)
-            version = _post(api, stream, version, command)["last_version"]
-            local = fold(decide(local, command), local)
-        return _doc(api, stream)
-    finally:
-        api.http.close()
-
-
-def _local_create(state: dict) -> c.CreateMatch:
-    a, b = state["players"]
-    return c.CreateMatch(match_id=state["match_id"], player_a=a, player_b=b, length=state["length"])
-
-
-def _play_calls(comp: Comp, head: Api, rng: random.Random) -> dict[str, dict]:
-    calls = comp.settled()["calls"]
-    jobs = [(call["match_id"], rng.random()) for call in calls]
-    base, token = head.http.base_url, head.token
-    with ThreadPoolExecutor(8) as pool:
-        ends = pool.map(lambda j: play(str(base), token, _stream(comp, j[0]), *j), jobs)
-        return dict(zip((j[0] for j in jobs), ends, strict=True))
+AWAY = {LATE: "late", EXPELLED: "expelled"}
 
 
 def test_guide_refusals_are_problems_with_the_reason(head: Api) -> None:
@@ -113,7 +51,7 @@ def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
     rng, ends, played = random.Random(12), {}, 0
     while not comp.settled()["placings"]:
         comp.do({"type": "CallNextMatches", "free_tables": TABLES})
-        ended = _play_calls(comp, head, rng)
+        ended = play_calls(comp, head, rng, AWAY)
         ends |= ended
         played += len(ended)
         doc = wait_results(comp, played)
@@ -144,8 +82,8 @@ def assert_final_corrected(comp: Comp, head: Api, doc: dict, ends: dict[str, dic
     final = ends["W4-1"]["state"]
     loser = "B" if final["winner"] == "A" else "A"
     score = [3, 1] if loser == "A" else [1, 3]
-    stream = _stream(comp, "W4-1")
-    _post(
+    stream = stream_of(comp, "W4-1")
+    post(
         head,
         stream,
         ends["W4-1"]["version"],
