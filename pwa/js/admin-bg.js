@@ -19,9 +19,9 @@ export function lengths(text) {
   return text.split(/[\s,;]+/).filter(Boolean).map(Number);
 }
 
-/** Refill a select with [value, key] options for the game, keeping its value where it fits. */
+/** Refill a select with the game's options; its first (the game's default) is chosen. */
 function refill(select, values, prefix) {
-  const keep = values.includes(select.value) ? select.value : values[0];
+  const keep = values[0];
   select.replaceChildren(...values.map((v) =>
     h("option", { value: v, selected: v === keep }, t(`${prefix}.${v}`))));
 }
@@ -40,9 +40,12 @@ export function sportSettings(ruleset, discipline) {
       h("div", { className: "field check" }, clock, h("label", { for: "f-bg-clock" }, t("admin.guide.bg_clock"))),
       h("div", { className: "field check" }, penalty,
         h("label", { for: "f-bg-penalty" }, t("admin.guide.bg_penalty")))));
+  let shown = "korona"; // the game the selects are filled for: refilled only on a change
   const adapt = () => {
-    refill(ruleset, RULESETS[sport.value], "admin.ruleset");
-    refill(discipline, DISCIPLINES[sport.value], "admin.discipline");
+    if (sport.value === shown) return;
+    shown = sport.value;
+    refill(ruleset, RULESETS[shown], "admin.ruleset");
+    refill(discipline, DISCIPLINES[shown], "admin.discipline");
   };
   const apply = (guide) => {
     guide.sport = sport.value;

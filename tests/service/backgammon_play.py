@@ -16,11 +16,13 @@ from tableside.disciplines.backgammon.simulate import next_command
 from .competition_play import Comp
 from .harness import Api, wait_for
 
-# How a match ends when it is not played out: a command posted first thing.
-AWAY = {
-    "late": c.RecordLateness(side="B", minutes=5),
-    "expelled": c.Expel(side="A", reason="conduct (KSI 1.7.1)"),
-}
+
+def away_command(how: str, length: int) -> c.Command:
+    """How a match ends when it is not played out: B late until his penalty points exceed half
+    the length (KSI 2.2.4: 1 per 5 minutes), or A expelled (KSI 1.7.3)."""
+    if how == "late":
+        return c.RecordLateness(side="B", minutes=5 * (length // 2 + 1))
+    return c.Expel(side="A", reason="conduct (KSI 1.7.1)")
 
 
 def stream_of(comp: Comp, match_id: str) -> str:
@@ -53,7 +55,7 @@ def play(base: str, token: str, stream: str, seed: float, away: str = "") -> dic
         doc = wait_for(lambda: document(api, stream), timeout=10)
         version = doc["version"]
         if away:
-            post(api, stream, version, AWAY[away])
+            post(api, stream, version, away_command(away, doc["state"]["length"]))
             return document(api, stream)
         local, rng = fold(decide(initial_state(), _create(doc["state"]))), random.Random(seed)
         while not local.over:
