@@ -19,8 +19,10 @@ from tableside.competition.rules.state import Competition
 from tableside.disciplines.backgammon import commands as bc
 from tableside.disciplines.backgammon import events as bev
 from tableside.disciplines.backgammon import evolve, initial_state
+from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.backgammon.service import BackgammonService
+from tableside.match.service import MatchNotFound
 
 META = {"recorder": "competition", "role": "head_judge"}
 # What ends a backgammon match or changes its result: every way a match is won emits
@@ -51,6 +53,29 @@ def start_match(
     meta = {**META, "competition_id": str(comp_id), "match": called.match_id}
     command = create_command(comp_id, state, called)
     return games.create(stream, command, command_id=uuid.uuid5(stream, "create"), meta=meta)
+
+
+def close_forfeited(games: BackgammonService, stream: UUID, winner: str, meta) -> None:
+    """A forfeit the competition decided (a no-show, KSI 2.2.4 in a backgammon guide; a
+    withdrawal's walkover) ends the match in its own record too: the absent player late until
+    his penalty points exceed half the length, so the engine ends it by KSI 2.2.4. A match
+    never started, over already, or with a game under way is left as it is."""
+    try:
+        state, version, _ = games.history(stream)
+    except MatchNotFound:
+        return
+    if state.over or state.game.phase != st.OVER:
+        return
+    late = bc.RecordLateness(side="B" if winner == "a" else "A", minutes=late_minutes(state.length))
+    games.execute(
+        stream, late, expected_version=version, command_id=uuid.uuid5(stream, "forfeit"), meta=meta
+    )
+
+
+def late_minutes(length: int) -> int:
+    """Minutes late that lose a match of `length` (KSI 2.2.4: more than half in points, one a
+    5 minutes)."""
+    return 5 * (length // 2 + 1)
 
 
 def competition_of(stored: list[StoredEvent]) -> UUID | None:

@@ -109,8 +109,18 @@ class ResultsProcessor:
         and has not ended (a played match's own end is left as it is)."""
         if not event.result.forfeit:
             return
+        stream = match_stream(comp_id, event.match_id)
         with contextlib.suppress(MatchNotFound):  # never called to a table: no stream to close
-            abandon(self.matches, match_stream(comp_id, event.match_id), FORFEITED, event.at, META)
+            if self._is_backgammon(stream):
+                winner = "a" if event.result.a_games else "b"
+                bgflow.close_forfeited(self.backgammon, stream, winner, META)
+            else:
+                abandon(self.matches, stream, FORFEITED, event.at, META)
+
+    def _is_backgammon(self, stream: UUID) -> bool:
+        """Whether a match stream holds a backgammon match (read from its first event)."""
+        first = next(iter(self.matches.store.read(stream)), None)
+        return bgflow.competition_of([first] if first else []) is not None
 
     def record(self, stream: UUID, version: int) -> None:
         """RecordResult (or CorrectResult) for a competition match that ended."""
@@ -132,18 +142,27 @@ class ResultsProcessor:
         comp_id = bgflow.competition_of(stored)
         found = bgflow.match_result(stored)
         if comp_id is not None and found is not None:
-            self.submit_result(comp_id, stream, version, *found)
+            self.submit_result(comp_id, stream, version, *found, keep_forfeit=True)
 
     def submit_result(
-        self, comp_id: UUID, stream: UUID, version: int, result: MatchResult, at: str
+        self,
+        comp_id: UUID,
+        stream: UUID,
+        version: int,
+        result: MatchResult,
+        at: str,
+        keep_forfeit: bool = False,
     ) -> None:
         """The competition's RecordResult, or CorrectResult when the match's result changed;
-        nothing when it stands as recorded (the command id is derived from the cause)."""
+        nothing when it stands as recorded (the command id is derived from the cause), nor
+        (`keep_forfeit`) when the competition decided a forfeit the match record only echoes."""
 
         def command(state):
             match_id = match_id_of(comp_id, state, stream)
             recorded = state.results.get(match_id)
             if match_id is None or (recorded and recorded.result == result):
+                return None
+            if keep_forfeit and recorded and recorded.result.forfeit and result.forfeit:
                 return None
             if recorded is None:
                 return cc.RecordResult(match_id, result, at)
