@@ -14,6 +14,7 @@ from tableside.disciplines.backgammon import commands as c
 from .backgammon_play import play_calls, post, stream_of
 from .competition_play import Comp, player, wait_results
 from .harness import Api, wait_for
+from .test_standings_pdf import _text
 
 GUIDE = {
     "name": "Reykjavík Open",
@@ -43,7 +44,7 @@ def test_guide_refusals_are_problems_with_the_reason(head: Api) -> None:
 
 
 def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
-    server, head: Api
+    server, head: Api, tmp_path
 ) -> None:
     comp = Comp.create(head, GUIDE)
     comp.enter([(f"p{i:02d}", [player(f"Leikmaður {i}", "MF"[i % 2])]) for i in range(1, 17)])
@@ -58,6 +59,7 @@ def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
     assert played == 8 + 4 + 2 + 1 + 1 + 4 + 2 + 1  # main, third place, consolation of 8
     assert_results(doc, ends)
     assert_final_corrected(comp, head, doc, ends)
+    assert_standings_pdf(comp, head, tmp_path)
 
 
 def assert_results(doc: dict, ends: dict[str, dict]) -> None:
@@ -98,3 +100,13 @@ def assert_final_corrected(comp: Comp, head: Api, doc: dict, ends: dict[str, dic
     assert after["placings"][1] == [champion]
     assert after["results"]["W4-1"]["score"] == score
     comp.do({"type": "FinishCompetition"})
+
+
+def assert_standings_pdf(comp: Comp, head: Api, tmp_path) -> None:
+    """The published standings PDF speaks of points won and lost, never of pucks."""
+    assert comp.settled()["finished"]
+    r = head.get(f"/api/competitions/{comp.id}/standings.pdf", lang="en")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    text = _text(r.content, tmp_path)
+    assert "Points won :" in text and "Pucks" not in text  # the heading wraps in its cell
+    assert "Published" in text and "Leikmaður" in text
