@@ -4,7 +4,7 @@ the draw, every call from the Tables screen and every pairing from the Draw scre
 played on the board by posting backgammon commands (the simulator's legal moves), in later
 rounds one player of each match is late past half the length (KSI 2.2.4) — the console's part is
 the same and the test stays short; results flow back; the standings show match points and
-points won, no pucks, and the TD publishes them. (The 16-player single elimination with
+points won, no pucks, and the TD publishes them; the spectators' page shows them alike. (The 16-player single elimination with
 consolation, every match played out, runs over HTTP: tests/service/test_competition_backgammon.)"""
 
 from __future__ import annotations
@@ -112,3 +112,8 @@ def check_standings(page, comp: Comp) -> None:
     page.click("[data-action=finish]")
     page.wait_for_selector("[data-action=finish][disabled]")
     assert comp.settled()["finished"]
+    # The spectators' page shows the same standings in the same words.
+    page.goto(f"/?competition={comp.id}")
+    page.locator(f"[data-standings] tbody tr >> nth={PLAYERS - 1}").wait_for()
+    heads = page.locator("[data-standings] thead th").all_inner_texts()
+    assert "Points won : lost" in heads and not any("Pucks" in h for h in heads)
