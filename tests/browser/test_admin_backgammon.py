@@ -4,8 +4,9 @@ the draw, every call from the Tables screen and every pairing from the Draw scre
 played on the board by posting backgammon commands (the simulator's legal moves), in later
 rounds one player of each match is late past half the length (KSI 2.2.4) — the console's part is
 the same and the test stays short; results flow back; the standings show match points and
-points won, no pucks, and the TD publishes them; the spectators' page shows them alike. (The 16-player single elimination with
-consolation, every match played out, runs over HTTP: tests/service/test_competition_backgammon.)"""
+points won, no pucks, and the TD publishes them; the spectators' page shows them alike. (The
+16-player single elimination with consolation, every match played out, runs over HTTP:
+tests/service/test_competition_backgammon.)"""
 
 from __future__ import annotations
 
