@@ -2,17 +2,23 @@
 final standings: every call starts a backgammon match stream of the round's length, each match
 is played by posting backgammon commands (the simulator's legal moves), one is lost by lateness
 (KSI 2.2.4) and one by expulsion (KSI 1.7.3); results flow back through the processor; the TD's
-correction of the final (KSI 4.6) moves the title."""
+correction of the final (KSI 4.6) moves the title; the standings PDF speaks of points; the
+processor handling everything again stores nothing twice."""
 
 from __future__ import annotations
 
+import logging
 import random
 import uuid
 
+from tableside.competition.processor import ResultsProcessor
+from tableside.competition.service import CompetitionService
 from tableside.disciplines.backgammon import commands as c
+from tableside.eventlog import EventStore
+from tableside.match.service import MatchService
 
 from .backgammon_play import play_calls, post, stream_of
-from .competition_play import Comp, player, wait_results
+from .competition_play import REGISTRY, Comp, player, wait_results
 from .harness import Api, wait_for
 from .test_standings_pdf import _text
 
@@ -44,7 +50,7 @@ def test_guide_refusals_are_problems_with_the_reason(head: Api) -> None:
 
 
 def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
-    server, head: Api, tmp_path
+    server, head: Api, tmp_path, module_database_url, caplog
 ) -> None:
     comp = Comp.create(head, GUIDE)
     comp.enter([(f"p{i:02d}", [player(f"Leikmaður {i}", "MF"[i % 2])]) for i in range(1, 17)])
@@ -60,6 +66,9 @@ def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
     assert_results(doc, ends)
     assert_final_corrected(comp, head, doc, ends)
     assert_standings_pdf(comp, head, tmp_path)
+    with caplog.at_level(logging.WARNING, logger="tableside.competition.processor"):
+        assert_replay_stores_nothing(comp, module_database_url)
+    assert not caplog.records, caplog.text  # a replay is answered, never refused
 
 
 def assert_results(doc: dict, ends: dict[str, dict]) -> None:
@@ -110,3 +119,21 @@ def assert_standings_pdf(comp: Comp, head: Api, tmp_path) -> None:
     text = _text(r.content, tmp_path)
     assert "Points won :" in text and "Pucks" not in text  # the heading wraps in its cell
     assert "Published" in text and "Leikmaður" in text
+
+
+def assert_replay_stores_nothing(comp: Comp, url: str) -> None:
+    """The processor handles every call and every match end again (as after a crash): each
+    write's command id is derived from its cause, so no stream grows by a single event."""
+    store = EventStore.connect(REGISTRY, url, 2)
+    try:
+        processor = ResultsProcessor(None, REGISTRY, MatchService(store), CompetitionService(store))
+        comp_id = uuid.UUID(comp.id)
+        causes = [(comp_id, s) for s in store.read(comp_id)]
+        streams = {uuid.UUID(stream_of(comp, m)) for m in comp.settled()["results"]}
+        causes += [(m, s) for m in streams for s in store.read(m)]
+        before = {m: len(store.read(m)) for m in (comp_id, *streams)}
+        for stream, stored in causes:
+            processor.handle(stream, stored.version, stored.event)
+        assert {m: len(store.read(m)) for m in before} == before
+    finally:
+        store.close()
