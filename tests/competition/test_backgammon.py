@@ -69,7 +69,7 @@ def test_a_korona_guide_takes_no_backgammon_settings(settings):
 
 
 def _swiss(n: int, rounds: int = 4, **settings) -> Run:
-    guide = backgammon_guide("Swiss", format="swiss", rounds=rounds, **settings)
+    guide = backgammon_guide("Swiss", **{"format": "swiss", "rounds": rounds, **settings})
     run = Run(guide)
     run.enter(n)
     run.do(cmd.MakeDraw(n, AT))
@@ -162,3 +162,21 @@ def test_a_no_show_loses_when_lateness_points_would_exceed_half_the_length():
         run.do(cmd.ReportNoShow("W1-1", absent, "2026-05-01T10:14:00+00:00"))
     assert caught.value.rule == "KSI 2.2.4"  # 5 points: 3 penalty points exceed half of 5
     run.do(cmd.ReportNoShow("W1-1", absent, "2026-05-01T10:15:00+00:00"))
+
+
+def test_double_elimination_grand_finals_and_a_swiss_playoff_take_the_final_length():
+    run = Run(backgammon_guide("Double", format="double_elimination", backgammon=LENGTHS))
+    run.enter(8)
+    run.do(cmd.MakeDraw(8, AT))
+    state = run.state
+    assert match_length(state, "GF1") == match_length(state, "GF2") == 11
+    assert match_length(state, "W3-1") == 7 and match_length(state, "L1-1") == 5
+    run = _swiss(8, rounds=3, format="swiss_playoff", playoff_size=4, backgammon=LENGTHS)
+    rng = random.Random(8)
+    _play_round(run, rng)
+    for number in (2, 3):
+        run.do(cmd.PairNextRound(number, AT))
+        _play_round(run, rng)
+    run.do(cmd.DrawPlayoff(AT))
+    assert match_length(run.state, "P1-1") == 7  # round 4 of the event: the last length repeats
+    assert match_length(run.state, "P2-1") == 11
