@@ -31,10 +31,12 @@ setInterval(() => {
 }, 1000);
 
 let attempt = null; // the console's own (admin-app.js hands it over with each render)
+let head = false; // the signed-in TD is the head judge (only they close a match)
 
 export function tablesView(ctx, doc) {
   const { desk } = ctx;
   ({ attempt } = ctx);
+  head = ctx.role() === "head_judge";
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
     onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });
@@ -101,6 +103,8 @@ function card(desk, doc, n) {
   if (held) {
     body.push(h("p", {}, held.players), h("p", { className: "small", "data-held-by": held.competition_id || "" },
       held.competition ? t("admin.tables.held_by", { competition: held.competition }) : t("admin.tables.walk_up")));
+    const walkUp = !held.competition_id && desk.tables.find((row) => row.table === n && !row.competition_id);
+    if (walkUp && head) body.push(closeButton(n, walkUp));
   }
   if (called) {
     body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
@@ -115,6 +119,33 @@ function card(desk, doc, n) {
   }
   body.push(h("button", { type: "button", "data-qr": n, onclick: () => showQr(n) }, t("admin.tables.qr")));
   return h("article", { className: "card", "data-table": n, "data-state": state }, body);
+}
+
+/** The head judge frees a table a match outside the competitions holds (players gone,
+ *  entered on the wrong table): CloseMatch with their words, after a confirming dialog. */
+function closeButton(n, row) {
+  return h("button", { type: "button", "data-close-match": n, onclick: () => askToClose(n, row) },
+    t("admin.tables.close_match"));
+}
+
+function askToClose(n, row) {
+  const note = h("input", { type: "text", id: "f-close-note", required: true, maxLength: 200 });
+  const dialog = h("dialog", { "data-close-dialog": n },
+    h("h2", {}, t("admin.tables.close_title", { table: n })),
+    h("p", {}, t("admin.tables.close_explain")),
+    field("admin.tables.close_note", note),
+    h("div", { className: "cluster" },
+      h("button", { type: "button", onclick: () => dialog.remove() }, t("admin.tables.close_cancel")),
+      h("button", { type: "button", className: "primary", "data-confirm-close": n, onclick: async () => {
+        if (!note.value.trim()) return note.reportValidity();
+        dialog.remove();
+        await attempt(() => request("POST", `/api/matches/${row.match_id}/commands`, {
+          command_id: crypto.randomUUID(), expected_version: row.version,
+          command: { type: "CloseMatch", note: note.value.trim() } }));
+      } }, t("admin.tables.close_confirm"))));
+  document.body.append(dialog);
+  dialog.showModal();
+  note.focus();
 }
 
 function waitingList(doc) {

@@ -1,4 +1,7 @@
 // Replay one match's record for the jury (see audit-app.js for what the face does).
+// `Replay` is korona's; a backgammon record opens `BgReplay` (audit-bg.js), which overrides
+// the discipline's hooks (names, words, entries, the board and state at a version) and keeps
+// the rest: the timeline, stepping, the chain check, the comparison.
 
 import { citation, codeWords, i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
@@ -13,9 +16,9 @@ const SANCTIONS = new Set(["FoulCommitted", "PenaltyAwarded", "PenaltyPuckPlaced
   "RemainingGamesLost"]);
 const FILTERS = {
   all: () => true,
-  entries: (item) => ENTRY_TYPES.has(item.type),
-  sanctions: (item) => SANCTIONS.has(item.type),
-  corrections: (item) => item.type === "CorrectionRecorded" || item.correctedBy.length > 0,
+  entries: (item, replay) => replay.isEntry(item),
+  sanctions: (item, replay) => replay.isSanction(item),
+  corrections: (item, replay) => replay.isCorrection(item) || item.correctedBy.length > 0,
 };
 
 /** Load the record and build the replay; a lost session goes back to the login. */
@@ -32,7 +35,9 @@ export async function replay(root, id, restart) {
     return;
   }
   status.remove();
-  new Replay(root, id, record).build();
+  const bg = record[0]?.type === "BgMatchCreated";
+  const Kind = bg ? (await import("/js/audit-bg.js")).BgReplay : Replay;
+  new Kind(root, id, record).build();
 }
 
 function when(iso) {
@@ -41,21 +46,60 @@ function when(iso) {
   return Number.isNaN(date.getTime()) ? iso : `${date.toLocaleString(i18n.lang)} (${iso})`;
 }
 
-class Replay {
+export class Replay {
   constructor(root, id, record) {
     this.root = root;
     this.id = id;
     this.items = record.map((item, index) => ({ ...item, index, correctedBy: [] }));
     this.byVersion = new Map(this.items.map((item) => [item.version, item]));
-    for (const item of this.items) {
-      const target = item.type === "CorrectionRecorded" && this.byVersion.get(item.event.corrects_version);
-      if (target) target.correctedBy.push(item.version);
-    }
-    const created = this.items.find((item) => item.type === "MatchCreated")?.event || {};
-    this.names = { A: (created.side_a || []).join(" / ") || "A", B: (created.side_b || []).join(" / ") || "B" };
+    this.markCorrections();
+    this.names = this.sideNames();
     this.last = this.items[this.items.length - 1].version;
     this.current = null;
   }
+
+  // --- the discipline's hooks (korona's here; audit-bg.js has backgammon's) ---------------
+
+  sideNames() {
+    const created = this.items.find((item) => item.type === "MatchCreated")?.event || {};
+    return { A: (created.side_a || []).join(" / ") || "A", B: (created.side_b || []).join(" / ") || "B" };
+  }
+
+  words(item) { return eventText(item, this.names); }
+
+  isEntry(item) { return ENTRY_TYPES.has(item.type); }
+
+  isSanction(item) { return SANCTIONS.has(item.type); }
+
+  isCorrection(item) { return item.type === "CorrectionRecorded"; }
+
+  /** The version a correction points back to (null for any other event). */
+  corrects(item) { return item.type === "CorrectionRecorded" ? item.event.corrects_version : null; }
+
+  /** Each corrected event learns which events correct it (`correctedBy`). */
+  markCorrections() {
+    for (const item of this.items) {
+      const target = this.byVersion.get(this.corrects(item));
+      if (target) target.correctedBy.push(item.version);
+    }
+  }
+
+  makeBoard() { return el("korona-board", { compact: "" }); }
+
+  at(version) { return audit.at(this.id, version); }
+
+  stateView(doc, other = null) { return stateTable(doc, other); }
+
+  showState(doc) {
+    this.state.replaceChildren(this.stateView(doc));
+    this.board.data = boardFromLive(doc);
+  }
+
+  exportLink() {
+    return el("a", { class: "button", "data-pdf": "", i18n: "spec.protocol_pdf", href: this.pdfHref() });
+  }
+
+  // --- the replay ---------------------------------------------------------------------
 
   build() {
     const head = el("div", { class: "stack" },
@@ -79,8 +123,7 @@ class Replay {
                        onclick: () => this.verify() }),
         el("button", { type: "button", "data-download": "", i18n: "audit.download",
                        onclick: () => audit.download(this.id).catch((e) => this.say(describe(e), "error")) }),
-        this.pdf = el("a", { class: "button", "data-pdf": "", i18n: "spec.protocol_pdf",
-                             href: this.pdfHref() })),
+        this.pdf = this.exportLink()),
       this.verdict, this.verdictMore);
   }
 
@@ -131,7 +174,7 @@ class Replay {
   step() {
     this.details = el("dl", { class: "details", "data-details": "" });
     this.state = el("div", { "data-state": "" });
-    this.board = el("korona-board", { compact: "" });
+    this.board = this.makeBoard();
     this.detailsTitle = el("h3", { id: "audit-details", tabindex: "-1", i18n: "audit.the_event" });
     return el("section", { class: "step-grid" },
       el("div", { class: "stack" }, this.detailsTitle, this.details),
@@ -163,11 +206,11 @@ class Replay {
   async showCompare() {
     const [a, b] = [Number(this.left.value), Number(this.right.value)];
     if (!this.byVersion.has(a) || !this.byVersion.has(b)) return;
-    const [docA, docB] = await Promise.all([audit.at(this.id, a), audit.at(this.id, b)]);
+    const [docA, docB] = await Promise.all([this.at(a), this.at(b)]);
     const side = (v, doc, other) => el("div", { class: "stack", "data-point": String(v) },
       el("h4", { text: t("audit.after_event", { n: v }) }),
-      el("p", { class: "small", text: eventText(this.byVersion.get(v), this.names) }),
-      stateTable(doc, other));
+      el("p", { class: "small", text: this.words(this.byVersion.get(v)) }),
+      this.stateView(doc, other));
     this.sides.replaceChildren(side(a, docA, docB), side(b, docB, docA));
   }
 
@@ -204,20 +247,20 @@ class Replay {
 
   renderTimeline() {
     const keep = FILTERS[this.filter.value] || FILTERS.all;
-    this.list.replaceChildren(...this.items.filter(keep).map((item) => this.row(item)));
+    this.list.replaceChildren(...this.items.filter((item) => keep(item, this)).map((item) => this.row(item)));
     this.mark();
   }
 
   row(item) {
     const who = [recorderName(item), item.device_id && this.deviceName(item.device_id)].filter(Boolean).join(" · ");
-    const classes = [ENTRY_TYPES.has(item.type) ? "entry" : "consequence",
-                     item.correctedBy.length ? "corrected" : "", SANCTIONS.has(item.type) ? "sanction" : ""];
+    const classes = [this.isEntry(item) ? "entry" : "consequence",
+                     item.correctedBy.length ? "corrected" : "", this.isSanction(item) ? "sanction" : ""];
     const sep = () => el("span", { class: "visually-hidden", text: ", " });
     return el("li", { "data-version": String(item.version), class: classes.join(" ").trim(),
                       role: "option", id: `event-${item.version}`, "aria-selected": "false",
                       onclick: () => { this.select(item.version); this.list.focus(); } },
       el("span", { class: "v", text: `#${item.version}` }), sep(),
-      el("span", { class: "grow", text: eventText(item, this.names) }), sep(),
+      el("span", { class: "grow", text: this.words(item) }), sep(),
       el("span", { class: "rule", text: citation(item.event.rule) }), sep(),
       el("span", { class: "who", text: who }));
   }
@@ -269,11 +312,10 @@ class Replay {
     this.reveal(this.list.querySelector(`li[data-version="${version}"]`));
     this.state.dataset.version = "";
     try {
-      const doc = await audit.at(this.id, version);
+      const doc = await this.at(version);
       if (this.current !== version) return; // a later step was chosen meanwhile
-      this.state.replaceChildren(stateTable(doc));
+      this.showState(doc);
       this.state.dataset.version = String(version);
-      this.board.data = boardFromLive(doc);
     } catch (error) {
       this.state.replaceChildren(el("p", { class: "muted", text: describe(error) }));
     }
@@ -284,14 +326,14 @@ class Replay {
     const link = (v, label) => el("button", { type: "button", class: "link", "data-goto": String(v),
                                              text: t(label, { n: v }), onclick: () => this.select(v) });
     const links = [];
-    if (item.type === "CorrectionRecorded") links.push(link(item.event.corrects_version, "audit.corrects"));
+    if (this.corrects(item) !== null) links.push(link(this.corrects(item), "audit.corrects"));
     for (const v of item.correctedBy) links.push(link(v, "audit.corrected_by"));
     const entry = this.entryOf(item);
     const decided = entry && entry.version !== item.version
-      ? row("entry", link(entry.version, "audit.entry_link"), ` ${eventText(entry, this.names)}`) : [];
+      ? row("entry", link(entry.version, "audit.entry_link"), ` ${this.words(entry)}`) : [];
     this.details.replaceChildren(
       // The stored type stays on the element (and in the JSON Lines export), not in the prose.
-      ...row("words", el("strong", { text: eventText(item, this.names), "data-type": item.type,
+      ...row("words", el("strong", { text: this.words(item), "data-type": item.type,
                                      title: item.type })),
       ...decided,
       ...row("rule", citation(item.event.rule) || t("audit.no_rule")),
@@ -315,7 +357,7 @@ class Replay {
   /** The judge's entry an event belongs to: itself, or the last entry before it. */
   entryOf(item) {
     for (let i = item.index; i >= 0; i -= 1) {
-      if (ENTRY_TYPES.has(this.items[i].type)) return this.items[i];
+      if (this.isEntry(this.items[i])) return this.items[i];
     }
     return null;
   }

@@ -4,6 +4,7 @@
 //
 //   import { stateTable, stateValues } from "/js/audit-state.js";
 //   panel.replaceChildren(stateTable(doc, otherDoc));   // cells that differ get .differs
+//   stateTable(doc, other, { values, names })  // another discipline's rows (audit-bg.js)
 
 import { t } from "/js/i18n.js";
 
@@ -23,6 +24,8 @@ export function stateValues(doc) {
   ];
 }
 
+const fieldLabel = (field) => t(`audit.field.${field}`);
+
 function cell(tag, text, attrs = {}) {
   const node = document.createElement(tag);
   node.textContent = text;
@@ -30,21 +33,23 @@ function cell(tag, text, attrs = {}) {
   return node;
 }
 
-/** A table of the state; with `other`, cells whose value differs from it are marked. */
-export function stateTable(doc, other = null) {
-  const theirs = other ? stateValues(other) : null;
+/** A table of the state; with `other`, cells whose value differs from it are marked.
+ *  `values` gives the rows ([field, side A, side B]), `names` the two column heads, `label` a
+ *  row's words. */
+export function stateTable(doc, other = null, { values = stateValues, names = null, label = fieldLabel } = {}) {
+  const theirs = other ? values(other) : null;
   const table = document.createElement("table");
   table.className = "state";
-  const names = [(doc?.side_a || []).join(" / ") || "A", (doc?.side_b || []).join(" / ") || "B"];
+  names ??= [(doc?.side_a || []).join(" / ") || "A", (doc?.side_b || []).join(" / ") || "B"];
   const head = document.createElement("tr");
   // The corner names its column (the field), so every header cell says something.
   head.append(cell("th", t("audit.field.name"), { scope: "col" }),
               cell("th", names[0], { scope: "col", class: "side-0" }),
               cell("th", names[1], { scope: "col", class: "side-1" }));
   table.append(head);
-  stateValues(doc).forEach(([field, a, b], row) => {
+  values(doc).forEach(([field, a, b], row) => {
     const tr = document.createElement("tr");
-    tr.append(cell("th", t(`audit.field.${field}`), { scope: "row" }));
+    tr.append(cell("th", label(field), { scope: "row" }));
     const values = b === null ? [a] : [a, b];
     values.forEach((value, side) => {
       const td = cell("td", value, { "data-field": field, "data-side": String(side) });

@@ -1,4 +1,5 @@
-// Messages in Estonian, Latvian and English: picked from the browser, switchable, remembered.
+// Messages in Estonian, Latvian and English (and Icelandic on the faces that declare it):
+// picked from the browser, switchable, remembered.
 //
 //   import { i18n, t } from "/js/i18n.js";
 //   await i18n.ready;                 // the first language is loaded
@@ -9,12 +10,24 @@
 //   <html data-i18n-faces="judge"> also loads /i18n/judge.{lang}.json (a face's own keys,
 //   so each face keeps its messages in files of its own; shared words stay in {lang}.json)
 //   codeWords("direct_opponent_first")  // the engine's codes in words, from codes.{lang}.json
+//   <html data-languages="is en et lv"> a face offering other languages than the shared three
+//   (the backgammon faces add Icelandic; a language without codes.{lang}.json reads the
+//   korona codes in English: see docs/decisions.md, "Icelandic on the backgammon faces")
 //
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 
-export const LANGUAGES = ["et", "lv", "en"];
+const SHARED = ["et", "lv", "en"]; // the languages every face has
 const FALLBACK = "en";
 const STORAGE_KEY = "tableside.language";
+const CODES = { is: "en" }; // the engine codes' words: a language without them reads English
+
+/** The languages this page offers: `<html data-languages>`, else the shared three. */
+function pageLanguages() {
+  const declared = (document.documentElement.dataset.languages || "").split(/\s+/).filter(Boolean);
+  return declared.length ? declared : SHARED;
+}
+
+export const LANGUAGES = pageLanguages();
 
 /** The browser's first preferred language we have, else English. */
 export function preferredLanguage(languages = navigator.languages || [navigator.language]) {
@@ -48,7 +61,7 @@ class I18n extends EventTarget {
   /** Switch language: load its messages, label the document, remember the choice. */
   async set(lang, { remember = true } = {}) {
     if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
-    const files = [`/i18n/${lang}.json`, `/i18n/codes.${lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
+    const files = [`/i18n/${lang}.json`, `/i18n/codes.${CODES[lang] || lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
     const loaded = await Promise.all(files.map(load));
     this.messages = Object.assign({}, ...loaded);
     this.lang = lang;
@@ -143,6 +156,6 @@ class LanguagePicker extends HTMLElement {
 }
 
 // Each language's name in itself (not translated: a lost reader must recognise their own).
-const NAMES = { et: "Eesti", lv: "Latviešu", en: "English" };
+const NAMES = { et: "Eesti", lv: "Latviešu", en: "English", is: "Íslenska" };
 
 customElements.define("language-picker", LanguagePicker);

@@ -77,7 +77,8 @@ const TEXT = {
   CorrectionRecorded: (e) => t(e.by === "head_judge" ? "ev.CorrectionRecorded.head" : "ev.CorrectionRecorded",
                                { version: e.corrects_version, why: reasonWords(e.reason) || "—" }),
   ProtocolSigned: (e) => t("ev.ProtocolSigned", { judge: e.judge }),
-  MatchAbandoned: (e) => t("ev.MatchAbandoned", { why: reasonWords(e.reason) }),
+  MatchAbandoned: (e) =>
+    t("ev.MatchAbandoned", { why: reasonWords(e.reason) }) + (e.note ? ` — “${e.note}”` : ""),
 };
 
 /** The stored event types this module has words for (a test holds it to the registry). */

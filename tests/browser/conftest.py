@@ -11,6 +11,7 @@
   opens the faces under the real policy.
 - ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
   (close it and call again to "restart the browser"); what it opened is closed at the end.
+- ``axe_ready`` (module): skips (under CI, fails) a test that needs axe-core when it is missing.
 - ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
 Helpers in ``harness.py``: ``screenshot(page, name)`` (test-artifacts/browser/),
 ``assert_no_horizontal_overflow(page)``, ``assert_readable_contrast(page)`` (4.5:1, shadow
@@ -26,7 +27,7 @@ from pathlib import Path
 import pytest
 from service.harness import Api, Server
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, missing_chromium
+from .harness import CHROMIUM, CHROMIUM_ARGS, missing_axe, missing_chromium
 
 
 @pytest.fixture(scope="session")
@@ -37,6 +38,17 @@ def chromium_ready() -> None:
         return
     if os.environ.get("CI") == "true":
         pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def axe_ready() -> None:
+    """Skip the accessibility audit without axe-core (under CI=true, fail instead)."""
+    reason = missing_axe()
+    if reason is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"the accessibility audit cannot run under CI: {reason}", pytrace=False)
     pytest.skip(reason)
 
 

@@ -180,3 +180,26 @@ def test_admin_words_for_pucks_and_the_withdraw_action():
         assert words["admin.entrants.withdraw"] != words["admin.status.withdrawn"]
         assert "Nupud" not in json.dumps(words, ensure_ascii=False)
         assert "Ripas" not in json.dumps(words, ensure_ascii=False)
+
+
+def test_the_head_judge_frees_a_table_a_walk_up_match_holds(page, head_api):
+    """Issue 13: a match outside the competitions holds its table (a call there is refused);
+    the head judge closes it from the Tables view with their words, and the table is free."""
+    log_in(page)
+    page.fill("#f-name", "Shared hall")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    made = head_api.create(2, ["Walk Up"], ["Drop In"])
+    assert made.status_code == 201, made.text
+    page.click("[data-tab=tables]")
+    card = page.locator("[data-table='2']")
+    page.wait_for_selector("[data-table='2'][data-state=busy] [data-close-match]")
+    card.locator("[data-close-match]").click()
+    page.locator("[data-confirm-close]").click()  # no words yet: nothing is sent
+    assert page.locator("[data-close-dialog]").is_visible()
+    page.fill("#f-close-note", "players went home")
+    page.locator("[data-confirm-close]").click()
+    page.wait_for_selector("[data-table='2'][data-state=free]")
+    history = head_api.get(f"/api/matches/{made.json()['match_id']}/history").json()
+    assert "closed_by_head_judge (players went home)" in str(history)

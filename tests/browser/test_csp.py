@@ -13,6 +13,7 @@ import httpx
 import pytest
 from service.harness import ADMIN
 
+from .bg_helpers import BgMatch
 from .judge_helpers import SETTLED, new_table, tap
 
 WATCH = """
@@ -20,7 +21,7 @@ window.__csp = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
-FACES = ["/", "/judge?table=1", "/screen", "/audit", "/admin"]
+FACES = ["/", "/judge?table=1", "/screen", "/audit", "/admin", "/backgammon"]
 
 
 @pytest.fixture
@@ -167,3 +168,24 @@ def test_api_reference_works_offline_under_the_csp(watched, pwa_server):
         "checkpoints" in visible.nth(i).inner_text() for i in range(visible.count())
     )
     assert outside == [] and violations(watched) == []
+
+
+def test_the_backgammon_recorder_and_its_audit_replay_under_the_csp(watched, head_api):
+    """The board (a constructed sheet in a shadow root), a tapped play, and the audit replay
+    (a module imported on demand) run under the policy."""
+    m = BgMatch(head_api, length=3)
+    m.post({"type": "StartGame"}, {"type": "RollOpening", "die_a": 3, "die_b": 1})
+    watched.goto(f"/backgammon?match={m.id}")
+    watched.fill("#bg-user", ADMIN[0])
+    watched.fill("#bg-pass", ADMIN[1])
+    watched.click("[data-login] button[type=submit]")
+    for point in (8, 5, 6, 5):
+        watched.locator(f"bg-board button[data-own='{point}']").click()
+    watched.click("[data-action=play]")
+    watched.wait_for_function("() => document.getElementById('face').dataset.version === '4'")
+    assert m.state()["board"]["turn"] == "B"
+    token = head_api.token
+    watched.evaluate(f"() => localStorage.setItem('tableside.audit-token', '{token}')")
+    watched.goto(f"/audit/match/{m.id}")
+    watched.wait_for_selector("bg-board [data-board]")
+    assert violations(watched) == []

@@ -6,8 +6,6 @@ screen announce a score change in a live region."""
 
 from __future__ import annotations
 
-import os
-
 import msgspec
 import pytest
 from service.harness import Api, wait_for
@@ -21,7 +19,6 @@ from .harness import (
     assert_no_horizontal_overflow,
     axe_violations,
     layout_shifts,
-    missing_axe,
 )
 from .judge_helpers import new_table
 from .test_spectator import Table
@@ -34,16 +31,6 @@ VIEWPORTS = {
 }
 MAX_SHIFT = 0.05
 LIVE = ".live-state[data-state=live]"
-
-
-@pytest.fixture(scope="module")
-def axe_ready() -> None:
-    reason = missing_axe()
-    if reason is None:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"the accessibility audit cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import uuid
 from collections import Counter
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from service.competition_play import Comp, Tables
 from service.harness import wait_for
 from tableside.eventlog import EventStore
@@ -79,7 +80,12 @@ class Console:
         if button.is_disabled():
             return False
         before = len(self.comp.settled()["calls"])
-        button.click()
+        try:
+            button.click(timeout=5_000)
+        except PlaywrightTimeout:  # the hall moved on meanwhile: the console took its offer back
+            if button.is_disabled():
+                return False
+            raise
         banner = page.locator("[data-banner]")
 
         def answered():

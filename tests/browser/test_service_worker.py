@@ -16,7 +16,16 @@ from service.harness import free_port, wait_for
 from tableside.server.pwa import web_routes
 from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
-FACES = ["/", "/judge", "/judge?table=4", "/audit", "/audit/match/3f1c", "/screen", "/admin"]
+FACES = [
+    "/",
+    "/judge",
+    "/judge?table=4",
+    "/audit",
+    "/audit/match/3f1c",
+    "/screen",
+    "/admin",
+    "/backgammon",
+]
 
 
 def install(page) -> None:

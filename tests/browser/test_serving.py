@@ -33,6 +33,7 @@ def client(root: Path | None = None) -> TestClient:
         ("/audit/match/0b7f3c1e-1", 'data-face="audit"'),
         ("/screen", 'data-face="screen"'),
         ("/admin", 'data-face="admin"'),
+        ("/backgammon", 'data-face="backgammon"'),
     ],
 )
 def test_every_face_has_its_shell(path: str, marker: str) -> None:
@@ -91,6 +92,7 @@ def test_worker_carries_a_version_and_the_shell_list() -> None:
         "/audit",
         "/screen",
         "/admin",
+        "/backgammon",
         "/manifest.webmanifest",
         "/js/outbox.js",
         "/i18n/lv.json",

@@ -12,6 +12,7 @@ FACES = {
     "/audit/match/demo": "audit",
     "/screen": "screen",
     "/admin": "admin",
+    "/backgammon": "backgammon",
 }
 SIZES = {
     "phone": {"width": 360, "height": 640},

@@ -240,3 +240,27 @@ def test_the_issues_seven_point_match_through_the_api(head: Api) -> None:
     assert verify_export(record.content.splitlines(keepends=True))[1] is None
     mat = head.get(f"/api/backgammon/matches/{table.match_id}/match.mat").text
     assert " 7 point match" in mat and "Drops" in mat
+
+
+def test_the_legal_plays_endpoint_lists_every_order_of_single_moves(head: Api) -> None:
+    match_id, created = _create(head)
+    v = created["last_version"]
+    plays = head.get(f"/api/backgammon/matches/{match_id}/plays").json()
+    assert plays == {"version": v, "side": "", "dice": [], "orders": []}  # no game yet
+    for cmd in (c.StartGame(), c.RollOpening(die_a=3, die_b=1)):
+        v = _post(head, match_id, v, cmd).json()["last_version"]
+    plays = head.get(f"/api/backgammon/matches/{match_id}/plays").json()
+    assert plays["version"] == v and plays["side"] == "A" and plays["dice"] == [3, 1]
+    orders = {tuple(map(tuple, o)) for o in plays["orders"]}
+    assert ((8, 5), (6, 5)) in orders and ((6, 5), (8, 5)) in orders  # either order
+    assert ((24, 21), (21, 20)) in orders and ((13, 10), (10, 9)) in orders
+    assert all(len(o) == 2 for o in orders) and ((8, 5),) not in orders
+    for order in orders:  # every one of them the engine records as legal
+        state = decide(
+            initial_state(), c.CreateMatch(match_id="x", player_a="a", player_b="b", length=3)
+        )
+        local = fold(state)
+        for cmd in (c.StartGame(), c.RollOpening(die_a=3, die_b=1), c.Play(side="A", moves=order)):
+            local = fold(decide(local, cmd), local)
+        assert local.game.turn == "B" and local.game.phase == "roll", order
+    assert head.get(f"/api/backgammon/matches/{uuid.uuid4()}/plays").status_code == 404

@@ -83,7 +83,7 @@ def test_record_is_for_auditors_only(match: Recorded, server) -> None:
     ],
 )
 def test_protocol_pdf_renders_players_results_and_remarks(
-    match: Recorded, server, lang: str, words: list[str]
+    match: Recorded, jury: Api, server, lang: str, words: list[str]
 ) -> None:
     _poppler()
     r = Api(server.base).get(f"/api/matches/{match.match_id}/protocol.pdf", lang=lang)
@@ -99,6 +99,8 @@ def test_protocol_pdf_renders_players_results_and_remarks(
     for word in [*words, "Mari Tõnisson", "Jānis Bērziņš", remark, "EKML §26"]:
         assert word in text, (word, text)
     assert re.search(rf"{s.won[0]}\s*:\s*{s.won[1]}", text), text  # games won
+    record = jury.get(f"/api/matches/{match.match_id}/record").json()
+    assert record[-1]["hash"] in text  # the chain head, to verify the record against
     leaks = raw_codes(text, lang, ids=frozenset({match.match_id, "sim-judge"}))  # as signed
     assert not leaks, leaks  # words, never codes (issue 14 point 5)
     if lang != "et":  # EKML's "märkus" reads "note" / "piezīme" (issue 14 point 5)

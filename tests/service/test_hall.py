@@ -167,3 +167,33 @@ def test_two_competitions_calling_to_one_table_at_once_cannot_both_win(head):
         codes = sorted(pool.map(call, comps))
     assert codes == [201, 409]
     assert _hall(head)[9]["competition"] in {"Race A", "Race B"}
+
+
+def test_a_walk_up_to_a_busy_table_is_refused_and_the_head_judge_can_free_it(head):
+    comp = Comp.create(head, _guide("Walk-up cup"))
+    comp.enter([(f"w{i}", [player(f"Walk cup {i}")]) for i in range(1, 3)])
+    comp.do({"type": "MakeDraw", "seed": 1})
+    comp.do(
+        {"type": "CallMatch", "match_id": comp.settled()["waiting"][0]["match_id"], "table": 12}
+    )
+    body = {"command_id": str(uuid.uuid4()), "table": 11, "side_a": ["Early"], "side_b": ["Bird"]}
+    first = head.http.post("/api/matches", json=body, headers=head.headers())
+    assert first.status_code == 201, first.text
+    wait_for(lambda: 11 in _hall(head))
+    refused = _refused(head.create(11, ["Late"], ["Comer"]), 409, "Table 11 is busy")
+    assert refused["reason"] == "table_busy" and "Early" in refused["detail"]
+    refused = _refused(head.create(12, ["Late"], ["Comer"]), 409, "Table 12 is busy")
+    assert refused["held_by"]["competition"] == "Walk-up cup"
+    again = head.http.post("/api/matches", json=body, headers=head.headers())
+    assert again.status_code == 201 and again.json() == first.json()  # a retry, as stored
+
+    match_id, version = first.json()["match_id"], first.json()["last_version"]
+    close = {"type": "CloseMatch", "note": "entered on the wrong table"}
+    closed = head.command(match_id, version, close)
+    assert closed.status_code == 201, closed.text
+    assert closed.json()["events"][0]["type"] == "MatchAbandoned"
+    assert head.command(match_id, version + 1, close).status_code == 422  # closed already
+    wait_for(lambda: 11 not in _hall(head))
+    assert head.create(11, ["Late"], ["Comer"]).status_code == 201
+    history = head.get(f"/api/matches/{match_id}/history").json()
+    assert "closed_by_head_judge (entered on the wrong table)" in str(history)

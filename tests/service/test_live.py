@@ -125,20 +125,20 @@ def test_the_hall_feed_carries_every_table(server, head):
     """`/live?hall=all` (issue 13): a snapshot of every table's match, then the deltas of
     the matches on every table, whoever created them."""
     rng = random.Random(8)
-    on_12, _ = create(head, 12, rng, games=1)
-    wait_for(lambda: head.get("/api/tables/12").json().get("match_id") == on_12)
+    on_22, _ = create(head, 22, rng, games=1)
+    wait_for(lambda: head.get("/api/tables/22").json().get("match_id") == on_22)
 
     async def scenario():
         ws = await websockets.connect(f"{server.ws}/live?hall=all")
         snapshot = await _first(ws)
         assert snapshot["kind"] == "snapshot" and snapshot["filter"] == {"hall": "all"}
-        assert str(on_12) in {m["match_id"] for m in snapshot["matches"]}
-        on_13, view13 = await asyncio.to_thread(create, head, 13, rng, games=1)
-        _, positions = await asyncio.to_thread(_post_strokes, head, on_13, view13, 3, rng)
+        assert str(on_22) in {m["match_id"] for m in snapshot["matches"]}
+        on_23, view23 = await asyncio.to_thread(create, head, 23, rng, games=1)
+        _, positions = await asyncio.to_thread(_post_strokes, head, on_23, view23, 3, rng)
         got = await _events_until(ws, positions[-1])
-        assert {m["match_id"] for m in got} == {str(on_13)}
+        assert {m["match_id"] for m in got} == {str(on_23)}
         assert got[0]["version"] == 1  # its creation too (stored before the table is named)
-        assert {m["live"]["table"] for m in got[1:]} == {13}
+        assert {m["live"]["table"] for m in got[1:]} == {23}
         await ws.close()
 
     run_async(scenario())

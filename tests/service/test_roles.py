@@ -54,11 +54,23 @@ def test_a_later_match_on_the_table_takes_its_judge_token(server, head):
     scheduled there, the older one refuses it (known from the followed log, not a read model)."""
     older, view = create(head, 12, random.Random(6))
     judge = Api(server.base, head.judge_token(12)["token"])
-    assert judge.command(older, view.version, OPEN).status_code == 201
+    opened = judge.command(older, view.version, OPEN)
+    assert opened.status_code == 201
+    busy = create_refused(head, 12)
+    assert busy.json()["reason"] == "table_busy"  # the table holds the older match: close it
+    close = {"type": "CloseMatch", "note": "entered on the wrong table"}
+    assert head.command(older, opened.json()["last_version"], close).status_code == 201
     newer, newer_view = create(head, 12, random.Random(7))
     refused = wait_for(lambda: _refused(judge, older), timeout=5)
     assert "Not the match this table is playing now" in refused.text
     assert judge.command(newer, newer_view.version, OPEN).status_code == 201
+
+
+def create_refused(head: Api, table: int):
+    """A walk-up match to a held table: refused (issue 13)."""
+    r = head.create(table, ["x"], ["y"])
+    assert r.status_code == 409, r.text
+    return r
 
 
 def _refused(judge: Api, match_id: str):

@@ -7,10 +7,12 @@ import asyncio
 import sys
 from pathlib import Path
 
-# The core runner folds match streams; standings has a runner of its own (competition streams).
+# The core runner folds match streams; standings (competition streams) and backgammon
+# (backgammon match streams) are consumers of their own.
 CORE = ("live", "protocol", "tables", "history")
 STANDINGS = "standings"
-NAMES = (*CORE, STANDINGS)
+BACKGAMMON = "backgammon"
+NAMES = (*CORE, STANDINGS, BACKGAMMON)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,10 +50,11 @@ async def _rebuild(url: str, names: list[str]) -> int:
 
     from tableside.competition.projection import rebuild_standings
     from tableside.eventlog.source import head
+    from tableside.match.backgammon.projection import rebuild_backgammon
     from tableside.match.projections.rebuild import rebuild, select
     from tableside.server.registry import build_registry
 
-    core = [n for n in names if n != STANDINGS] if names else list(CORE)
+    core = [n for n in names if n not in (STANDINGS, BACKGAMMON)] if names else list(CORE)
     select(core)  # unknown names fail before anything is emptied
     pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
     try:
@@ -60,9 +63,11 @@ async def _rebuild(url: str, names: list[str]) -> int:
         registry, position = build_registry(), 0
         if core:
             position = await rebuild(pool, registry, core, _bar(total))
-        if not names or STANDINGS in names:
-            position = await rebuild_standings(pool, registry)
-            _bar(total)(position)
+        own = {STANDINGS: rebuild_standings, BACKGAMMON: rebuild_backgammon}
+        for name, rebuild_own in own.items():
+            if not names or name in names:
+                position = await rebuild_own(pool, registry)
+                _bar(total)(position)
         return position
     finally:
         await pool.close()

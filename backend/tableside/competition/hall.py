@@ -22,6 +22,7 @@ from litestar.exceptions import ClientException
 
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.state import Competition
+from tableside.web.consistency import caught_up
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
 _MATCHES = """
@@ -129,9 +130,25 @@ def _name(state: Competition, entrant: str) -> str:
 
 @contextlib.asynccontextmanager
 async def calling(pool: asyncpg.Pool) -> AsyncIterator[None]:
-    """Hold the hall's call lock while a call is checked and stored."""
+    """Hold the hall's call lock while a call is checked and stored, with the tables read
+    model caught up with everything stored before (a match created a moment ago holds its
+    table)."""
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
+        await caught_up(pool, "tables")
+        yield
+
+
+@contextlib.asynccontextmanager
+async def table_free(
+    pool: asyncpg.Pool, state_of: Callable[[UUID], Competition], table: int
+) -> AsyncIterator[None]:
+    """Hold the hall's call lock with `table` free, for a match outside any competition (a
+    walk-up): TableBusy when any match or call holds it."""
+    async with calling(pool):
+        busy = next((h for h in await holders(pool, state_of) if h.table == table), None)
+        if busy is not None:
+            raise TableBusy(busy)
         yield
 
 

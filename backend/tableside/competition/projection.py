@@ -22,18 +22,13 @@ from tableside.competition.docs import competition_doc, competition_message, sta
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.base import to_json
-from tableside.eventlog.collector import bulk_fold
-from tableside.eventlog.runner import follow, reset
-from tableside.eventlog.source import read_stream
+from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
 
 NAME = "standings"
 TABLES = ("competition_view", "competition_standings")
 _EVENTS = frozenset(competition.EVENT_TYPES)
-_POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
 _DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
 _ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"
-_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
-_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
 _VIEW = """
 INSERT INTO competition_view (competition_id, name, format, finished, version, position, doc)
 VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
@@ -47,7 +42,7 @@ VALUES ($1, $2, $3, $4, $5::jsonb)
 """
 
 
-class StandingsRunner:
+class StandingsRunner(StreamFolds[Competition]):
     """A consumer of the tail: folds competition streams (cached by stream), writes what each
     batch touched, and then hands each changed document to `publish` (the live feed)."""
 
@@ -58,62 +53,26 @@ class StandingsRunner:
         batch: int = 500,
         publish: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
-        self.pool, self.registry, self.batch = pool, registry, batch
-        self.states: dict[UUID, tuple[int, Competition]] = {}
+        super().__init__(pool, registry, ReadModel(NAME, TABLES, _EVENTS, _evolve, _write), batch)
         self.publish = publish
 
-    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
-        """Apply everything stored so far; return the position reached."""
-        async with self.pool.acquire() as conn:
-            return await self.fold(conn, progress)
-
-    async def fold(
-        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
-    ) -> int:
-        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
-        return await follow(conn, self.registry, [self], self.batch, progress)
-
-    async def position(self, conn: asyncpg.Connection) -> int:
-        return await conn.fetchval(_POSITION, NAME)
-
-    async def take(self, conn: asyncpg.Connection, records: list) -> None:
+    async def take(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
         """Write the batch; once committed, publish every competition it changed — also those
         another process wrote first (each process publishes to its own sockets)."""
-        messages = await self._apply(conn, records)
+        messages = await super().take(conn, records)
         if self.publish is None:
-            return
+            return messages
         changed = {r.stream_id for r in records if type(r.event) in _EVENTS}
         for stream in changed - {UUID(m["competition_id"]) for m in messages}:
             if (message := await current_message(conn, stream)) is not None:
                 messages.append(message)
         for message in messages:
             self.publish(message)
-
-    async def _apply(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
-        last = records[-1].position
-        async with conn.transaction():
-            done = await conn.fetchval(_LOCK, NAME)
-            if done is None or done >= last:
-                return []
-            touched: dict[UUID, int] = {}
-            for rec in records:
-                if rec.position > done and type(rec.event) in _EVENTS:
-                    await self._fold(conn, rec)
-                    touched[rec.stream_id] = rec.position
-            messages = [
-                await _write(conn, stream, *self.states[stream], position)
-                for stream, position in touched.items()
-            ]
-            await conn.execute(_SAVE, NAME, last)
         return messages
 
-    async def _fold(self, conn: asyncpg.Connection, rec) -> None:
-        version, state = self.states.get(rec.stream_id, (0, Competition()))
-        if version != rec.version - 1:  # not cached (or another process went ahead): refold
-            version, state = 0, Competition()
-            for old in await read_stream(conn, self.registry, rec.stream_id, rec.version - 1):
-                version, state = old.version, competition.evolve(state, old.event)
-        self.states[rec.stream_id] = (rec.version, competition.evolve(state, rec.event))
+
+def _evolve(state: Competition | None, rec) -> Competition:
+    return competition.evolve(state or Competition(), rec.event)
 
 
 async def _write(
@@ -151,7 +110,4 @@ async def current_message(conn: asyncpg.Connection, stream: UUID) -> dict[str, A
 
 async def rebuild_standings(pool: asyncpg.Pool, registry: EventRegistry) -> int:
     """Empty the read model and fold it again from 0, in one transaction (as `rebuild`)."""
-    async with pool.acquire() as conn, conn.transaction():
-        await reset(conn, NAME, TABLES)
-        with bulk_fold():
-            return await StandingsRunner(pool, registry).fold(conn)
+    return await rebuild_folds(pool, StandingsRunner(pool, registry))

@@ -37,6 +37,7 @@ _STREAM = (
     "AND originator_version <= $2 ORDER BY originator_version"
 )
 _HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
+_HASH = "SELECT hash FROM stored_events WHERE originator_id = $1 AND originator_version = $2"
 
 
 def decode_rows(registry: EventRegistry, rows: list[asyncpg.Record]) -> list[Record]:
@@ -69,3 +70,9 @@ async def read_stream(
 async def head(conn: asyncpg.Connection) -> int:
     """The last global position (0 when the store is empty)."""
     return await conn.fetchval(_HEAD)
+
+
+async def event_hash(conn: asyncpg.Connection, stream: UUID, version: int) -> str:
+    """The stored hash (hex) of one event: of a stream's last, the head of its chain."""
+    value = await conn.fetchval(_HASH, stream, version)
+    return bytes(value).hex() if value is not None else ""

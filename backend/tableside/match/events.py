@@ -32,6 +32,7 @@ class MatchAbandoned(
 
     reason: str
     at: str = ""
+    note: str = ""  # the head judge's words when they closed it (CloseMatch)
 
 
 VENUE_EVENT_TYPES: tuple[type, ...] = (MatchScheduled, PlayersCalled, MatchAbandoned)

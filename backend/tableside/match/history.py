@@ -17,7 +17,7 @@ def _stroke(e: ev.StrokeRecorded) -> str:
 _TEXT = {
     MatchScheduled: lambda e: f"match put on table {e.table}",
     PlayersCalled: lambda e: f"players called to table {e.table}",
-    MatchAbandoned: lambda e: f"match abandoned: {e.reason}",
+    MatchAbandoned: lambda e: f"match abandoned: {e.reason}" + (f" ({e.note})" if e.note else ""),
     ev.MatchCreated: lambda e: f"match created: {' & '.join(e.side_a)} v {' & '.join(e.side_b)}",
     ev.OpeningShotAssigned: lambda e: f"side {e.side} opens ({e.method})",
     ev.StrokeRecorded: _stroke,

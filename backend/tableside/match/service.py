@@ -11,11 +11,12 @@ from tableside.disciplines.korona import decide
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
 from tableside.eventlog.streams import Folded, Streams
-from tableside.match.commands import CallPlayers
+from tableside.match.commands import CallPlayers, CloseMatch
 from tableside.match.events import MatchAbandoned, MatchScheduled, PlayersCalled
 from tableside.match.folding import MatchView, advance
 
 Authorize = Callable[[MatchView], None]
+CLOSED = "closed_by_head_judge"  # MatchAbandoned's reason for CloseMatch (words: codes.*.json)
 
 
 class MatchNotFound(LookupError):
@@ -108,4 +109,8 @@ def _decide(view: MatchView, command: object) -> tuple:
         if view.state.ended:
             raise RuleViolation("EKML §16(12)", "the match has ended", "type")
         return (PlayersCalled(table=view.table or 0, at=command.at),)
+    if isinstance(command, CloseMatch):
+        if view.state.ended:
+            raise RuleViolation("EKML §16(12)", "the match has ended", "type")
+        return (MatchAbandoned(reason=CLOSED, note=command.note, at=command.at),)
     return decide(view.state, command)

@@ -21,6 +21,7 @@ from tableside.competition.live import competition_now
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.live import live_socket
+from tableside.match.backgammon.reads import BACKGAMMON_READ_ROUTES
 from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.command_routes import create_match, post_command
@@ -98,6 +99,7 @@ def create_app(settings: Settings) -> Litestar:
                 *COMPETITION_COMMAND_ROUTES,
                 *COMPETITION_READ_ROUTES,
                 *BACKGAMMON_ROUTES,
+                *BACKGAMMON_READ_ROUTES,
             ]
         ),
         lifespan=[lifespan, competition_lifespan],

@@ -11,6 +11,7 @@ from functools import partial
 
 from litestar import Litestar
 
+from tableside.competition import hall
 from tableside.competition.live import publish_competition
 from tableside.competition.processor import ResultsProcessor
 from tableside.competition.projection import StandingsRunner
@@ -44,6 +45,7 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.tail,
     )
     app.state.competitions = runtime
+    ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1])
     ctx.tail.add(runtime.processor)
     ctx.tail.add(runtime.standings)
     yield

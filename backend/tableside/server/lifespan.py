@@ -17,6 +17,7 @@ from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
+from tableside.match.backgammon.projection import backgammon_folds
 from tableside.match.projections import all_projections
 from tableside.match.projections.runner import ProjectionRunner
 from tableside.match.service import MatchService
@@ -72,6 +73,7 @@ async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
 def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.tail = tail = Tail(ctx.pool, ctx.registry)
     tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections()))
+    tail.add(backgammon_folds(ctx.pool, ctx.registry))
     hub = Hub(ctx)
 
     def woken() -> None:

@@ -89,6 +89,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
+    "bg_protocol_file": (503,),
 }
 
 

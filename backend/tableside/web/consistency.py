@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
+import asyncpg
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.params import Parameter
@@ -36,6 +37,16 @@ async def settled(state: State, projection: str, position: int, timeout: float =
             "min_position is past the last stored event",
             extra=[{"key": "min_position", "source": "query"}],
         )
+    await _reached(pool, projection, position, timeout)
+
+
+async def caught_up(pool: asyncpg.Pool, projection: str, timeout: float = 2.0) -> None:
+    """Return once `projection` has folded everything stored so far (503 on timeout): for a
+    check that must see every write before it, e.g. what holds a table before a call."""
+    await _reached(pool, projection, await pool.fetchval(_HEAD), timeout)
+
+
+async def _reached(pool: asyncpg.Pool, projection: str, position: int, timeout: float) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while await pool.fetchval(_TRACKED, projection) < position:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +44,9 @@ class Context:
     database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
     tail: Any = None  # the one tail loop (projections.runner.Tail), set by the lifespan
+    # A walk-up match's table check: `async with hall(table)` holds the hall's lock with the
+    # table free, or raises 409 (competition.hall.table_free), set by the competition lifespan.
+    hall: Callable[[int], AbstractAsyncContextManager[None]] | None = None
 
 
 def context(state: State) -> Context:

@@ -9,6 +9,10 @@ from litestar.params import Parameter
 
 # The language of a printed download (the faces' three).
 Language = Annotated[Literal["et", "lv", "en"], Parameter(description="language")]
+# A backgammon download: the KSI's Icelandic besides the faces' three.
+BackgammonLanguage = Annotated[
+    Literal["en", "is", "et", "lv"], Parameter(description="language (Icelandic: is)")
+]
 
 
 def attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:

@@ -17,6 +17,7 @@ from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.engine import decide
 from tableside.disciplines.backgammon.evolve import evolve
+from tableside.disciplines.backgammon.record import kept
 
 WIDTH = 28  # a column of moves
 COL = {"A": 0, "B": 1}
@@ -77,7 +78,9 @@ class _Game:
 
 
 def export_mat(events: list[ev.Event]) -> str:
-    """The .mat text of a match's events (the record as it stands: corrected plays replaced)."""
+    """The .mat text of a match's events (the record as it stands: corrected plays replaced,
+    undone entries left out)."""
+    events = [events[i] for i in kept(events)]
     state = st.initial_state()
     out: list[str] = []
     game: _Game | None = None

@@ -1,4 +1,5 @@
-"""Backgammon endpoints: create a match, post a command, read the state, export .mat.
+"""Backgammon endpoints: create a match, post a command, read the state and the legal plays,
+export .mat.
 
 Commands are the engine's (`tableside.disciplines.backgammon.commands`, tagged by `type`);
 staff record them (head judge or secretary): a table judge token belongs to a korona table.
@@ -21,6 +22,8 @@ from litestar.params import Parameter as PathParameter
 
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
+from tableside.disciplines.backgammon.state import MOVE, MatchState, mine
+from tableside.disciplines.backgammon.steps import move_orders
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog.digest import command_digest
 from tableside.match.backgammon.service import BackgammonService
@@ -168,6 +171,30 @@ async def get_bg_match(state: State, match_id: FromPath[UUID]) -> dict[str, Any]
     return {"version": version, "state": msgspec.to_builtins(match), "board": board_doc(match)}
 
 
+def legal_orders(match: MatchState) -> dict[str, Any]:
+    """The side to move, its dice and every order of single moves that makes a legal play
+    (none when nobody is to move, or an illegal play waits for its answer, KSI 4.2.3)."""
+    g = match.game
+    if g.phase != MOVE or g.illegal or match.over:
+        return {"side": "", "dice": [], "orders": []}
+    me, opp = mine(match, g.turn)
+    orders = move_orders(me, opp, g.dice)
+    return {"side": g.turn, "dice": list(g.dice), "orders": [list(map(list, o)) for o in orders]}
+
+
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/plays",
+    summary="The legal plays for the dice on the board, as orders of single moves",
+)
+async def get_bg_plays(state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
+    """Each order of single-die moves (own numbering, 25 bar, 0 off) that leaves a position a
+    legal play leaves. `orders` is empty when no play is due (`side` "") or when no checker can
+    move (`side` set: the play is the empty one)."""
+    service = _service(state, context(state))
+    match, version, _ = await anyio.to_thread.run_sync(service.history, match_id)
+    return {"version": version, **legal_orders(match)}
+
+
 @get(
     "/api/backgammon/matches/{match_id:uuid}/at/{version:int}",
     summary="A backgammon match's board after a stored version (replay)",
@@ -199,6 +226,7 @@ BACKGAMMON_ROUTES = [
     import_bg_match,
     post_bg_command,
     get_bg_match,
+    get_bg_plays,
     get_bg_match_at,
     get_bg_mat,
 ]

@@ -46,6 +46,9 @@ _EN = {
     "forfeit_turn": "misses next turn",
     "games_lost": "remaining games lost",
     "of": "of",
+    "verification": "Verification",
+    "events_n": "{n} events stored in this match's hash chain",
+    "head": "Chain head (hash of event {n})",
 }
 _ET = {
     "judge": "Lauakohtunik",
@@ -84,6 +87,9 @@ _ET = {
     "forfeit_turn": "jääb löögist ilma",
     "games_lost": "ülejäänud geimid kaotatud",
     "of": "/",
+    "verification": "Kontroll",
+    "events_n": "{n} sündmust matši räsiahelas",
+    "head": "Ahela pea (sündmuse {n} räsi)",
 }
 _LV = {
     "judge": "Galda tiesnesis",
@@ -122,6 +128,9 @@ _LV = {
     "forfeit_turn": "izlaiž gājienu",
     "games_lost": "atlikušie seti zaudēti",
     "of": "/",
+    "verification": "Pārbaude",
+    "events_n": "{n} notikumi spēles jaucējkodu ķēdē",
+    "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}
 

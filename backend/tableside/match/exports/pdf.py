@@ -3,7 +3,8 @@
 DejaVu Sans is embedded (subset) so every Estonian and Latvian letter prints. The layout
 follows the paper protocol: the match's header, the players, one line per game with the
 opening shot, the result, remarks and penalties (the back of the paper sheet, NOVUS08
-9.1.11), corrections, and the table judge's signature with the time it was given.
+9.1.11), corrections, the table judge's signature with the time it was given, and the head
+of the match's hash chain to verify the record against.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
     _sanctions(pdf, sheet, w)
     _corrections(pdf, sheet, w)
     _signature(pdf, sheet, w)
+    if sheet.head_hash:
+        heading(pdf, w["verification"])
+        n = sheet.events
+        chain_head(pdf, w["events_n"].format(n=n), w["head"].format(n=n), sheet.head_hash)
     return bytes(pdf.output())
 
 
@@ -80,6 +85,17 @@ def table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[s
                 row.cell(text)
 
 
+def chain_head(pdf: FPDF, count: str, label: str, hex_hash: str) -> None:
+    """What a reader checks the printed record against: how many events the stream holds
+    and the hash of its last one (the head of its chain), whole, on a line of its own."""
+    pdf.multi_cell(0, _LINE, count, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "B", 10)
+    pdf.multi_cell(0, _LINE, label, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "", 9)
+    pdf.multi_cell(0, _LINE, hex_hash or "—", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(_FONT, "", 10)
+
+
 def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     pdf.set_font(_FONT, "B", 18)
     pdf.cell(0, 12, w["title"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -89,10 +105,10 @@ def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         [w["rules"], f"{sheet.ruleset} · {w['games']}: {sheet.games_scheduled}"],
         [w["match"], sheet.match_id],
     ]
-    _pairs(pdf, rows)
+    pairs(pdf, rows)
 
 
-def _pairs(pdf: FPDF, rows: list[list[str]]) -> None:
+def pairs(pdf: FPDF, rows: list[list[str]]) -> None:
     for label, value in rows:
         pdf.set_font(_FONT, "B", 10)
         pdf.cell(55, _LINE, label)
@@ -141,7 +157,7 @@ def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     rows = [[w["games_won"], f"{a} : {b}"], [w["points"], f"{pa} : {pb}"]]
     if sheet.winner:
         rows.append([w["winner"], _winner(sheet, sheet.winner, w)])
-    _pairs(pdf, rows)
+    pairs(pdf, rows)
 
 
 def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
@@ -186,7 +202,7 @@ def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         if sheet.signed_at
         else w["not_signed"]
     )
-    _pairs(
+    pairs(
         pdf,
         [
             [w["judge"], sheet.judge or "—"],

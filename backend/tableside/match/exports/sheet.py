@@ -64,6 +64,8 @@ class ProtocolSheet:
     result_points: tuple[float, float] = (0.0, 0.0)
     judge: str = ""
     signed_at: datetime | None = None
+    events: int = 0  # the stream's events and its last one's hash (the route fills them in)
+    head_hash: str = ""
 
 
 def protocol_sheet(records: list[Record]) -> ProtocolSheet:

@@ -114,7 +114,11 @@ async def create_match(
     for transport in ("command_id", "match_id", "expected_version", "device_id", "device_time"):
         del asked[transport]
     digest = command_digest("match.create", match_id, asked)
-    return await store_command(ctx, data.command_id, match_id, work, digest)
+    # The table must be free in the hall, but a retry of a stored create is answered as stored.
+    if ctx.hall is None or await stored_response(ctx.pool, data.command_id, digest):
+        return await store_command(ctx, data.command_id, match_id, work, digest)
+    async with ctx.hall(data.table):
+        return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
 @post(

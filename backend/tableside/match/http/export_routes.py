@@ -14,7 +14,7 @@ from litestar.params import FromPath
 from tableside.disciplines.korona.events import MatchCreated
 from tableside.eventlog.checkpoint_db import seal_async
 from tableside.eventlog.jsonl import export_lines
-from tableside.eventlog.source import read_stream
+from tableside.eventlog.source import event_hash, read_stream
 from tableside.match.exports.fonts import FontMissing
 from tableside.match.exports.pdf import protocol_pdf
 from tableside.match.exports.sheet import protocol_sheet
@@ -41,13 +41,16 @@ async def protocol_pdf_file(
     match_id: FromPath[UUID],
     lang: Language = "en",
 ) -> Response[bytes]:
-    """The official protocol (players, games and opening shots, sanctions, signature)."""
+    """The official protocol (players, games and opening shots, sanctions, signature, and
+    the chain head to verify the record against)."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
+        head = await event_hash(conn, match_id, records[-1].version) if records else ""
     if not records or not isinstance(records[0].event, MatchCreated):
         raise NotFoundException(f"No match {match_id}")
     sheet = protocol_sheet(records)
+    sheet.events, sheet.head_hash = records[-1].version, head
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
     return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang)
 

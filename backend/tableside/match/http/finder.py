@@ -1,6 +1,8 @@
 """The jury's finder (issue 14 point 6): `GET /api/audit/matches` — matches by table, player,
 time, status or free text, newest activity first, each row with its players, score and times,
-so a disputed match is found without pasting its id. Staff only (the audit face's login)."""
+so a disputed match is found without pasting its id. Staff only (the audit face's login).
+Korona matches come from `match_live`, backgammon matches from `backgammon_matches` (issue 12);
+each row says its `discipline`."""
 
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.problems import Unprocessable
 
-# Case and the Baltic letters folded away, so "oie" finds "Õie" and "sarmite" "Sarmīte".
-_FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņū"
-_TO = "OAOUSZACEGIKLNUoaouszacegiklnu"
+# Case and the Baltic and Icelandic accents folded away, so "oie" finds "Õie", "sarmite"
+# "Sarmīte" and "asa" "Ása" (Þ, Æ and Ð stay letters of their own).
+_FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņūÁÉÍÓÚÝáéíóúý"
+_TO = "OAOUSZACEGIKLNUoaouszacegiklnuAEIOUYaeiouy"
 _FOLD = f"lower(translate({{}}, '{_FROM}', '{_TO}'))"
 _NAMES = "(l.doc->>'side_a') || ' ' || (l.doc->>'side_b')"
-_SEARCH = f"""
-SELECT l.doc::text, l.position,
+_BG_NAMES = "b.player_a || ' ' || b.player_b"
+_KORONA = f"""
+SELECT 'korona' AS discipline, l.doc::text AS doc, l.position,
        (SELECT h.recorded_at FROM match_history h WHERE h.match_id = l.match_id AND h.version = 1)
 FROM match_live l
 WHERE ($1::int IS NULL OR l.table_no = $1)
@@ -33,12 +37,30 @@ WHERE ($1::int IS NULL OR l.table_no = $1)
   AND ($6::bigint IS NULL OR l.position < $6)
   AND ($7::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $7 OR l.match_id::text LIKE $7
        OR coalesce(l.competition_id, '') LIKE $7 OR l.table_no::text = $8)
-ORDER BY l.position DESC LIMIT $9
+"""
+# Backgammon matches have no table; a finished one is `over` (also found as `ended`).
+_BACKGAMMON = f"""
+SELECT 'backgammon', jsonb_build_object('match_id', b.match_id,
+       'side_a', jsonb_build_array(b.player_a), 'side_b', jsonb_build_array(b.player_b),
+       'status', b.status, 'score', jsonb_build_array(b.score_a, b.score_b),
+       'length', b.length, 'games', b.games, 'winner', b.winner,
+       'updated_at', b.updated_at)::text, b.position, b.started_at
+FROM backgammon_matches b
+WHERE $1::int IS NULL
+  AND ($2::text IS NULL OR {_FOLD.format(_BG_NAMES)} LIKE $2)
+  AND ($3::text IS NULL OR b.status = $3 OR ($3 = 'ended' AND b.status = 'over'))
+  AND ($4::timestamptz IS NULL OR b.updated_at >= $4)
+  AND ($5::timestamptz IS NULL OR b.updated_at <= $5)
+  AND ($6::bigint IS NULL OR b.position < $6)
+  AND ($7::text IS NULL OR {_FOLD.format(_BG_NAMES)} LIKE $7 OR b.match_id::text LIKE $7)
+"""
+_SEARCH = f"""
+SELECT * FROM ({_KORONA} UNION ALL {_BACKGAMMON}) m ORDER BY position DESC LIMIT $9
 """
 
 # An instant with its offset, as the face sends it (`Date.toISOString()`) or a person types it.
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
-Status = Literal["scheduled", "called", "playing", "ended", "signed", "abandoned"]
+Status = Literal["scheduled", "called", "playing", "ended", "signed", "abandoned", "over"]
 Text = Annotated[str | None, Parameter(min_length=1, max_length=80)]
 
 
@@ -69,22 +91,45 @@ def _instant(name: str, text: str | None) -> datetime | None:
     return value
 
 
-def _row(doc_text: str, position: int, started: datetime | None) -> dict[str, Any]:
+def _row(discipline: str, doc_text: str, position: int, started: datetime | None) -> dict:
     doc = msgspec.json.decode(doc_text)
-    game = doc.get("game") or {}
-    return {
+    row = {
+        "discipline": discipline,
         "match_id": doc["match_id"],
-        "table": doc.get("table"),
-        "competition_id": doc.get("competition_id"),
         "side_a": doc["side_a"],
         "side_b": doc["side_b"],
         "status": doc["status"],
-        "won": doc.get("won", [0, 0]),
-        "game_no": game.get("game_no"),
-        "pucks": [p["on_board"] for p in game.get("pucks", [])],
         "started_at": started.isoformat() if started else None,
         "updated_at": doc.get("updated_at"),
         "position": position,
+    }
+    return row | (_backgammon(doc) if discipline == "backgammon" else _korona(doc))
+
+
+def _korona(doc: dict[str, Any]) -> dict[str, Any]:
+    game = doc.get("game") or {}
+    return {
+        "table": doc.get("table"),
+        "competition_id": doc.get("competition_id"),
+        "won": doc.get("won", [0, 0]),
+        "game_no": game.get("game_no"),
+        "pucks": [p["on_board"] for p in game.get("pucks", [])],
+    }
+
+
+def _backgammon(doc: dict[str, Any]) -> dict[str, Any]:
+    """A backgammon row: its score in points (as `won`), the length, the games played; a
+    finished match in the finder's words (`ended`, as a korona match not yet signed)."""
+    return {
+        "status": "ended" if doc["status"] == "over" else doc["status"],
+        "table": None,
+        "competition_id": None,
+        "won": doc["score"],
+        "score": doc["score"],
+        "length": doc["length"],
+        "game_no": doc["games"],
+        "winner": doc["winner"] or None,
+        "pucks": [],
     }
 
 

@@ -31,6 +31,7 @@ def _pages(root: Path) -> list:
         page("audit", ["/audit", "/audit/match/{match_id:str}"]),
         page("screen", ["/screen"]),
         page("admin", ["/admin"]),
+        page("backgammon", ["/backgammon"]),  # ?match=<id> records it, bare starts a new one
     ]
 
 

@@ -20,6 +20,7 @@ PAGES = {
     "/audit": "audit.html",
     "/screen": "screen.html",
     "/admin": "admin.html",
+    "/backgammon": "backgammon.html",
 }
 ASSET_DIRS = ("js", "css", "i18n", "icons")
 

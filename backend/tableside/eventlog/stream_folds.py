@@ -1,0 +1,109 @@
+"""A read model that folds one kind of stream, as a consumer of the tail loop (`runner.Tail`).
+
+`StreamFolds` keeps a fold per stream (cached, refolded from the database on a miss or when
+another process went ahead), and after each batch writes every stream the batch touched with
+its one tracking row, in one transaction holding that row `FOR UPDATE` (the discipline of
+every read model: several processes and a rebuild serialise on it). A slice gives it the
+event types it folds, `fold(value | None, record)` and `write(conn, stream, version, value,
+position)` as a `ReadModel`; `rebuild_folds` empties its tables and folds them again from 0 in one
+transaction, like `match.projections.rebuild`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+from uuid import UUID
+
+import asyncpg
+
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.collector import bulk_fold
+from tableside.eventlog.runner import follow, reset
+from tableside.eventlog.source import Record, read_stream
+
+T = TypeVar("T")
+Fold = Callable[[T | None, Record], T]
+Write = Callable[[asyncpg.Connection, UUID, int, T, int], Awaitable[Any]]
+
+_POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
+_LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
+_SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
+
+
+@dataclass(frozen=True)
+class ReadModel(Generic[T]):
+    """What a slice says of its read model: its tracking name, its tables, the event types it
+    folds, how one record folds, and how a stream's fold is written."""
+
+    name: str
+    tables: tuple[str, ...]
+    types: frozenset[type]
+    fold: Fold[T]
+    write: Write[T]
+
+
+class StreamFolds(Generic[T]):
+    """The read model `model` of the streams whose events are `model.types`."""
+
+    def __init__(
+        self, pool: asyncpg.Pool, registry: EventRegistry, model: ReadModel[T], batch: int = 500
+    ) -> None:
+        self.pool, self.registry, self.batch = pool, registry, batch
+        self.model = model
+        self.name, self.tables, self.types = model.name, model.tables, model.types
+        self.states: dict[UUID, tuple[int, T]] = {}
+
+    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Apply everything stored so far; return the position reached."""
+        async with self.pool.acquire() as conn:
+            return await self.fold(conn, progress)
+
+    async def fold(
+        self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """catch_up on one connection (a rebuild runs it inside its own transaction)."""
+        return await follow(conn, self.registry, [self], self.batch, progress)
+
+    async def position(self, conn: asyncpg.Connection) -> int:
+        return await conn.fetchval(_POSITION, self.name)
+
+    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> list[Any]:
+        """Write what the batch touched and the tracking row; return what `write` returned
+        for each stream written (nothing when another process applied the batch first)."""
+        last = records[-1].position
+        async with conn.transaction():
+            done = await conn.fetchval(_LOCK, self.name)
+            if done is None or done >= last:
+                return []
+            touched: dict[UUID, int] = {}
+            for rec in records:
+                if rec.position > done and type(rec.event) in self.types:
+                    await self._advance(conn, rec)
+                    touched[rec.stream_id] = rec.position
+            written = [
+                await self.model.write(conn, stream, *self.states[stream], position)
+                for stream, position in touched.items()
+            ]
+            await conn.execute(_SAVE, self.name, last)
+        return written
+
+    async def _advance(self, conn: asyncpg.Connection, rec: Record) -> None:
+        version, value = self.states.get(rec.stream_id, (0, None))
+        if version != rec.version - 1:  # not cached (or another process went ahead): refold
+            version, value = 0, None
+            for old in await read_stream(conn, self.registry, rec.stream_id, rec.version - 1):
+                if type(old.event) in self.types:
+                    value = self.model.fold(value, old)
+                version = old.version
+        self.states[rec.stream_id] = (rec.version, self.model.fold(value, rec))
+
+
+async def rebuild_folds(pool: asyncpg.Pool, folds: StreamFolds) -> int:
+    """Empty the read model and fold it again from 0, in one transaction holding its tracking
+    row (so running consumers wait, and readers never see half of it)."""
+    async with pool.acquire() as conn, conn.transaction():
+        await reset(conn, folds.name, folds.tables)
+        with bulk_fold():
+            return await folds.fold(conn)

@@ -1,0 +1,83 @@
+"""Read model `backgammon`: one row per backgammon match (`backgammon_matches`) — players,
+length, score, status, winner, start and last activity — a consumer of the one tail loop
+(`eventlog.stream_folds`), rebuilt by `tableside projections rebuild backgammon`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import UUID
+
+import asyncpg
+
+from tableside.disciplines.backgammon import EVENT_TYPES, evolve, initial_state
+from tableside.disciplines.backgammon.state import MatchState
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.source import Record
+from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
+
+NAME = "backgammon"
+TABLES = ("backgammon_matches",)
+_UPSERT = """
+INSERT INTO backgammon_matches (match_id, player_a, player_b, length, score_a, score_b, games,
+    status, winner, confirmed, version, position, started_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+ON CONFLICT (match_id) DO UPDATE SET player_a = EXCLUDED.player_a,
+    player_b = EXCLUDED.player_b, length = EXCLUDED.length, score_a = EXCLUDED.score_a,
+    score_b = EXCLUDED.score_b, games = EXCLUDED.games, status = EXCLUDED.status,
+    winner = EXCLUDED.winner, confirmed = EXCLUDED.confirmed, version = EXCLUDED.version,
+    position = EXCLUDED.position, updated_at = EXCLUDED.updated_at
+"""
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A match's state with the times of its first and latest events."""
+
+    state: MatchState
+    started_at: datetime
+    updated_at: datetime
+
+
+def fold(folded: Folded | None, rec: Record) -> Folded:
+    """One more backgammon event of a stream."""
+    if folded is None:
+        return Folded(evolve(initial_state(), rec.event), rec.recorded_at, rec.recorded_at)
+    return Folded(evolve(folded.state, rec.event), folded.started_at, rec.recorded_at)
+
+
+async def write(
+    conn: asyncpg.Connection, match_id: UUID, version: int, folded: Folded, position: int
+) -> None:
+    """The match's row as its stream stands at `version` (global `position`)."""
+    s = folded.state
+    if not s.created:
+        return
+    await conn.execute(
+        _UPSERT,
+        match_id,
+        *s.players,
+        s.length,
+        *s.score,
+        s.games,
+        "over" if s.over else "playing",
+        s.winner,
+        s.confirmed,
+        version,
+        position,
+        folded.started_at,
+        folded.updated_at,
+    )
+
+
+MODEL = ReadModel(NAME, TABLES, frozenset(EVENT_TYPES), fold, write)
+
+
+def backgammon_folds(pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> StreamFolds:
+    """The read model's consumer for the tail loop."""
+    return StreamFolds(pool, registry, MODEL, batch)
+
+
+async def rebuild_backgammon(pool: asyncpg.Pool, registry: EventRegistry) -> int:
+    """Empty `backgammon_matches` and fold it again from position 0, in one transaction."""
+    return await rebuild_folds(pool, backgammon_folds(pool, registry))

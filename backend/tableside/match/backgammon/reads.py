@@ -1,0 +1,100 @@
+"""Backgammon reads: the staff's list of matches from the read model `backgammon`
+(`backgammon_matches`), newest activity first, a page at a time; and a match's protocol as
+a PDF, drawn from its stored events."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from litestar import Response, get
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath, Parameter
+
+from tableside.eventlog.source import event_hash, read_stream
+from tableside.match.exports.bg_pdf import bg_protocol_pdf
+from tableside.match.exports.bg_sheet import bg_sheet
+from tableside.match.http.export_routes import pdf_attachment
+from tableside.web.consistency import MinPosition, settled
+from tableside.web.context import context
+from tableside.web.downloads import BackgammonLanguage
+from tableside.web.guards import signed_in
+
+STAFF_READERS = ("head_judge", "secretary", "auditor")
+COLUMNS = (
+    "match_id, player_a, player_b, length, score_a, score_b, games, status, winner, confirmed,"
+    " version, position, started_at, updated_at"
+)
+_ALL = 2**62
+_PAGE = f"""
+SELECT {COLUMNS} FROM backgammon_matches
+WHERE ($1::bigint IS NULL OR position < $1)
+ORDER BY position DESC LIMIT $2
+"""
+
+
+def _row(r) -> dict[str, Any]:
+    """One row of `backgammon_matches` as the API shows it."""
+    return {
+        "discipline": "backgammon",
+        "match_id": str(r["match_id"]),
+        "players": [r["player_a"], r["player_b"]],
+        "length": r["length"],
+        "score": [r["score_a"], r["score_b"]],
+        "games": r["games"],
+        "status": r["status"],
+        "winner": r["winner"] or None,
+        "confirmed": r["confirmed"],
+        "version": r["version"],
+        "position": r["position"],
+        "started_at": r["started_at"].isoformat(),
+        "updated_at": r["updated_at"].isoformat(),
+    }
+
+
+@get(
+    "/api/backgammon/matches",
+    summary="Backgammon matches, newest activity first (staff)",
+    guards=[signed_in(*STAFF_READERS)],
+)
+async def list_bg_matches(
+    state: State,
+    before: Annotated[int | None, Parameter(ge=1, le=10**12)] = None,
+    limit: Annotated[int, Parameter(ge=1, le=100)] = 30,
+    min_position: MinPosition = 0,
+) -> dict[str, Any]:
+    """A page of matches; `next` is the `before` of the following page (None at the end)."""
+    await settled(state, "backgammon", min_position)
+    rows = await context(state).pool.fetch(_PAGE, before, limit + 1)
+    items = [_row(r) for r in rows[:limit]]
+    return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
+
+
+@get(
+    "/api/backgammon/matches/{match_id:uuid}/protocol.pdf",
+    summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
+)
+async def bg_protocol_file(
+    state: State,
+    match_id: FromPath[UUID],
+    lang: BackgammonLanguage = "en",
+    moves: Annotated[bool, Parameter(description="each game's moves too")] = False,
+) -> Response[bytes]:
+    """Players, length and clock; each game's start, cube, end and score; penalty points,
+    pauses, clock events, rulings and appeals with their KSI paragraphs; the result as
+    reported and confirmed; the chain head hash to verify the record against; with
+    `moves=true`, each game's moves in the notation GNU Backgammon and Jellyfish use."""
+    ctx = context(state)
+    async with ctx.pool.acquire() as conn:
+        records = await read_stream(conn, ctx.registry, match_id, _ALL)
+        head = await event_hash(conn, match_id, records[-1].version) if records else ""
+    try:
+        sheet = bg_sheet(records)
+    except ValueError:
+        raise NotFoundException(f"No backgammon match {match_id}") from None
+    sheet.head_hash = head
+    return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
+
+
+BACKGAMMON_READ_ROUTES = [list_bg_matches, bg_protocol_file]

@@ -1,0 +1,204 @@
+// The recorder's pad: what can be entered in the phase the fold is in, one tap per fact.
+//
+//   pad(rec)          start game · opening roll (one die each side) · double / roll (two taps) ·
+//                     the play (tap a checker, then a highlighted point; undo a step; send) ·
+//                     take / drop · answer a resignation · resign… · undo last entry
+//   clockPanel(rec)   start the clock, or the two big clock buttons (press = PressClock)
+//   tickClocks(rec)   the running side's time, counted down on this device between presses
+
+import { t } from "/js/i18n.js";
+import { h } from "/js/dom.js";
+import { clockText, sideName } from "/js/bg-board.js";
+import { playText } from "/js/bg-entry.js";
+
+const OTHER = { A: "B", B: "A" };
+const KINDS = ["single", "gammon", "backgammon"];
+
+function button(key, params, onclick, attrs = {}) {
+  return h("button", { type: "button", onclick, ...attrs }, t(key, params));
+}
+
+function section(titleKey, params, ...children) {
+  return h("section", { class: "stack bg-pad" }, h("h2", { class: "pad-title" }, t(titleKey, params)), ...children);
+}
+
+/** Six buttons, one per face of a die; `chosen` is pressed. */
+function dieRow(rec, side, chosen, onpick) {
+  return h("div", { class: "dice-row", role: "group", "data-dice-for": side,
+                    "aria-label": t("bg.dice_of", { name: sideName(rec.doc, side) }) },
+    [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: `die-button side-${side}`,
+      "data-die": n, "aria-pressed": chosen === n ? "true" : "false", disabled: rec.working > 0,
+      onclick: () => onpick(n) }, String(n))));
+}
+
+function opening(rec) {
+  const chosen = rec.opening || {};
+  const pick = (side) => (n) => {
+    rec.opening = { ...chosen, [side]: n };
+    const { A, B } = rec.opening;
+    if (A && B) {
+      rec.opening = null;
+      return rec.send({ type: "RollOpening", die_a: A, die_b: B });
+    }
+    return rec.render();
+  };
+  return section("bg.pad.opening", {},
+    h("p", { class: "hint" }, t("bg.pad.opening_hint")),
+    ["A", "B"].map((side) => h("div", { class: "stack" },
+      h("span", { class: `side-label side-${side}` }, sideName(rec.doc, side)),
+      dieRow(rec, side, chosen[side], pick(side)))));
+}
+
+function mayDouble(rec, side) {
+  const { cube, phase, crawford } = rec.doc;
+  return phase === "roll" && !crawford && (!cube.owner || cube.owner === side);
+}
+
+function rolling(rec) {
+  const side = rec.doc.turn;
+  const roll = (a, b) => ({ type: "Roll", side, dice: [a, b] });
+  return section("bg.pad.roll", { name: sideName(rec.doc, side) },
+    mayDouble(rec, side) ? button("bg.pad.double", { value: rec.doc.cube.value * 2 },
+      () => rec.send({ type: "Double", side }), { class: "primary big cube-button", "data-action": "double" }) : null,
+    h("p", { class: "hint" }, t(rec.taps.length ? "bg.pad.second_die" : "bg.pad.first_die")),
+    dieRow(rec, side, rec.taps[0], (n) => rec.tapDie(n, roll)),
+    rec.taps.length ? button("bg.pad.clear", {}, () => { rec.taps = []; rec.render(); }, { "data-action": "clear" }) : null);
+}
+
+function moving(rec) {
+  const side = rec.doc.turn;
+  const entry = rec.entry;
+  if (rec.doc.illegal_pending) return illegal(rec);
+  if (!entry) return section("bg.pad.move", { name: sideName(rec.doc, side) });
+  const send = () => rec.send({ type: "Play", side, moves: entry.moves });
+  const ready = entry.complete;
+  return section("bg.pad.move", { name: sideName(rec.doc, side) },
+    h("p", { class: "hint" }, t(entry.blocked ? "bg.pad.blocked" : ready ? "bg.pad.complete" : "bg.pad.move_hint")),
+    h("p", { class: "partial", "data-partial": "" }, t("bg.pad.so_far", { moves: playText(entry.moves) })),
+    h("div", { class: "cluster" },
+      button("bg.pad.undo_step", {}, () => { entry.undo(); rec.render(); },
+        { "data-action": "undo-step", disabled: !entry.moves.length || rec.working > 0 }),
+      button(entry.blocked ? "bg.pad.pass" : "bg.pad.send", { moves: playText(entry.moves) }, send,
+        { class: "primary big", "data-action": "play", disabled: !ready || rec.working > 0 })));
+}
+
+function illegal(rec) {
+  const side = OTHER[rec.doc.turn];
+  return section("bg.pad.illegal", { name: sideName(rec.doc, side) },
+    h("div", { class: "cluster" },
+      button("bg.pad.accept_illegal", {}, () => rec.send({ type: "AcceptIllegalPlay", side }), { "data-action": "accept-illegal" }),
+      button("bg.pad.correct_illegal", {}, () => rec.send({ type: "CorrectIllegalPlay", side }), { "data-action": "correct-illegal" })));
+}
+
+function answering(rec) {
+  const side = OTHER[rec.doc.turn];
+  return section("bg.pad.answer", { name: sideName(rec.doc, side), value: rec.doc.cube.value * 2 },
+    h("div", { class: "cluster answer" },
+      button("bg.pad.take", {}, () => rec.send({ type: "Take", side }), { class: "primary big", "data-action": "take" }),
+      button("bg.pad.drop", {}, () => rec.send({ type: "Drop", side }), { class: "big danger", "data-action": "drop" })));
+}
+
+function resignationAnswer(rec, [by, kind]) {
+  const side = OTHER[by];
+  const answer = (accept) => () => rec.send({ type: "AnswerConcession", side, accept });
+  return section("bg.pad.resigned", { name: sideName(rec.doc, by), kind: t(`bg.kind.${kind}`) },
+    h("div", { class: "cluster" },
+      button("bg.pad.accept", { name: sideName(rec.doc, side) }, answer(true), { class: "primary big", "data-action": "accept-resign" }),
+      button("bg.pad.decline", { name: sideName(rec.doc, side) }, answer(false), { "data-action": "decline-resign" })));
+}
+
+function between(rec) {
+  if (rec.doc.over) {
+    return section("bg.pad.match_over", { name: sideName(rec.doc, rec.doc.winner),
+                                           score: rec.doc.score.join(":") }, result(rec));
+  }
+  return section("bg.pad.between", { score: rec.doc.score.join(":") },
+    button("bg.pad.start_game", { n: (rec.doc.game_no || 0) + 1 }, () => rec.send({ type: "StartGame" }),
+      { class: "primary big", "data-action": "start-game" }));
+}
+
+/** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6). */
+function result(rec) {
+  const { reported, confirmed } = rec.match || {};
+  const winner = rec.doc.winner;
+  if (confirmed) return h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed"));
+  if (reported) {
+    return button("bg.pad.confirm", {}, () => rec.send({ type: "ConfirmResult" }),
+      { class: "primary big", "data-action": "confirm-result" });
+  }
+  return button("bg.pad.report", { name: sideName(rec.doc, winner) },
+    () => rec.send({ type: "ReportResult", side: winner }), { class: "primary big", "data-action": "report-result" });
+}
+
+/** The resignation menu: a side resigns a single, gammon or backgammon (KSI 4.5). */
+function resignMenu(rec) {
+  return h("details", { class: "resign", "data-resign": "" },
+    h("summary", {}, t("bg.pad.resign")),
+    ["A", "B"].map((side) => h("div", { class: "cluster" },
+      h("span", { class: `side-label side-${side}` }, sideName(rec.doc, side)),
+      KINDS.map((kind) => button(`bg.kind.${kind}`, {}, () => rec.send({ type: "Concede", side, kind }),
+        { "data-resign-side": side, "data-resign-kind": kind })))));
+}
+
+/** Undo is one tap plus confirm (UX.md): the first tap asks, the second undoes. */
+function undoLast(rec) {
+  if (!rec.confirmUndo) {
+    return button("bg.pad.undo", {}, () => { rec.confirmUndo = true; rec.render(); }, { "data-action": "undo" });
+  }
+  return h("div", { class: "cluster confirm", role: "group" },
+    h("span", {}, t("bg.pad.undo_confirm")),
+    button("bg.pad.undo_yes", {}, () => { rec.confirmUndo = false; rec.send({ type: "UndoLast" }); },
+      { class: "danger", "data-action": "undo-yes" }),
+    button("bg.pad.undo_no", {}, () => { rec.confirmUndo = false; rec.render(); }, { "data-action": "undo-no" }));
+}
+
+function phasePanel(rec) {
+  const { phase } = rec.doc;
+  const concession = rec.match?.game?.concession || ["", ""];
+  if (rec.doc.over || phase === "over") return between(rec);
+  if (concession[0]) return resignationAnswer(rec, concession);
+  if (phase === "opening") return opening(rec);
+  if (phase === "roll" || phase === "roll_only") return rolling(rec);
+  if (phase === "move") return moving(rec);
+  if (phase === "doubled") return answering(rec);
+  return section("bg.pad.wait", {});
+}
+
+export function pad(rec) {
+  const inGame = !rec.doc.over && rec.doc.phase !== "over";
+  return h("div", { class: "stack bg-work", "data-phase": rec.doc.phase },
+    phasePanel(rec),
+    h("div", { class: "cluster more" }, undoLast(rec), inGame ? resignMenu(rec) : null));
+}
+
+/** What a side has left now: the record's time, less what ran since the last press. */
+function shownTime(timer, side) {
+  const i = side === "A" ? 0 : 1;
+  if (timer.running !== side || timer.stopped) return timer.remaining[i];
+  const elapsed = Math.max(0, Date.now() - timer.since);
+  return timer.remaining[i] - Math.max(0, elapsed - timer.delay_left);
+}
+
+export function clockPanel(rec) {
+  if (!rec.match?.clock) return null;
+  const timer = rec.match.timer;
+  if (!timer) {
+    return h("div", { class: "clocks" }, button("bg.clock.start", {}, () => rec.send({ type: "StartClock", at_ms: Date.now() }),
+      { class: "big", "data-action": "start-clock" }));
+  }
+  return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, ["A", "B"].map((side) => {
+    const may = !timer.stopped && (!timer.running || timer.running === side);
+    return h("button", { type: "button", class: `clock-button side-${side}${timer.running === side ? " running" : ""}`,
+      "data-press": side, disabled: !may || rec.working > 0,
+      onclick: () => rec.send({ type: "PressClock", side, at_ms: Date.now() }) },
+      h("span", { class: "clock-name" }, sideName(rec.doc, side)),
+      h("span", { class: "clock-time", "data-time": side }, clockText(shownTime(timer, side))));
+  }));
+}
+
+export function tickClocks(rec) {
+  const timer = rec.match?.timer;
+  if (!timer?.running || timer.stopped) return;
+  const span = rec.root.querySelector(`[data-time="${timer.running}"]`);
+  if (span) span.textContent = clockText(shownTime(timer, timer.running));
+}

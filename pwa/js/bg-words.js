@@ -1,0 +1,56 @@
+// A stored backgammon event in words, for the recorder's banner and the audit's timeline:
+// "Ása plays 3-1: 8/5 6/5", "Bjarni takes: the cube is at 2". The words live in
+// i18n/backgammon.<lang>.json (bg.ev.<type>); the paragraph cited is the event's `rule`.
+//
+//   import { bgEventText } from "/js/bg-words.js";
+//   bgEventText(event, { A: "Ása", B: "Bjarni" })
+
+import { t } from "/js/i18n.js";
+import { clockText } from "/js/bg-board.js";
+import { playText } from "/js/bg-entry.js";
+
+const other = (side) => (side === "A" ? "B" : "A");
+const score = (pair) => (pair ? `${pair[0]}:${pair[1]}` : "");
+
+/** The variant of an event's words, when it has one (a tie, a Crawford game, an illegal play). */
+function variant(e) {
+  if (e.type === "BgOpeningRolled" && !e.starter) return ".tie";
+  if (e.type === "BgGameStarted" && e.crawford) return ".crawford";
+  if (e.type === "BgPlayRecorded" && e.legal === false) return ".illegal";
+  return "";
+}
+
+function params(e, names) {
+  const side = e.side || e.winner || e.starter || "";
+  return {
+    ...e,
+    type: e.type,
+    name: names[side] || side,
+    other: names[other(side)] || "",
+    a: names.A || "A",
+    b: names.B || "B",
+    dice: e.dice ? e.dice.join("-") : "",
+    moves: playText(e.moves),
+    kind: e.kind ? t(`bg.kind.${e.kind}`) : "",
+    by: e.by ? t(`bg.by.${e.by}`) : "",
+    score: score(e.score),
+    n: e.to_version ?? "",
+    text: e.text || e.name || "",
+    time: e.ms !== undefined ? clockText(Math.abs(e.ms)) : "",
+    a_time: e.remaining ? clockText(e.remaining[0]) : "",
+    b_time: e.remaining ? clockText(e.remaining[1]) : "",
+  };
+}
+
+/** The names of a match's sides from its record (the created event), "A" / "B" without one. */
+export function bgNames(events) {
+  const created = events.find((e) => e.type === "BgMatchCreated") || {};
+  return { A: created.player_a || "A", B: created.player_b || "B" };
+}
+
+/** One event in the reader's language. */
+export function bgEventText(event, names) {
+  const key = `bg.ev.${event.type}`;
+  const words = t(key + variant(event), params(event, names));
+  return words === key + variant(event) ? t("bg.ev.other", { type: event.type }) : words;
+}
