@@ -2,10 +2,12 @@
 
 from . import commands as cmd
 from . import events as ev
+from .backgammon import no_show_minutes
 from .clock import minutes_between
 from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
+from .guide import is_backgammon
 from .matches import games_for, open_matches, play_all_for, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
@@ -71,7 +73,10 @@ def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     called = state.called_at.get(c.match_id)
     require(called is not None, rules.no_show_rule, "the match was never called")
     waited = minutes_between(called, c.at)
-    require(waited >= rules.no_show_minutes, rules.no_show_rule, "the 2 minutes are not up")
+    wait = rules.no_show_minutes
+    if is_backgammon(state.guide):
+        wait = no_show_minutes(state, c.match_id)
+    require(waited >= wait, rules.no_show_rule, f"the {wait} minutes are not up")
     return (ev.NoShowReported(c.match_id, c.absent, c.at, rules.no_show_rule),)
 
 
@@ -83,7 +88,8 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     if c.match_id not in _round_ids(state):
         require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
-    recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)")
+    rule = "KSI 4.6" if is_backgammon(guide) else "EKML §32(1)"
+    recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, rule)
     return (recorded, *walkovers(evolve(state, recorded), c.at))
 
 
