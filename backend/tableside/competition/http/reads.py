@@ -13,7 +13,7 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
-from tableside.competition import hall
+from tableside.competition import hall, hall_queue
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import interop
@@ -53,6 +53,17 @@ async def get_hall(state: State, min_position: MinPosition = 0) -> list[Doc]:
     service = state.competitions.service
     held = await hall.holders(context(state).pool, lambda comp: service.state(comp)[1])
     return [msgspec.to_builtins(h) for h in held]
+
+
+@get("/api/hall/queue", summary="The hall's call queue: every match waiting for a table")
+async def get_hall_queue(state: State, min_position: MinPosition = 0) -> list[Doc]:
+    """Every waiting match of every competition not finished: the first each competition
+    will call, then the second of each…; those that can be called now (no player at a
+    table, EKML §17(3)) first."""
+    await settled(state, "standings", min_position)
+    service = state.competitions.service
+    found = await hall_queue.waiting(context(state).pool, lambda comp: service.state(comp)[1])
+    return [msgspec.to_builtins(w) for w in found]
 
 
 @get("/api/competitions", summary="Competitions")
@@ -218,6 +229,7 @@ def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUI
 
 COMPETITION_READ_ROUTES = [
     get_hall,
+    get_hall_queue,
     list_competitions,
     get_competition,
     get_standings,

@@ -8,7 +8,7 @@ from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
 from .guide import is_backgammon
-from .matches import games_for, open_matches, play_all_for, sides
+from .matches import busy_entrants, callable_matches, games_for, play_all_for, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
@@ -27,7 +27,7 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     block = block_for(guide, c.table, c.tables)
     busy = sorted(set(block) & held_tables(state))
     require(not busy, "EKML §17(3)", f"table {', '.join(map(str, busy))} is busy")
-    playing = _busy_players(state) & {a, b}
+    playing = busy_entrants(state) & {a, b}
     require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
     if guide.teams is not None:
         return (team_call(state, c.match_id, block, c.at, c.absent),)
@@ -40,7 +40,7 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     team matches to blocks of consecutive free tables (EKML §29(2))."""
     guide = guide_of(state)
     check_tables(c.free_tables)
-    waiting = _callable(state)
+    waiting = callable_matches(state)
     free = [t for t in c.free_tables if t not in held_tables(state)]
     if guide.teams is not None:
         blocks = free_blocks(free, guide.teams.boards)
@@ -49,21 +49,6 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     players = dict(waiting)
     calls = assign_tables(waiting, free, state.last_table)
     return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
-
-
-def _callable(state: Competition) -> list[tuple[str, tuple[str, str]]]:
-    """Waiting matches in calling order, none with an entrant already at a table (§17(3))."""
-    busy, waiting = _busy_players(state), []
-    for match in open_matches(state):
-        if busy.isdisjoint(match[1]):
-            waiting.append(match)
-            busy |= set(match[1])
-    return waiting
-
-
-def _busy_players(state: Competition) -> set[str]:
-    """Entrants already at a table."""
-    return {p for m, pair in state.called_sides.items() if m not in state.results for p in pair}
 
 
 def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
