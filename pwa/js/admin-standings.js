@@ -1,7 +1,7 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
 import { i18n, t } from "/js/i18n.js";
-import { request } from "/js/api.js";
+import { download, request } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
 
 export function standingsView(ctx, doc) {
@@ -36,9 +36,13 @@ export function standingsView(ctx, doc) {
   const order = doc.guide.tie_breaks.map((k) => t(tieKey(k))).join(", ");
   const pdf = h("a", { className: "button", "data-export": "standings-pdf", download: "",
     href: `/api/competitions/${ctx.desk.id}/standings.pdf?lang=${i18n.lang}` }, t("admin.standings.pdf"));
+  const report = bg ? h("button", { type: "button", "data-export": "federation-report",
+    onclick: () => ctx.attempt(() => download(
+      `/api/competitions/${ctx.desk.id}/federation-report.pdf?lang=${i18n.lang}`,
+      `report-${ctx.desk.id}-${i18n.lang}.pdf`)) }, t("admin.standings.federation_report")) : null;
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order })), pdf, table),
+      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table),
     section("admin.standings.placings", placings, finish, reason));
 }
 

@@ -11,6 +11,7 @@ tests/service/test_competition_backgammon.)"""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from service.backgammon_play import play_calls
@@ -104,6 +105,11 @@ def check_standings(page, comp: Comp) -> None:
     page.click("[data-action=finish]")
     page.wait_for_selector("[data-action=finish][disabled]")
     assert comp.settled()["finished"]
+    with page.expect_download() as got:  # the TD's report to KSI (1.7.5, 5.6), signed in
+        page.click("[data-export=federation-report]")
+    report = got.value
+    assert report.suggested_filename == f"report-{comp.id}-en.pdf"
+    assert Path(report.path()).read_bytes().startswith(b"%PDF")
     check_spectators(page, comp)
 
 

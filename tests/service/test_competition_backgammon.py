@@ -66,6 +66,7 @@ def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
     assert_results(doc, ends)
     assert_final_corrected(comp, head, doc, ends)
     assert_standings_pdf(comp, head, tmp_path)
+    assert_federation_report(comp, head, ends, tmp_path)
     with caplog.at_level(logging.WARNING, logger="tableside.competition.processor"):
         assert_replay_stores_nothing(comp, module_database_url)
     assert not caplog.records, caplog.text  # a replay is answered, never refused
@@ -119,6 +120,26 @@ def assert_standings_pdf(comp: Comp, head: Api, tmp_path) -> None:
     text = _text(r.content, tmp_path)
     assert "Points won :" in text and "Pucks" not in text  # the heading wraps in its cell
     assert "Published" in text and "Leikmaður" in text
+
+
+def assert_federation_report(comp: Comp, head: Api, ends: dict[str, dict], tmp_path) -> None:
+    """The TD's report to KSI (1.7.5, 5.6): the expulsion with the player and the reasons, in
+    Icelandic and English; staff only; no report for a korona competition."""
+    expelled = ends[EXPELLED]["state"]["players"][0]  # side A was expelled
+    url = f"/api/competitions/{comp.id}/federation-report.pdf"
+    for lang, words in (
+        ("is", ("Brottvísanir", "vísað úr mótinu")),
+        ("en", ("Expulsions", "expelled")),
+    ):
+        r = head.get(url, lang=lang)
+        assert r.status_code == 200 and r.headers["content-type"] == "application/pdf", r.text
+        text = " ".join(_text(r.content, tmp_path).split())
+        assert all(w in text for w in words) and expelled in text, text
+        assert "conduct (KSI 1.7.1)" in text and "KSI 1.7.3" in text and "Reykjavík Open" in text
+    assert Api(str(head.http.base_url)).get(url).status_code == 401
+    korona = Comp.create(head, {"name": "Not KSI", "format": "round_robin"})
+    missing = head.get(f"/api/competitions/{korona.id}/federation-report.pdf")
+    assert missing.status_code == 404 and "backgammon" in missing.text, missing.text
 
 
 def assert_replay_stores_nothing(comp: Comp, url: str) -> None:
