@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,12 +89,16 @@ class Serve:
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """One data dir for this module: initdb once, each test starts from a stopped server."""
-    path = tmp_path_factory.mktemp("serve") / "pgdata"
+def data_dir() -> Iterator[Path]:
+    """One data dir for this module: initdb once, each test starts from a stopped server.
+    Outside pytest's temp root: the embedded server's system user must reach it, and another
+    pytest session starting makes that root private again (0700) under a running server."""
+    work = Path(tempfile.mkdtemp(prefix="tableside-serve-"))
+    path = work / "pgdata"
     yield path
     for pid in postmasters(path):
         psutil.Process(pid).kill()
+    shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.fixture
@@ -135,8 +141,9 @@ def test_a_second_serve_on_a_busy_data_dir_is_refused(data_dir: Path, clean_env)
     first.health()
     second = Serve(data_dir, free_port(), **clean_env)
     assert "in use by another tableside process" in second.refusal()
-    first.stop()
-    assert postmasters(data_dir) == []
+    code, out, err = first.stop()
+    assert code == 0, err[-3000:]
+    assert postmasters(data_dir) == [], (out[-2000:], err[-3000:])
 
 
 def test_unreachable_database_url_is_one_line_naming_the_host(tmp_path: Path) -> None:
