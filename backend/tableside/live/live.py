@@ -167,6 +167,26 @@ async def _pump(
 
 
 async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
+    """Send the channel's snapshot (sent once the connection is back in the pool)."""
+    async with (
+        ctx.pool.acquire() as conn,
+        conn.transaction(isolation="repeatable_read", readonly=True),
+    ):
+        position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
+    await socket.send_data(text)
+    return position
+
+
+async def _claimed(ctx: Context, conn, flt: Filter) -> tuple[int, bytes] | None:
+    """A slice's own snapshot of the channel (live/channels.py), if one claims it."""
+    for claim in ctx.live.snapshotters:
+        if (claimed := await claim(conn, ctx.registry, flt.kind, flt.value)) is not None:
+            return claimed
+    return None
+
+
+async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
+    """The channel's live documents from its read model, at the model's tracking position."""
     projection, query = _SNAPSHOTS[flt.kind]
     key = (
         UUID(flt.value)
@@ -175,26 +195,18 @@ async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
         if flt.kind == "table"
         else flt.value
     )
-    async with (
-        ctx.pool.acquire() as conn,
-        conn.transaction(isolation="repeatable_read", readonly=True),
-    ):
-        position = await conn.fetchval(
-            "SELECT position FROM projection_tracking WHERE name = $1", projection
-        )
-        rows = await conn.fetch(query, key)
-    matches = [msgspec.Raw(r[0].encode()) for r in rows]
-    await socket.send_data(
-        encode(
-            {
-                "kind": "snapshot",
-                "position": position,
-                "filter": {flt.kind: flt.value},
-                "matches": matches,
-            }
-        )
+    position = await conn.fetchval(
+        "SELECT position FROM projection_tracking WHERE name = $1", projection
     )
-    return position
+    rows = await conn.fetch(query, key)
+    matches = [msgspec.Raw(r[0].encode()) for r in rows]
+    snapshot = {
+        "kind": "snapshot",
+        "position": position,
+        "filter": {flt.kind: flt.value},
+        "matches": matches,
+    }
+    return position, encode(snapshot)
 
 
 async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:

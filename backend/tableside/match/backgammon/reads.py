@@ -1,6 +1,7 @@
 """Backgammon reads: the staff's list of matches from the read model `backgammon`
-(`backgammon_matches`), newest activity first, a page at a time; and a match's protocol as
-a PDF, drawn from its stored events."""
+(`backgammon_matches`), newest activity first, a page at a time; the spectators' list of the
+matches being played (public: names, length, score; nothing of the record's devices or
+recorders); and a match's protocol as a PDF, drawn from its stored events."""
 
 from __future__ import annotations
 
@@ -71,6 +72,37 @@ async def list_bg_matches(
     return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
 
 
+_PLAYING = """
+SELECT match_id, player_a, player_b, length, score_a, score_b, games, status, winner
+FROM backgammon_matches WHERE status = 'playing' OR updated_at > now() - interval '2 hours'
+ORDER BY status DESC, updated_at DESC LIMIT $1
+"""
+
+
+@get("/api/backgammon/live", summary="Backgammon matches being played (public, spectators)")
+async def playing_bg_matches(
+    state: State,
+    limit: Annotated[int, Parameter(ge=1, le=200)] = 100,
+    min_position: MinPosition = 0,
+) -> list[dict[str, Any]]:
+    """Matches being played, then those finished in the last two hours: players, length,
+    score, status, winner. Each is followed live on `/live?match=<id>`."""
+    await settled(state, "backgammon", min_position)
+    rows = await context(state).pool.fetch(_PLAYING, limit)
+    return [
+        {
+            "match_id": str(r["match_id"]),
+            "players": [r["player_a"], r["player_b"]],
+            "length": r["length"],
+            "score": [r["score_a"], r["score_b"]],
+            "games": r["games"],
+            "status": r["status"],
+            "winner": r["winner"] or None,
+        }
+        for r in rows
+    ]
+
+
 @get(
     "/api/backgammon/matches/{match_id:uuid}/protocol.pdf",
     summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
@@ -97,4 +129,4 @@ async def bg_protocol_file(
     return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
 
 
-BACKGAMMON_READ_ROUTES = [list_bg_matches, bg_protocol_file]
+BACKGAMMON_READ_ROUTES = [list_bg_matches, playing_bg_matches, bg_protocol_file]

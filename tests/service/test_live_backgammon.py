@@ -1,0 +1,180 @@
+"""A backgammon match on the live feed, over real websockets: its snapshot (the board at its
+version and the recent events), one delta per stored event in order while the match is played
+over HTTP, resume after a disconnect with no gap and no duplicate, a korona subscriber
+unaffected, and the spectators' public list."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import uuid
+
+import msgspec
+import websockets
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import decide, fold, initial_state
+from tableside.disciplines.backgammon.simulate import next_command
+
+from .harness import Api, run_async
+from .play import create
+
+
+class BgMatch:
+    """A backgammon match played over HTTP with the engine's random legal commands."""
+
+    def __init__(self, api: Api, seed: int, length: int = 3) -> None:
+        self.api, self.rng = api, random.Random(seed)
+        body = {"command_id": str(uuid.uuid4()), "player_a": "Ása", "player_b": "Bjarni",
+                "length": length}  # fmt: skip
+        r = api.http.post("/api/backgammon/matches", json=body, headers=api.headers())
+        assert r.status_code == 201, r.text
+        self.id, self.version = r.json()["match_id"], r.json()["last_version"]
+        self.positions = r.json()["positions"]
+        created = c.CreateMatch(match_id="x", player_a="Ása", player_b="Bjarni", length=length)
+        self.state = fold(decide(initial_state(), created))
+
+    def play(self, commands: int) -> list[int]:
+        """Post `commands` commands; the global positions of the events they stored."""
+        positions = []
+        for _ in range(commands):
+            if self.state.over:
+                break
+            cmd = next_command(self.state, self.rng)
+            body = {"command_id": str(uuid.uuid4()), "expected_version": self.version,
+                    "command": msgspec.to_builtins(cmd)}  # fmt: skip
+            r = self.api.http.post(
+                f"/api/backgammon/matches/{self.id}/commands", json=body, headers=self.api.headers()
+            )
+            assert r.status_code == 201, (cmd, r.text)
+            self.version = r.json()["last_version"]
+            positions += r.json()["positions"]
+            self.state = fold(decide(self.state, cmd), self.state)
+        return positions
+
+
+async def _message(ws) -> dict:
+    return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+
+async def _until_caught_up(ws) -> tuple[dict, list[dict]]:
+    """The snapshot (or None after `after`) and the deltas before `caught_up`."""
+    first, deltas = None, []
+    while (msg := await _message(ws))["kind"] != "caught_up":
+        if msg["kind"] == "snapshot":
+            first = msg
+        else:
+            deltas.append(msg)
+    return first, deltas
+
+
+async def _deltas_until(ws, position: int) -> list[dict]:
+    got = []
+    while not got or got[-1]["position"] < position:
+        msg = await _message(ws)
+        assert msg["kind"] == "event", msg
+        got.append(msg)
+    return got
+
+
+def test_snapshot_is_the_board_at_its_version_with_the_recent_events(server, head):
+    match = BgMatch(head, seed=1)
+    match.play(6)
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws}/live?match={match.id}") as ws:
+            snapshot, deltas = await _until_caught_up(ws)
+            assert snapshot["discipline"] == "backgammon" and snapshot["matches"] == []
+            bg = snapshot["backgammon"]
+            assert bg["version"] == match.version == bg["board"]["version"]
+            assert bg["board"]["players"] == ["Ása", "Bjarni"]
+            assert bg["board"]["score"] == list(match.state.score)
+            entries = bg["entries"]
+            assert (
+                entries[0]["type"] == "BgMatchCreated" and entries[-1]["version"] == match.version
+            )
+            assert all(
+                e["rule"].startswith("KSI ") and e["event"]["type"] == e["type"] for e in entries
+            )
+            assert snapshot["position"] >= entries[-1]["position"] and deltas == []
+
+    run_async(scenario())
+
+
+def test_one_delta_per_event_in_order_with_the_board_after_it(server, head):
+    match = BgMatch(head, seed=2)
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws}/live?match={match.id}") as ws:
+            await _until_caught_up(ws)
+            positions = await asyncio.to_thread(match.play, 12)
+            got = await _deltas_until(ws, positions[-1])
+            assert [m["position"] for m in got] == positions
+            assert [m["version"] for m in got] == list(range(got[0]["version"], match.version + 1))
+            assert all(m["discipline"] == "backgammon" and m["match_id"] == match.id for m in got)
+            assert all(m["board"]["version"] == m["version"] for m in got)
+            assert all(m["rule"] == m["event"]["rule"] and m["rule"].startswith("KSI") for m in got)
+            last = got[-1]["board"]
+            assert last["score"] == list(match.state.score)
+            assert last["position"]["A"] == list(match.state.game.position[0])
+
+    run_async(scenario())
+
+
+def test_resume_after_a_disconnect_gets_exactly_what_was_missed(server, head):
+    match = BgMatch(head, seed=3)
+    match.play(4)
+
+    async def scenario():
+        ws = await websockets.connect(f"{server.ws}/live?match={match.id}")
+        snapshot, _ = await _until_caught_up(ws)
+        seen = await asyncio.to_thread(match.play, 3)
+        last = (await _deltas_until(ws, seen[-1]))[-1]["position"]
+        await ws.close()
+        missed = await asyncio.to_thread(match.play, 10)
+        async with websockets.connect(f"{server.ws}/live?match={match.id}&after={last}") as again:
+            first, replayed = await _until_caught_up(again)
+            assert first is None  # a replay, not a snapshot
+            assert [m["position"] for m in replayed] == missed
+            more = await asyncio.to_thread(match.play, 2)
+            live = await _deltas_until(again, more[-1])
+            assert [m["position"] for m in live] == more
+        assert snapshot["position"] < seen[0]
+
+    run_async(scenario())
+
+
+def test_a_korona_subscriber_is_unaffected(server, head):
+    rng = random.Random(5)
+    korona_id, _ = create(head, 31, rng, games=1)
+    match = BgMatch(head, seed=4)
+
+    async def scenario():
+        async with (
+            websockets.connect(f"{server.ws}/live?match={korona_id}") as korona,
+            websockets.connect(f"{server.ws}/live?hall=all") as hall,
+        ):
+            snapshot, _ = await _until_caught_up(korona)
+            assert "backgammon" not in snapshot and snapshot["filter"] == {"match": str(korona_id)}
+            await _until_caught_up(hall)
+            await asyncio.to_thread(match.play, 5)
+            for ws in (korona, hall):
+                with_nothing = asyncio.wait_for(ws.recv(), 1.0)
+                try:
+                    stray = await with_nothing
+                except TimeoutError:
+                    continue
+                raise AssertionError(f"a korona subscriber got {stray[:200]}")
+
+    run_async(scenario())
+
+
+def test_the_public_list_of_matches_being_played(server, head):
+    match = BgMatch(head, seed=6)
+    match.play(3)
+    r = head.http.get("/api/backgammon/live", params={"min_position": match.positions[-1]})
+    assert r.status_code == 200, r.text
+    row = next(m for m in r.json() if m["match_id"] == match.id)
+    assert row["players"] == ["Ása", "Bjarni"] and row["status"] == "playing"
+    assert set(row) == {"match_id", "players", "length", "score", "games", "status", "winner"}
+    assert head.http.get("/api/backgammon/live", params={"limit": 0}).status_code == 400
