@@ -68,6 +68,7 @@ def test_the_spectator_page_follows_the_match_in_english_then_icelandic(page, he
     words = page.locator("[data-log]").inner_text()
     assert "KSI 4.4.3" in words and "Bjarni" in words
     assert page.locator("[data-log] li").count() == match.version
+    assert "bg." not in page.locator("#face").inner_text()  # words, never a message key
     assert_no_horizontal_overflow(page)
     assert_readable_contrast(page)
     screenshot(page, "bg-watch-final-is")
