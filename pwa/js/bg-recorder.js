@@ -40,8 +40,10 @@ export class Recorder {
   async refresh(version = this.feed.version) {
     const busy = this.working || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
     if (busy || this.reading || !this.doc || version <= this.version) return;
+    const before = this.version;
     this.reading = true;
     try { await this.load(); } finally { this.reading = false; }
+    if (this.version > before) this.refresh(); // the feed went on while this one was read
   }
 
   get url() { return `/api/backgammon/matches/${this.id}`; }

@@ -40,7 +40,7 @@ function tablesView(root) {
   const competitions = el("nav", { class: "cluster", "data-competitions": "",
                                     "aria-label": t("term.competition"),
                                     "data-i18n-aria-label": "term.competition" });
-  root.append(competitions, bgMatchList());
+  root.append(competitions, bgMatchList().section);
   const named = request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
     ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,
                                  text: c.name || c.competition_id })))).catch(() => {});

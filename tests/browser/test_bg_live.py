@@ -2,8 +2,9 @@
 
 The spectator's page `/watch?match=<id>` draws the board from the feed and shows an entry
 posted over the API within a second, with its words and KSI paragraph, in two languages, and
-"Final" when the match is over; the front page lists the match and `/?match=<id>` leads to its
-page; the recorder shows an entry made on another device without a reload.
+"Final" when the match is over; the front page lists the matches and updates them in place
+(a score, a new match), and `/?match=<id>` leads to a match's page; the recorder shows an entry
+made on another device without a reload.
 """
 
 from __future__ import annotations
@@ -81,6 +82,18 @@ def test_the_front_page_lists_the_match_and_its_address_leads_to_it(page, head_a
     card = page.locator(f"[data-bg-match='{match.id}']")
     card.wait_for()
     assert "Gróa — Hrafn" in card.inner_text() and "0 : 0" in card.inner_text()
+    page.evaluate("() => { window.sameDocument = true; }")
+    match.post(
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+        {"type": "Double", "side": "B"},
+        {"type": "Drop", "side": "A"},
+    )
+    card.locator("text=0 : 1").wait_for(timeout=2000)  # in place, from the feed
+    later = BgMatch(head_api, length=5, players=("Íris", "Jón"))
+    page.locator(f"[data-bg-match='{later.id}']").wait_for(timeout=2000)
+    assert page.locator("[data-bg-match]").first.get_attribute("data-bg-match") == later.id
+    assert page.evaluate("() => window.sameDocument") is True
     card.click()
     page.wait_for_url(f"**/watch?match={match.id}")
     page.wait_for_selector(LIVE)

@@ -6,11 +6,13 @@ unaffected, and the spectators' public list."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import uuid
 
 import msgspec
+import pytest
 import websockets
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
@@ -69,6 +71,14 @@ async def _until_caught_up(ws) -> tuple[dict, list[dict]]:
     return first, deltas
 
 
+@contextlib.asynccontextmanager
+async def _following(server, query: str):
+    """A socket on `/live?<query>` past its `caught_up`: (socket, snapshot, deltas before it)."""
+    async with websockets.connect(f"{server.ws}/live?{query}") as ws:
+        snapshot, deltas = await _until_caught_up(ws)
+        yield ws, snapshot, deltas
+
+
 async def _deltas_until(ws, position: int) -> list[dict]:
     got = []
     while not got or got[-1]["position"] < position:
@@ -83,8 +93,7 @@ def test_snapshot_is_the_board_at_its_version_with_the_recent_events(server, hea
     match.play(6)
 
     async def scenario():
-        async with websockets.connect(f"{server.ws}/live?match={match.id}") as ws:
-            snapshot, deltas = await _until_caught_up(ws)
+        async with _following(server, f"match={match.id}") as (_, snapshot, deltas):
             assert snapshot["discipline"] == "backgammon" and snapshot["matches"] == []
             bg = snapshot["backgammon"]
             assert bg["version"] == match.version == bg["board"]["version"]
@@ -106,8 +115,7 @@ def test_one_delta_per_event_in_order_with_the_board_after_it(server, head):
     match = BgMatch(head, seed=2)
 
     async def scenario():
-        async with websockets.connect(f"{server.ws}/live?match={match.id}") as ws:
-            await _until_caught_up(ws)
+        async with _following(server, f"match={match.id}") as (ws, _, _):
             positions = await asyncio.to_thread(match.play, 12)
             got = await _deltas_until(ws, positions[-1])
             assert [m["position"] for m in got] == positions
@@ -133,8 +141,8 @@ def test_resume_after_a_disconnect_gets_exactly_what_was_missed(server, head):
         last = (await _deltas_until(ws, seen[-1]))[-1]["position"]
         await ws.close()
         missed = await asyncio.to_thread(match.play, 10)
-        async with websockets.connect(f"{server.ws}/live?match={match.id}&after={last}") as again:
-            first, replayed = await _until_caught_up(again)
+        async with _following(server, f"match={match.id}&after={last}") as replay:
+            again, first, replayed = replay
             assert first is None  # a replay, not a snapshot
             assert [m["position"] for m in replayed] == missed
             more = await asyncio.to_thread(match.play, 2)
@@ -176,6 +184,29 @@ def test_a_korona_subscriber_is_unaffected(server, head):
                 got = await _deltas_until(feed, strokes[-1])
                 assert [m["position"] for m in got] == strokes
                 assert all(m["match_id"] == str(korona_id) and "live" in m for m in got)
+
+    run_async(scenario())
+
+
+def test_the_backgammon_hall_lists_the_matches_then_every_delta(server, head):
+    before = BgMatch(head, seed=7)
+    before.play(2)
+
+    async def scenario():
+        async with _following(server, "hall=backgammon") as (ws, snapshot, replayed):
+            assert snapshot["filter"] == {"hall": "backgammon"}
+            listed = {m["match_id"] for m in snapshot["backgammon_matches"]}
+            # the read model may lag: what it lacks follows as deltas, once
+            assert before.id in listed or before.id in {m["match_id"] for m in replayed}
+            started = await asyncio.to_thread(BgMatch, head, 8)
+            positions = started.positions + await asyncio.to_thread(started.play, 4)
+            positions += await asyncio.to_thread(before.play, 2)
+            got = await _deltas_until(ws, positions[-1])
+            assert [m["position"] for m in got] == positions
+            assert got[0]["type"] == "BgMatchCreated" and got[0]["match_id"] == started.id
+            assert got[-1]["board"]["score"] == list(before.state.score)
+        with pytest.raises(websockets.InvalidStatus):  # a hall nobody registered
+            await websockets.connect(f"{server.ws}/live?hall=darts")
 
     run_async(scenario())
 

@@ -15,6 +15,8 @@ root (`server/`); the kernel names no slice.
   the one `match_live` holds): given the channel's kind and value inside the kernel's
   REPEATABLE READ transaction, it returns (position, whole snapshot message) or None, and the
   kernel replays the deltas after that position.
+- A **hall** is a name a slice may register for `/live?hall=<name>` besides `all` (every match
+  on a table): a slice's whole-venue channel `hall:<name>`, snapshotted by its snapshotter.
 """
 
 from __future__ import annotations
@@ -58,12 +60,13 @@ Snapshotter = Callable[
 
 @dataclass
 class LiveChannels:
-    """The renderers, openers, watchers and snapshotters the slices registered."""
+    """The renderers, openers, watchers, snapshotters and halls the slices registered."""
 
     renderers: list[RendererFactory] = field(default_factory=list)
     openers: dict[str, Opener] = field(default_factory=dict)
     watchers: list[Watcher] = field(default_factory=list)
     snapshotters: list[Snapshotter] = field(default_factory=list)
+    halls: frozenset[str] = frozenset({"all"})
 
     def followers(self, registry: EventRegistry) -> list[Renderer]:
         """A fresh renderer of every slice (each with its own cache)."""

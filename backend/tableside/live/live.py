@@ -1,7 +1,8 @@
 """GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
 
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`, `hall=all` (every
-match on a table of the hall, whatever its competition: consoles and the venue screen);
+match on a table of the hall, whatever its competition: consoles and the venue screen) or
+another hall a slice registered (`LiveChannels.halls`, e.g. `hall=backgammon`);
 optional `after=<pos>` (replay what followed that position instead of a snapshot, when it
 is at most REPLAY_LIMIT behind; further behind, a snapshot comes instead). A judge's socket
 asks for the `tableside.auth` subprotocol and sends its token as the first message
@@ -50,7 +51,7 @@ class Refused(Exception):
         self.code = code
 
 
-def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
+def _filter(socket: WebSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
     q = socket.query_params
     given = [(k, q[k]) for k in ("match", "table", "competition", "hall") if q.get(k)]
     try:
@@ -59,7 +60,7 @@ def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
             value = str(UUID(value))
         elif kind == "table":
             value = _table_number(value)
-        elif kind == "hall" and value != "all":
+        elif kind == "hall" and value not in halls:
             raise ValueError(value)
         after = int(q["after"]) if q.get("after") else None
     except ValueError:
@@ -79,7 +80,7 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     origin = socket.headers.get("origin")
     if origin is not None and origin not in ctx.origins:
         raise Refused(4403)
-    flt, after = _filter(socket)
+    flt, after = _filter(socket, ctx.live.halls)
     try:
         principal = await accept_and_authenticate(ctx.pool, socket)
     except NotAuthorizedException:

@@ -1,8 +1,11 @@
-"""The backgammon slice on the live feed: `match:<id>` of a backgammon match.
+"""The backgammon slice on the live feed: `match:<id>` of a backgammon match, and
+`hall:backgammon`, every backgammon match (the spectators' front page).
 
-A socket gets a snapshot (the board document at the stream's version, at the store's head
-position, and the last few events in the form `bg-words.js` words them), then one delta per
-stored backgammon event: the event (with its KSI `rule`), its citation and the board after it.
+A match's socket gets a snapshot (the board document at the stream's version, at the store's
+head position, and the last few events in the form `bg-words.js` words them), then one delta
+per stored backgammon event: the event (with its KSI `rule`), its citation and the board after
+it. The hall's socket gets the list of matches being played (read model `backgammon`, at its
+tracking position), then the same deltas of every backgammon match.
 The renderer keeps its own fold per stream (refolded from the store on a miss); each delta is
 encoded once for every subscriber (the hub fans the same text out).
 """
@@ -24,11 +27,15 @@ from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import Record, head, read_stream
 from tableside.live.channels import Message
+from tableside.match.backgammon.projection import NAME
+from tableside.match.backgammon.reads import playing
 
 DISCIPLINE = "backgammon"
+HALL = "backgammon"  # /live?hall=backgammon
 RECENT = 30  # the events a snapshot carries for the log (the newest last)
 _TYPES = frozenset(EVENT_TYPES)
 _encoder = msgspec.json.Encoder()
+_TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 
 
 class Entry(msgspec.Struct, kw_only=True):
@@ -85,9 +92,8 @@ class BgRenderer:
         for rec in records:
             if type(rec.event) in _TYPES:
                 state = await self._advance(conn, rec)
-                out.append(
-                    Message(rec.position, encode_delta(rec, state), (f"match:{rec.stream_id}",))
-                )
+                channels = (f"match:{rec.stream_id}", f"hall:{HALL}")
+                out.append(Message(rec.position, encode_delta(rec, state), channels))
         return out
 
     async def _advance(self, conn: asyncpg.Connection, rec: Record) -> MatchState:
@@ -115,11 +121,12 @@ def encode_delta(rec: Record, state: MatchState) -> bytes:
 async def bg_snapshot(
     conn: asyncpg.Connection, registry: EventRegistry, kind: str, value: str
 ) -> tuple[int, bytes] | None:
-    """A backgammon match's snapshot at the store's head (None: not a backgammon match).
-
-    Called by the kernel inside its REPEATABLE READ transaction, so the head and the stream
-    are read at one instant: the deltas after the head follow with no gap and no duplicate.
-    """
+    """A backgammon match's snapshot at the store's head, or the backgammon hall's (None:
+    neither). Called by the kernel inside its REPEATABLE READ transaction, so the position and
+    what it covers are read at one instant: the deltas after it follow with no gap and no
+    duplicate."""
+    if kind == "hall" and value == HALL:
+        return await _hall_snapshot(conn)
     if kind != "match":
         return None
     stream = UUID(value)
@@ -142,5 +149,19 @@ async def bg_snapshot(
             "board": board_doc(state),
             "entries": recent,
         },
+    }
+    return position, _encoder.encode(message)
+
+
+async def _hall_snapshot(conn: asyncpg.Connection) -> tuple[int, bytes]:
+    """The matches being played, from the read model at its tracking position."""
+    position = await conn.fetchval(_TRACKED, NAME)
+    message = {
+        "kind": "snapshot",
+        "position": position,
+        "filter": {"hall": HALL},
+        "discipline": DISCIPLINE,
+        "matches": [],
+        "backgammon_matches": await playing(conn),
     }
     return position, _encoder.encode(message)

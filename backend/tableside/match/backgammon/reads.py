@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
+import asyncpg
 from litestar import Response, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
@@ -35,10 +36,9 @@ ORDER BY position DESC LIMIT $2
 """
 
 
-def _row(r) -> dict[str, Any]:
-    """One row of `backgammon_matches` as the API shows it."""
+def _summary(r) -> dict[str, Any]:
+    """What a spectator's list shows of a match (nothing of recorders or devices)."""
     return {
-        "discipline": "backgammon",
         "match_id": str(r["match_id"]),
         "players": [r["player_a"], r["player_b"]],
         "length": r["length"],
@@ -46,6 +46,14 @@ def _row(r) -> dict[str, Any]:
         "games": r["games"],
         "status": r["status"],
         "winner": r["winner"] or None,
+    }
+
+
+def _row(r) -> dict[str, Any]:
+    """One row of `backgammon_matches` as the API shows it (staff)."""
+    return {
+        "discipline": "backgammon",
+        **_summary(r),
         "confirmed": r["confirmed"],
         "version": r["version"],
         "position": r["position"],
@@ -79,6 +87,11 @@ ORDER BY status DESC, updated_at DESC LIMIT $1
 """
 
 
+async def playing(conn: asyncpg.Connection | asyncpg.Pool, limit: int = 100) -> list[dict]:
+    """Matches being played, then those finished in the last two hours."""
+    return [_summary(r) for r in await conn.fetch(_PLAYING, limit)]
+
+
 @get("/api/backgammon/live", summary="Backgammon matches being played (public, spectators)")
 async def playing_bg_matches(
     state: State,
@@ -86,21 +99,10 @@ async def playing_bg_matches(
     min_position: MinPosition = 0,
 ) -> list[dict[str, Any]]:
     """Matches being played, then those finished in the last two hours: players, length,
-    score, status, winner. Each is followed live on `/live?match=<id>`."""
+    score, status, winner. Followed live on `/live?hall=backgammon` (the list) and
+    `/live?match=<id>` (a match)."""
     await settled(state, "backgammon", min_position)
-    rows = await context(state).pool.fetch(_PLAYING, limit)
-    return [
-        {
-            "match_id": str(r["match_id"]),
-            "players": [r["player_a"], r["player_b"]],
-            "length": r["length"],
-            "score": [r["score_a"], r["score_b"]],
-            "games": r["games"],
-            "status": r["status"],
-            "winner": r["winner"] or None,
-        }
-        for r in rows
-    ]
+    return await playing(context(state).pool, limit)
 
 
 @get(
