@@ -2,15 +2,17 @@
 // the board (<bg-board>: cube, score, match length, Crawford, clocks, whose turn), a title
 // with the match length and "Final" once the match is over, and the log of events in words
 // with their KSI paragraphs, newest first — all pushed by the live feed (bg-live.js), no timers.
+// A screen reader hears each event that comes while the page is open.
 // `/?match=<id>` of a backgammon match comes here (spectator-app.js).
 
 import { citation, i18n, t } from "/js/i18n.js";
 import { h as el } from "/js/dom.js";
 import "/js/bg-board.js";
 import { BgMatchFeed } from "/js/bg-live.js";
-import { bgEventText } from "/js/bg-words.js";
+import { bgBoardNames, bgEventText } from "/js/bg-words.js";
 import { revealWhen } from "/js/spectator-dom.js";
 import { showState } from "/js/spectator-tables.js";
+import { say } from "/js/announce.js";
 
 const main = document.getElementById("face");
 
@@ -48,7 +50,7 @@ function watch(root, id) {
     const doc = feed.board;
     if (!doc) return;
     shown();
-    const names = { A: doc.players[0] || "A", B: doc.players[1] || "B" };
+    const names = bgBoardNames(doc);
     title.textContent = titleText(doc);
     final.hidden = !doc.over;
     final.textContent = doc.over ? t("bg.match_over", { name: names[doc.winner] || doc.winner }) : "";
@@ -57,7 +59,13 @@ function watch(root, id) {
     log.replaceChildren(...feed.log().reverse().map((entry) => logLine(entry, names)));
   };
 
-  feed.addEventListener("change", render);
+  let heard = null; // the newest version announced (none before the first snapshot is drawn)
+  feed.addEventListener("change", () => {
+    render();
+    const newest = feed.log().at(-1);
+    if (heard !== null && newest && newest.version > heard) say(logLine(newest, bgBoardNames(feed.board)).textContent);
+    heard = newest?.version ?? heard;
+  });
   feed.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
   feed.addEventListener("missing", () => {
     shown();

@@ -50,6 +50,8 @@ def test_the_spectator_page_follows_the_match_in_english_then_icelandic(page, he
     newest = page.locator("[data-log] li").first
     assert newest.get_attribute("data-type") == "BgOpeningRolled"
     assert "Ása starts" in newest.inner_text() and "KSI" in newest.inner_text()
+    heard = "() => document.querySelector('[data-announce]').textContent"
+    page.wait_for_function(f"() => ({heard})().includes('Ása starts')")  # a screen reader too
 
     play = {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]}
     assert _within_a_second(page, match, play) < 1.0
