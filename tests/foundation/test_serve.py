@@ -108,8 +108,8 @@ def test_serve_answers_health_and_ctrl_c_stops_postgres(data_dir: Path, clean_en
     assert database["reachable"] is True
     assert str(database["server_version"]).startswith("18")
     assert database["schema_version"] >= 4
-    code, out, _ = serve.stop(signal.SIGINT)
-    assert code == 0
+    code, out, err = serve.stop(signal.SIGINT)
+    assert code == 0, err[-3000:]
     assert f"http://127.0.0.1:{serve.port}/health" in out
     assert postmasters(data_dir) == []
 
@@ -124,8 +124,8 @@ def test_after_kill_9_the_next_run_adopts_the_orphan(data_dir: Path, clean_env) 
     second = Serve(data_dir, free_port(), **clean_env)
     assert second.health()["status"] == "ok"
     assert postmasters(data_dir) == orphans  # reused, never a second server
-    code, out, _ = second.stop(signal.SIGTERM)
-    assert code == 0
+    code, out, err = second.stop(signal.SIGTERM)
+    assert code == 0, err[-3000:]
     assert f"reusing PostgreSQL (pid {orphans[0]})" in out
     assert postmasters(data_dir) == []
 
@@ -179,10 +179,10 @@ def test_the_embedded_server_serves_as_its_own_role_and_keeps_the_key_outside(
                 " AND usename IS NOT NULL"
             ).fetchall()
     finally:
-        code, out, _ = serve.stop(signal.SIGINT)
+        code, out, err = serve.stop(signal.SIGINT)
     assert owner == ("tableside_owner",)
     assert users == [("tableside_app",)]
-    assert code == 0 and "warning" not in out
+    assert code == 0 and "warning" not in out, (out[-2000:], err[-3000:])
     assert key.stat().st_mode & 0o777 == 0o600
     from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 
