@@ -4,7 +4,7 @@
 //   const rec = new Recorder(root, matchId);  await rec.load();
 //   rec.send({ type: "Double", side: "A" })   // the server decides; a refusal is shown
 //   rec.doc (board_doc), rec.match (the fold), rec.version, rec.entry (a play being tapped)
-//   every 3 s while idle it looks for entries made elsewhere (`refresh`)
+//   entries made elsewhere come on the live feed (bg-live.js) and are read at once (`refresh`)
 
 import { citation, t } from "/js/i18n.js";
 import { ApiError, describe, deviceId, request } from "/js/api.js";
@@ -13,8 +13,7 @@ import "/js/bg-board.js";
 import { PlayEntry } from "/js/bg-entry.js";
 import { bgEventText } from "/js/bg-words.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
-
-const POLL_MS = 3000;
+import { BgMatchFeed } from "/js/bg-live.js";
 
 export class Recorder {
   constructor(root, id) {
@@ -31,16 +30,20 @@ export class Recorder {
     this.board = h("bg-board", { "data-bg-board": "" });
     this.board.addEventListener("pick", (e) => this.pickPoint(e.detail.point));
     this.timer = setInterval(() => tickClocks(this), 250);
-    this.poll = setInterval(() => this.refresh(), POLL_MS);
+    this.feed = new BgMatchFeed(id).start();
+    this.feed.addEventListener("change", (e) => this.refresh(e.detail.version));
   }
 
-  /** Something recorded on another device (the TD's desk, a monitor) shows here too: while
-   *  nothing is being entered, a newer version on the server is read again. */
-  async refresh() {
+  /** Something recorded on another device (the TD's desk, a monitor) shows here at once: the
+   *  live feed says the match moved on, and while nothing is being entered (else as soon as
+   *  the face is idle again: `render` asks) it is read again. */
+  async refresh(version = this.feed.version) {
     const busy = this.working || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
-    if (busy || !this.doc) return;
-    const reply = await request("GET", this.url).catch(() => null);
-    if (reply && reply.version !== this.version && !this.working) await this.load();
+    if (busy || this.reading || !this.doc || version <= this.version) return;
+    const before = this.version;
+    this.reading = true;
+    try { await this.load(); } finally { this.reading = false; }
+    if (this.version > before) this.refresh(); // the feed went on while this one was read
   }
 
   get url() { return `/api/backgammon/matches/${this.id}`; }
@@ -113,6 +116,7 @@ export class Recorder {
     this.root.dataset.version = String(this.version);
     this.root.dataset.working = String(this.working);
     this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board, pad(this)].filter(Boolean));
+    this.refresh(); // behind the feed after an entry elsewhere while this face was busy
   }
 
   banner() {
