@@ -66,13 +66,18 @@ export function entrySettings() {
     if (drawAt.value) guide.draw_at = instant(drawAt);
     guide.late_entry = SWISS.includes(guide.format) && late.input.checked;
     guide.women_in_mens = women.input.checked;
-    if (team.input.checked) {
+    if (team.input.checked && !team.el.hidden) {
       guide.teams = { boards: Number(boards.value), substitutes: Number(subs.value),
                       play_all: allBoards.input.checked };
     }
     return guide;
   };
-  const adapt = (format) => { lateField.hidden = !SWISS.includes(format);
-    lateField.style.display = lateField.hidden ? "none" : ""; };
+  // No team matches in backgammon (one against one): its box is hidden there.
+  const adapt = (format, sport = "korona") => {
+    const hide = (el, hidden) => { el.hidden = hidden; el.style.display = hidden ? "none" : ""; };
+    hide(lateField, !SWISS.includes(format));
+    hide(team.el, sport === "backgammon");
+    if (team.el.hidden && team.input.checked) { team.input.checked = false; showTeam(); }
+  };
   return { box, apply, adapt };
 }

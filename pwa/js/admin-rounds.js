@@ -66,7 +66,9 @@ function importForm(ctx) {
 
 function score(doc, id) {
   const r = doc.results[id];
-  return r ? `${r.a_games} : ${r.b_games}${r.forfeit ? ` (${t("admin.forfeit")})` : ""}` : "–";
+  if (!r) return "–";
+  const [a, b] = r.score || [r.a_games, r.b_games]; // a backgammon match: its points
+  return `${a} : ${b}${r.forfeit ? ` (${t("admin.forfeit")})` : ""}`;
 }
 
 function roundTable(r, doc) {

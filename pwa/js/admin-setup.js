@@ -5,6 +5,7 @@ import { request } from "/js/api.js";
 import { h, field, choice, section } from "/js/admin-dom.js";
 import { accountView } from "/js/admin-account.js";
 import { entrySettings } from "/js/admin-entry.js";
+import { sportSettings } from "/js/admin-bg.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
@@ -20,13 +21,18 @@ const USES = {
   round_robin: ["standings"], double_elimination: [], single_elimination: [],
 };
 
-/** Tie-break checkboxes in words; the order they are ticked in is the order they apply. */
+/** Tie-break checkboxes in words; the order they are ticked in is the order they apply. A
+ *  backgammon guide has no pucks, and its games columns count points (a match is one game). */
 function tieBreaks() {
   const order = [...DEFAULT_TIES];
   const box = h("fieldset", { className: "stack", "data-tie-breaks": true },
     h("legend", {}, t("admin.guide.tie_breaks")));
   const list = h("ol", { className: "small", "data-tie-order": true });
-  const show = () => list.replaceChildren(...order.map((k) => h("li", {}, t(`admin.tiebreak.${k}`))));
+  let sport = "korona";
+  const label = (k) => t(sport === "backgammon" && k.startsWith("games_") ? `admin.tiebreak.bg.${k}`
+                                                                          : `admin.tiebreak.${k}`);
+  const show = () => list.replaceChildren(...order.map((k) => h("li", {}, label(k))));
+  const labels = [];
   for (const key of TIE_BREAKS) {
     const id = `f-tb-${key}`;
     const input = h("input", { type: "checkbox", id, name: key, checked: order.includes(key),
@@ -36,11 +42,19 @@ function tieBreaks() {
         if (!input.checked && at >= 0) order.splice(at, 1);
         show();
       } });
-    box.append(h("div", { className: "field check" }, input, h("label", { for: id }, t(`admin.tiebreak.${key}`))));
+    const text = h("label", { for: id }, label(key));
+    labels.push([key, text]);
+    box.append(h("div", { className: "field check", "data-tie-break": key,
+                          ...(key === "pucks_diff" ? { "data-sport": "korona" } : {}) }, input, text));
   }
   box.append(list);
   show();
-  return { box, order: () => [...order] };
+  const adapt = (value) => {
+    sport = value;
+    labels.forEach(([key, text]) => { text.textContent = label(key); });
+    show();
+  };
+  return { box, order: () => [...order], adapt };
 }
 
 export function setupView(ctx) {
@@ -75,6 +89,7 @@ function guideForm(ctx) {
   const format = choice("format", FORMATS.map((f) => [f, `admin.format.${f}`]), "swiss");
   const discipline = choice("discipline", DISCIPLINES.map((d) => [d, `admin.discipline.${d}`]), "mens_singles");
   const ruleset = choice("ruleset", RULESETS.map((r) => [r, `admin.ruleset.${r}`]), "EKML");
+  const game = sportSettings(ruleset, discipline);
   const scale = choice("scale", [["210", "admin.scale.210"], ["420", "admin.scale.420"],
                                  ["game", "admin.scale.game"]], "210");
   const form = h("form", { className: "stack", "data-keep": true, "data-guide": true,
@@ -91,6 +106,7 @@ function guideForm(ctx) {
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
       entry.apply(guide);
+      game.apply(guide);
       await ctx.attempt(async () => {
         const reply = await request("POST", "/api/competitions",
                                     { command_id: crypto.randomUUID(), guide });
@@ -98,33 +114,45 @@ function guideForm(ctx) {
       });
     } },
     h("div", { className: "grid" },
-      field("admin.guide.name", name), field("admin.guide.format", format),
+      field("admin.guide.name", name), field("admin.guide.sport", game.sport),
+      field("admin.guide.format", format),
       field("admin.guide.discipline", discipline), field("admin.guide.ruleset", ruleset),
-      part("rounds", field("admin.guide.rounds", rounds)), field("admin.guide.games", games),
-      field("admin.guide.scale", scale),
+      part("rounds", field("admin.guide.rounds", rounds)), korona(field("admin.guide.games", games)),
+      korona(field("admin.guide.scale", scale)),
       part("playoff", field("admin.guide.playoff", playoff)),
-      part("playoff", field("admin.guide.playoff_games", playoffGames)),
-      field("admin.guide.time_cap", cap),
-      h("div", { className: "field check" }, playAll,
-        h("label", { for: "f-play-all" }, t("admin.guide.play_all"))),
-      part("playoff", h("div", { className: "field check" }, playoffAll,
-        h("label", { for: "f-playoff-play-all" }, t("admin.guide.playoff_play_all")))),
+      korona(part("playoff", field("admin.guide.playoff_games", playoffGames))),
+      korona(field("admin.guide.time_cap", cap)),
+      korona(h("div", { className: "field check" }, playAll,
+        h("label", { for: "f-play-all" }, t("admin.guide.play_all")))),
+      korona(part("playoff", h("div", { className: "field check" }, playoffAll,
+        h("label", { for: "f-playoff-play-all" }, t("admin.guide.playoff_play_all"))))),
       part("standings", field("admin.guide.unplayed", unplayed)),
       part("standings", field("admin.guide.opp_unplayed", oppUnplayed)),
       part("standings", field("admin.guide.h2h", h2h))),
+    game.box,
     part("standings", ties.box),
     entry.box,
     h("button", { type: "submit", className: "primary", "data-create": true }, t("admin.guide.create")));
   const adapt = () => {
-    form.querySelectorAll("[data-part]").forEach((el) => {
-      el.hidden = !USES[format.value].includes(el.dataset.part);
+    game.adapt();
+    ties.adapt(game.sport.value);
+    form.querySelectorAll("[data-part], [data-sport]").forEach((el) => {
+      const { part: needs, sport } = el.dataset;
+      el.hidden = (needs && !USES[format.value].includes(needs)) || (sport && sport !== game.sport.value);
       el.style.display = el.hidden ? "none" : ""; // a .field's own display would override [hidden]
     });
-    entry.adapt(format.value);
+    entry.adapt(format.value, game.sport.value);
   };
   format.addEventListener("change", adapt);
+  game.sport.addEventListener("change", adapt);
   adapt();
   return section("admin.guide.title", form);
+}
+
+/** A part of the guide form only korona has (hidden for backgammon by `adapt`). */
+function korona(el) {
+  el.dataset.sport = "korona";
+  return el;
 }
 
 /** A part of the guide form that only some formats use (shown or hidden by `adapt`). */

@@ -1,20 +1,23 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
 import { i18n, t } from "/js/i18n.js";
-import { request } from "/js/api.js";
+import { download, request } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
 
 export function standingsView(ctx, doc) {
+  // Backgammon: the games columns hold the points won and lost, and there are no pucks.
+  const bg = doc.guide.sport === "backgammon";
+  const heads = ["admin.col.place", "admin.col.name", "admin.col.points", "admin.col.played",
+    "admin.standings.wdl", bg ? "admin.col.bg_points" : "admin.col.games",
+    ...(bg ? [] : ["admin.col.pucks"]), "admin.col.tie_breaks"];
   const table = h("table", { className: "grid-table", "data-standings": true },
-    h("thead", {}, h("tr", {}, ["admin.col.place", "admin.col.name", "admin.col.points",
-      "admin.col.played", "admin.standings.wdl", "admin.col.games", "admin.col.pucks",
-      "admin.col.tie_breaks"]
-      .map((k) => h("th", {}, t(k))))), h("tbody", {}));
+    h("thead", {}, h("tr", {}, heads.map((k) => h("th", {}, t(k))))), h("tbody", {}));
   const fill = (rows) => table.tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-entrant": r.entrant },
     h("td", {}, `${r.place}${r.shared ? "=" : ""}`), h("td", {}, r.name),
     h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
     h("td", { "data-wdl": true }, wdl(r)),
-    h("td", {}, `${r.games_won}:${r.games_lost}`), h("td", {}, String(r.pucks_diff)),
+    h("td", { "data-games": true }, `${r.games_won}:${r.games_lost}`),
+    ...(bg ? [] : [h("td", {}, String(r.pucks_diff))]),
     h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
   const pushed = ctx.desk.standings; // the rows the feed pushed with this document
   if (pushed?.version === doc.version) fill(pushed.rows);
@@ -29,12 +32,17 @@ export function standingsView(ctx, doc) {
     onclick: () => ctx.attempt(() => ctx.desk.command({ type: "FinishCompetition" })) },
     t(doc.finished ? "admin.standings.published" : "admin.standings.publish"));
   const reason = why ? h("p", { className: "small", id: "finish-why", "data-why": "finish" }, why) : null;
-  const order = doc.guide.tie_breaks.map((k) => t(`admin.tiebreak.${k}`)).join(", ");
+  const tieKey = (k) => (bg && k.startsWith("games_") ? `admin.tiebreak.bg.${k}` : `admin.tiebreak.${k}`);
+  const order = doc.guide.tie_breaks.map((k) => t(tieKey(k))).join(", ");
   const pdf = h("a", { className: "button", "data-export": "standings-pdf", download: "",
     href: `/api/competitions/${ctx.desk.id}/standings.pdf?lang=${i18n.lang}` }, t("admin.standings.pdf"));
+  const report = bg ? h("button", { type: "button", "data-export": "federation-report",
+    onclick: () => ctx.attempt(() => download(
+      `/api/competitions/${ctx.desk.id}/federation-report.pdf?lang=${i18n.lang}`,
+      `report-${ctx.desk.id}-${i18n.lang}.pdf`)) }, t("admin.standings.federation_report")) : null;
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order })), pdf, table),
+      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table),
     section("admin.standings.placings", placings, finish, reason));
 }
 

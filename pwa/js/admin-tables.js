@@ -54,7 +54,8 @@ export function tablesView(ctx, doc) {
   return h("div", { className: "stack" },
     section("admin.tables.title", h("div", { className: "cluster" },
       field("admin.tables.count", input), call), reason, cards),
-    section("admin.tables.next", waitingList(doc)));
+    section("admin.tables.next", waitingList(doc)),
+    section("admin.tables.hall_queue", hallQueue(desk)));
 }
 
 /** What holds table n for something other than this competition (another one's match or
@@ -170,6 +171,17 @@ function askToClose(n, row) {
   document.body.append(dialog);
   dialog.showModal();
   note.focus();
+}
+
+/** The other competitions' matches waiting for a table in the hall (the hall's call queue),
+ *  those they can call now first. */
+function hallQueue(desk) {
+  const others = desk.queue.filter((w) => w.competition_id !== desk.id).slice(0, 12);
+  if (!others.length) return h("p", {}, t("admin.tables.hall_queue_empty"));
+  return h("ol", { className: "stack", "data-hall-queue": true }, others.map((w) =>
+    h("li", { "data-queued": `${w.competition_id}/${w.match_id}`, "data-ready": String(w.ready) },
+      `${w.competition} · ${w.match_id}: ${w.players}`,
+      w.ready ? null : h("span", { className: "small" }, ` — ${t("admin.tables.queue_player_busy")}`))));
 }
 
 function waitingList(doc) {

@@ -109,6 +109,19 @@ export async function request(method, url, body, { headers: extra = {}, signal }
   return parse(reply);
 }
 
+/** Fetch a file the API serves only to a signed-in reader (the bearer token cannot ride on a
+ *  plain link) and hand it to the browser as a download named `filename`. */
+export async function download(url, filename, { headers: extra = {} } = {}) {
+  const reply = await fetch(url, { headers: headers(extra) });
+  if (!reply.ok) await parse(reply); // throws the problem as an ApiError
+  const href = URL.createObjectURL(await reply.blob());
+  const link = Object.assign(document.createElement("a"), { href, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10000);
+}
+
 /** One line for a banner: the problem's title and detail, and the rule when one is cited. */
 export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);

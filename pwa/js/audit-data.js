@@ -8,7 +8,7 @@
 //   const { intact, broken_version } = await audit.verify(id);
 //   await audit.download(id);                       // saves match-<id>.jsonl
 
-import { ApiError, request } from "/js/api.js";
+import { ApiError, download, request } from "/js/api.js";
 
 const KEY = "tableside.audit-token";
 
@@ -80,14 +80,7 @@ class AuditData {
 
   /** Fetch the export with the session and hand it to the browser as a file. */
   async download(id) {
-    const reply = await fetch(`/api/matches/${id}/record.jsonl`, this.auth());
-    if (!reply.ok) throw new ApiError(reply.status, { title: reply.statusText });
-    const url = URL.createObjectURL(await reply.blob());
-    const link = Object.assign(document.createElement("a"), { href: url, download: `match-${id}.jsonl` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    await download(`/api/matches/${id}/record.jsonl`, `match-${id}.jsonl`, this.auth());
   }
 }
 

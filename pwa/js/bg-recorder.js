@@ -6,7 +6,7 @@
 //   rec.send({ type: "Double", side: "A" })   // the server decides; a refusal is shown
 //   rec.served (board_doc), rec.doc (it with the queued entries carried out, bg-offline.js),
 //   rec.match (the fold), rec.version, rec.entry (a play being tapped), rec.pending (queued)
-//   every 3 s while idle it looks for entries made elsewhere (`refresh`)
+//   entries made elsewhere come on the live feed (bg-live.js) and are read at once (`refresh`)
 //
 // Offline the entries wait in the outbox (shown, in words, under the pad) and the face goes on
 // from the predicted board as far as the outcome is certain; a reload keeps them (the fold is
@@ -24,8 +24,7 @@ import { tdSheet } from "/js/bg-td.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
 import { commandText, predict } from "/js/bg-offline.js";
 import { syncPanel } from "/js/bg-sync.js";
-
-const POLL_MS = 3000;
+import { BgMatchFeed } from "/js/bg-live.js";
 
 export class Recorder {
   constructor(root, id, outbox) {
@@ -47,7 +46,8 @@ export class Recorder {
     this.board = h("bg-board", { "data-bg-board": "" });
     this.board.addEventListener("pick", (e) => this.pickPoint(e.detail.point));
     this.timer = setInterval(() => tickClocks(this), 250);
-    this.poll = setInterval(() => this.refresh(), POLL_MS);
+    this.feed = new BgMatchFeed(id).start();
+    this.feed.addEventListener("change", (e) => this.refresh(e.detail.version));
     outbox.addEventListener("change", () => this.refreshPending());
     outbox.addEventListener("sent", (e) => this.onSent(e.detail));
     outbox.addEventListener("rejected", (e) => this.onRejected(e.detail));
@@ -124,13 +124,16 @@ export class Recorder {
     await this.load();
   }
 
-  /** Something recorded on another device (the TD's desk, a monitor) shows here too: while
-   *  nothing is being entered, a newer version on the server is read again. */
-  async refresh() {
+  /** Something recorded on another device (the TD's desk, a monitor) shows here at once: the
+   *  live feed says the match moved on, and while nothing is being entered or waits in the
+   *  outbox (else as soon as the face is idle again: `render` asks) it is read again. */
+  async refresh(version = this.feed.version) {
     const busy = this.busy || this.pending.length || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
-    if (busy || !this.doc) return;
-    const reply = await request("GET", this.url).catch(() => null);
-    if (reply && reply.version !== this.version && !this.busy) await this.load();
+    if (busy || this.reading || !this.doc || version <= this.version) return;
+    const before = this.version;
+    this.reading = true;
+    try { await this.load(); } finally { this.reading = false; }
+    if (this.version > before) this.refresh(); // the feed went on while this one was read
   }
 
   get url() { return `/api/backgammon/matches/${this.id}`; }
@@ -219,6 +222,7 @@ export class Recorder {
     this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board,
       this.held ? null : pad(this), syncPanel(this), tdSheet(this)].filter(Boolean));
     if (active && active !== document.activeElement && this.root.contains(active)) active.focus();
+    this.refresh(); // behind the feed after an entry elsewhere while this face was busy
   }
 
   banner() {

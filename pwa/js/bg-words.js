@@ -4,6 +4,7 @@
 //
 //   import { bgEventText } from "/js/bg-words.js";
 //   bgEventText(event, { A: "Ása", B: "Bjarni" })
+//   bgBoardNames(boardDoc)   // { A: "Ása", B: "Bjarni" } from a board document
 
 import { citation, t } from "/js/i18n.js";
 import { clockText } from "/js/bg-board.js";
@@ -46,6 +47,11 @@ function params(e, names) {
 export function bgNames(events) {
   const created = events.find((e) => e.type === "BgMatchCreated") || {};
   return { A: created.player_a || "A", B: created.player_b || "B" };
+}
+
+/** The names of a match's sides from a board document (view.board_doc). */
+export function bgBoardNames(board) {
+  return { A: board?.players?.[0] || "A", B: board?.players?.[1] || "B" };
 }
 
 /** One event in the reader's language. */

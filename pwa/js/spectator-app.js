@@ -2,6 +2,7 @@
 //
 //   /                    every table, updating in place
 //   /?match=<id>         one match: the board, the score, the stroke-by-stroke log in words
+//                        (a backgammon match: its own page, /watch?match=<id>, bg-spectator.js)
 //   /?player=<name>      a player's matches
 //   /?competition=<id>   a competition's tables, standings and bracket
 //
@@ -18,6 +19,7 @@ import { entryLines, sideNames } from "/js/spectator-words.js";
 import { competitionView } from "/js/spectator-competition.js";
 import { el, revealWhen } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
+import { bgMatchList, watchHref } from "/js/spectator-bg.js";
 
 const main = document.getElementById("face");
 
@@ -38,7 +40,7 @@ function tablesView(root) {
   const competitions = el("nav", { class: "cluster", "data-competitions": "",
                                     "aria-label": t("term.competition"),
                                     "data-i18n-aria-label": "term.competition" });
-  root.append(competitions);
+  root.append(competitions, bgMatchList().section);
   const named = request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
     ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,
                                  text: c.name || c.competition_id })))).catch(() => {});
@@ -103,7 +105,11 @@ function matchView(root, matchId) {
   };
 
   const feed = new LiveFeed({ match: matchId });
-  feed.addEventListener("snapshot", (e) => { doc = e.detail.matches?.[0] || doc; render(); });
+  feed.addEventListener("snapshot", (e) => {
+    if (e.detail.discipline === "backgammon") return location.replace(watchHref(matchId)); // its own page
+    doc = e.detail.matches?.[0] || doc;
+    render();
+  });
   feed.addEventListener("delta", (e) => {
     const d = e.detail;
     events.set(d.version, { version: d.version, type: d.type, event: d.event });

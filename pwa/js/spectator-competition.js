@@ -27,11 +27,16 @@ function unplayed(row) {
   return marks.length ? ` (${marks.join(" ")})` : "";
 }
 
+// A backgammon competition: the games columns hold points won and lost; no pucks.
+const BG_COLUMNS = COLUMNS.filter(([key]) => key !== "pucks_diff")
+  .map(([key, word]) => [key, key === "games" ? "spec.col.bg_points" : word]);
+
 /** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
-export function standingsTable(rows) {
-  const head = el("tr", {}, ...COLUMNS.map(([, key]) => el("th", { scope: "col", i18n: key })));
+export function standingsTable(rows, sport = "korona") {
+  const columns = sport === "backgammon" ? BG_COLUMNS : COLUMNS;
+  const head = el("tr", {}, ...columns.map(([, key]) => el("th", { scope: "col", i18n: key })));
   const body = rows.map((row) => el("tr", { "data-entrant": row.entrant },
-    ...COLUMNS.map(([key]) => el("td", { text: cell(row, key) }))));
+    ...columns.map(([key]) => el("td", { text: cell(row, key) }))));
   return el("div", { class: "table-scroll" },
             el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)));
 }
@@ -98,7 +103,7 @@ async function loadCompetition(id) {
 function render({ title, standings, bracket }, { doc, rows }) {
   title.textContent = doc.guide?.name || t("term.competition");
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
-  standings.replaceChildren(rows?.length ? standingsTable(rows)
+  standings.replaceChildren(rows?.length ? standingsTable(rows, doc.guide?.sport)
     : el("p", { class: "muted", i18n: "spec.no_standings" }));
   bracket.replaceChildren(doc.bracket?.length ? bracketView(doc.bracket, names)
     : el("p", { class: "muted", i18n: "spec.no_bracket" }));

@@ -203,3 +203,34 @@ def test_the_head_judge_frees_a_table_a_walk_up_match_holds(page, head_api):
     page.wait_for_selector("[data-table='2'][data-state=free]")
     history = head_api.get(f"/api/matches/{made.json()['match_id']}/history").json()
     assert "closed_by_head_judge (players went home)" in str(history)
+
+
+def test_the_console_shows_what_other_competitions_have_waiting(page, head_api):
+    """Issue 13's call queue on the console: the other competitions' matches waiting for a
+    table, those they can call now first; a call there takes its match off the list."""
+    from service.competition_play import Comp, player
+
+    mine = Comp.create(head_api, {"name": "Queue mine", "format": "round_robin"})
+    other = Comp.create(head_api, {"name": "Queue other", "format": "round_robin"})
+    for comp, tag in ((mine, "M"), (other, "O")):
+        comp.enter([(f"{tag}{i}", [player(f"{tag} player {i}")]) for i in range(1, 5)])
+        comp.do({"type": "MakeDraw", "seed": 2})
+    log_in(page)
+    page.goto(f"/admin#c={mine.id}")
+    page.wait_for_selector("[data-competition-name]")
+    page.click("[data-tab=tables]")
+    waiting = [m["match_id"] for m in other.settled()["waiting"]]
+    queued = "[data-hall-queue] [data-queued]"
+    for match_id in waiting:  # and none of this competition's own
+        page.wait_for_selector(f"[data-hall-queue] [data-queued='{other.id}/{match_id}']")
+    rows = page.locator(queued).all_inner_texts()
+    assert not [r for r in rows if r.startswith("Queue mine")]
+    ours = [r for r in rows if r.startswith("Queue other · ")]
+    assert len(ours) == len(waiting) and ours[0].startswith(f"Queue other · {waiting[0]}: ")
+    other.do({"type": "CallMatch", "match_id": waiting[0], "table": 44})
+    gone = f"[data-hall-queue] [data-queued='{other.id}/{waiting[0]}']"
+    page.wait_for_selector(gone, state="detached")
+    blocked = page.locator(f"[data-hall-queue] [data-ready=false][data-queued^='{other.id}/']")
+    assert blocked.count() >= 1
+    busy = CATALOGUES["en"]["admin.tables.queue_player_busy"]
+    assert busy in blocked.first.inner_text()

@@ -189,3 +189,14 @@ def test_the_backgammon_recorder_and_its_audit_replay_under_the_csp(watched, hea
     watched.goto(f"/audit/match/{m.id}")
     watched.wait_for_selector("bg-board [data-board]")
     assert violations(watched) == []
+
+
+def test_the_backgammon_spectator_page_under_the_csp(watched, head_api):
+    """The spectator's board, log and live feed (`/watch?match=<id>`) run under the policy."""
+    m = BgMatch(head_api, length=3)
+    m.post({"type": "StartGame"})
+    watched.goto(f"/watch?match={m.id}")
+    watched.wait_for_selector("section.spectator[data-live=true] bg-board [data-board]")
+    m.post({"type": "RollOpening", "die_a": 6, "die_b": 2})
+    watched.wait_for_selector("[data-log] li[data-type=BgOpeningRolled]")
+    assert violations(watched) == []

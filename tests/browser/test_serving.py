@@ -34,6 +34,7 @@ def client(root: Path | None = None) -> TestClient:
         ("/screen", 'data-face="screen"'),
         ("/admin", 'data-face="admin"'),
         ("/backgammon", 'data-face="backgammon"'),
+        ("/watch", 'data-face="watch"'),
     ],
 )
 def test_every_face_has_its_shell(path: str, marker: str) -> None:
@@ -93,6 +94,7 @@ def test_worker_carries_a_version_and_the_shell_list() -> None:
         "/screen",
         "/admin",
         "/backgammon",
+        "/watch",
         "/manifest.webmanifest",
         "/js/outbox.js",
         "/i18n/lv.json",

@@ -13,6 +13,7 @@ FACES = {
     "/screen": "screen",
     "/admin": "admin",
     "/backgammon": "backgammon",
+    "/watch?match=00000000-0000-4000-8000-000000000000": "watch",
 }
 SIZES = {
     "phone": {"width": 360, "height": 640},

@@ -89,16 +89,23 @@ def test_the_match_page_logs_the_stroke_in_words_within_a_second(page, table: Ta
     entry = body["events"][0]
     assert entry["type"] == "StrokeRecorded"
     line = page.locator(f".log li[data-version='{entry['version']}']")
-    line.wait_for(timeout=1000)
+    follows = {"TurnKept": "turn continues", "TurnPassed": "turn passes to"}
+    after = [follows[e["type"]] for e in body["events"][1:] if e["type"] in follows]
+    # the stroke's line and what follows from it (the events of one command may come in two
+    # messages of the feed): all of it within the second
+    page.wait_for_function(
+        "([sel, words]) => { const li = document.querySelector(sel);"
+        " return li && words.every((w) => li.innerText.includes(w)); }",
+        arg=[f".log li[data-version='{entry['version']}']", after],
+        timeout=1000,
+    )
     assert time.monotonic() - tapped < 1.0
     text = line.inner_text()
     player, facts = entry["event"]["player"], entry["event"]["facts"]
     said = f"pocketed {facts['own_pocketed']}" if facts["own_pocketed"] else "pocketed nothing"
     assert text.startswith(f"{player} {said}"), text
-    follows = {"TurnKept": "turn continues", "TurnPassed": "turn passes to"}
-    for event in body["events"][1:]:
-        if event["type"] in follows:
-            assert f" — {follows[event['type']]}" in text or f"; {follows[event['type']]}" in text
+    for words in after:
+        assert f" — {words}" in text or f"; {words}" in text, text
     games = page.locator("[data-games='0']").inner_text()
     assert games == str(table.view.state.won[0])
     assert_no_horizontal_overflow(page)

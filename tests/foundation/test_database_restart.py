@@ -147,8 +147,10 @@ def test_killed_postmaster_is_restarted_and_nothing_acknowledged_is_lost(data_di
         finally:
             judge.stop.set()
             poster.join(60)
-        assert judge.refusals, "no request met the database while it was gone"
-        first_refusal = min(when for *_, when in judge.refusals)
+        # The outage is seen: by the judge (503s) or, when the server was back before the
+        # judge's next request reached it (a loaded machine), by the health check at the kill.
+        assert judge.refusals or down.status_code == 503, "nothing met the database gone"
+        first_refusal = min((when for *_, when in judge.refusals), default=killed_at)
         back = [when for _, _, when in judge.acked if when > first_refusal]
         assert back and back[0] - killed_at < 10, "commands did not succeed again within 10 s"
         assert len(judge.acked) >= acked_before + 20

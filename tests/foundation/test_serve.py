@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,12 +89,16 @@ class Serve:
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """One data dir for this module: initdb once, each test starts from a stopped server."""
-    path = tmp_path_factory.mktemp("serve") / "pgdata"
+def data_dir() -> Iterator[Path]:
+    """One data dir for this module: initdb once, each test starts from a stopped server.
+    Outside pytest's temp root: the embedded server's system user must reach it, and another
+    pytest session starting makes that root private again (0700) under a running server."""
+    work = Path(tempfile.mkdtemp(prefix="tableside-serve-"))
+    path = work / "pgdata"
     yield path
     for pid in postmasters(path):
         psutil.Process(pid).kill()
+    shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.fixture
@@ -108,8 +114,8 @@ def test_serve_answers_health_and_ctrl_c_stops_postgres(data_dir: Path, clean_en
     assert database["reachable"] is True
     assert str(database["server_version"]).startswith("18")
     assert database["schema_version"] >= 4
-    code, out, _ = serve.stop(signal.SIGINT)
-    assert code == 0
+    code, out, err = serve.stop(signal.SIGINT)
+    assert code == 0, err[-3000:]
     assert f"http://127.0.0.1:{serve.port}/health" in out
     assert postmasters(data_dir) == []
 
@@ -124,8 +130,8 @@ def test_after_kill_9_the_next_run_adopts_the_orphan(data_dir: Path, clean_env) 
     second = Serve(data_dir, free_port(), **clean_env)
     assert second.health()["status"] == "ok"
     assert postmasters(data_dir) == orphans  # reused, never a second server
-    code, out, _ = second.stop(signal.SIGTERM)
-    assert code == 0
+    code, out, err = second.stop(signal.SIGTERM)
+    assert code == 0, err[-3000:]
     assert f"reusing PostgreSQL (pid {orphans[0]})" in out
     assert postmasters(data_dir) == []
 
@@ -135,8 +141,9 @@ def test_a_second_serve_on_a_busy_data_dir_is_refused(data_dir: Path, clean_env)
     first.health()
     second = Serve(data_dir, free_port(), **clean_env)
     assert "in use by another tableside process" in second.refusal()
-    first.stop()
-    assert postmasters(data_dir) == []
+    code, out, err = first.stop()
+    assert code == 0, err[-3000:]
+    assert postmasters(data_dir) == [], (out[-2000:], err[-3000:])
 
 
 def test_unreachable_database_url_is_one_line_naming_the_host(tmp_path: Path) -> None:
@@ -179,10 +186,10 @@ def test_the_embedded_server_serves_as_its_own_role_and_keeps_the_key_outside(
                 " AND usename IS NOT NULL"
             ).fetchall()
     finally:
-        code, out, _ = serve.stop(signal.SIGINT)
+        code, out, err = serve.stop(signal.SIGINT)
     assert owner == ("tableside_owner",)
     assert users == [("tableside_app",)]
-    assert code == 0 and "warning" not in out
+    assert code == 0 and "warning" not in out, (out[-2000:], err[-3000:])
     assert key.stat().st_mode & 0o777 == 0o600
     from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 

@@ -26,7 +26,7 @@ def duel(head: Api, name: str = "Push") -> Comp:
     return comp
 
 
-async def _until(ws, predicate, timeout: float = 10.0) -> dict:
+async def _until(ws, predicate, timeout: float = 20.0) -> dict:
     """The first message that satisfies `predicate` (earlier ones are skipped)."""
     async with asyncio.timeout(timeout):
         while True:
@@ -39,7 +39,7 @@ async def _opening(ws) -> list[dict]:
     """Everything up to and including `caught_up`."""
     got = []
     while not got or got[-1]["kind"] != "caught_up":
-        got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        got.append(json.loads(await asyncio.wait_for(ws.recv(), 15)))
     return got
 
 

@@ -197,3 +197,35 @@ def test_a_walk_up_to_a_busy_table_is_refused_and_the_head_judge_can_free_it(hea
     assert head.create(11, ["Late"], ["Comer"]).status_code == 201
     history = head.get(f"/api/matches/{match_id}/history").json()
     assert "closed_by_head_judge (entered on the wrong table)" in str(history)
+
+
+def test_the_hall_queue_lists_every_competitions_waiting_matches_in_calling_order(head):
+    """Issue 13's call queue: every waiting match of every unfinished competition, the first
+    each will call, then the second…, those that can be called now first; a match whose
+    player is at a table waits (EKML §17(3)); a called match leaves the queue."""
+    comps = []
+    for cup in ("Queue A", "Queue B"):
+        comp = Comp.create(head, _guide(cup))
+        comp.enter([(f"q{i}", [player(f"{cup} {i}")]) for i in range(1, 5)])
+        comp.do({"type": "MakeDraw", "seed": 2})
+        comps.append(comp)
+    a, b = comps
+    first_a = a.settled()["waiting"][0]
+    a.do({"type": "CallMatch", "match_id": first_a["match_id"], "table": 31})
+    queue = head.get("/api/hall/queue").json()
+    mine = [w for w in queue if w["competition"] in {"Queue A", "Queue B"}]
+    assert first_a["match_id"] not in {w["match_id"] for w in mine if w["competition"] == "Queue A"}
+    per = {c: [w for w in mine if w["competition"] == c] for c in ("Queue A", "Queue B")}
+    assert [w["place"] for w in per["Queue B"]] == list(range(1, 7))  # 4 entrants: 6 matches
+    assert [w["match_id"] for w in per["Queue B"]] == [
+        m["match_id"] for m in b.settled()["waiting"]
+    ]
+    blocked = [w for w in per["Queue A"] if not w["ready"]]
+    assert blocked, "a match of a player at table 31 waits"
+    ready_a = [w for w in per["Queue A"] if w["ready"]]
+    assert len(ready_a) == 1  # round 1's other match; the rest share a player with a match ahead
+    order = [(w["ready"], w["place"]) for w in mine]
+    assert order == sorted(order, key=lambda o: (not o[0], o[1]))
+    assert (
+        per["Queue A"][0]["players"].count(" – ") == 1 and "Queue A" in per["Queue A"][0]["players"]
+    )

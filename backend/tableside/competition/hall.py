@@ -34,7 +34,7 @@ SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status',
        (doc->>'board')::int
 FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
 """
-_OPEN = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
+OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
 CALLS = (cc.CallMatch, cc.CallNextMatches)
 
 
@@ -128,7 +128,7 @@ def _named(match: Holder, call: Holder | None) -> Holder:
 
 async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:
     async with pool.acquire() as conn:
-        open_ = {str(r[0]): r[1] for r in await conn.fetch(_OPEN)}
+        open_ = {str(r[0]): r[1] for r in await conn.fetch(OPEN_COMPETITIONS)}
         rows = await conn.fetch(_MATCHES)
     return [_match_holder(row, open_) for row in rows], open_
 
@@ -155,7 +155,7 @@ def _call_holders(
     state: Competition, match_id: str, table: int, comp_id: str, name: str
 ) -> list[Holder]:
     """The tables one open call holds: its table, or every board's table of a team match."""
-    a, b = (_name(state, e) for e in state.called_sides[match_id])
+    a, b = (entrant_name(state, e) for e in state.called_sides[match_id])
     boards = state.board_calls.get(match_id, ())
     if not boards:
         return [Holder(table, f"{a} – {b}", comp_id, name, "waiting", match_id)]
@@ -165,7 +165,7 @@ def _call_holders(
     ]
 
 
-def _name(state: Competition, entrant: str) -> str:
+def entrant_name(state: Competition, entrant: str) -> str:
     found = state.entrants.get(entrant)
     return found.name if found else entrant
 

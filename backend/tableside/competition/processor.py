@@ -22,6 +22,7 @@ from uuid import UUID
 import anyio.to_thread
 import asyncpg
 
+from tableside.competition import bgflow
 from tableside.competition.matchflow import (
     board_of,
     board_stream,
@@ -33,20 +34,23 @@ from tableside.competition.matchflow import (
 )
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.guide import is_backgammon
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
+from tableside.disciplines.backgammon.errors import RuleViolation as BgRuleViolation
 from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
+from tableside.match.backgammon.service import BackgammonService
 from tableside.match.folding import Record
 from tableside.match.service import MatchNotFound, MatchService, abandon
 
 log = logging.getLogger(__name__)
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
 _ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
-_MINE = (MatchCalled, ResultRecorded, *_ENDINGS)
+_MINE = (MatchCalled, ResultRecorded, *_ENDINGS, *bgflow.ENDINGS)
 FORFEITED = "forfeit_recorded"  # the abandoned match's reason (a code: words in codes.*.json)
 TEAM_DECIDED = "team_result_recorded"  # a board left unplayed once its team match was decided
 NAME = "competition_results"
@@ -67,6 +71,7 @@ class ResultsProcessor:
     ) -> None:
         self.pool, self.registry = pool, registry
         self.matches, self.competitions = matches, competitions
+        self.backgammon = BackgammonService(matches.store)
 
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, NAME)
@@ -92,17 +97,28 @@ class ResultsProcessor:
         """One event: start a called match, or record a match's end; never stop the loop."""
         try:
             if isinstance(event, MatchCalled):
-                _, state = self.competitions.state(stream)
-                start = start_boards if event.boards else start_match
-                start(self.matches, stream, state, event)
+                self.start(stream, event)
             elif isinstance(event, ResultRecorded):
                 self.close_unplayed(stream, event)
             elif isinstance(event, _ENDINGS):
                 self.record(stream, version)
-        except (RuleViolation, CompetitionNotFound) as exc:
+            elif isinstance(event, bgflow.ENDINGS):
+                self.record_backgammon(stream, version)
+        except (RuleViolation, BgRuleViolation, CompetitionNotFound) as exc:
             log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
         except Exception:  # one bad event must not stop results flowing for everyone
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
+
+    def start(self, comp_id: UUID, called: MatchCalled) -> None:
+        """The called match's stream: a backgammon match in a backgammon competition (the
+        guide's `sport`), a korona match per board of a team match, else a korona match with
+        its venue."""
+        _, state = self.competitions.state(comp_id)
+        if is_backgammon(state.guide):
+            bgflow.start_match(self.backgammon, comp_id, state, called)
+        else:
+            start = start_boards if called.boards else start_match
+            start(self.matches, comp_id, state, called)
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started
@@ -116,7 +132,16 @@ class ResultsProcessor:
         reason = FORFEITED if event.result.forfeit else TEAM_DECIDED
         for stream in streams:
             with contextlib.suppress(MatchNotFound):  # never called to a table: no stream
-                abandon(self.matches, stream, reason, event.at, META)
+                if self._is_backgammon(stream):
+                    winner = "a" if event.result.a_games else "b"
+                    bgflow.close_forfeited(self.backgammon, stream, winner, META)
+                else:
+                    abandon(self.matches, stream, reason, event.at, META)
+
+    def _is_backgammon(self, stream: UUID) -> bool:
+        """Whether a match stream holds a backgammon match (read from its first event)."""
+        first = next(iter(self.matches.store.read(stream)), None)
+        return bgflow.competition_of([first] if first else []) is not None
 
     def record(self, stream: UUID, version: int) -> None:
         """RecordResult (or CorrectResult) for a competition match that ended; for a team
@@ -130,6 +155,29 @@ class ResultsProcessor:
         except ValueError:
             return  # a match on a table of no competition stream (e.g. the demo's label)
         at = view.updated_at.isoformat() if view.updated_at else ""
+        self.submit_result(comp_id, stream, version, result, at)
+
+    def record_backgammon(self, stream: UUID, version: int) -> None:
+        """RecordResult (or CorrectResult) for a backgammon match of a competition that ended
+        (or whose result the TD corrected, KSI 4.6)."""
+        stored = self.matches.store.read(stream)
+        comp_id = bgflow.competition_of(stored)
+        found = bgflow.match_result(stored)
+        if comp_id is not None and found is not None:
+            self.submit_result(comp_id, stream, version, *found, keep_forfeit=True)
+
+    def submit_result(
+        self,
+        comp_id: UUID,
+        stream: UUID,
+        version: int,
+        result: MatchResult,
+        at: str,
+        keep_forfeit: bool = False,
+    ) -> None:
+        """The competition's RecordResult, or CorrectResult when the match's result changed;
+        nothing when it stands as recorded (the command id is derived from the cause), nor
+        (`keep_forfeit`) when the competition decided a forfeit the match record only echoes."""
 
         def command(state):
             board = board_of(comp_id, state, stream)
@@ -138,6 +186,8 @@ class ResultsProcessor:
             match_id = match_id_of(comp_id, state, stream)
             recorded = state.results.get(match_id)
             if match_id is None or (recorded and recorded.result == result):
+                return None
+            if keep_forfeit and recorded and recorded.result.forfeit and result.forfeit:
                 return None
             if recorded is None:
                 return cc.RecordResult(match_id, result, at)

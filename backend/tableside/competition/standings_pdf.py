@@ -23,6 +23,13 @@ _COLUMNS = (
     "admin.col.tie_breaks",
 )
 _WIDTHS = (16, 44, 18, 16, 26, 18, 18, 34)
+# A backgammon competition: its games columns hold points won and lost, and it has no pucks.
+_BG_COLUMNS = tuple(
+    "admin.col.bg_points" if k == "admin.col.games" else k
+    for k in _COLUMNS
+    if k != "admin.col.pucks"
+)
+_BG_WIDTHS = (16, 50, 18, 16, 26, 30, 34)
 _NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}  # the next line starts at the margin
 
 
@@ -37,12 +44,24 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])
     pdf.cell(0, 7, f"{fmt} · {state}", **_NEXT)
     heading(pdf, w["admin.standings.title"])
-    order = ", ".join(w.get(f"admin.tiebreak.{k}", k) for k in doc["guide"]["tie_breaks"])
+    bg = doc["guide"].get("sport") == "backgammon"
+    order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
     pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
     pdf.ln(2)
-    table(pdf, _WIDTHS, [w[k] for k in _COLUMNS], [_row(r) for r in rows])
+    columns, widths = (_BG_COLUMNS, _BG_WIDTHS) if bg else (_COLUMNS, _WIDTHS)
+    cells = [_row(r) for r in rows]
+    if bg:
+        cells = [c[:6] + c[7:] for c in cells]  # no pucks column
+    table(pdf, widths, [w[k] for k in columns], cells)
     _placings(pdf, doc, w)
     return bytes(pdf.output())
+
+
+def _tie_key(name: str, backgammon: bool) -> str:
+    """A tie-break's words; backgammon's games tie-breaks count points."""
+    if backgammon and name.startswith("games_"):
+        return f"admin.tiebreak.bg.{name}"
+    return f"admin.tiebreak.{name}"
 
 
 def _row(r: dict[str, Any]) -> list[str]:

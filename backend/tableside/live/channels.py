@@ -11,6 +11,12 @@ root (`server/`); the kernel names no slice.
 - An **opener** gives a channel kind's whole documents (JSON text) to a socket after its
   snapshot or replay (e.g. a competition's standings); documents go at the `DOCUMENT`
   position, which the pump forwards without ordering them among the deltas.
+- A **snapshotter** may claim a channel's snapshot (e.g. a match of another discipline than
+  the one `match_live` holds): given the channel's kind and value inside the kernel's
+  REPEATABLE READ transaction, it returns (position, whole snapshot message) or None, and the
+  kernel replays the deltas after that position.
+- A **hall** is a name a slice may register for `/live?hall=<name>` besides `all` (every match
+  on a table): a slice's whole-venue channel `hall:<name>`, snapshotted by its snapshotter.
 """
 
 from __future__ import annotations
@@ -47,15 +53,20 @@ class Renderer(Protocol):
 RendererFactory = Callable[[EventRegistry], Renderer]
 Opener = Callable[[asyncpg.Pool, str], Awaitable[bytes | None]]
 Watcher = Callable[[int, list[Record]], None]
+Snapshotter = Callable[
+    [asyncpg.Connection, EventRegistry, str, str], Awaitable[tuple[int, bytes] | None]
+]
 
 
 @dataclass
 class LiveChannels:
-    """The renderers, openers and watchers the slices registered."""
+    """The renderers, openers, watchers, snapshotters and halls the slices registered."""
 
     renderers: list[RendererFactory] = field(default_factory=list)
     openers: dict[str, Opener] = field(default_factory=dict)
     watchers: list[Watcher] = field(default_factory=list)
+    snapshotters: list[Snapshotter] = field(default_factory=list)
+    halls: frozenset[str] = frozenset({"all"})
 
     def followers(self, registry: EventRegistry) -> list[Renderer]:
         """A fresh renderer of every slice (each with its own cache)."""

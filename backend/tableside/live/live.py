@@ -1,7 +1,8 @@
 """GET /live (websocket): a snapshot with its position, then every delta, no gap, no duplicate.
 
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`, `hall=all` (every
-match on a table of the hall, whatever its competition: consoles and the venue screen);
+match on a table of the hall, whatever its competition: consoles and the venue screen) or
+another hall a slice registered (`LiveChannels.halls`, e.g. `hall=backgammon`);
 optional `after=<pos>` (replay what followed that position instead of a snapshot, when it
 is at most REPLAY_LIMIT behind; further behind, a snapshot comes instead). A judge's socket
 asks for the `tableside.auth` subprotocol and sends its token as the first message
@@ -50,7 +51,7 @@ class Refused(Exception):
         self.code = code
 
 
-def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
+def _filter(socket: WebSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
     q = socket.query_params
     given = [(k, q[k]) for k in ("match", "table", "competition", "hall") if q.get(k)]
     try:
@@ -59,7 +60,7 @@ def _filter(socket: WebSocket) -> tuple[Filter, int | None]:
             value = str(UUID(value))
         elif kind == "table":
             value = _table_number(value)
-        elif kind == "hall" and value != "all":
+        elif kind == "hall" and value not in halls:
             raise ValueError(value)
         after = int(q["after"]) if q.get("after") else None
     except ValueError:
@@ -79,7 +80,7 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     origin = socket.headers.get("origin")
     if origin is not None and origin not in ctx.origins:
         raise Refused(4403)
-    flt, after = _filter(socket)
+    flt, after = _filter(socket, ctx.live.halls)
     try:
         principal = await accept_and_authenticate(ctx.pool, socket)
     except NotAuthorizedException:
@@ -167,6 +168,26 @@ async def _pump(
 
 
 async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
+    """Send the channel's snapshot (sent once the connection is back in the pool)."""
+    async with (
+        ctx.pool.acquire() as conn,
+        conn.transaction(isolation="repeatable_read", readonly=True),
+    ):
+        position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
+    await socket.send_data(text)
+    return position
+
+
+async def _claimed(ctx: Context, conn, flt: Filter) -> tuple[int, bytes] | None:
+    """A slice's own snapshot of the channel (live/channels.py), if one claims it."""
+    for claim in ctx.live.snapshotters:
+        if (claimed := await claim(conn, ctx.registry, flt.kind, flt.value)) is not None:
+            return claimed
+    return None
+
+
+async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
+    """The channel's live documents from its read model, at the model's tracking position."""
     projection, query = _SNAPSHOTS[flt.kind]
     key = (
         UUID(flt.value)
@@ -175,26 +196,18 @@ async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
         if flt.kind == "table"
         else flt.value
     )
-    async with (
-        ctx.pool.acquire() as conn,
-        conn.transaction(isolation="repeatable_read", readonly=True),
-    ):
-        position = await conn.fetchval(
-            "SELECT position FROM projection_tracking WHERE name = $1", projection
-        )
-        rows = await conn.fetch(query, key)
-    matches = [msgspec.Raw(r[0].encode()) for r in rows]
-    await socket.send_data(
-        encode(
-            {
-                "kind": "snapshot",
-                "position": position,
-                "filter": {flt.kind: flt.value},
-                "matches": matches,
-            }
-        )
+    position = await conn.fetchval(
+        "SELECT position FROM projection_tracking WHERE name = $1", projection
     )
-    return position
+    rows = await conn.fetch(query, key)
+    matches = [msgspec.Raw(r[0].encode()) for r in rows]
+    snapshot = {
+        "kind": "snapshot",
+        "position": position,
+        "filter": {flt.kind: flt.value},
+        "matches": matches,
+    }
+    return position, encode(snapshot)
 
 
 async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:

@@ -21,6 +21,8 @@ from tableside.competition.live import competition_now
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.live import live_socket
+from tableside.match.backgammon.live_feed import HALL as BG_HALL
+from tableside.match.backgammon.live_feed import BgRenderer, bg_snapshot
 from tableside.match.backgammon.reads import BACKGAMMON_READ_ROUTES
 from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
 from tableside.match.http.audit_routes import AUDIT_ROUTES
@@ -54,12 +56,15 @@ from tableside.web.ratelimit import RateLimiter
 
 
 def live_channels(tables: TablesNow) -> LiveChannels:
-    """What each slice puts on the live feed: match deltas; a competition's documents; and
-    what follows the feed: which match each table plays now."""
+    """What each slice puts on the live feed: match deltas (korona's and backgammon's, with
+    a backgammon match's own snapshot, and every backgammon match on `hall=backgammon`); a
+    competition's documents; and what follows the feed: which match each table plays now."""
     return LiveChannels(
-        renderers=[MatchRenderer],
+        renderers=[MatchRenderer, BgRenderer],
         openers={"competition": competition_now},
         watchers=[tables.follow],
+        snapshotters=[bg_snapshot],
+        halls=frozenset({"all", BG_HALL}),
     )
 
 

@@ -3,6 +3,7 @@ a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -13,7 +14,8 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
-from tableside.competition import hall
+from tableside.competition import hall, hall_queue
+from tableside.competition.federation_report import NotBackgammon, report_sheets
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import interop
@@ -22,10 +24,11 @@ from tableside.competition.service import CompetitionNotFound, stamped
 from tableside.competition.standings_pdf import standings_pdf
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog.digest import command_digest
+from tableside.match.exports.bg_report import federation_report_pdf
 from tableside.match.http.export_routes import pdf_attachment
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import Language, attachment
+from tableside.web.downloads import BackgammonLanguage, Language, attachment
 from tableside.web.guards import FILE_LIMIT, signed_in
 
 Doc = dict[str, Any]
@@ -53,6 +56,17 @@ async def get_hall(state: State, min_position: MinPosition = 0) -> list[Doc]:
     service = state.competitions.service
     held = await hall.holders(context(state).pool, lambda comp: service.state(comp)[1])
     return [msgspec.to_builtins(h) for h in held]
+
+
+@get("/api/hall/queue", summary="The hall's call queue: every match waiting for a table")
+async def get_hall_queue(state: State, min_position: MinPosition = 0) -> list[Doc]:
+    """Every waiting match of every competition not finished: the first each competition
+    will call, then the second of each…; those that can be called now (no player at a
+    table, EKML §17(3)) first."""
+    await settled(state, "standings", min_position)
+    service = state.competitions.service
+    found = await hall_queue.waiting(context(state).pool, lambda comp: service.state(comp)[1])
+    return [msgspec.to_builtins(w) for w in found]
 
 
 @get("/api/competitions", summary="Competitions")
@@ -107,6 +121,33 @@ async def get_standings_pdf(
     table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}.pdf"
     return await pdf_attachment(name, standings_pdf, doc, table, lang)
+
+
+@get(
+    "/api/competitions/{competition_id:uuid}/federation-report.pdf",
+    summary="The TD's report to the federation (KSI 1.7.5, 5.6) as PDF",
+    guards=[signed_in("head_judge", "secretary", "auditor")],
+)
+async def get_federation_report(
+    state: State, competition_id: FromPath[UUID], lang: BackgammonLanguage = "is"
+) -> Response[bytes]:
+    """Every expulsion with its reasons, and every ruling, appeal and jury decision with the
+    incident and the reasoning, match by match, from the matches' records (a backgammon
+    competition's; 404 for another)."""
+    ctx = context(state)
+    try:
+        _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
+        async with ctx.pool.acquire() as conn:
+            sheets = await report_sheets(conn, ctx.registry, competition_id, comp)
+    except CompetitionNotFound:
+        raise NotFoundException(f"No competition {competition_id}") from None
+    except NotBackgammon:
+        raise NotFoundException(
+            "No federation report: not a backgammon (KSI) competition"
+        ) from None
+    made = max((s.last_at for s in sheets), default=datetime.now(UTC))
+    name = f"report-{competition_id}-{lang}.pdf"
+    return await pdf_attachment(name, federation_report_pdf, comp.guide.name, sheets, lang, made)
 
 
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
@@ -218,10 +259,12 @@ def _execute(state: State, comp_id: UUID, command, version: int, command_id: UUI
 
 COMPETITION_READ_ROUTES = [
     get_hall,
+    get_hall_queue,
     list_competitions,
     get_competition,
     get_standings,
     get_standings_pdf,
+    get_federation_report,
     get_bracket,
     get_rounds,
     get_entrants,

@@ -2,6 +2,7 @@
 
 from . import commands as cmd
 from . import events as ev
+from .backgammon import check_guide
 from .entrants import Person
 from .errors import CompetitionRuleError, require
 from .guide import Guide, age_fits, is_pairs
@@ -15,6 +16,7 @@ def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
     """A competition starts from its guide (EKML §3)."""
     require(state.guide is None, "EKML §3(5)", "the competition exists; change its guide")
     require(c.guide.games_per_match >= 1, "EKML §3(4)6", "a match has at least one game")
+    check_guide(c.guide)
     return (ev.CompetitionCreated(c.guide, c.at),)
 
 
@@ -77,6 +79,8 @@ def _check_sexes(guide: Guide, sexes: list[str]) -> None:
     d = guide.discipline
     if d == "mixed_pairs":
         require(sorted(sexes) == ["F", "M"], "EKML §5(1)5", "a mixed pair is a man and a woman")
+    elif d == "open_singles":
+        return  # a backgammon event is open to all (guide (backgammon))
     elif d.startswith("womens"):
         require(set(sexes) == {"F"}, "EKML §5(1)", "a women's event")
     else:

@@ -2,11 +2,13 @@
 
 from . import commands as cmd
 from . import events as ev
+from .backgammon import no_show_minutes
 from .clock import minutes_between
 from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
-from .matches import games_for, open_matches, play_all_for, sides
+from .guide import is_backgammon
+from .matches import busy_entrants, callable_matches, games_for, play_all_for, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
@@ -25,7 +27,7 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     block = block_for(guide, c.table, c.tables)
     busy = sorted(set(block) & held_tables(state))
     require(not busy, "EKML §17(3)", f"table {', '.join(map(str, busy))} is busy")
-    playing = _busy_players(state) & {a, b}
+    playing = busy_entrants(state) & {a, b}
     require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
     if guide.teams is not None:
         return (team_call(state, c.match_id, block, c.at, c.absent),)
@@ -38,7 +40,7 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     team matches to blocks of consecutive free tables (EKML §29(2))."""
     guide = guide_of(state)
     check_tables(c.free_tables)
-    waiting = _callable(state)
+    waiting = callable_matches(state)
     free = [t for t in c.free_tables if t not in held_tables(state)]
     if guide.teams is not None:
         blocks = free_blocks(free, guide.teams.boards)
@@ -49,21 +51,6 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
     return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
 
 
-def _callable(state: Competition) -> list[tuple[str, tuple[str, str]]]:
-    """Waiting matches in calling order, none with an entrant already at a table (§17(3))."""
-    busy, waiting = _busy_players(state), []
-    for match in open_matches(state):
-        if busy.isdisjoint(match[1]):
-            waiting.append(match)
-            busy |= set(match[1])
-    return waiting
-
-
-def _busy_players(state: Competition) -> set[str]:
-    """Entrants already at a table."""
-    return {p for m, pair in state.called_sides.items() if m not in state.results for p in pair}
-
-
 def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     """An entrant not at the table 2 minutes after the call (EKML §9(3), NOVUS08 3.2)."""
     rules = policy(guide_of(state).ruleset)
@@ -71,7 +58,10 @@ def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     called = state.called_at.get(c.match_id)
     require(called is not None, rules.no_show_rule, "the match was never called")
     waited = minutes_between(called, c.at)
-    require(waited >= rules.no_show_minutes, rules.no_show_rule, "the 2 minutes are not up")
+    wait = rules.no_show_minutes
+    if is_backgammon(state.guide):
+        wait = no_show_minutes(state, c.match_id)
+    require(waited >= wait, rules.no_show_rule, f"the {wait} minutes are not up")
     return (ev.NoShowReported(c.match_id, c.absent, c.at, rules.no_show_rule),)
 
 
@@ -83,7 +73,8 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     if c.match_id not in _round_ids(state):
         require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
-    recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, "EKML §32(1)")
+    rule = "KSI 4.6" if is_backgammon(guide) else "EKML §32(1)"
+    recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, rule)
     return (recorded, *walkovers(evolve(state, recorded), c.at))
 
 

@@ -4,8 +4,12 @@ from typing import Literal
 
 import msgspec
 
-Discipline = Literal["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"]
-Ruleset = Literal["EKML", "NOVUS08", "LV"]
+Discipline = Literal[
+    "mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs", "open_singles"
+]
+Ruleset = Literal["EKML", "NOVUS08", "LV", "KSI"]
+# The game the competition is of: korona/novus (EKML, NOVUS08, LV) or backgammon (KSI).
+Sport = Literal["korona", "backgammon"]
 FormatName = Literal[
     "round_robin", "swiss", "double_elimination", "single_elimination", "swiss_playoff"
 ]
@@ -80,6 +84,18 @@ class TeamSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     play_all: bool = True
 
 
+class BackgammonSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A backgammon guide's own settings: the match length in points per round (round 1
+    first, the last one repeating; brackets by their round), the final's own length (0: as
+    its round), whether matches are clocked (KSI 3.5.1) and whether lateness penalty points
+    are credited to the opponent's score (a guide setting, KSI 2.2.4 leaves it open)."""
+
+    lengths: tuple[int, ...] = (7,)
+    final_length: int = 0
+    clock: bool = False
+    penalty_to_score: bool = True
+
+
 class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """A competition's guide (juhend); it may not contradict the regulations (EKML §3(2))."""
 
@@ -107,6 +123,8 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     unplayed_games_in_buchholz: UnplayedInBuchholz = "draw"
     opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
     head_to_head: HeadToHead = "all_met"
+    sport: Sport = "korona"
+    backgammon: BackgammonSettings | None = None
 
 
 def draw_points(guide: Guide) -> float:
@@ -144,9 +162,34 @@ def pairs_scale() -> PointsScale:
     return PointsScale(win=4.0, draw=2.0, loss=0.0)
 
 
+def is_backgammon(guide: Guide) -> bool:
+    """Whether the competition's matches are backgammon matches (KSI)."""
+    return guide.sport == "backgammon"
+
+
+# A backgammon match is won or lost: 1 match point for a win, none for a loss; the ½ is only
+# what a draw would be worth where a tie-break convention counts an unplayed round as one.
+MATCH_POINT = PointsScale(win=1.0, draw=0.5, loss=0.0)
+BACKGAMMON_DEFAULTS = {
+    "ruleset": "KSI",
+    "discipline": "open_singles",
+    "games_per_match": 1,
+    "playoff_games": 1,
+    "points": MATCH_POINT,
+    "tie_breaks": ("buchholz", "sonneborn_berger", "games_diff"),
+}
+
+
 def guide_for(name: str, discipline: Discipline = "mens_singles", **settings) -> Guide:
     """A guide with the regulations' defaults for its discipline: pairs score 4 / 2 / 0
     (EKML §32(2)2) unless the guide sets its own scale (§32(2) note 2)."""
     if discipline in PAIR_DISCIPLINES and "points" not in settings:
         settings["points"] = pairs_scale()
     return Guide(name, discipline=discipline, **settings)
+
+
+def backgammon_guide(name: str, **settings) -> Guide:
+    """A backgammon guide (KSI): the match-point settings (`BACKGAMMON_DEFAULTS`) where the
+    guide sets none, 7-point matches unless it names its lengths."""
+    settings = {**BACKGAMMON_DEFAULTS, "backgammon": BackgammonSettings(), **settings}
+    return Guide(name, sport="backgammon", **settings)

@@ -54,6 +54,27 @@ def open_matches(state: Competition) -> list[tuple[str, tuple[str, str]]]:
     return [m for m in ready if m[0] not in done]
 
 
+def busy_entrants(state: Competition) -> set[str]:
+    """Entrants already at a table (called, no result yet)."""
+    return {p for m, pair in state.called_sides.items() if m not in state.results for p in pair}
+
+
+def callable_matches(state: Competition) -> list[tuple[str, tuple[str, str]]]:
+    """Waiting matches in calling order, none with an entrant already at a table (§17(3))."""
+    return [(m, sides) for m, sides, ready in queue(state) if ready]
+
+
+def queue(state: Competition) -> list[tuple[str, tuple[str, str], bool]]:
+    """Every waiting match in calling order, and whether it can be called now: not while one
+    of its entrants is at a table or comes first in a match ahead of it (EKML §17(3))."""
+    busy, out = busy_entrants(state), []
+    for match_id, sides in open_matches(state):
+        ready = busy.isdisjoint(sides)
+        busy |= set(sides) if ready else set()
+        out.append((match_id, sides, ready))
+    return out
+
+
 def _ready(slot: Slot) -> bool:
     """A bracket match with two real entrants and no winner yet."""
     return slot.winner is None and None not in (slot.a, slot.b) and BYE not in (slot.a, slot.b)

@@ -4,7 +4,7 @@ from typing import Literal
 
 import msgspec
 
-from .guide import draw_points
+from .guide import draw_points, is_backgammon
 from .results import MatchResult, outcome, side_points
 from .rulesets import policy
 from .state import Competition, round_of
@@ -55,11 +55,19 @@ def _add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> No
         pa, pb = min(pa, scale.loss), min(pb, scale.loss)
     kind: Kind = "forfeit" if result.forfeit else "played"
     counted = not result.forfeit
-    games = (result.a_games, result.b_games, result.drawn_games) if counted else (0, 0, 0)
+    games = _games(result) if counted else (0, 0, 0)
     pucks = result.a_pucks_diff if counted else 0
     ra, rb = _scores(result)
     out[a].append(Game(rnd, b, pa, pb, games[0], games[1], games[2], pucks, kind, ra))
     out[b].append(Game(rnd, a, pb, pa, games[1], games[0], games[2], -pucks, kind, rb))
+
+
+def _games(result: MatchResult) -> tuple[int, int, int]:
+    """Games won, lost and drawn; a backgammon match counts its points (KSI 4.7) instead, so
+    the games columns and tie-breaks read points won and lost."""
+    if result.score is not None:
+        return result.score[0], result.score[1], 0
+    return result.a_games, result.b_games, result.drawn_games
 
 
 def _scores(result: MatchResult) -> tuple[Score, Score]:
@@ -75,9 +83,11 @@ def _scores(result: MatchResult) -> tuple[Score, Score]:
 def _bye(state: Competition, rnd: int) -> Game:
     """A Swiss bye scores a drawn match's points (EKML §32(2) note 3, §29(5)) — on a
     one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
-    a free round."""
+    a free round. A backgammon match has no draw: its Swiss bye is a win's match point
+    (guide (backgammon), docs/decisions.md)."""
     swiss = state.guide.format in ("swiss", "swiss_playoff")
-    points = draw_points(state.guide) if swiss else 0.0
+    bye = state.guide.points.win if is_backgammon(state.guide) else draw_points(state.guide)
+    points = bye if swiss else 0.0
     return Game(rnd, None, points, 0.0, 0, 0, 0, 0, "bye")
 
 

@@ -5,13 +5,14 @@ from typing import Literal
 import msgspec
 
 from .errors import require
-from .guide import Guide, PointsScale
+from .guide import Guide, PointsScale, is_backgammon
 
 Outcome = Literal["a", "b", "draw"]
 
 
 class MatchResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """Games won each (drawn games apart), pucks difference for side a, and how it ended."""
+    """Games won each (drawn games apart), pucks difference for side a, and how it ended; a
+    backgammon match is one "game" won (1:0) with its points in `score` (KSI 4.7)."""
 
     a_games: int
     b_games: int
@@ -19,6 +20,7 @@ class MatchResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     a_pucks_diff: int = 0
     forfeit: bool = False
     withdrawal: bool = False
+    score: tuple[int, int] | None = None
 
 
 def outcome(result: MatchResult) -> Outcome:
@@ -47,6 +49,9 @@ def check_length(
     """A result may not hold more games than its match has (EKML §32(1), NOVUS08 23.1); a
     match stopped once decided holds no game past that; where the guide has every game
     played (per stage: `play_all`), an incomplete result is refused."""
+    if is_backgammon(guide):
+        check_backgammon(result)
+        return
     total = games or guide.games_per_match
     every = guide.play_all_games if play_all is None else play_all
     if result.forfeit:
@@ -67,6 +72,17 @@ def check_length(
         "EKML §32(1)",
         f"the match stops once decided: {most} won games where {need} decide a best of {total}",
     )
+
+
+def check_backgammon(result: MatchResult) -> None:
+    """A backgammon result names one winner (the match is its one "game"), no drawn games and
+    no pucks; the winner's score may be the lower when the match ended otherwise than on the
+    board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.7.3)."""
+    won = (result.a_games, result.b_games)
+    require(sorted(won) == [0, 1] and not result.drawn_games, "KSI 4.5", "one winner, no draw")
+    require(result.a_pucks_diff == 0, "guide (backgammon)", "pucks are a korona setting")
+    if result.score is not None:
+        require(min(result.score) >= 0, "KSI 4.7", "a score is never negative")
 
 
 def forfeit_result(winner: Outcome, games: int, withdrawal: bool = False) -> MatchResult:

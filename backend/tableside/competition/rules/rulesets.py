@@ -52,7 +52,22 @@ NOVUS08 = RulesetPolicy(
 # LV rules say nothing on competitions; a Latvian event runs on the NOVUS08 lines.
 LV = msgspec.structs.replace(NOVUS08, name="LV")
 
-POLICIES = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV}
+# KSI is silent on withdrawals, forfeits and protests (KSI.md §3: "not in this text"): a
+# backgammon event keeps the EKML lines as guide settings; a player who does not appear loses
+# by lateness points (KSI 2.2.4: more than half the length, 5 minutes a point — 20 minutes for
+# a 7-point match), which the TD records as a no-show once that time is up.
+KSI = msgspec.structs.replace(
+    EKML,
+    name="KSI",
+    withdrawal_rule="guide (backgammon)",
+    protest_minutes=None,
+    protest_rule="KSI 5.2",
+    no_show_minutes=20,
+    no_show_rule="KSI 2.2.4",
+    team_rule="guide (backgammon)",
+)
+
+POLICIES = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV, "KSI": KSI}
 
 
 def policy(ruleset: str) -> RulesetPolicy:

@@ -1,12 +1,14 @@
 """Backgammon reads: the staff's list of matches from the read model `backgammon`
-(`backgammon_matches`), newest activity first, a page at a time; and a match's protocol as
-a PDF, drawn from its stored events."""
+(`backgammon_matches`), newest activity first, a page at a time; the spectators' list of the
+matches being played (public: names, length, score; nothing of the record's devices or
+recorders); and a match's protocol as a PDF, drawn from its stored events."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 from uuid import UUID
 
+import asyncpg
 from litestar import Response, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
@@ -34,10 +36,9 @@ ORDER BY position DESC LIMIT $2
 """
 
 
-def _row(r) -> dict[str, Any]:
-    """One row of `backgammon_matches` as the API shows it."""
+def _summary(r) -> dict[str, Any]:
+    """What a spectator's list shows of a match (nothing of recorders or devices)."""
     return {
-        "discipline": "backgammon",
         "match_id": str(r["match_id"]),
         "players": [r["player_a"], r["player_b"]],
         "length": r["length"],
@@ -45,6 +46,14 @@ def _row(r) -> dict[str, Any]:
         "games": r["games"],
         "status": r["status"],
         "winner": r["winner"] or None,
+    }
+
+
+def _row(r) -> dict[str, Any]:
+    """One row of `backgammon_matches` as the API shows it (staff)."""
+    return {
+        "discipline": "backgammon",
+        **_summary(r),
         "confirmed": r["confirmed"],
         "version": r["version"],
         "position": r["position"],
@@ -69,6 +78,31 @@ async def list_bg_matches(
     rows = await context(state).pool.fetch(_PAGE, before, limit + 1)
     items = [_row(r) for r in rows[:limit]]
     return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
+
+
+_PLAYING = """
+SELECT match_id, player_a, player_b, length, score_a, score_b, games, status, winner
+FROM backgammon_matches WHERE status = 'playing' OR updated_at > now() - interval '2 hours'
+ORDER BY status DESC, updated_at DESC LIMIT $1
+"""
+
+
+async def playing(conn: asyncpg.Connection | asyncpg.Pool, limit: int = 100) -> list[dict]:
+    """Matches being played, then those finished in the last two hours."""
+    return [_summary(r) for r in await conn.fetch(_PLAYING, limit)]
+
+
+@get("/api/backgammon/live", summary="Backgammon matches being played (public, spectators)")
+async def playing_bg_matches(
+    state: State,
+    limit: Annotated[int, Parameter(ge=1, le=200)] = 100,
+    min_position: MinPosition = 0,
+) -> list[dict[str, Any]]:
+    """Matches being played, then those finished in the last two hours: players, length,
+    score, status, winner. Followed live on `/live?hall=backgammon` (the list) and
+    `/live?match=<id>` (a match)."""
+    await settled(state, "backgammon", min_position)
+    return await playing(context(state).pool, limit)
 
 
 @get(
@@ -97,4 +131,4 @@ async def bg_protocol_file(
     return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
 
 
-BACKGAMMON_READ_ROUTES = [list_bg_matches, bg_protocol_file]
+BACKGAMMON_READ_ROUTES = [list_bg_matches, playing_bg_matches, bg_protocol_file]

@@ -54,7 +54,7 @@ def _header(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         [w["length"], w["length_value"].format(n=sheet.length)],
         [w["clock"], w["clock_on" if sheet.clock else "clock_off"]],
         [w["settings"], settings + (f"; {w['series']}" if sheet.series else "")],
-        [w["recorded"], f"{_stamp(sheet.started_at)} – {_stamp(sheet.last_at)}"],
+        [w["recorded"], f"{stamp(sheet.started_at)} – {stamp(sheet.last_at)}"],
         [w["match"], sheet.match_id],
     ]
     pairs(pdf, rows)
@@ -97,12 +97,17 @@ def _ending(sheet: BgSheet, game: Game, w: dict[str, str]) -> list[list[str]]:
 def _entries(pdf: FPDF, sheet: BgSheet, w: dict[str, str], title: str, entries: list[Entry]):
     """A section of dated lines (a long one wraps at the margin, words kept whole)."""
     heading(pdf, title)
-    for e in entries:
-        game = f"{w['game']} {e.game_no} · " if e.game_no else ""
-        text = f"{_stamp(e.at)[11:19]}  {game}{_line(w, sheet, e)} ({e.rule})"
-        pdf.multi_cell(0, 6, text, **_NEXT)
+    entry_lines(pdf, sheet, w, entries)
     if not entries:
         pdf.multi_cell(0, 6, w["none"], **_NEXT)
+
+
+def entry_lines(pdf: FPDF, sheet: BgSheet, w: dict[str, str], entries: list[Entry]) -> None:
+    """Each entry as a line: its time, its game, the fact in words and its paragraph."""
+    for e in entries:
+        game = f"{w['game']} {e.game_no} · " if e.game_no else ""
+        text = f"{stamp(e.at)[11:19]}  {game}{_line(w, sheet, e)} ({e.rule})"
+        pdf.multi_cell(0, 6, text, **_NEXT)
 
 
 def _result(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
@@ -112,7 +117,7 @@ def _result(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         rows.append([w["winner"], _name(sheet, sheet.winner, w)])
     pairs(pdf, rows)
     for e in sheet.result:
-        text = f"{_stamp(e.at)}  {_line(w, sheet, e)} ({e.rule})"
+        text = f"{stamp(e.at)}  {_line(w, sheet, e)} ({e.rule})"
         pdf.multi_cell(0, 6, text, **_NEXT)
 
 
@@ -153,5 +158,5 @@ def _score(score: tuple[int, int]) -> str:
     return f"{score[0]} : {score[1]}"
 
 
-def _stamp(at: datetime) -> str:
+def stamp(at: datetime) -> str:
     return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

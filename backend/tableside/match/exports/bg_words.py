@@ -115,6 +115,19 @@ _EN = {
     "reported": "Result reported by the winner, {player}",
     "confirmed": "Result confirmed and published by the TD",
     "result_corrected": "Result corrected: {player} wins {a}:{b} ({reason})",
+    "report_title": "Report to the federation (KSI)",
+    "report_event": "Tournament",
+    "report_period": "Matches recorded",
+    "report_made": "Made",
+    "report_duty": (
+        "The TD reports every expulsion in writing with its reasons (KSI 1.7.5), and the "
+        "TD and the jury report all rulings with the incident and the reasoning (KSI "
+        "5.6), immediately after the tournament."
+    ),
+    "report_expulsions": "Expulsions (KSI 1.7.3, reported under 1.7.5)",
+    "report_rulings": "Rulings, appeals and monitors (KSI 5.6)",
+    "report_match": "Match {match}: {a} — {b}",
+    "report_none": "Nothing to report.",
 }
 
 _IS = {
@@ -227,6 +240,19 @@ _IS = {
     "reported": "Sigurvegarinn, {player}, tilkynnti úrslitin",
     "confirmed": "Mótsstjóri staðfesti og birti úrslitin",
     "result_corrected": "Úrslit leiðrétt: {player} vinnur {a}:{b} ({reason})",
+    "report_title": "Skýrsla til Kotrusambands Íslands (KSÍ)",
+    "report_event": "Mót",
+    "report_period": "Leikir skráðir",
+    "report_made": "Gerð",
+    "report_duty": (
+        "Mótsstjóri tilkynnir KSÍ skriflega um hverja brottvísun með ástæðum (KSI 1.7.5),"
+        " og mótsstjóri og dómnefnd tilkynna alla úrskurði með lýsingu á atvikinu og "
+        "rökstuðningi (KSI 5.6), strax að móti loknu."
+    ),
+    "report_expulsions": "Brottvísanir (KSI 1.7.3, tilkynntar skv. 1.7.5)",
+    "report_rulings": "Úrskurðir, áfrýjanir og eftirlitsmenn (KSI 5.6)",
+    "report_match": "Leikur {match}: {a} — {b}",
+    "report_none": "Ekkert að tilkynna.",
 }
 
 _ET = {
@@ -338,6 +364,19 @@ _ET = {
     "reported": "Võitja {player} teatas tulemuse",
     "confirmed": "Peakohtunik kinnitas ja avaldas tulemuse",
     "result_corrected": "Tulemus parandatud: {player} võidab {a}:{b} ({reason})",
+    "report_title": "Aruanne alaliidule (KSI)",
+    "report_event": "Turniir",
+    "report_period": "Salvestatud matšid",
+    "report_made": "Koostatud",
+    "report_duty": (
+        "Peakohtunik teatab igast turniirilt eemaldamisest kirjalikult koos põhjustega "
+        "(KSI 1.7.5) ning peakohtunik ja žürii teatavad kõigist otsustest koos juhtumi "
+        "kirjelduse ja põhjendusega (KSI 5.6) kohe pärast turniiri."
+    ),
+    "report_expulsions": "Turniirilt eemaldamised (KSI 1.7.3, teatatud 1.7.5 järgi)",
+    "report_rulings": "Otsused, apellatsioonid ja vaatlejad (KSI 5.6)",
+    "report_match": "Matš {match}: {a} — {b}",
+    "report_none": "Pole midagi teatada.",
 }
 
 _LV = {
@@ -449,6 +488,19 @@ _LV = {
     "reported": "Uzvarētājs {player} paziņoja rezultātu",
     "confirmed": "Turnīra direktors apstiprināja un publicēja rezultātu",
     "result_corrected": "Rezultāts labots: {player} uzvar {a}:{b} ({reason})",
+    "report_title": "Ziņojums federācijai (KSI)",
+    "report_event": "Turnīrs",
+    "report_period": "Reģistrētie mači",
+    "report_made": "Sagatavots",
+    "report_duty": (
+        "Turnīra direktors par katru izslēgšanu rakstiski ziņo ar iemesliem (KSI 1.7.5), "
+        "un turnīra direktors un žūrija ziņo par visiem lēmumiem ar notikuma aprakstu un "
+        "pamatojumu (KSI 5.6) tūlīt pēc turnīra."
+    ),
+    "report_expulsions": "Izslēgšanas no turnīra (KSI 1.7.3, ziņots saskaņā ar 1.7.5)",
+    "report_rulings": "Lēmumi, apelācijas un novērotāji (KSI 5.6)",
+    "report_match": "Mačs {match}: {a} — {b}",
+    "report_none": "Nav par ko ziņot.",
 }
 
 BG_WORDS = {"en": _EN, "is": _IS, "et": _ET, "lv": _LV}

@@ -32,6 +32,7 @@ def _pages(root: Path) -> list:
         page("screen", ["/screen"]),
         page("admin", ["/admin"]),
         page("backgammon", ["/backgammon"]),  # ?match=<id> records it, bare starts a new one
+        page("watch", ["/watch"]),  # ?match=<id>: a backgammon match for spectators
     ]
 
 

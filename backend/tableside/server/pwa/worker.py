@@ -21,6 +21,7 @@ PAGES = {
     "/screen": "screen.html",
     "/admin": "admin.html",
     "/backgammon": "backgammon.html",
+    "/watch": "watch.html",
 }
 ASSET_DIRS = ("js", "css", "i18n", "icons")
 

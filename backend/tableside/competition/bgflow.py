@@ -1,0 +1,110 @@
+"""Between a backgammon competition and its match streams: start a called match as a backgammon
+match to the round's length, and read a finished one back as the competition's result.
+
+The link from a match stream to its competition is the creating write's metadata
+(`competition_id`, `match`): the backgammon engine knows matches, not competitions, and the
+korona venue event (`MatchScheduled`) would put the stream on the korona tables read model.
+"""
+
+from __future__ import annotations
+
+import uuid
+from uuid import UUID
+
+from tableside.competition.matchflow import match_stream
+from tableside.competition.rules.backgammon import match_length
+from tableside.competition.rules.events import MatchCalled
+from tableside.competition.rules.results import MatchResult, forfeit_result
+from tableside.competition.rules.state import Competition
+from tableside.disciplines.backgammon import commands as bc
+from tableside.disciplines.backgammon import events as bev
+from tableside.disciplines.backgammon import evolve, initial_state
+from tableside.disciplines.backgammon import state as st
+from tableside.eventlog import AppendResult, StoredEvent
+from tableside.match.backgammon.service import BackgammonService
+from tableside.match.service import MatchNotFound
+
+META = {"recorder": "competition", "role": "head_judge"}
+# What ends a backgammon match or changes its result: every way a match is won emits
+# MatchEnded (on the board KSI 4.5, lateness 2.2.4, flag 4.3.3, expulsion 1.7.3, penalty
+# points); the TD's correction (KSI 4.6) changes winner and score.
+ENDINGS = (bev.MatchEnded, bev.ResultCorrected)
+_LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.7.3")
+
+
+def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc.CreateMatch:
+    """CreateMatch from the guide: the two players, the round's length, clock, penalty points."""
+    settings = state.guide.backgammon
+    return bc.CreateMatch(
+        match_id=str(match_stream(comp_id, called.match_id)),
+        player_a=state.entrants[called.a].name,
+        player_b=state.entrants[called.b].name,
+        length=match_length(state, called.match_id),
+        clock=bool(settings and settings.clock),
+        penalty_to_score=settings.penalty_to_score if settings else True,
+    )
+
+
+def start_match(
+    games: BackgammonService, comp_id: UUID, state: Competition, called: MatchCalled
+) -> AppendResult:
+    """Create the called match's backgammon stream (once: the command id is derived)."""
+    stream = match_stream(comp_id, called.match_id)
+    meta = {**META, "competition_id": str(comp_id), "match": called.match_id}
+    command = create_command(comp_id, state, called)
+    return games.create(stream, command, command_id=uuid.uuid5(stream, "create"), meta=meta)
+
+
+def close_forfeited(games: BackgammonService, stream: UUID, winner: str, meta) -> None:
+    """A forfeit the competition decided (a no-show, KSI 2.2.4 in a backgammon guide; a
+    withdrawal's walkover) ends the match in its own record too: the absent player late until
+    his penalty points exceed half the length, so the engine ends it by KSI 2.2.4. A match
+    never started, over already, or with a game under way is left as it is."""
+    try:
+        state, version, _ = games.history(stream)
+    except MatchNotFound:
+        return
+    if state.over or state.game.phase != st.OVER:
+        return
+    late = bc.RecordLateness(side="B" if winner == "a" else "A", minutes=late_minutes(state.length))
+    games.execute(
+        stream, late, expected_version=version, command_id=uuid.uuid5(stream, "forfeit"), meta=meta
+    )
+
+
+def late_minutes(length: int) -> int:
+    """Minutes late that lose a match of `length` (KSI 2.2.4: more than half in points, one a
+    5 minutes)."""
+    return 5 * (length // 2 + 1)
+
+
+def competition_of(stored: list[StoredEvent]) -> UUID | None:
+    """The competition a backgammon stream was started for (None: a match of its own)."""
+    if not stored or not isinstance(stored[0].event, bev.MatchCreated):
+        return None
+    found = stored[0].meta.get("competition_id", "")
+    try:
+        return UUID(found)
+    except ValueError:
+        return None
+
+
+def match_result(stored: list[StoredEvent]) -> tuple[MatchResult, str] | None:
+    """A finished backgammon match as the competition records it, with when it ended: the
+    winner's one "game" and the score in points; lost by lateness or expulsion before any
+    game was finished, a forfeit (+/−, no points counted)."""
+    state, finished, at, away = initial_state(), 0, "", False
+    for s in stored:
+        if isinstance(s.event, bev.GameEnded):
+            finished += 1
+        if isinstance(s.event, ENDINGS):
+            at = s.recorded_at.isoformat()
+            away = isinstance(s.event, bev.MatchEnded) and s.event.rule in _LOST_AWAY_FROM_BOARD
+        state = evolve(state, s.event) if type(s.event) in bev.EVENT_TYPES else state
+    if not state.over or not state.winner:
+        return None
+    side = "a" if state.winner == "A" else "b"
+    if away and not finished:
+        return forfeit_result(side, 1), at
+    won = (1, 0) if side == "a" else (0, 1)
+    return MatchResult(*won, score=(state.score[0], state.score[1])), at

@@ -1,0 +1,37 @@
+"""The sheets a backgammon competition's report to the federation is made of (KSI 1.7.5,
+5.6): the protocol sheet of every match the competition called, read from its stream, in the
+order the matches were called."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import asyncpg
+
+from tableside.competition.matchflow import match_stream
+from tableside.competition.rules.guide import is_backgammon
+from tableside.competition.rules.state import Competition
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.source import read_stream
+from tableside.match.exports.bg_sheet import BgSheet, bg_sheet
+
+_ALL = 2**62
+
+
+class NotBackgammon(LookupError):
+    """The report is the KSI's: a competition under another rulebook has none."""
+
+
+async def report_sheets(
+    conn: asyncpg.Connection, registry: EventRegistry, comp_id: UUID, state: Competition
+) -> list[BgSheet]:
+    """The protocol sheet of each called match with a stream (a forfeit before play has one
+    too: the engine's lateness rule ended it)."""
+    if state.guide is None or not is_backgammon(state.guide):
+        raise NotBackgammon(str(comp_id))
+    sheets = []
+    for match_id in state.calls:
+        records = await read_stream(conn, registry, match_stream(comp_id, match_id), _ALL)
+        if records:
+            sheets.append(bg_sheet(records))
+    return sheets
