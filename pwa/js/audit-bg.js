@@ -3,7 +3,7 @@
 // with its KSI paragraph, and after it the position, cube, score and both clocks (<bg-board>
 // and a table), read from GET /api/backgammon/matches/{id}/at/{version}.
 
-import { t } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { el } from "/js/spectator-dom.js";
 import { Replay } from "/js/audit-replay.js";
@@ -82,10 +82,19 @@ export class BgReplay extends Replay {
     this.board.data = doc.board;
   }
 
+  /** The protocol PDF in the face's language (KSI 4.6/4.7, with the chain head to verify),
+   *  and the .mat beside it for GNU Backgammon. */
   exportLink() {
-    return el("a", { class: "button", "data-mat": "", i18n: "bg.export_mat",
-                     href: `/api/backgammon/matches/${this.id}/match.mat` });
+    this.matLink = el("a", { class: "button", "data-mat": "", i18n: "bg.export_mat",
+                             href: `/api/backgammon/matches/${this.id}/match.mat` });
+    return el("a", { class: "button", "data-pdf": "", i18n: "bg.export_pdf", href: this.pdfHref() });
   }
 
-  pdfHref() { return `/api/backgammon/matches/${this.id}/match.mat`; }
+  actions() {
+    const box = super.actions();
+    this.pdf.after(this.matLink);
+    return box;
+  }
+
+  pdfHref() { return `/api/backgammon/matches/${this.id}/protocol.pdf?lang=${i18n.lang}`; }
 }

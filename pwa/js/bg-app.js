@@ -1,12 +1,15 @@
 // The backgammon recorder's face: `/backgammon?match=<id>` records a match (KSI), `/backgammon`
 // starts a new one. Staff (head judge, secretary) sign in here or on the console: one login.
+// A table's device (`/backgammon?table=N[&match=<id>]`, where the table's judge link leads when
+// a backgammon match is called to it) records its table's match with the link's token: the
+// players or the monitor at the board; what only the TD records is not offered there.
 //
 // The board is the server's fold (<bg-board>); every tap becomes one engine command posted at
 // the version the face saw (bg-recorder.js); a refusal shows the problem's detail and its KSI
 // paragraph. `window.bg` is the recorder, for tests and the curious.
 
 import { i18n, t } from "/js/i18n.js";
-import { describe, getToken, request, setToken } from "/js/api.js";
+import { describe, getToken, request, setToken, tokenFromLink } from "/js/api.js";
 import { h } from "/js/dom.js";
 import { Recorder } from "/js/bg-recorder.js";
 import { Outbox, chainVersions } from "/js/outbox.js";
@@ -14,6 +17,9 @@ import "/js/sync-badge.js";
 
 const face = document.getElementById("face");
 const STAFF = ["head_judge", "secretary"];
+const params = new URLSearchParams(location.search);
+const tableParam = Number(params.get("table")) || null;
+if (tableParam) tokenFromLink(); // the table's device records with its judge link's token
 
 function field(key, input) {
   return h("label", { class: "stack" }, h("span", { i18n: key }), input);
@@ -46,6 +52,7 @@ function login() {
     });
   } },
   h("h2", { i18n: "bg.login.title" }), h("p", { i18n: "bg.login.why" }),
+  h("p", { class: "hint", i18n: "bg.login.table" }),
   field("bg.login.user", user), field("bg.login.password", pass),
   h("button", { type: "submit", class: "primary", i18n: "bg.login.submit" }), error);
   face.replaceChildren(form);
@@ -90,15 +97,35 @@ async function whoAmI() {
 
 async function start() {
   const who = await whoAmI();
+  const id = params.get("match");
+  if (who.role === "table_judge") return tableDevice(who.table || tableParam, id);
   if (!STAFF.includes(who.role)) return login();
-  const id = new URLSearchParams(location.search).get("match");
   if (!id) return newMatch();
+  await record(id, {});
+}
+
+async function record(id, device) {
   // The one outbox (the judge face's): entries survive a reload and are sent once each.
   const outbox = new Outbox({ beforeSend: chainVersions });
   document.querySelector("sync-badge").outbox = outbox;
-  window.bg = new Recorder(face, id, outbox);
+  window.bg = new Recorder(face, id, outbox, device);
   await window.bg.load();
   outbox.start();
+}
+
+/** The table's device: its table's match, or the table's own face when none is played there. */
+async function tableDevice(table, id) {
+  if (id) return record(id, { table, device: true });
+  try {
+    const found = await request("GET", `/api/backgammon/tables/${table}`);
+    location.replace(`/backgammon?table=${table}&match=${found.match_id}`);
+  } catch (error) {
+    const back = h("a", { class: "button", href: `/judge?table=${table}`, "data-back-to-table": "" },
+                   t("bg.table.back", { table }));
+    face.replaceChildren(h("section", { class: "stack", "data-no-table-match": "" },
+      h("h2", {}, t("bg.table.title", { table })),
+      h("p", {}, error.status === 404 ? t("bg.table.none", { table }) : describe(error)), back));
+  }
 }
 
 await i18n.ready;

@@ -106,6 +106,20 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** The running side's time now: `remaining` at the press (device time `since`, ms), less
+ *  what ran after the delay left (Bronstein, KSI 3.5.5). Faces count down between presses. */
+export function runningLeft(remaining, since, delayLeft) {
+  const elapsed = Math.max(0, Date.now() - since);
+  return remaining - Math.max(0, elapsed - delayLeft);
+}
+
+/** A side's time in a board document's clock, counted down when it is the one running. */
+export function timeLeft(clock, side) {
+  const at = clock.remaining_ms[side];
+  if (clock.running !== side || clock.stopped || !clock.since_ms) return at;
+  return runningLeft(at, clock.since_ms, clock.delay_left_ms ?? 0);
+}
+
 /** The name of a side in a board document ("A" / "B" when it has none). */
 export function sideName(doc, side) {
   return doc?.players?.[side === "A" ? 0 : 1] || t(side === "A" ? "bg.side_a" : "bg.side_b");
@@ -123,11 +137,21 @@ class BgBoard extends HTMLElement {
 
   connectedCallback() {
     i18n.addEventListener("change", this.onLanguage);
+    this.ticking = setInterval(() => this.tick(), 500);
     this.render();
   }
 
   disconnectedCallback() {
     i18n.removeEventListener("change", this.onLanguage);
+    clearInterval(this.ticking);
+  }
+
+  /** The running clock's digits, counted down between presses (its label is left alone). */
+  tick() {
+    const clock = this._data?.clock;
+    if (!clock?.running || clock.stopped) return;
+    const span = this.shadowRoot.querySelector(`[data-clock="${clock.running}"]`);
+    if (span) span.textContent = clockText(timeLeft(clock, clock.running));
   }
 
   get data() { return this._data; }
@@ -273,7 +297,7 @@ function playerPanel(doc, side) {
   const clock = doc.clock
     ? h("span", { class: `clock${doc.clock.running === side ? " running" : ""}`, "data-clock": side,
                      "aria-label": t("bg.clock", { time: clockText(doc.clock.remaining_ms[side]) }),
-                     text: clockText(doc.clock.remaining_ms[side]) })
+                     text: clockText(timeLeft(doc.clock, side)) })
     : null;
   return h("div", { class: `player ${side}${turn ? " turn" : ""}`, "data-player": side },
     h("span", { class: "arrow", "aria-hidden": "true", text: turn ? "▶" : "" }),

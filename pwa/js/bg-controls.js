@@ -2,13 +2,14 @@
 //
 //   pad(rec)          start game · opening roll (one die each side) · double / roll (two taps) ·
 //                     the play (tap a checker, then a highlighted point; undo a step; send) ·
-//                     take / drop · answer a resignation · resign… · undo last entry
+//                     take / drop · answer a resignation · resign… · undo last entry ·
+//                     after a game, each player's scoresheet confirmed (KSI 4.7)
 //   clockPanel(rec)   start the clock, or the two big clock buttons (press = PressClock)
 //   tickClocks(rec)   the running side's time, counted down on this device between presses
 
 import { i18n, t } from "/js/i18n.js";
 import { h } from "/js/dom.js";
-import { clockText, sideName } from "/js/bg-board.js";
+import { clockText, runningLeft, sideName } from "/js/bg-board.js";
 import { playText } from "/js/bg-entry.js";
 
 const OTHER = { A: "B", B: "A" };
@@ -113,11 +114,26 @@ function resignationAnswer(rec, [by, kind]) {
 function between(rec) {
   if (rec.doc.over) {
     return section("bg.pad.match_over", { name: sideName(rec.doc, rec.doc.winner),
-                                           score: rec.doc.score.join(":") }, result(rec), exports(rec));
+                                           score: rec.doc.score.join(":") }, sheets(rec), result(rec), exports(rec));
   }
-  return section("bg.pad.between", { score: rec.doc.score.join(":") },
+  return section("bg.pad.between", { score: rec.doc.score.join(":") }, sheets(rec),
     button("bg.pad.start_game", { n: (rec.doc.game_no || 0) + 1 }, () => rec.send({ type: "StartGame" }),
       { class: "primary big", "data-action": "start-game" }));
+}
+
+/** After a game: each player confirms that his scoresheet agrees with the record (KSI 4.7);
+ *  a sheet that differs is the TD's to settle (the TD's sheet: score dispute). */
+function sheets(rec) {
+  const n = rec.doc.game_no || 0;
+  if (!n) return null;
+  const score = rec.doc.score.join(":");
+  const agreed = rec.doc.sheets || [];
+  return h("div", { class: "stack sheets", "data-sheets": agreed.join("") },
+    h("p", { class: "hint" }, t("bg.pad.sheets", { n, score })),
+    h("div", { class: "cluster" }, ["A", "B"].map((side) => (agreed.includes(side)
+      ? h("span", { class: `side-label side-${side}`, "data-sheet-ok": side }, t("bg.pad.sheet_ok", { name: sideName(rec.doc, side) }))
+      : button("bg.pad.sheet_confirm", { name: sideName(rec.doc, side), score },
+        () => rec.send({ type: "ConfirmScore", side }), { "data-confirm-score": side, disabled: rec.busy > 0 })))));
 }
 
 /** A finished match's papers: the protocol in the face's language, the .mat for gnubg. */
@@ -128,11 +144,17 @@ function exports(rec) {
     link("bg.export_mat", "match.mat", "data-mat"));
 }
 
-/** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6). */
+/** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6);
+ *  the table's device says the TD will, and leads back to its table for the next call. */
 function result(rec) {
   const { reported, confirmed } = rec.match || {};
   const winner = rec.doc.winner;
-  if (confirmed) return h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed"));
+  const back = rec.table ? h("a", { class: "button", href: `/judge?table=${rec.table}`, "data-back-to-table": "" },
+                             t("bg.table.back", { table: rec.table })) : null;
+  if (confirmed) return h("div", { class: "stack" }, h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed")), back);
+  if (reported && rec.device) {
+    return h("div", { class: "stack" }, h("p", { class: "hint", "data-result": "reported" }, t("bg.pad.await_td")), back);
+  }
   if (reported) {
     return button("bg.pad.confirm", {}, () => rec.send({ type: "ConfirmResult" }),
       { class: "primary big", "data-action": "confirm-result" });
@@ -186,8 +208,7 @@ export function pad(rec) {
 function shownTime(timer, side) {
   const i = side === "A" ? 0 : 1;
   if (timer.running !== side || timer.stopped) return timer.remaining[i];
-  const elapsed = Math.max(0, Date.now() - timer.since);
-  return timer.remaining[i] - Math.max(0, elapsed - timer.delay_left);
+  return runningLeft(timer.remaining[i], timer.since, timer.delay_left);
 }
 
 export function clockPanel(rec) {

@@ -2,7 +2,8 @@
 // entry in the outbox (outbox.js, the judge's: IndexedDB, sent in order, once, by command_id)
 // at the version it saw, and draws the face (board, clocks, the pad for the phase).
 //
-//   const rec = new Recorder(root, matchId, outbox);  await rec.load();
+//   const rec = new Recorder(root, matchId, outbox, { table, device });  await rec.load();
+//   (`device`: the table's device, the players' or the monitor's: the TD's forms are not offered)
 //   rec.send({ type: "Double", side: "A" })   // the server decides; a refusal is shown
 //   rec.served (board_doc), rec.doc (it with the queued entries carried out, bg-offline.js),
 //   rec.match (the fold), rec.version, rec.entry (a play being tapped), rec.pending (queued)
@@ -27,10 +28,12 @@ import { syncPanel } from "/js/bg-sync.js";
 import { BgMatchFeed } from "/js/bg-live.js";
 
 export class Recorder {
-  constructor(root, id, outbox) {
+  constructor(root, id, outbox, { table = null, device = false } = {}) {
     this.root = root;
     this.id = id;
     this.outbox = outbox;
+    this.table = table;
+    this.device = device;
     this.pending = []; // this match's entries waiting in the outbox, oldest first
     this.expect = new Set(); // command_ids sent online whose reply is awaited
     this.held = null; // a conflict: { seq, current, changes: [words], mine: [words] }

@@ -2,9 +2,12 @@
 // lateness (KSI 2.2.4), a pause (2.2.2), the clock's stops in exactly the eight cases of 4.3.2,
 // a wrong game-over claim (+5 min, 4.3.2.8), dice picked up early (30 s, 4.1.5.2), a flag
 // (4.3.3), the TD called, a ruling, an appeal and the jury's decision (5.1-5.2, 1.3.2), a
-// monitor (1.3.3), an expulsion (1.7.3). Each form sends one engine command through the
+// monitor (1.3.3), an expulsion (1.7.3), slow play (penalty points 2.3.1.2, a clock imposed
+// 2.3.1.1), scoresheets that differ between games (4.7), a wrong result corrected (4.6). Each form sends one engine command through the
 // recorder (so through the outbox); the engine decides, and a refusal is said with its
-// paragraph in words (bg-words.js ruleWords).
+// paragraph in words (bg-words.js ruleWords). On a table's device (the players' or the
+// monitor's) only what they may record shows: pauses, clock stops, a flag, calling the TD,
+// an appeal.
 //
 //   tdSheet(rec)   a <details data-td> with one <form data-td-form="…"> per command; the same
 //                  node while the names, the clock and the language stay (typing survives a
@@ -34,8 +37,14 @@ const text = (key, name, attrs = {}) => field(key, h("input", { name, maxlength:
 const number = (key, name, attrs) => field(key, h("input", { name, type: "number", inputmode: "numeric", required: true, ...attrs }));
 const now = () => Date.now();
 
-/** One form: its fields, and the command its values make. `arm` asks once before sending. */
+// What only the TD records (the server refuses it from a table's device: access.py).
+const TD_ONLY = new Set(["lateness", "claim", "ruling", "decide", "monitor", "expel", "slow", "impose",
+                         "dispute", "correct"]);
+
+/** One form: its fields, and the command its values make. `arm` asks once before sending.
+ *  A table's device (players, monitor) gets no form for what only the TD records. */
 function form(rec, name, fields, make, { arm } = {}) {
+  if (rec.device && TD_ONLY.has(name)) return null;
   const submit = h("button", { type: "submit", class: arm ? "danger" : "primary", "data-td-send": name },
                    t(`bg.td.${name}.send`));
   const onsubmit = (e) => {
@@ -88,6 +97,37 @@ function disputeForms(rec) {
   ];
 }
 
+/** A number field whose label names someone: "Ása's sheet: Bjarni". */
+function named(key, params, name, attrs) {
+  return h("label", { class: "stack td-field" }, h("span", {}, t(key, params)),
+    h("input", { name, type: "number", inputmode: "numeric", required: true, min: 0, max: 99, ...attrs }));
+}
+
+/** Slow play (KSI 2.3.1): penalty points, or a clock imposed on a match without one. */
+function slowForms(rec) {
+  return [
+    form(rec, "slow", [side(rec), number("bg.td.points", "points", { min: 1, max: rec.doc.length || 99 })],
+      (v) => ({ type: "PenaliseSlowPlay", side: v.side, points: Number(v.points) })),
+    rec.match?.timer ? null : form(rec, "impose", [], () => ({ type: "StartClock", at_ms: now(), imposed: true })),
+  ];
+}
+
+/** The score: sheets that differ between games (KSI 4.7), a wrong result corrected (KSI 4.6). */
+function scoreForms(rec) {
+  const name = (s) => sideName(rec.doc, s);
+  if (rec.doc.over) {
+    return form(rec, "correct", [field("bg.td.winner", choice("side", sides(rec))),
+                                 named("bg.td.points_of", { name: name("A") }, "a"),
+                                 named("bg.td.points_of", { name: name("B") }, "b"),
+                                 text("bg.td.reason", "reason", { required: true })],
+      (v) => ({ type: "CorrectResult", winner: v.side, score: [Number(v.a), Number(v.b)], reason: v.reason }));
+  }
+  if (rec.doc.phase !== "over" || !rec.doc.game_no) return null;
+  const sheet = (owner, of, key) => named("bg.td.sheet", { owner: name(owner), name: name(of) }, key);
+  return form(rec, "dispute", [sheet("A", "A", "aa"), sheet("A", "B", "ab"), sheet("B", "A", "ba"), sheet("B", "B", "bb")],
+    (v) => ({ type: "ResolveScoreDispute", sheet_a: [Number(v.aa), Number(v.ab)], sheet_b: [Number(v.ba), Number(v.bb)] }));
+}
+
 function build(rec) {
   const [a, b] = rec.match?.pauses || [0, 0];
   return h("details", { class: "td-sheet", "data-td": "" },
@@ -101,12 +141,14 @@ function build(rec) {
                                        t("bg.td.pauses_used", { a: sideName(rec.doc, "A"), b: sideName(rec.doc, "B"), pa: a, pb: b }))],
         (v) => ({ type: "TakePause", side: v.side, own: 1 })),
       rec.match?.timer ? timeForms(rec) : null,
-      disputeForms(rec)));
+      disputeForms(rec), slowForms(rec), scoreForms(rec)));
 }
 
 /** The sheet, rebuilt only when what it shows changes (names, pauses, clock, language). */
 export function tdSheet(rec) {
-  const key = JSON.stringify([rec.doc?.players, rec.match?.pauses, Boolean(rec.match?.timer), i18n.lang]);
+  const between = rec.doc?.over ? "match" : rec.doc?.phase === "over" ? rec.doc?.game_no : "";
+  const key = JSON.stringify([rec.doc?.players, rec.match?.pauses, Boolean(rec.match?.timer), between,
+                              rec.doc?.length, i18n.lang]);
   if (rec.sheet?.key !== key) {
     const open = rec.sheet?.node.open;
     rec.sheet = { key, node: build(rec) };

@@ -1,4 +1,5 @@
 // The table judge's face (/judge?table=N#token=tj_…, what the table's QR code opens).
+// A backgammon match called to the table takes the device to its recorder (/backgammon?table=N).
 //
 // The board comes from the live feed of the table (snapshot, then deltas); every tap becomes
 // a command in the IndexedDB outbox, sent in order with its command_id and chained
@@ -275,8 +276,10 @@ async function start() {
     state.loading = false;
     setDoc(e.detail.matches?.[0]);
     refreshPending();
+    if (!playing(state.doc)) followBackgammon(e.detail.position);
   });
   feed.addEventListener("delta", (e) => {
+    if (e.detail.discipline === "backgammon") return followBackgammon(e.detail.position);
     if (e.detail.type === "GameEnded" && e.detail.live?.match_id === state.doc?.match_id) {
       noteGameEnd([{ type: "GameEnded", event: e.detail.event }]);
     }
@@ -288,6 +291,17 @@ async function start() {
   window.judge = { state, outbox, feed }; // for tests and for a curious head judge
   feed.start();
   render();
+}
+
+const playing = (doc) => doc && !["signed", "abandoned"].includes(doc.status);
+
+/** A backgammon match called to this table: this device records it on the backgammon face
+ *  (KSI), with the same token; none being played there: this face stays. */
+async function followBackgammon(position) {
+  try {
+    const found = await request("GET", `/api/backgammon/tables/${state.table}?min_position=${position || 0}`);
+    location.assign(`/backgammon?table=${state.table}&match=${found.match_id}`);
+  } catch { /* no backgammon match on this table now */ }
 }
 
 /** The connection's state; a signed or abandoned match reads final, never a green "Live". */

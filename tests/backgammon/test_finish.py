@@ -96,6 +96,38 @@ def test_ksi_4_7_disputes_only_between_games() -> None:
     )
 
 
+def test_ksi_4_7_both_players_confirm_the_score_after_each_game() -> None:
+    s = at(side({1: 1, 0: 14}), side({12: 15}), (2, 1), length=7)
+    refused(s, c.ConfirmScore(side="A"), "KSI 4.7")  # a game in progress
+    s = given(s, [c.Play(side="A", moves=((1, 0),))])  # A wins a gammon: 2:0
+    s = fold(
+        then(
+            s,
+            c.ConfirmScore(side="B"),
+            (ev.ScoreConfirmed, {"side": "B", "score": (2, 0), "rule": "KSI 4.7"}),
+        ),
+        s,
+    )
+    refused(s, c.ConfirmScore(side="B"), "KSI 4.7")  # once per player and game
+    refused(s, c.ConfirmScore(side="C"), "KSI 1.2.1")
+    s = fold(then(s, c.ConfirmScore(side="A"), (ev.ScoreConfirmed, {"side": "A"})), s)
+    assert s.game.sheets == ("B", "A")
+    s = given(s, [c.StartGame()])
+    assert s.game.sheets == ()  # the next game's sheets start afresh
+    refused(match(7), c.ConfirmScore(side="A"), "KSI 4.7")  # no game played yet
+
+
+def test_ksi_4_5_a_match_knows_its_table() -> None:
+    created = given(
+        st.initial_state(),
+        [c.CreateMatch(match_id="m", player_a="Ása", player_b="Bjarni", length=3, table=5)],
+    )
+    assert created.table == 5
+    for table in (-1, 10_000):
+        command = c.CreateMatch(match_id="m", player_a="A", player_b="B", length=3, table=table)
+        refused(st.initial_state(), command, "KSI 4.5")
+
+
 def test_ksi_2_2_4_lateness_one_point_per_five_minutes() -> None:
     s = match(7)
     refused(s, c.RecordLateness(side="A", minutes=4), "KSI 2.2.4")

@@ -1,10 +1,11 @@
-"""Helpers for the backgammon face tests: a match recorded over HTTP by the head judge."""
+"""Helpers for the backgammon face tests: a match recorded over HTTP by the head judge, and taps
+on the recorder face that wait until the face shows what they stored."""
 
 from __future__ import annotations
 
 import uuid
 
-from service.harness import Api
+from service.harness import ADMIN, Api
 
 
 class BgMatch:
@@ -45,3 +46,37 @@ class BgMatch:
         r = self.api.get(f"/api/matches/{self.id}/record")
         assert r.status_code == 200, r.text
         return r.json()
+
+
+VERSION = "() => Number(document.getElementById('face').dataset.version || 0)"
+IDLE = """(v) => { const f = document.getElementById('face');
+  return Number(f.dataset.version) > v && f.dataset.working === '0'; }"""
+
+
+def open_recorder(page, match: BgMatch) -> None:
+    """Sign in on the recorder face as the head judge and wait for the board."""
+    page.goto(f"/backgammon?match={match.id}")
+    page.wait_for_selector("[data-login]")
+    page.fill("#bg-user", ADMIN[0])
+    page.fill("#bg-pass", ADMIN[1])
+    page.click("[data-login] button[type=submit]")
+    page.wait_for_selector("bg-board [data-board]")
+
+
+def tap(page, selector: str) -> None:
+    """Tap something that stores a command; wait until the face shows the new fold."""
+    before = page.evaluate(VERSION)
+    page.click(selector)
+    page.wait_for_function(IDLE, arg=before)
+
+
+def play(page, *steps: int) -> None:
+    """Tap checker, destination, checker, destination … (own numbering), then send the play."""
+    for point in steps:
+        page.locator(f"bg-board button[data-own='{point}']").click()
+    tap(page, "[data-action=play]")
+
+
+def roll(page, side: str, a: int, b: int) -> None:
+    page.click(f"[data-dice-for={side}] [data-die='{a}']")
+    tap(page, f"[data-dice-for={side}] [data-die='{b}']")

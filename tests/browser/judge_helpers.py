@@ -29,7 +29,7 @@ def open_judge(page, path: str) -> None:
     """Open the judge link (what the QR code holds) and wait for the table's board."""
     page.goto(path)
     page.wait_for_selector("html[data-ready=true]")
-    page.wait_for_function("window.judge && window.judge.state.doc")
+    page.wait_for_function("window.judge && window.judge.state.shown")  # drawn, not just read
 
 
 def start_game(page, head_api: Api, lang: str = "en", pairs: bool = False) -> dict:

@@ -122,6 +122,10 @@ def test_verify_record_checks_the_backgammon_chain(
     page.wait_for_selector("[data-verdict=intact]")
     assert "all 4 events" in page.locator(".verdict").inner_text()
     assert page.locator("[data-mat]").get_attribute("href").endswith("/match.mat")
+    pdf = page.locator("[data-pdf]").get_attribute("href")
+    assert pdf == f"/api/backgammon/matches/{m.id}/protocol.pdf?lang=en", pdf
+    got = head_api.http.get(pdf)
+    assert got.status_code == 200 and got.content.startswith(b"%PDF"), got.text[:200]
     with psycopg.connect(pwa_server.database_url, autocommit=True) as conn:
         conn.execute("SET session_replication_role = replica")  # no triggers in this session
         (state,) = conn.execute(

@@ -23,8 +23,7 @@ from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.match.exports.bg_words import BG_WORDS
 
-from .bg_helpers import BgMatch
-from .test_bg_recorder import IDLE, VERSION, _open
+from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder
 from .test_bg_td import _fill
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -147,7 +146,7 @@ def test_the_issues_seven_point_match_through_the_face_audit_mat_and_protocol(
     script = Script()
     assert _play_until_flag(scenario_seed(), lambda: script) is script
     match = BgMatch(head_api, length=7, clock=True)
-    _open(page, match)
+    open_recorder(page, match)
     page.click("[data-td] summary")
     entered = _record(page, match, script.steps[1:])
     assert sorted(entered) == sorted(

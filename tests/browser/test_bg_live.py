@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import time
 
-from service.harness import ADMIN
-
-from .bg_helpers import BgMatch
+from .bg_helpers import BgMatch, open_recorder
 from .harness import assert_no_horizontal_overflow, assert_readable_contrast, screenshot
 
 VERSION = "(v) => Number(document.querySelector('[data-bg-board]')?.dataset.version || 0) >= v"
@@ -111,12 +109,7 @@ def test_an_unknown_match_says_so(page):
 
 def test_the_recorder_shows_another_devices_entry_without_a_reload(page, head_api):
     match = BgMatch(head_api, length=3)
-    page.goto(f"/backgammon?match={match.id}")
-    page.wait_for_selector("[data-login]")
-    page.fill("#bg-user", ADMIN[0])
-    page.fill("#bg-pass", ADMIN[1])
-    page.click("[data-login] button[type=submit]")
-    page.wait_for_selector("bg-board")
+    open_recorder(page, match)
     page.wait_for_function("() => window.bg?.feed.state === 'live'")
     page.evaluate("() => { window.sameDocument = true; }")
     match.post({"type": "StartGame"}, {"type": "RollOpening", "die_a": 5, "die_b": 2})
@@ -124,3 +117,28 @@ def test_the_recorder_shows_another_devices_entry_without_a_reload(page, head_ap
     page.wait_for_function(face, timeout=2000)
     assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == "5-2"
     assert page.evaluate("() => window.sameDocument") is True  # no reload
+
+
+def test_the_spectators_clock_counts_down_between_presses(page, head_api):
+    """The running side's time counts down on the spectator's board between presses, after
+    the 12 s delay (KSI 3.5.5), from the recording device's time of the last press."""
+    match = BgMatch(head_api, length=1, clock=True)  # 2 minutes each
+    now = int(time.time() * 1000)
+    match.post(
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "StartClock", "at_ms": now - 40_000},
+        {"type": "PressClock", "side": "A", "at_ms": now - 30_000},  # B's time runs since
+    )
+    _watch(page, match, "en")
+    clock = page.locator("bg-board [data-clock=B]")
+    seconds = "(t) => { const [m, s] = t.split(':').map(Number); return m * 60 + s; }"
+    first = page.evaluate(seconds, clock.inner_text())
+    assert 100 <= first <= 104, first  # 120 s less ~18 s run after the delay
+    page.wait_for_function(
+        f"() => ({seconds})(document.querySelector('bg-board').shadowRoot"
+        f".querySelector('[data-clock=B]').textContent) < {first}",
+        timeout=3000,
+    )
+    a = page.evaluate(seconds, page.locator("bg-board [data-clock=A]").inner_text())
+    assert a == 120  # the side not running keeps its time

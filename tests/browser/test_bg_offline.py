@@ -13,9 +13,8 @@ from collections import Counter
 
 import pytest
 
-from .bg_helpers import BgMatch
+from .bg_helpers import BgMatch, open_recorder, play, tap
 from .harness import axe_violations, screenshot
-from .test_bg_recorder import _open, _play, _tap
 
 PENDING = "(n) => document.getElementById('face').dataset.pending === String(n)"
 
@@ -23,11 +22,11 @@ PENDING = "(n) => document.getElementById('face').dataset.pending === String(n)"
 def _to_bs_roll(page, head_api) -> BgMatch:
     """A game started on the face; A has played the opening 3-1; B is to roll."""
     match = BgMatch(head_api, length=5)
-    _open(page, match)
-    _tap(page, "[data-action=start-game]")
+    open_recorder(page, match)
+    tap(page, "[data-action=start-game]")
     page.click("[data-dice-for=A] [data-die='3']")
-    _tap(page, "[data-dice-for=B] [data-die='1']")
-    _play(page, 8, 5, 6, 5)
+    tap(page, "[data-dice-for=B] [data-die='1']")
+    play(page, 8, 5, 6, 5)
     page.wait_for_selector("[data-dice-for=B]")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     return match
@@ -101,7 +100,9 @@ def test_a_conflict_is_shown_in_words_and_nothing_is_dropped_unsaid(page, contex
     page.click("[data-action=discard-mine]")
     page.wait_for_function(PENDING, arg=0)
     page.wait_for_selector("[data-action=take]")  # the face shows the other device's double
-    assert "1" in page.locator("[data-banner]").inner_text()
+    page.wait_for_function(
+        "() => document.querySelector('[data-banner]').textContent.includes('1')"
+    )
     assert _types(match)[-1] == "BgDoubleOffered"
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from .bg_helpers import BgMatch
+from .bg_helpers import BgMatch, open_recorder, play, tap
 from .harness import assert_no_horizontal_overflow, screenshot
-from .test_bg_recorder import _open, _play, _tap
 
 OUTSIDE = """(selectors) => selectors.flatMap((s) => [...document.querySelectorAll(s)].map((el) => {
   const r = el.getBoundingClientRect();
@@ -40,16 +39,16 @@ def _fits(page, *selectors: str) -> None:
 @pytest.mark.parametrize("lang", ["is", "en", "et", "lv"])
 def test_dice_and_main_actions_fit_a_phone_without_scrolling(page, head_api, lang):
     match = BgMatch(head_api, length=7, clock=True, players=("Sigurbjörg Ástvaldsdóttir", "Bjarni"))
-    _open(page, match)
+    open_recorder(page, match)
     page.evaluate("(l) => import('/js/i18n.js').then(({ i18n }) => i18n.set(l))", lang)
-    _tap(page, "[data-action=start-clock]")
-    _tap(page, "[data-action=start-game]")
+    tap(page, "[data-action=start-clock]")
+    tap(page, "[data-action=start-game]")
     _fits(page, "[data-action=start-game]", "[data-dice-for] [data-die]")
     page.click("[data-dice-for=A] [data-die='3']")
-    _tap(page, "[data-dice-for=B] [data-die='1']")
+    tap(page, "[data-dice-for=B] [data-die='1']")
     _fits(page, "[data-action=play]", "[data-action=undo-step]", "[data-press]")
     assert page.evaluate(BOARD_OUTSIDE) == 0  # every checker that can move, on the first screen
-    _play(page, 8, 5, 6, 5)
+    play(page, 8, 5, 6, 5)
     _fits(
         page,
         "[data-dice-for=B] [data-die]",
@@ -59,18 +58,18 @@ def test_dice_and_main_actions_fit_a_phone_without_scrolling(page, head_api, lan
     )
     screenshot(page, f"bg-recorder-360x640-{lang}-roll")
     assert_no_horizontal_overflow(page)
-    _tap(page, "[data-action=double]")
+    tap(page, "[data-action=double]")
     _fits(page, "[data-action=take]", "[data-action=drop]")
 
 
 def test_nothing_moves_under_the_thumb_when_the_network_drops(page, context, head_api):
     match = BgMatch(head_api, length=7, clock=True)
-    _open(page, match)
-    _tap(page, "[data-action=start-clock]")
-    _tap(page, "[data-action=start-game]")
+    open_recorder(page, match)
+    tap(page, "[data-action=start-clock]")
+    tap(page, "[data-action=start-game]")
     page.click("[data-dice-for=A] [data-die='3']")
-    _tap(page, "[data-dice-for=B] [data-die='1']")
-    _play(page, 8, 5, 6, 5)
+    tap(page, "[data-dice-for=B] [data-die='1']")
+    play(page, 8, 5, 6, 5)
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.wait_for_timeout(300)
     online = page.evaluate(BOXES)

@@ -10,9 +10,8 @@ over the API.
 from __future__ import annotations
 
 import pytest
-from service.harness import ADMIN
 
-from .bg_helpers import BgMatch
+from .bg_helpers import VERSION, BgMatch, open_recorder, play, roll, tap
 from .harness import (
     assert_no_horizontal_overflow,
     assert_readable_contrast,
@@ -20,45 +19,13 @@ from .harness import (
     screenshot,
 )
 
-VERSION = "() => Number(document.getElementById('face').dataset.version || 0)"
-IDLE = """(v) => { const f = document.getElementById('face');
-  return Number(f.dataset.version) > v && f.dataset.working === '0'; }"""
-
-
-def _open(page, match: BgMatch) -> None:
-    page.goto(f"/backgammon?match={match.id}")
-    page.wait_for_selector("[data-login]")
-    page.fill("#bg-user", ADMIN[0])
-    page.fill("#bg-pass", ADMIN[1])
-    page.click("[data-login] button[type=submit]")
-    page.wait_for_selector("bg-board [data-board]")
-
-
-def _tap(page, selector: str) -> None:
-    """Tap something that stores a command; wait until the face shows the new fold."""
-    before = page.evaluate(VERSION)
-    page.click(selector)
-    page.wait_for_function(IDLE, arg=before)
-
-
-def _play(page, *steps: int) -> None:
-    """Tap checker, destination, checker, destination … (own numbering), then send the play."""
-    for point in steps:
-        page.locator(f"bg-board button[data-own='{point}']").click()
-    _tap(page, "[data-action=play]")
-
-
-def _roll(page, side: str, a: int, b: int) -> None:
-    page.click(f"[data-dice-for={side}] [data-die='{a}']")
-    _tap(page, f"[data-dice-for={side}] [data-die='{b}']")
-
 
 def test_a_game_recorded_through_the_face(page, head_api):
     match = BgMatch(head_api, length=5)
-    _open(page, match)
-    _tap(page, "[data-action=start-game]")
+    open_recorder(page, match)
+    tap(page, "[data-action=start-game]")
     page.click("[data-dice-for=A] [data-die='3']")  # the opening roll: one die each side
-    _tap(page, "[data-dice-for=B] [data-die='1']")
+    tap(page, "[data-dice-for=B] [data-die='1']")
     board = page.locator("bg-board")
     assert board.locator("[data-dice]").get_attribute("data-dice") == "3-1"
     # A's 3-1: the checkers that can move are buttons; 8 shows 5 and 7 as destinations
@@ -75,30 +42,30 @@ def test_a_game_recorded_through_the_face(page, head_api):
     assert page.locator("[data-action=play]").is_disabled()  # one die still to play
     page.click("[data-action=undo-step]")  # a partial play undone before sending
     assert board.locator("[data-point='8']").get_attribute("data-a") == "3"
-    _play(page, 8, 5, 6, 5)
+    play(page, 8, 5, 6, 5)
     assert board.locator("[data-point='5']").get_attribute("data-a") == "2"
     assert "8/5 6/5" in page.locator("[data-banner]").inner_text()
     # B doubles, A takes: the cube goes to A's side at 2
-    _tap(page, "[data-action=double]")
-    _tap(page, "[data-action=take]")
+    tap(page, "[data-action=double]")
+    tap(page, "[data-action=take]")
     assert board.locator("[data-player=A] [data-cube]").inner_text() == "2"
     assert page.locator("[data-action=double]").count() == 0  # B no longer holds the cube
-    _roll(page, "B", 6, 4)
-    _play(page, 24, 18, 13, 9)
+    roll(page, "B", 6, 4)
+    play(page, 24, 18, 13, 9)
     # a resignation while checkers can be hit is refused, citing KSI 4.5
     page.click("[data-resign] summary")
     page.click("[data-resign-side=A][data-resign-kind=single]")
     alert = page.locator("[data-banner=problem]")
     alert.wait_for()
     assert "KSI 4.5" in alert.inner_text() and "hit" in alert.inner_text()
-    _roll(page, "A", 5, 2)
-    _play(page, 13, 8, 13, 11)
-    _roll(page, "B", 2, 1)
-    _play(page, 13, 11, 6, 5)
+    roll(page, "A", 5, 2)
+    play(page, 13, 8, 13, 11)
+    roll(page, "B", 2, 1)
+    play(page, 13, 11, 6, 5)
     # A redoubles to 4, B drops: A wins the cube's 2 points
     assert "4" in page.locator("[data-action=double]").inner_text()
-    _tap(page, "[data-action=double]")
-    _tap(page, "[data-action=drop]")
+    tap(page, "[data-action=double]")
+    tap(page, "[data-action=drop]")
     assert board.locator("[data-score=A]").inner_text() == "2"
     assert page.locator("[data-action=start-game]").inner_text() == "Start game 2"
     assert_no_horizontal_overflow(page)
@@ -130,13 +97,13 @@ def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport):
     each press); the face in Icelandic; axe-core finds nothing on the pad mid-play."""
     match = BgMatch(head_api, length=3, clock=True)
     match.post({"type": "StartGame"}, {"type": "RollOpening", "die_a": 6, "die_b": 5})
-    _open(page, match)
+    open_recorder(page, match)
     page.click("language-picker [data-lang=is]")
     page.wait_for_selector("html[lang=is]")
     assert page.locator("[data-action=start-clock]").inner_text() == "Ræsa klukkuna"
-    _tap(page, "[data-action=start-clock]")
+    tap(page, "[data-action=start-clock]")
     assert page.locator("[data-time=A]").inner_text() == "6:00"  # 2 min a point (KSI 3.5.5)
-    _tap(page, "[data-press=B]")  # B starts A's time
+    tap(page, "[data-press=B]")  # B starts A's time
     assert page.locator("[data-press=B]").is_disabled()
     assert "running" in page.locator("[data-press=A]").get_attribute("class")
     page.locator("bg-board button[data-own='24']").click()
@@ -144,8 +111,8 @@ def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport):
     assert "Veldu mann" in page.locator(".bg-pad .hint").inner_text()
     assert_readable_contrast(page)
     assert axe_violations(page) == []
-    _play(page, 18, 18, 13)  # 24 is selected: on to 18, then 18 to 13
-    _tap(page, "[data-press=A]")
+    play(page, 18, 18, 13)  # 24 is selected: on to 18, then 18 to 13
+    tap(page, "[data-press=A]")
     assert "ýtir á klukkuna" in page.locator("[data-banner]").inner_text()
     assert "KSI 4.1.6.2" in page.locator("[data-banner]").inner_text()
     pressed = [e for e in match.events() if e["type"] == "BgClockPressed"]
@@ -156,7 +123,7 @@ def test_the_clock_and_icelandic_on_a_tablet(page, head_api, viewport):
     page.click("[data-action=undo]")
     page.click("[data-action=undo-no]")  # kept
     page.click("[data-action=undo]")
-    _tap(page, "[data-action=undo-yes]")
+    tap(page, "[data-action=undo-yes]")
     assert "running" in page.locator("[data-press=A]").get_attribute("class")
     assert match.events()[-1]["type"] == "BgEntryUndone"
     screenshot(page, "bg-recorder-800-is")
@@ -172,12 +139,12 @@ def test_a_resignation_answered_on_the_face(page, head_api):
         {"type": "StartGame", "position": [RACE, RACE]},
         {"type": "RollOpening", "die_a": 3, "die_b": 1},
     )
-    _open(page, match)
+    open_recorder(page, match)
     page.click("[data-resign] summary")
-    _tap(page, "[data-resign-side=A][data-resign-kind=single]")
+    tap(page, "[data-resign-side=A][data-resign-kind=single]")
     assert "KSI 4.5" in page.locator("[data-banner]").inner_text()
     assert page.locator("[data-action=accept-resign]").inner_text() == "Bjarni accepts"
-    _tap(page, "[data-action=accept-resign]")
+    tap(page, "[data-action=accept-resign]")
     assert page.locator("bg-board [data-score=B]").inner_text() == "1"
     ended = [e["event"] for e in match.events() if e["type"] == "BgGameEnded"]
     assert ended == [
@@ -204,9 +171,9 @@ def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
         {"type": "Double", "side": "B"},
         {"type": "Drop", "side": "A"},
     )
-    _open(page, match)
+    open_recorder(page, match)
     assert page.locator(".bg-pad h2").inner_text() == "Match over: Bjarni wins 0:1"
-    _tap(page, "[data-action=report-result]")
+    tap(page, "[data-action=report-result]")
     page.click("[data-action=undo]")  # asks first; meanwhile the TD confirms at the desk …
     match.version = page.evaluate(VERSION)
     match.post({"type": "ConfirmResult"})

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from .bg_helpers import BgMatch
+from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder, tap
 from .harness import assert_readable_contrast, axe_violations, screenshot
-from .test_bg_recorder import IDLE, VERSION, _open, _tap
 
 REFUSED = "(words) => document.querySelector('[data-banner=problem]')?.textContent.includes(words)"
 
@@ -52,7 +51,7 @@ def _last(match: BgMatch, n: int = 1) -> list[dict]:
 @pytest.mark.usefixtures("axe_ready")
 def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(page, head_api):
     match = BgMatch(head_api, length=5, clock=True)
-    _open(page, match)
+    open_recorder(page, match)
     sheet = page.locator("[data-td]")
     assert sheet.get_attribute("open") is None  # folded away from the players
     page.click("[data-td] summary")
@@ -68,10 +67,10 @@ def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(pa
     assert "Not recorded: Ása takes a pause" in page.locator("[data-banner]").inner_text()
     assert sheet.get_attribute("open") is not None  # still open after the redraws
 
-    _tap(page, "[data-action=start-clock]")
-    _tap(page, "[data-action=start-game]")
+    tap(page, "[data-action=start-clock]")
+    tap(page, "[data-action=start-game]")
     page.click("[data-dice-for=A] [data-die='3']")
-    _tap(page, "[data-dice-for=B] [data-die='1']")
+    tap(page, "[data-dice-for=B] [data-die='1']")
     cases = page.locator("[data-td-form=stop] select[name=case] option")
     assert cases.evaluate_all("os => os.map(o => o.value)") == [str(n) for n in range(1, 9)]
     _td(page, "stop", case=3)
@@ -117,7 +116,7 @@ def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(pa
 
 def test_the_td_sheet_speaks_icelandic(page, head_api):
     match = BgMatch(head_api, length=7)
-    _open(page, match)
+    open_recorder(page, match)
     page.evaluate("() => import('/js/i18n.js').then(({ i18n }) => i18n.set('is'))")
     page.wait_for_function(
         "document.querySelector('[data-td] summary').textContent.includes('Mótsstjóri')"
@@ -126,3 +125,42 @@ def test_the_td_sheet_speaks_icelandic(page, head_api):
     assert page.locator("[data-td-send=lateness]").inner_text() == "Skrá seinkun"
     _td(page, "lateness", side="A", minutes=5)
     assert "KSI 2.2.4 (refsingar fyrir seinkun)" in page.locator("[data-banner]").inner_text()
+
+
+def test_the_td_sheet_settles_slow_play_sheets_and_a_wrong_result(page, head_api):
+    """Slow play: penalty points (KSI 2.3.1.2) and a clock imposed (2.3.1.1); scoresheets that
+    differ between games, the trailing player's governing (4.7); a finished match's result
+    corrected (4.6) — each from the TD's sheet, stored with its paragraph."""
+    match = BgMatch(head_api, length=3)
+    open_recorder(page, match)
+    page.click("[data-td] summary")
+    assert page.locator("[data-td-form=dispute]").count() == 0  # no game played yet
+    _td(page, "slow", side="B", points=1)
+    slow = _last(match)[0]
+    assert (slow["type"], slow["side"], slow["rule"]) == ("BgPenaltyPoints", "B", "KSI 2.3.1.2")
+    _td(page, "impose")
+    imposed = _last(match)[0]
+    assert (imposed["type"], imposed["imposed"], imposed["rule"]) == (
+        "BgClockStarted",
+        True,
+        "KSI 2.3.1.1",
+    )
+    assert page.locator("[data-td-form=impose]").count() == 0  # a clock runs now
+    match.version = page.evaluate(VERSION)  # what the face stored
+    match.post(
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+        {"type": "Double", "side": "B"},
+        {"type": "Drop", "side": "A"},  # 1:1 with B's penalty point credited to A
+    )
+    page.wait_for_selector("[data-td-form=dispute]")
+    _refused(page, "dispute", "KSI 4.7", aa=1, ab=1, ba=1, bb=2)  # level: nobody trails
+    assert axe_violations(page) == []
+
+    match.post({"type": "RecordLateness", "side": "A", "minutes": 10})  # B wins, KSI 2.2.4
+    page.wait_for_selector("[data-td-form=correct]")
+    _td(page, "correct", side="A", a=3, b=2, reason="sheets misread")
+    fixed = _last(match)[0]
+    assert (fixed["type"], fixed["winner"], fixed["score"]) == ("BgResultCorrected", "A", [3, 2])
+    assert fixed["rule"] == "KSI 4.6"

@@ -33,7 +33,8 @@ _LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.7.3")
 
 
 def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc.CreateMatch:
-    """CreateMatch from the guide: the two players, the round's length, clock, penalty points."""
+    """CreateMatch from the guide: the two players, the round's length, clock, penalty points,
+    and the table it was called to (whose device records it)."""
     settings = state.guide.backgammon
     return bc.CreateMatch(
         match_id=str(match_stream(comp_id, called.match_id)),
@@ -42,6 +43,7 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc
         length=match_length(state, called.match_id),
         clock=bool(settings and settings.clock),
         penalty_to_score=settings.penalty_to_score if settings else True,
+        table=called.table or 0,
     )
 
 

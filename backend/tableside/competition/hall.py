@@ -1,7 +1,8 @@
 """The hall: what every table holds now, whoever put it there (issue 13).
 
 Competitions share the tables of one hall with each other and with walk-up matches. A table
-is held by a match that has not ended (the tables read model: any competition or none) or by
+is held by a match that has not ended (the tables read model: any competition or none; the
+backgammon read model: a backgammon match on a table) or by
 a competition's call that has no result yet (read from the competition streams themselves, so
 a call made a moment ago holds its table before its match stream exists). A team match holds
 one table per board (EKML §29(2)), each named with its board. Calls of every
@@ -26,6 +27,7 @@ from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
+from tableside.match.backgammon.reads import on_tables
 from tableside.web.consistency import caught_up
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
@@ -110,10 +112,15 @@ class NoFreeBlock(ClientException):
 
 
 async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -> list[Holder]:
-    """Every held table of the hall, by table (a match on it outranks a call to it)."""
+    """Every held table of the hall, by table (a match on it outranks a call to it; a
+    backgammon match on a table a call holds is that call's match)."""
     matches, open_ = await _read(pool)
     calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
     by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
+    boards = {
+        t: Holder(t, f"{a} – {b}", None, None, "playing") for t, a, b in await on_tables(pool)
+    }
+    by_table = {t: h for t, h in boards.items() if t not in calls} | by_table
     return [by_table[t] for t in sorted(by_table)]
 
 
@@ -178,6 +185,7 @@ async def calling(pool: asyncpg.Pool) -> AsyncIterator[None]:
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
         await caught_up(pool, "tables")
+        await caught_up(pool, "backgammon")
         yield
 
 

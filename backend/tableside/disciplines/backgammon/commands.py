@@ -22,6 +22,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     clock: bool = False
     penalty_to_score: bool = True  # a guide setting: how penalty points enter the score
     series: bool = False  # one of a series of short matches: pauses between matches only
+    table: int = 0  # the hall's table it is played on (0: none); its table's device records
 
 
 class StartGame(Command, tag="StartGame"):
@@ -135,6 +136,12 @@ class ConfirmResult(Command, tag="ConfirmResult"):
     pass
 
 
+class ConfirmScore(Command, tag="ConfirmScore"):
+    """A player's scoresheet agrees with the record after a game (KSI 4.7)."""
+
+    side: SideName
+
+
 class TakePause(Command, tag="TakePause"):
     side: SideName
     own: int = 1
@@ -241,6 +248,7 @@ AnyCommand = Union[  # noqa: UP007
     ResolveScoreDispute,
     RecordLateness,
     ReportResult,
+    ConfirmScore,
     ConfirmResult,
     TakePause,
     StartClock,

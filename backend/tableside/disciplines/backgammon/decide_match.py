@@ -13,6 +13,7 @@ from tableside.disciplines.backgammon.state import MatchState, index, other
 from tableside.disciplines.backgammon.timing import lateness_points, loses_on_penalty
 
 MAX_LENGTH = 99
+MAX_TABLE = 9999
 
 
 def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
@@ -22,6 +23,8 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
         raise RuleViolation(k.FINISH, f"a match is 1 to {MAX_LENGTH} points", "length")
     if not cmd.player_a or not cmd.player_b or cmd.player_a == cmd.player_b:
         raise RuleViolation(k.FINISH, "two different players", "player_b")
+    if not 0 <= cmd.table <= MAX_TABLE:
+        raise RuleViolation(k.FINISH, f"a table 1 to {MAX_TABLE}, or none", "table")
     return [
         ev.MatchCreated(
             match_id=cmd.match_id,
@@ -31,6 +34,7 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
             clock=cmd.clock,
             penalty_to_score=cmd.penalty_to_score,
             series=cmd.series,
+            table=cmd.table,
             rule=k.FINISH,
         )
     ]
@@ -97,6 +101,19 @@ def _penalty(
     if after[index(other(side))] >= state.length:
         events.append(ev.MatchEnded(winner=other(side), score=after, rule=rule))
     return events
+
+
+def confirm_score(state: MatchState, cmd: c.ConfirmScore) -> list[ev.Event]:
+    """A player's scoresheet agrees with the record after a game, once each; the leader
+    compares the sheets after each game (KSI 4.7). A sheet that differs is a dispute for the TD
+    (ResolveScoreDispute), not a confirmation."""
+    guards.side(cmd.side)
+    g = state.game
+    if not state.created or g.phase != st.OVER or g.game_no == 0:
+        raise RuleViolation(k.SCORING, "scoresheets are compared after a game", "side")
+    if cmd.side in g.sheets:
+        raise RuleViolation(k.SCORING, "this player has confirmed the score already", "side")
+    return [ev.ScoreConfirmed(side=cmd.side, game_no=g.game_no, score=state.score, rule=k.SCORING)]
 
 
 def report_result(state: MatchState, cmd: c.ReportResult) -> list[ev.Event]:

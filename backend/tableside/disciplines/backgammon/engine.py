@@ -35,6 +35,7 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.RecordLateness: decide_match.lateness,
     c.ReportResult: decide_match.report_result,
     c.ConfirmResult: decide_match.confirm_result,
+    c.ConfirmScore: decide_match.confirm_score,
     c.TakePause: decide_clock.take_pause,
     c.StartClock: decide_clock.start_clock,
     c.PressClock: decide_clock.press_clock,

@@ -29,6 +29,7 @@ class MatchCreated(Event, tag="BgMatchCreated"):
     clock: bool = False
     penalty_to_score: bool = True  # lateness penalty points credited to the opponent's score
     series: bool = False
+    table: int = 0  # the hall's table (0: none)
 
 
 class GameStarted(Event, tag="BgGameStarted"):
@@ -142,6 +143,12 @@ class PenaltyPoints(Event, tag="BgPenaltyPoints"):
     minutes: int
     score: tuple[int, int]  # after crediting the opponent
     reason: str = "start"  # start | pause (KSI 2.2.4) | slow play (KSI 2.3.1.2)
+
+
+class ScoreConfirmed(Event, tag="BgScoreConfirmed"):
+    side: SideName  # whose scoresheet agrees with the record
+    game_no: int  # after this game
+    score: tuple[int, int]
 
 
 class ResultReported(Event, tag="BgResultReported"):
@@ -278,6 +285,7 @@ AnyEvent = Union[  # noqa: UP007
     ScoreSet,
     PenaltyPoints,
     ResultReported,
+    ScoreConfirmed,
     ResultConfirmed,
     PauseTaken,
     ClockStarted,

@@ -26,6 +26,7 @@ def _created(state: MatchState, e: ev.MatchCreated) -> MatchState:
         clock=e.clock,
         penalty_to_score=e.penalty_to_score,
         series=e.series,
+        table=e.table,
     )
 
 
@@ -166,6 +167,10 @@ def _penalty(state: MatchState, e: ev.PenaltyPoints) -> MatchState:
     return replace(state, penalty=(received[0], received[1]), score=e.score)
 
 
+def _sheet(state: MatchState, e: ev.ScoreConfirmed) -> MatchState:
+    return _game(state, sheets=(*state.game.sheets, e.side))
+
+
 def _reported(state: MatchState, e: ev.ResultReported) -> MatchState:
     return replace(state, reported=e.side)
 
@@ -271,6 +276,7 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.ScoreSet: _score_set,
     ev.PenaltyPoints: _penalty,
     ev.ResultReported: _reported,
+    ev.ScoreConfirmed: _sheet,
     ev.ResultConfirmed: _confirmed,
     ev.PauseTaken: _paused,
     ev.ClockStarted: _clock_started,

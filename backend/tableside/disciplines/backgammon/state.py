@@ -38,6 +38,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     illegal: tuple = ()  # (mover, position before, dice) of an unanswered illegal play
     concession: tuple[str, str] = ("", "")  # (side, kind) offered (KSI 4.5)
     left_of_bar: tuple[str, ...] = ()  # sides allowed to roll left of the bar (KSI 4.1.4.1)
+    sheets: tuple[str, ...] = ()  # sides whose scoresheet agreed after this game (KSI 4.7)
 
 
 class MatchState(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,6 +61,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     timer: Clock | None = None  # the Bronstein clock, once started (KSI 3.5.5)
     dispute: str = ""  # "" | "called" (board frozen) | "ruled" | "appealed" | "final" (KSI 5)
     monitor: str = ""  # the monitor appointed to the match (KSI 1.3.3)
+    table: int = 0  # the hall's table it is played on (0: none)
     game: GameState = GameState()
     version: int = 0
     # the state before the last event, back to the current game's start: what an undo returns

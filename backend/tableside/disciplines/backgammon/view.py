@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from tableside.disciplines.backgammon import board
 from tableside.disciplines.backgammon.state import MatchState
+from tableside.disciplines.backgammon.timing import Clock
 
 
 def board_doc(state: MatchState) -> dict:
     """Position (each side in its own numbering), pips, cube, score, turn, dice and clocks."""
     g = state.game
     a, b = g.position
-    timer = state.timer
     return {
         "version": state.version,
         "players": list(state.players),
@@ -25,14 +25,24 @@ def board_doc(state: MatchState) -> dict:
         "pips": {"A": board.pips(a), "B": board.pips(b)},
         "cube": {"value": g.cube, "owner": g.owner, "dead": g.crawford},
         "illegal_pending": bool(g.illegal),
-        "clock": None
-        if timer is None
-        else {
-            "remaining_ms": {"A": timer.remaining[0], "B": timer.remaining[1]},
-            "running": timer.running,
-            "stopped": timer.stopped,
-        },
+        "clock": _clock(state.timer),
         "over": state.over,
         "winner": state.winner,
         "dispute": state.dispute,
+        "table": state.table,
+        "sheets": list(g.sheets),  # whose scoresheet agreed after the game (KSI 4.7)
+    }
+
+
+def _clock(timer: Clock | None) -> dict | None:
+    """Both sides' time at the last press; the recording device's time (ms) of that press and
+    the delay left since, from which a face counts the running side's time down."""
+    if timer is None:
+        return None
+    return {
+        "remaining_ms": {"A": timer.remaining[0], "B": timer.remaining[1]},
+        "running": timer.running,
+        "stopped": timer.stopped,
+        "since_ms": timer.since,
+        "delay_left_ms": timer.delay_left,
     }

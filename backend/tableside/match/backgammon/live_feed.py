@@ -4,8 +4,9 @@
 A match's socket gets a snapshot (the board document at the stream's version, at the store's
 head position, and the last few events in the form `bg-words.js` words them), then one delta
 per stored backgammon event: the event (with its KSI `rule`), its citation and the board after
-it. The hall's socket gets the list of matches being played (read model `backgammon`, at its
-tracking position), then the same deltas of every backgammon match.
+it. A match created on a hall table is also announced on `table:<n>`, where that table's
+judge device listens. The hall's socket gets the list of matches being played (read model
+`backgammon`, at its tracking position), then the same deltas of every backgammon match.
 The renderer keeps its own fold per stream (refolded from the store on a miss); each delta is
 encoded once for every subscriber (the hub fans the same text out).
 """
@@ -92,8 +93,7 @@ class BgRenderer:
         for rec in records:
             if type(rec.event) in _TYPES:
                 state = await self._advance(conn, rec)
-                channels = (f"match:{rec.stream_id}", f"hall:{HALL}")
-                out.append(Message(rec.position, encode_delta(rec, state), channels))
+                out.append(Message(rec.position, encode_delta(rec, state), _channels(rec, state)))
         return out
 
     async def _advance(self, conn: asyncpg.Connection, rec: Record) -> MatchState:
@@ -108,6 +108,15 @@ class BgRenderer:
         if len(self._states) > self._size:
             self._states.popitem(last=False)
         return state
+
+
+def _channels(rec: Record, state: MatchState) -> tuple[str, ...]:
+    """The match's and the hall's; a match created on a table is news on the table's channel
+    too (its judge device moves to it)."""
+    channels = (f"match:{rec.stream_id}", f"hall:{HALL}")
+    if isinstance(rec.event, MatchCreated) and state.table:
+        return (*channels, f"table:{state.table}")
+    return channels
 
 
 def encode_delta(rec: Record, state: MatchState) -> bytes:

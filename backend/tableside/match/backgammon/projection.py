@@ -1,5 +1,5 @@
 """Read model `backgammon`: one row per backgammon match (`backgammon_matches`) — players,
-length, score, status, winner, start and last activity — a consumer of the one tail loop
+length, score, status, winner, table, start and last activity — a consumer of the one tail loop
 (`eventlog.stream_folds`), rebuilt by `tableside projections rebuild backgammon`."""
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ NAME = "backgammon"
 TABLES = ("backgammon_matches",)
 _UPSERT = """
 INSERT INTO backgammon_matches (match_id, player_a, player_b, length, score_a, score_b, games,
-    status, winner, confirmed, version, position, started_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    status, winner, confirmed, version, position, started_at, updated_at, table_no)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 ON CONFLICT (match_id) DO UPDATE SET player_a = EXCLUDED.player_a,
     player_b = EXCLUDED.player_b, length = EXCLUDED.length, score_a = EXCLUDED.score_a,
     score_b = EXCLUDED.score_b, games = EXCLUDED.games, status = EXCLUDED.status,
     winner = EXCLUDED.winner, confirmed = EXCLUDED.confirmed, version = EXCLUDED.version,
-    position = EXCLUDED.position, updated_at = EXCLUDED.updated_at
+    position = EXCLUDED.position, updated_at = EXCLUDED.updated_at,
+    table_no = EXCLUDED.table_no
 """
 
 
@@ -67,6 +68,7 @@ async def write(
         position,
         folded.started_at,
         folded.updated_at,
+        s.table or None,
     )
 
 

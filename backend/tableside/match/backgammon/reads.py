@@ -105,6 +105,39 @@ async def playing_bg_matches(
     return await playing(context(state).pool, limit)
 
 
+_ON_TABLE = """
+SELECT match_id, player_a, player_b, length, score_a, score_b, games, status, winner
+FROM backgammon_matches WHERE table_no = $1 AND status = 'playing'
+ORDER BY position DESC LIMIT 1
+"""
+_ON_TABLES = """
+SELECT table_no, player_a, player_b FROM backgammon_matches
+WHERE table_no IS NOT NULL AND status = 'playing'
+"""
+
+
+async def on_tables(conn: asyncpg.Connection | asyncpg.Pool) -> list[tuple[int, str, str]]:
+    """(table, player A, player B) of every backgammon match being played on a hall table."""
+    return [tuple(r) for r in await conn.fetch(_ON_TABLES)]
+
+
+@get(
+    "/api/backgammon/tables/{table:int}",
+    summary="The backgammon match being played on a table (its judge device follows it)",
+)
+async def bg_match_on_table(
+    state: State,
+    table: Annotated[int, Parameter(ge=1, le=9999)],
+    min_position: MinPosition = 0,
+) -> dict[str, Any]:
+    """The match (public summary) the table plays now; 404 when none is being played there."""
+    await settled(state, "backgammon", min_position)
+    row = await context(state).pool.fetchrow(_ON_TABLE, table)
+    if row is None:
+        raise NotFoundException(f"No backgammon match is being played on table {table}")
+    return {**_summary(row), "table": table}
+
+
 @get(
     "/api/backgammon/matches/{match_id:uuid}/protocol.pdf",
     summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
@@ -131,4 +164,9 @@ async def bg_protocol_file(
     return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
 
 
-BACKGAMMON_READ_ROUTES = [list_bg_matches, playing_bg_matches, bg_protocol_file]
+BACKGAMMON_READ_ROUTES = [
+    list_bg_matches,
+    playing_bg_matches,
+    bg_match_on_table,
+    bg_protocol_file,
+]

@@ -2,7 +2,9 @@
 export .mat.
 
 Commands are the engine's (`tableside.disciplines.backgammon.commands`, tagged by `type`);
-staff record them (head judge or secretary): a table judge token belongs to a korona table.
+the TD (head judge or secretary) records any of them, the device of the match's table (its
+table judge token: the players or the monitor) what happens at the board (`access.py`).
+A match created on a table holds it in the hall like any match (409 when it is busy).
 """
 
 from __future__ import annotations
@@ -26,16 +28,17 @@ from tableside.disciplines.backgammon.state import MOVE, MatchState, mine
 from tableside.disciplines.backgammon.steps import move_orders
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog.digest import command_digest
+from tableside.match.backgammon.access import STAFF, TABLE_DEVICE, authorizer, roles_for
 from tableside.match.backgammon.service import BackgammonService
 from tableside.match.http.command_routes import command_caller, command_meta, store_command
 from tableside.match.http.dto import CommandResponse
+from tableside.match.http.responses import stored_response
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 from tableside.web.downloads import attachment
 from tableside.web.guards import signed_in
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
-STAFF = ("head_judge", "secretary")
 
 
 class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -49,6 +52,7 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     clock: bool = False
     penalty_to_score: bool = True
     series: bool = False
+    table: int = 0  # the hall's table (0: none); its judge device records the match
     device_id: str = ""
     device_time: str = ""
 
@@ -105,13 +109,22 @@ async def create_bg_match(
         clock=data.clock,
         penalty_to_score=data.penalty_to_score,
         series=data.series,
+        table=data.table,
     )
     meta = _meta(principal, data.device_id, data.device_time)
     work = partial(
         _service(state, ctx).create, match_id, command, command_id=data.command_id, meta=meta
     )
     digest = command_digest("backgammon.create", match_id, command)
-    return await store_command(ctx, data.command_id, match_id, work, digest)
+    # A table must be free in the hall, but a retry of a stored create is answered as stored.
+    if (
+        not data.table
+        or ctx.hall is None
+        or await stored_response(ctx.pool, data.command_id, digest)
+    ):
+        return await store_command(ctx, data.command_id, match_id, work, digest)
+    async with ctx.hall(data.table):
+        return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
 @post(
@@ -145,13 +158,13 @@ def _checked_import(service: BackgammonService, match_id, text, command_id, meta
     "/api/backgammon/matches/{match_id:uuid}/commands",
     status_code=201,
     summary="Post a backgammon command",
-    guards=[signed_in(*STAFF)],
+    guards=[signed_in(*STAFF, TABLE_DEVICE)],
 )
 async def post_bg_command(
     request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[BgCommandRequest]
 ) -> CommandResponse:
     ctx = context(state)
-    principal = await command_caller(ctx, request, *STAFF)
+    principal = await command_caller(ctx, request, *roles_for(data.command))
     work = partial(
         _service(state, ctx).execute,
         match_id,
@@ -159,6 +172,7 @@ async def post_bg_command(
         expected_version=data.expected_version,
         command_id=data.command_id,
         meta=_meta(principal, data.device_id, data.device_time),
+        authorize=authorizer(principal),
     )
     digest = command_digest("backgammon.command", match_id, data.command)
     return await store_command(ctx, data.command_id, match_id, work, digest)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -112,11 +112,15 @@ class BackgammonService:
         command_id: UUID,
         meta: Mapping[str, str],
         digest: bytes | None = None,
+        authorize: Callable[[MatchState], None] | None = None,
     ) -> AppendResult:
-        """Check the version, decide, append; VersionConflict / RuleViolation raise."""
+        """Check the version and who asks (`authorize` on the current state), decide,
+        append; VersionConflict / RuleViolation / the authorizer's refusal raise."""
         if isinstance(command, c.CreateMatch):
             raise MatchNotFound(f"{match_id}: a match is created by POST /api/backgammon/matches")
         base = self._read(match_id, at_least=expected_version)
+        if authorize is not None:
+            authorize(base.value.state)
         if base.version != expected_version:
             raise VersionConflict(match_id, expected_version, base.version)
         state, commands = base.value.state, base.value.commands

@@ -232,6 +232,11 @@ _SECTIONS: dict[type, Any] = {
         dict(side=e.winner, a=e.score[0], b=e.score[1]),
     ),
     ev.ScoreSet: lambda e: ("result", "score_set", dict(a=e.score[0], b=e.score[1])),
+    ev.ScoreConfirmed: lambda e: (
+        "result",
+        "sheet_confirmed",
+        dict(side=e.side, game=e.game_no, a=e.score[0], b=e.score[1]),
+    ),
     ev.ResultReported: lambda e: ("result", "reported", dict(side=e.side)),
     ev.ResultConfirmed: lambda e: ("result", "confirmed", {}),
     ev.ResultCorrected: lambda e: (

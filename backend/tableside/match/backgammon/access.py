@@ -1,0 +1,59 @@
+"""Who may post which backgammon command: the TD (head judge or secretary) anything; the
+device of the match's table (its table judge token, held by the players or the monitor,
+KSI 1.3.3) what happens at the board — rolls, plays, the cube, the clock, pauses, calls for
+the TD, appeals, the winner's report and the players' scoresheet confirmations — while the
+result is not yet confirmed. Rulings, penalties, corrections and confirmations stay the TD's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from litestar.exceptions import PermissionDeniedException
+
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon.state import MatchState
+from tableside.web.auth import Principal
+
+STAFF = ("head_judge", "secretary")
+TABLE_DEVICE = "table_judge"
+TD_ONLY = frozenset(
+    {
+        c.ResolveScoreDispute,  # KSI 4.7: the TD settles a scoresheet dispute
+        c.RecordLateness,  # KSI 2.2.4
+        c.PenaliseSlowPlay,  # KSI 2.3.1.2
+        c.SetClock,  # KSI 3.7.2
+        c.ConfirmResult,  # KSI 4.6: the TD confirms and publishes
+        c.RuleGameOverClaim,  # KSI 4.3.2.8: the TD's finding
+        c.GiveRuling,  # KSI 5.1
+        c.DecideAppeal,  # KSI 5.2
+        c.AppointMonitor,  # KSI 1.3.3
+        c.Expel,  # KSI 1.7.3
+        c.CorrectResult,  # KSI 4.6
+    }
+)
+
+
+def roles_for(command: c.Command) -> tuple[str, ...]:
+    """The roles that may post `command` (a clock imposed for slow play is the TD's)."""
+    if type(command) in TD_ONLY or (isinstance(command, c.StartClock) and command.imposed):
+        return STAFF
+    return (*STAFF, TABLE_DEVICE)
+
+
+def authorizer(principal: Principal) -> Callable[[MatchState], None]:
+    """A check on the match's fresh state: a table's device records only its table's match,
+    and only until the TD has confirmed the result."""
+
+    def authorize(state: MatchState) -> None:
+        if principal.role != TABLE_DEVICE:
+            return
+        if not state.table or state.table != principal.table:
+            raise PermissionDeniedException(
+                f"This device records the match on table {principal.table}; this match is "
+                + (f"on table {state.table}" if state.table else "on no table of the hall")
+            )
+        if state.confirmed:
+            raise PermissionDeniedException("The TD has confirmed this match's result (KSI 4.6)")
+
+    return authorize
