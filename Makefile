@@ -61,8 +61,11 @@ clock-tools:
 	  || echo "make clock-tools: could not install faketime (the no-show test will say so)"; \
 	fi
 
+# Two workers, each taking whole test files (module fixtures start once); the long files first.
+TEST_WORKERS ?= 2
+
 test: install browser pdf-tools axe clock-tools
-	$(BIN)/pytest -q --durations=15
+	$(BIN)/pytest -q --durations=15 -n $(TEST_WORKERS) --dist loadfile
 
 bench: install
 	$(BIN)/python bench/append.py

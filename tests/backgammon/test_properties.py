@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from tableside.disciplines.backgammon import board
@@ -11,6 +12,8 @@ from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.evolve import evolve
 from tableside.disciplines.backgammon.simulate import play_match
+
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
 
 TOTALS: dict[str, int] = {"games": 0, "matches": 0, "crawford": 0}
 

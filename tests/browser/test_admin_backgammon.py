@@ -20,6 +20,8 @@ from service.competition_play import Comp
 from .harness import screenshot
 from .test_admin_console import log_in
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 PLAYERS = 16
 TABLES = 8
 ROUNDS = 4

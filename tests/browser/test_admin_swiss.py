@@ -19,6 +19,8 @@ from tableside.server.registry import build_registry
 
 from .harness import screenshot
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 PLAYERS = 24
 ROUNDS = 7
 TABLES = 12

@@ -26,6 +26,8 @@ from tableside.match.exports.bg_words import BG_WORDS
 from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder
 from .test_bg_td import _fill
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
 

@@ -20,6 +20,8 @@ from tableside.server.registry import build_registry
 
 from .harness import screenshot
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 TABLES = 8
 SWISS_ROUNDS = 4
 

@@ -28,6 +28,8 @@ from test_serve import Serve, free_port, postmasters
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 ADMIN = {"TABLESIDE_ADMIN_USER": "head", "TABLESIDE_ADMIN_PASSWORD": "head-secret-1"}
 ENV = {"DATABASE_URL": "", "PORT": "", "HOST": "", **ADMIN}
 ENV |= {"TABLESIDE_COMMAND_RATE": "1000", "TABLESIDE_COMMAND_BURST": "1000"}

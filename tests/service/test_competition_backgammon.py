@@ -11,6 +11,7 @@ import logging
 import random
 import uuid
 
+import pytest
 from tableside.competition.processor import ResultsProcessor
 from tableside.competition.service import CompetitionService
 from tableside.disciplines.backgammon import commands as c
@@ -21,6 +22,8 @@ from .backgammon_play import play_calls, post, stream_of
 from .competition_play import REGISTRY, Comp, player, wait_results
 from .harness import Api, wait_for
 from .test_standings_pdf import _text
+
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
 
 GUIDE = {
     "name": "Reykjavík Open",

@@ -9,6 +9,7 @@ import uuid
 from collections import Counter
 
 import msgspec
+import pytest
 from tableside.competition.matchflow import match_result
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
@@ -16,6 +17,8 @@ from tableside.disciplines.korona import simulate
 from .competition_play import Comp, Tables, player, wait_results
 from .harness import wait_for
 from .play import fold_response
+
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
 
 GUIDE = {
     "name": "Kuusalu pairs",

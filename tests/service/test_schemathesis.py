@@ -33,6 +33,8 @@ from schemathesis.specs.openapi.checks import (
 
 from .harness import Api
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 # Per operation, generation mode and caller: ~3,700 requests in all; raise it for a deeper
 # run (`TABLESIDE_FUZZ_EXAMPLES=200`).
 EXAMPLES = int(os.environ.get("TABLESIDE_FUZZ_EXAMPLES", "20"))
