@@ -31,6 +31,7 @@ from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname, with_user
 from tableside.eventlog.checkpoints import load_or_create_key
 
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Files marked `long` first (a stable sort: files stay whole and in order). `make test`
     runs two workers that take whole files (`-n 2 --dist loadfile`); a long file taken last

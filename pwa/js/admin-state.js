@@ -4,7 +4,8 @@
 // the version last seen.
 //
 //   const desk = new Desk(id); desk.addEventListener("change", render); desk.start();
-//   await desk.command({ type: "MakeDraw", seed: 7 });   // 409 → refresh and try once more
+//   await desk.command({ type: "MakeDraw", seed: 7 });   // 409 → refresh and try once more;
+//                                                        // no answer → the same command again
 
 import { request, ApiError } from "/js/api.js";
 import { LiveFeed } from "/js/live.js";
@@ -89,9 +90,8 @@ export class Desk extends EventTarget {
 
   /** Post a command; on a stale version (results flow in all the time) retry at the new one. */
   async command(command, attempts = 3) {
+    let body = { command_id: crypto.randomUUID(), expected_version: this.version, command: { at: "", ...command } };
     for (let i = 1; ; i++) {
-      const body = { command_id: crypto.randomUUID(), expected_version: this.version,
-                     command: { at: "", ...command } };
       try {
         const reply = await request("POST", `/api/competitions/${this.id}/commands`, body);
         this.version = reply.last_version;
@@ -99,12 +99,20 @@ export class Desk extends EventTarget {
         await this.settle(reply.positions.at(-1)).catch(() => {});
         return reply;
       } catch (error) {
-        // Only a stale version is retried: a hall refusal (409 table_busy, no_free_table,
-        // no_free_block, nothing_to_call) carries no current_version and is the TD's to read.
+        // A stale version is tried again at the current one. A hall refusal (409 table_busy,
+        // no_free_table, no_free_block, nothing_to_call) carries no current_version and is the
+        // TD's to read. No answer (the hall's wifi, a server busy or restarting) is sent again
+        // as it was: its command_id makes a second arrival answer what the first stored.
         const stale = error instanceof ApiError && error.status === 409
           && error.problem?.current_version != null;
-        if (!stale || i >= attempts) throw error;
-        this.version = error.problem.current_version;
+        const unanswered = error instanceof ApiError && error.retryable;
+        if (!(stale || unanswered) || i >= attempts) throw error;
+        if (stale) {
+          this.version = error.problem.current_version;
+          body = { ...body, command_id: crypto.randomUUID(), expected_version: this.version };
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 400 * i));
+        }
       }
     }
   }

@@ -234,3 +234,42 @@ def test_the_console_shows_what_other_competitions_have_waiting(page, head_api):
     assert blocked.count() >= 1
     busy = CATALOGUES["en"]["admin.tables.queue_player_busy"]
     assert busy in blocked.first.inner_text()
+
+
+def test_a_click_whose_answer_is_lost_is_sent_again_and_stored_once(page):
+    """The hall's wifi drops the answer to a TD's click (the server stored it): the console
+    sends the same command again — the same command_id, so the second arrival is answered with
+    what the first stored — and the TD sees the draw, not "No connection"."""
+    log_in(page)
+    page.fill("#f-name", "Unanswered")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    page.fill("#f-entry-list", "\n".join(f"Lost {i}; 1990; M; Tartu" for i in range(1, 5)))
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
+    page.click("[data-check-in-all]")
+    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+    sent: list[dict] = []
+
+    def lose_the_first_answer(route) -> None:
+        sent.append(json.loads(route.request.post_data))
+        if len(sent) == 1:
+            stored = route.fetch()  # it reaches the server and is stored …
+            assert stored.status == 201, stored.text()
+            route.abort("connectionreset")  # … and its answer never comes back
+        else:
+            route.continue_()
+
+    page.route("**/api/competitions/*/commands", lose_the_first_answer)
+    page.click("[data-tab=rounds]")
+    page.click("[data-action=draw]")
+    page.wait_for_selector("[data-round='3']")  # the feed shows the stored draw …
+    for _ in range(50):  # … and the console sends its click again
+        if len(sent) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert [s["command"]["type"] for s in sent] == ["MakeDraw", "MakeDraw"]
+    assert sent[0]["command_id"] == sent[1]["command_id"]
+    banner = page.locator("[data-banner]")
+    assert not banner.is_visible() or banner.get_attribute("data-kind") != "error"
