@@ -18,7 +18,7 @@ const DEFAULT_TIES = ["buchholz", "sonneborn_berger", "games_ratio"];
 // Which parts of the guide each format uses: rounds (Swiss), a play-off, a table of standings.
 const USES = {
   swiss: ["rounds", "standings"], swiss_playoff: ["rounds", "standings", "playoff"],
-  round_robin: ["standings"], double_elimination: [], single_elimination: [],
+  round_robin: ["standings"], double_elimination: [], single_elimination: ["flights"],
 };
 
 /** Tie-break checkboxes in words; the order they are ticked in is the order they apply. A
@@ -80,6 +80,8 @@ function guideForm(ctx) {
   const playoffGames = h("input", { name: "playoff_games", id: "f-playoff-games", type: "number",
                                     min: 1, max: 9, value: 5 });
   const playoffAll = h("input", { name: "playoff_play_all", id: "f-playoff-play-all", type: "checkbox" });
+  const consolation = h("input", { name: "consolation", id: "f-consolation", type: "checkbox", checked: true });
+  const lastChance = h("input", { name: "last_chance", id: "f-last-chance", type: "checkbox" });
   const unplayed = choice("unplayed", ["draw", "virtual_opponent", "face_value"]
     .map((v) => [v, `admin.unplayed.${v}`]), "draw");
   const oppUnplayed = choice("opp_unplayed", ["face_value", "as_draws"]
@@ -102,7 +104,8 @@ function guideForm(ctx) {
         tie_breaks: ties.order(), playoff_size: Number(playoff.value),
         playoff_games: Number(playoffGames.value), playoff_play_all_games: playoffAll.checked,
         unplayed_games_in_buchholz: unplayed.value, opponent_unplayed_in_buchholz: oppUnplayed.value,
-        head_to_head: h2h.value,
+        head_to_head: h2h.value, consolation: consolation.checked,
+        last_chance: consolation.checked && lastChance.checked,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
       entry.apply(guide);
@@ -126,6 +129,8 @@ function guideForm(ctx) {
         h("label", { for: "f-play-all" }, t("admin.guide.play_all")))),
       korona(part("playoff", h("div", { className: "field check" }, playoffAll,
         h("label", { for: "f-playoff-play-all" }, t("admin.guide.playoff_play_all"))))),
+      part("flights", check(consolation, "admin.guide.consolation")),
+      part("flights", check(lastChance, "admin.guide.last_chance")),
       part("standings", field("admin.guide.unplayed", unplayed)),
       part("standings", field("admin.guide.opp_unplayed", oppUnplayed)),
       part("standings", field("admin.guide.h2h", h2h))),
@@ -147,6 +152,11 @@ function guideForm(ctx) {
   game.sport.addEventListener("change", adapt);
   adapt();
   return section("admin.guide.title", form);
+}
+
+/** A checkbox with its label after it. */
+function check(input, key) {
+  return h("div", { className: "field check" }, input, h("label", { for: input.id }, t(key)));
 }
 
 /** A part of the guide form only korona has (hidden for backgammon by `adapt`). */

@@ -44,6 +44,7 @@ function render() {
   state.gameOver = gameOverShown();
   const active = document.activeElement?.id;
   main.replaceChildren(...view(state, act));
+  main.dataset.version = String(state.doc?.version ?? ""); // the version drawn (tests wait on it)
   if (active) document.getElementById(active)?.focus();
   const title = document.querySelector("[data-table-title]");
   if (title && state.table) title.textContent = tableTitle();

@@ -54,12 +54,14 @@ SETTLED = """() => {
   const { state, outbox } = window.judge;
   return state.working === 0 && outbox.queued === 0 && state.pending.length === 0
     && !outbox.held && state.doc && state.doc.version >= state.knownVersion
+    && document.getElementById('face').dataset.version === String(state.doc.version)
     && !document.querySelector('dialog[open]');
 }"""
 
 
 def settle(page, timeout: float = 10_000) -> None:
-    """Wait until every tap is on the server and the board shows the server's state."""
+    """Wait until every tap is on the server and the board shows the server's state (drawn,
+    not only read: the face draws after the outbox is asked what waits)."""
     page.wait_for_function(SETTLED, timeout=timeout)
 
 

@@ -273,3 +273,32 @@ def test_a_click_whose_answer_is_lost_is_sent_again_and_stored_once(page):
     assert sent[0]["command_id"] == sent[1]["command_id"]
     banner = page.locator("[data-banner]")
     assert not banner.is_visible() or banner.get_attribute("data-kind") != "error"
+
+
+def test_single_elimination_flights_are_guide_settings(page):
+    """A single elimination's guide names its flights: the consolation (on by default) and a
+    last chance of the consolation's first-round losers; the draw shows the last chance's
+    matches in words."""
+    log_in(page)
+    page.fill("#f-name", "Flights")
+    assert not page.locator("#f-last-chance").is_visible()  # a Swiss has no flights
+    page.select_option("#f-format", "single_elimination")
+    assert page.locator("#f-consolation").is_checked()
+    assert not page.locator("#f-last-chance").is_checked()
+    page.check("#f-last-chance")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    comp = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('c')")
+    guide = page.evaluate(
+        f"fetch('/api/competitions/{comp}').then(r => r.json()).then(d => d.guide)"
+    )
+    assert guide["consolation"] is True and guide["last_chance"] is True
+    page.fill("#f-entry-list", "\n".join(f"Flight {i}; 1990; M; Tartu" for i in range(1, 17)))
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 16")
+    page.click("[data-check-in-all]")
+    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 16")
+    page.click("[data-tab=rounds]")
+    page.click("[data-action=draw]")
+    words = CATALOGUES["en"]["admin.stage.LC"]
+    page.wait_for_function(f"document.body.innerText.includes('{words} · LC2-1')")

@@ -5,6 +5,7 @@ import random
 import pytest
 from tableside.competition.rules import commands as cmd
 from tableside.competition.rules.bracket_view import BYE
+from tableside.competition.rules.brackets import single_elimination
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.guide import Guide
 from tableside.competition.rules.matches import all_slots
@@ -97,3 +98,36 @@ def test_without_consolation_the_first_round_losers_share_a_place():
     run = played_out(guide, 16, 3)
     placings = final_placings(run.state)
     assert placings[-1] == tuple(sorted(_first_round_losers(run)))
+
+
+@pytest.mark.parametrize("n, seed", [(16, 8), (13, 9), (32, 10)])
+def test_last_chance_orders_the_consolations_first_round_losers(n, seed):
+    """With `last_chance`, the consolation's first-round losers play a knockout of their own
+    (the third flight of a backgammon event): its winner first among them, its final's loser
+    next; every entrant placed once, and the last chance is played like any bracket match."""
+    guide = Guide("Cup", format="single_elimination", games_per_match=1, last_chance=True)
+    run = played_out(guide, n, seed)
+    slots = all_slots(run.state)
+    chance = [s for s in slots.values() if s.stage == "LC"]
+    assert chance and all(s.winner is not None for s in chance)  # played out
+    firsts_of_c = {
+        s.loser for s in slots.values() if s.stage == "C" and s.round == 1 and s.loser != BYE
+    }
+    assert {e for s in chance for e in (s.a, s.b) if e != BYE} == firsts_of_c
+    final = max(chance, key=lambda s: s.round)
+    placings = final_placings(run.state)
+    first_index = min(i for i, g in enumerate(placings) if set(g) <= firsts_of_c)
+    assert placings[first_index] == (final.winner,)
+    if final.loser != BYE:
+        assert placings[first_index + 1] == (final.loser,)
+    assert {e for g in placings[first_index:] for e in g} <= firsts_of_c | _first_round_losers(run)
+    assert sum(len(g) for g in placings) == n
+    assert len({e for g in placings for e in g}) == n
+
+
+def test_last_chance_needs_a_consolation_of_eight():
+    stages = lambda size, **kw: {m.stage for m in single_elimination((None,) * size, **kw).matches}  # noqa: E731
+    assert "LC" in stages(16, last_chance=True)
+    assert "LC" not in stages(8, last_chance=True)  # a consolation of four: no third flight
+    assert "LC" not in stages(16)  # the guide did not ask
+    assert "LC" not in stages(16, consolation=False, last_chance=True)

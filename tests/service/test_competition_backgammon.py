@@ -1,9 +1,10 @@
-"""A 16-player backgammon event (KSI) over real HTTP, single elimination with consolation, to its
-final standings: every call starts a backgammon match stream of the round's length, each match
-is played by posting backgammon commands (the simulator's legal moves), one is lost by lateness
-(KSI 2.2.4) and one by expulsion (KSI 1.7.3); results flow back through the processor; the TD's
-correction of the final (KSI 4.6) moves the title; the standings PDF speaks of points; the
-processor handling everything again stores nothing twice."""
+"""A 16-player backgammon event (KSI) over real HTTP, single elimination with consolation and a
+last chance (three flights), to its final standings: every call starts a backgammon match
+stream of the round's length, each match is played by posting backgammon commands (the
+simulator's legal moves), one is lost by lateness (KSI 2.2.4) and one by expulsion (KSI 1.7.3);
+results flow back through the processor; the TD's correction of the final (KSI 4.6) moves the
+title; the standings PDF speaks of points; the processor handling everything again stores
+nothing twice."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ GUIDE = {
     "points": {"win": 1, "draw": 0.5, "loss": 0},
     "tie_breaks": ["games_diff"],
     "backgammon": {"lengths": [1], "final_length": 3},
+    "last_chance": True,
 }
 TABLES = list(range(1, 9))
 LATE, EXPELLED = "W1-2", "W1-3"  # lost away from the board
@@ -52,7 +54,7 @@ def test_guide_refusals_are_problems_with_the_reason(head: Api) -> None:
         assert r.status_code == 422 and words in r.text, r.text
 
 
-def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
+def test_sixteen_players_single_elimination_with_consolation_and_last_chance_to_final_standings(
     server, head: Api, tmp_path, module_database_url, caplog
 ) -> None:
     comp = Comp.create(head, GUIDE)
@@ -65,7 +67,8 @@ def test_sixteen_players_single_elimination_with_consolation_to_final_standings(
         ends |= ended
         played += len(ended)
         doc = wait_results(comp, played)
-    assert played == 8 + 4 + 2 + 1 + 1 + 4 + 2 + 1  # main, third place, consolation of 8
+    assert played == 8 + 4 + 2 + 1 + 1 + 4 + 2 + 1 + 2 + 1  # main, 3rd, consolation, last chance
+    assert {m[:2] for m in ends} >= {"LC"}
     assert_results(doc, ends)
     assert_final_corrected(comp, head, doc, ends)
     assert_standings_pdf(comp, head, tmp_path)

@@ -110,7 +110,7 @@ def _elimination_groups(bracket: Bracket, slots: dict[str, Slot]) -> list[tuple[
     stages = ("L", "GF") if bracket.kind == "double" else (main,)
     groups = heads + _by_round(slots, stages)
     if any(s.stage == "C" for s in slots.values()):
-        groups = [*groups[:-1], *_consolation_groups(slots), groups[-1]]
+        groups = [*groups[:-1], *_flight_groups(slots, "C", inner="LC"), groups[-1]]
     return groups
 
 
@@ -126,11 +126,14 @@ def _by_round(slots: dict[str, Slot], stages: tuple[str, ...]) -> list[tuple[str
     return [tuple(sorted(g)) for g in groups.values()]
 
 
-def _consolation_groups(slots: dict[str, Slot]) -> list[tuple[str, ...]]:
-    """The first round's losers as their consolation knockout placed them: its winner, its
-    final's loser, then by the round that ended their run (those still in it stay in the
-    first round's shared place that follows)."""
-    final = max((s for s in slots.values() if s.stage == "C"), key=lambda s: s.round)
+def _flight_groups(slots: dict[str, Slot], stage: str, inner: str = "") -> list[tuple[str, ...]]:
+    """A flight's players as its own knockout placed them (the consolation of the first
+    round's losers, the last chance of the consolation's): its winner, its final's loser, then
+    by the round that ended their run (those still in it stay in its first round's shared
+    place that follows). An inner flight orders that first round the same way."""
+    final = max((s for s in slots.values() if s.stage == stage), key=lambda s: s.round)
     top = [(x,) for x in (final.winner, final.loser) if _real(x)]
-    rest = [g for g in _by_round(slots, ("C",)) if final.loser not in g]
+    rest = [g for g in _by_round(slots, (stage,)) if final.loser not in g]
+    if inner and rest and any(s.stage == inner for s in slots.values()):
+        rest = [*rest[:-1], *_flight_groups(slots, inner), rest[-1]]
     return top + rest

@@ -115,15 +115,25 @@ def double_elimination(seeds: tuple[str | None, ...]) -> Bracket:
     return Bracket("double", size, seeds, (*winners, *losers, final, reset))
 
 
-def single_elimination(seeds: tuple[str | None, ...], consolation: bool = True) -> Bracket:
-    """One loss out, a third-place match, and a consolation knockout of first-round losers."""
+def single_elimination(
+    seeds: tuple[str | None, ...], consolation: bool = True, last_chance: bool = False
+) -> Bracket:
+    """One loss out, a third-place match, a consolation knockout of first-round losers and,
+    from 16 up when the guide asks, a last-chance knockout of the consolation's first-round
+    losers (the flights of a backgammon event: everyone plays at least three matches)."""
     size = len(seeds)
     winners = _knockout("W", _seed_sources(size))
     extra = _third_place(winners)
     if consolation and size >= 8:
-        firsts = [("loser", m.id) for m in winners if m.round == 1]
-        extra += _knockout("C", firsts)
+        consoled = _knockout("C", _first_round_losers(winners))
+        extra += consoled
+        if last_chance and size >= 16:
+            extra += _knockout("LC", _first_round_losers(consoled))
     return Bracket("single", size, seeds, (*winners, *extra))
+
+
+def _first_round_losers(knockout: list[BracketMatch]) -> list[Source]:
+    return [("loser", m.id) for m in knockout if m.round == 1]
 
 
 def _third_place(winners: list[BracketMatch]) -> list[BracketMatch]:

@@ -30,7 +30,7 @@ def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     seeds = order + (None,) * (bracket_size(len(order)) - len(order))
     if guide.format == "double_elimination":
         return (made, ev.BracketDrawn(c.seed, double_elimination(seeds), "KUUSALU"))
-    bracket = single_elimination(seeds, guide.consolation)
+    bracket = single_elimination(seeds, guide.consolation, guide.last_chance)
     return (made, ev.BracketDrawn(c.seed, bracket, "NOVUS08 22.1.2"))
 
 

@@ -119,6 +119,7 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     playoff_size: int = 4
     playoff_games: int = 5
     consolation: bool = True
+    last_chance: bool = False  # single elimination from 16: the consolation's first-round losers
     playoff_play_all_games: bool = False
     unplayed_games_in_buchholz: UnplayedInBuchholz = "draw"
     opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
