@@ -15,15 +15,20 @@ import { standingsView } from "/js/admin-standings.js";
 const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
-const app = { role: null, desk: null, tab: "entrants", banner: null };
+const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0 };
 
 /** A message for the TD: a refusal read as guidance (what stops it, and the rule), another
- *  error as it came, or a plain note. */
+ *  error as it came, or a plain note. The banner carries the refusal's reason code and a count
+ *  of what was said (a new answer is told from the one before it). */
 function say(error, kind = "error") {
   const text = typeof error === "string" ? error : guidance(error);
   app.banner.textContent = text;
   app.banner.dataset.kind = kind;
+  app.banner.dataset.reason = error?.problem?.reason || "";
+  app.banner.dataset.said = String(++app.said);
   app.banner.hidden = !text;
+  // A call the hall refused: the hall moved on since the console read it; read it again.
+  if (CALL_REFUSALS[error?.problem?.reason]) app.desk?.readHall().then(render, () => {});
 }
 
 /** A refused call in the console's words (the server's reason code, its English aside). */

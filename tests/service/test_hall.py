@@ -169,6 +169,31 @@ def test_two_competitions_calling_to_one_table_at_once_cannot_both_win(head):
     assert _hall(head)[9]["competition"] in {"Race A", "Race B"}
 
 
+def test_one_call_arriving_twice_at_once_is_stored_once_and_answered_alike(head):
+    """An answer lost on the hall's wifi: the console sends the same call again while the first
+    is still being placed. The second waits for the hall, finds the first stored and answers
+    it — not "table busy" because its own first arrival took the table."""
+    for table in range(41, 46):  # the two arrivals race for the hall's lock: several times
+        comp = Comp.create(head, _guide(f"Twice {table}"))
+        comp.enter([(f"t{i}", [player(f"Twice {table}.{i}")]) for i in range(1, 3)])
+        comp.do({"type": "MakeDraw", "seed": 1})
+        match_id = comp.settled()["waiting"][0]["match_id"]
+        body = {
+            "command_id": str(uuid.uuid4()),
+            "expected_version": comp.version,
+            "command": {"type": "CallMatch", "match_id": match_id, "table": table, "at": ""},
+        }
+
+        def send(_, url=f"/api/competitions/{comp.id}/commands", body=body):
+            return head.http.post(url, json=body, headers=head.headers())
+
+        with ThreadPoolExecutor(2) as pool:
+            first, second = pool.map(send, range(2))
+        assert (first.status_code, second.status_code) == (201, 201), (first.text, second.text)
+        assert first.json() == second.json()
+        assert [c["table"] for c in comp.settled()["calls"]] == [table]
+
+
 def test_a_walk_up_to_a_busy_table_is_refused_and_the_head_judge_can_free_it(head):
     comp = Comp.create(head, _guide("Walk-up cup"))
     comp.enter([(f"w{i}", [player(f"Walk cup {i}")]) for i in range(1, 3)])

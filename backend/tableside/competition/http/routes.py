@@ -134,6 +134,9 @@ async def post_competition_command(
     if not isinstance(data.command, hall.CALLS) or stored is not None:
         return await store(state, data.command_id, competition_id, work(data.command), digest)
     async with hall.calling(pool):
+        if await stored_response(pool, data.command_id, digest) is not None:
+            # the same call arrived twice (an answer lost on the way): the first placed it
+            return await store(state, data.command_id, competition_id, work(data.command), digest)
         held = await hall.holders(pool, lambda comp: service.state(comp)[1])
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
         placed = hall.placed(data.command, competition_id, held, calling)
