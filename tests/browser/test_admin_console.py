@@ -9,6 +9,7 @@ import re
 import pytest
 from service.harness import Api
 
+from .admin_helpers import checked_in
 from .harness import ROOT, screenshot
 
 CATALOGUES = {
@@ -31,15 +32,7 @@ def log_in(page, user: str, password: str) -> None:
 
 def test_cards_countdown_and_qr_code(page, head_api: Api):
     log_in(page, "head", "head-secret-1")
-    page.fill("#f-name", "Cards")
-    page.select_option("#f-format", "round_robin")
-    page.click("[data-create]")
-    page.wait_for_selector("[data-competition-name]")
-    page.fill("#f-entry-list", "\n".join(f"Card {i}; 1990; M; Tartu" for i in range(1, 5)))
-    page.click("[data-entry-list] button[type=submit]")
-    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
-    page.click("[data-check-in-all]")
-    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+    checked_in(page, "Cards", "round_robin", 4, "Card")
     page.click("[data-tab=rounds]")
     page.click("[data-action=draw]")
     page.wait_for_selector("[data-round='1']")

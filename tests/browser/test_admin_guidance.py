@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from .admin_helpers import checked_in
 from .harness import ROOT
 
 CATALOGUES = {
@@ -241,15 +242,7 @@ def test_a_click_whose_answer_is_lost_is_sent_again_and_stored_once(page):
     sends the same command again — the same command_id, so the second arrival is answered with
     what the first stored — and the TD sees the draw, not "No connection"."""
     log_in(page)
-    page.fill("#f-name", "Unanswered")
-    page.select_option("#f-format", "round_robin")
-    page.click("[data-create]")
-    page.wait_for_selector("[data-competition-name]")
-    page.fill("#f-entry-list", "\n".join(f"Lost {i}; 1990; M; Tartu" for i in range(1, 5)))
-    page.click("[data-entry-list] button[type=submit]")
-    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
-    page.click("[data-check-in-all]")
-    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+    checked_in(page, "Unanswered", "round_robin", 4, "Lost")
     sent: list[dict] = []
 
     def lose_the_first_answer(route) -> None:
@@ -280,24 +273,17 @@ def test_single_elimination_flights_are_guide_settings(page):
     last chance of the consolation's first-round losers; the draw shows the last chance's
     matches in words."""
     log_in(page)
-    page.fill("#f-name", "Flights")
     assert not page.locator("#f-last-chance").is_visible()  # a Swiss has no flights
     page.select_option("#f-format", "single_elimination")
     assert page.locator("#f-consolation").is_checked()
     assert not page.locator("#f-last-chance").is_checked()
     page.check("#f-last-chance")
-    page.click("[data-create]")
-    page.wait_for_selector("[data-competition-name]")
+    checked_in(page, "Flights", "single_elimination", 16, "Flight")
     comp = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('c')")
     guide = page.evaluate(
         f"fetch('/api/competitions/{comp}').then(r => r.json()).then(d => d.guide)"
     )
     assert guide["consolation"] is True and guide["last_chance"] is True
-    page.fill("#f-entry-list", "\n".join(f"Flight {i}; 1990; M; Tartu" for i in range(1, 17)))
-    page.click("[data-entry-list] button[type=submit]")
-    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 16")
-    page.click("[data-check-in-all]")
-    page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 16")
     page.click("[data-tab=rounds]")
     page.click("[data-action=draw]")
     words = CATALOGUES["en"]["admin.stage.LC"]

@@ -55,6 +55,18 @@ class StandingsRunner(StreamFolds[Competition]):
     ) -> None:
         super().__init__(pool, registry, ReadModel(NAME, TABLES, _EVENTS, _evolve, _write), batch)
         self.publish = publish
+        self.seen: int | None = None  # how far this process has followed (publishing)
+
+    async def position(self, conn: asyncpg.Connection) -> int:
+        """Where to follow on from: publishing, this process's own position — the shared
+        tracking row moves on when another process projects a batch first, and this one's
+        sockets still need that batch's documents; else the tracking row."""
+        shared = await super().position(conn)
+        if self.publish is None:
+            return shared
+        if self.seen is None:
+            self.seen = shared
+        return self.seen
 
     async def take(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
         """Write the batch; once committed, publish every competition it changed — also those
@@ -62,6 +74,7 @@ class StandingsRunner(StreamFolds[Competition]):
         messages = await super().take(conn, records)
         if self.publish is None:
             return messages
+        self.seen = max(self.seen or 0, records[-1].position)
         changed = {r.stream_id for r in records if type(r.event) in _EVENTS}
         for stream in changed - {UUID(m["competition_id"]) for m in messages}:
             if (message := await current_message(conn, stream)) is not None:
