@@ -61,10 +61,10 @@ class StandingsRunner(StreamFolds[Competition]):
         """Where to follow on from: publishing, this process's own position — the shared
         tracking row moves on when another process projects a batch first, and this one's
         sockets still need that batch's documents; else the tracking row."""
-        shared = await super().position(conn)
-        if self.publish is None:
-            return shared
-        if self.seen is None:
+        if self.publish is None or self.seen is None:
+            shared = await super().position(conn)
+            if self.publish is None:
+                return shared
             self.seen = shared
         return self.seen
 

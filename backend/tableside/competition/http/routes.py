@@ -129,13 +129,13 @@ async def post_competition_command(
         )
 
     pool, service = context(state).pool, state.competitions.service
-    # A call is checked against the hall, but a retry of a stored one is answered as stored.
-    stored = await stored_response(pool, data.command_id, digest)
-    if not isinstance(data.command, hall.CALLS) or stored is not None:
+    if not isinstance(data.command, hall.CALLS):
         return await store(state, data.command_id, competition_id, work(data.command), digest)
+    # A call is checked against the hall, but one stored already (a retry, or the same call
+    # arriving twice at once: an answer lost on the way) is answered as stored — looked up
+    # under the hall's lock, after any first arrival has placed it.
     async with hall.calling(pool):
         if await stored_response(pool, data.command_id, digest) is not None:
-            # the same call arrived twice (an answer lost on the way): the first placed it
             return await store(state, data.command_id, competition_id, work(data.command), digest)
         held = await hall.holders(pool, lambda comp: service.state(comp)[1])
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
