@@ -161,9 +161,14 @@ export class Recorder {
     await this.refreshPending();
   }
 
+  /** A reply read: the dice and checkers being tapped stay when it is the version they were
+   *  tapped on (a read the feed started crossing the judge's tap), and go when the match moved. */
   show(reply, plays) {
-    Object.assign(this, { version: reply.version, served: reply.board, match: reply.state, taps: [], opening: null });
+    const moved = reply.version !== this.version || !this.served;
+    Object.assign(this, { version: reply.version, served: reply.board, match: reply.state });
     this.plays = plays?.side ? plays : null;
+    if (!moved && (this.taps.length || this.opening || this.entry?.moves.length)) return;
+    Object.assign(this, { taps: [], opening: null });
     this.entry = this.plays ? new PlayEntry(this.plays) : null;
   }
 
