@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import subprocess
 import sys
@@ -24,6 +25,9 @@ import httpx
 from live import ADMIN, HERE, Judge, database, serve_env, start, stop
 from live_audience import free_port, quantiles
 from rawhttp import RawHttp
+
+
+TABLES = itertools.count(100)  # a table of its own per judge, across K runs (the hall holds them)
 
 
 class TableJudge(Judge):
@@ -96,7 +100,7 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
     clients = [RawHttp(base) for _ in range(k)]
     try:
         judges = [
-            BareJudge(c) if bare else TableJudge(c, 100 + i, token) for i, c in enumerate(clients)
+            BareJudge(c) if bare else TableJudge(c, next(TABLES), token) for c in clients
         ]
         for judge in judges:
             await judge.setup()

@@ -145,12 +145,18 @@ function exports(rec) {
 }
 
 /** A finished match: the winner reports the result, the TD confirms and publishes it (KSI 4.6);
- *  the table's device says the TD will, and leads back to its table for the next call. */
+ *  the table's device says the TD will, and once the TD has, goes back to its table's judge face
+ *  by itself (after a few seconds showing the result), where the next call finds it. */
 function result(rec) {
   const { reported, confirmed } = rec.match || {};
   const winner = rec.doc.winner;
   const back = rec.table ? h("a", { class: "button", href: `/judge?table=${rec.table}`, "data-back-to-table": "" },
                              t("bg.table.back", { table: rec.table })) : null;
+  if (confirmed && rec.device) {
+    rec.leaveSoon(`/judge?table=${rec.table}`); // the next call to this table finds the device there
+    return h("div", { class: "stack" }, h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed")),
+      h("p", { class: "hint", "data-leaving": "" }, t("bg.table.back_soon", { table: rec.table })), back);
+  }
   if (confirmed) return h("div", { class: "stack" }, h("p", { class: "hint", "data-result": "confirmed" }, t("bg.pad.confirmed")), back);
   if (reported && rec.device) {
     return h("div", { class: "stack" }, h("p", { class: "hint", "data-result": "reported" }, t("bg.pad.await_td")), back);

@@ -25,6 +25,8 @@ import { tdSheet } from "/js/bg-td.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
 import { commandText, predict } from "/js/bg-offline.js";
 import { syncPanel } from "/js/bg-sync.js";
+
+const LEAVE_MS = 6000; // a table's device shows a confirmed result this long before going back
 import { BgMatchFeed } from "/js/bg-live.js";
 
 export class Recorder {
@@ -189,6 +191,11 @@ export class Recorder {
       this.working -= 1;
     }
     this.render();
+  }
+
+  /** Once: after `LEAVE_MS` showing what is on screen, the device goes to `url`. */
+  leaveSoon(url) {
+    this.leaving ??= setTimeout(() => location.replace(url), LEAVE_MS);
   }
 
   sayEvents(events) {

@@ -5,7 +5,7 @@ The table's judge link is open and waiting; the TD creates a backgammon match on
 the device moves to the backgammon recorder by itself, with the link's token. The players
 record the game there; after it both confirm the score on their sheets (KSI 4.7); the winner
 reports (KSI 4.6). The device offers none of what only the TD records, says the TD confirms,
-and once the TD has, leads back to the table's judge face.
+and once the TD has, goes back to the table's judge face by itself and follows the next match.
 """
 
 from __future__ import annotations
@@ -76,10 +76,11 @@ def test_the_tables_device_follows_and_records_its_backgammon_match(page, head_a
     url = f"/api/backgammon/matches/{match_id}/commands"
     assert head_api.http.post(url, json=confirm, headers=head_api.headers()).status_code == 201
     page.wait_for_selector("[data-result=confirmed]", timeout=10_000)  # read from the feed
-    page.click("[data-back-to-table]")
-    page.wait_for_url(f"**/judge?table={TABLE}")
+    assert page.locator("[data-leaving]").is_visible()
+    # By itself, the device goes back to its table's face, where the next call finds it.
+    page.wait_for_url(f"**/judge?table={TABLE}", timeout=15_000)
     page.wait_for_selector("[data-live-state=live]")
-    assert "/judge" in page.url  # the match is over: the device stays on its table's face
+    _wait_for_match(page, head_api)  # the table's next backgammon match: followed again
 
 
 def test_a_device_with_no_match_on_its_table_says_so(page, head_api):
