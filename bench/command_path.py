@@ -26,7 +26,6 @@ from live import ADMIN, HERE, Judge, database, serve_env, start, stop
 from live_audience import free_port, quantiles
 from rawhttp import RawHttp
 
-
 TABLES = itertools.count(100)  # a table of its own per judge, across K runs (the hall holds them)
 
 
@@ -99,9 +98,7 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
     token = "" if bare else await _token(base)
     clients = [RawHttp(base) for _ in range(k)]
     try:
-        judges = [
-            BareJudge(c) if bare else TableJudge(c, next(TABLES), token) for c in clients
-        ]
+        judges = [BareJudge(c) if bare else TableJudge(c, next(TABLES), token) for c in clients]
         for judge in judges:
             await judge.setup()
         await _drive(judges, 1.0)  # warm up

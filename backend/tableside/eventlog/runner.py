@@ -80,7 +80,12 @@ async def follow(
             asyncio.ensure_future(read_after(reader, registry, position, batch)) if reader else None
         )
         for i, consumer in enumerate(consumers):
-            fresh = [r for r in records if r.position > positions[i]]
+            after = positions[i]
+            fresh = (
+                records
+                if records[0].position > after
+                else [r for r in records if r.position > after]
+            )
             if fresh:
                 await consumer.take(conn, fresh)
                 positions[i] = position

@@ -3,6 +3,7 @@ each match event folded once, every projection written with its tracking row."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import asyncpg
@@ -11,7 +12,7 @@ from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
 from tableside.eventlog.source import Record
 from tableside.match.projections.base import Item, Projection
-from tableside.match.projections.folder import Folder
+from tableside.match.projections.folder import MISS, Folder
 
 _POSITIONS = "SELECT name, position FROM projection_tracking WHERE name = any($1::text[])"
 # Locked in the runner's order of projections, as a rebuild locks them: never a deadlock.
@@ -19,6 +20,7 @@ _LOCK = """
 SELECT name, position FROM projection_tracking WHERE name = any($1::text[])
 ORDER BY array_position($1::text[], name) FOR UPDATE
 """
+YIELD_EVERY = 200  # events folded between two yields while a batch is being written
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = any($1::text[])"
 
 
@@ -36,6 +38,8 @@ class ProjectionRunner:
         self.pool, self.registry, self.projections = pool, registry, projections
         self.folder = Folder(registry)
         self.batch = batch
+        self._pipelined = False  # a rebuild: write one batch while the next one folds
+        self._writing: asyncio.Future | None = None
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
@@ -49,8 +53,13 @@ class ProjectionRunner:
         reader: asyncpg.Connection | None = None,
     ) -> int:
         """catch_up on one connection (a rebuild runs it inside its own transaction, reading
-        ahead on a second one)."""
-        return await follow(conn, self.registry, [self], self.batch, progress, reader)
+        ahead on a second one, and folds each batch while the one before is written)."""
+        self._pipelined = reader is not None
+        try:
+            return await follow(conn, self.registry, [self], self.batch, progress, reader)
+        finally:
+            self._pipelined = False
+            await self._settle()
 
     async def position(self, conn: asyncpg.Connection) -> int:
         """The slowest of its projections."""
@@ -60,12 +69,37 @@ class ProjectionRunner:
     async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
         """Fold each match event once; write every projection and its tracking row in one
         transaction, skipping what another process applied meanwhile."""
-        items = [
-            (rec, view)
-            for rec in records
-            if (view := await self.folder.advance(conn, rec)) is not None
-        ]
-        last = records[-1].position
+        items = await self._fold(conn, records)
+        await self._settle()  # the batch before (pipelined), so the connection is free
+        write = self._write(conn, items, records[-1].position)
+        if self._pipelined:
+            self._writing = asyncio.ensure_future(write)
+        else:
+            await write
+
+    async def _fold(self, conn: asyncpg.Connection, records: list[Record]) -> list[Item]:
+        """Each match event folded; pipelined, the loop yields now and then so the batch
+        being written sends its next statement meanwhile."""
+        items = []
+        step = self.folder.step
+        for i, rec in enumerate(records, 1):
+            view = step(rec)
+            if view is MISS:
+                view = await self.folder.advance(conn, rec, self._settle)
+            if view is not None:
+                items.append((rec, view))
+            if self._writing is not None and i % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+        return items
+
+    async def _settle(self) -> None:
+        """Wait until the batch being written is (a fold that must read the stream waits too)."""
+        writing, self._writing = self._writing, None
+        if writing is not None:
+            await writing
+
+    async def _write(self, conn: asyncpg.Connection, items: list[Item], last: int) -> None:
+        """Every projection behind `last` gets the items after its position, and moves on."""
         names = [p.name for p in self.projections]
         async with conn.transaction():
             done = {r["name"]: r["position"] for r in await conn.fetch(_LOCK, names)}
@@ -80,6 +114,10 @@ async def _apply(
     conn: asyncpg.Connection, projection: Projection, items: list[Item], done: int
 ) -> None:
     """The rows of the items after `done` (the tracking row is locked by the caller)."""
-    fresh = [item for item in items if item[0].position > done]
+    fresh = (
+        items
+        if items and items[0][0].position > done
+        else [i for i in items if i[0].position > done]
+    )
     if fresh:
         await projection.apply(conn, fresh)
