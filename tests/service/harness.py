@@ -82,13 +82,13 @@ class Server:
         self.stop()
         raise RuntimeError("server did not start")
 
-    def stop(self) -> None:
+    def stop(self, grace: float = 10) -> None:
         if self.proc and self.proc.poll() is None:
             # SIGINT, uvicorn's other graceful stop: under libfaketime (the no-show tests'
             # moved clock) SIGTERM went unanswered until the 10 s kill
             self.proc.send_signal(signal.SIGINT)
             try:
-                self.proc.wait(10)
+                self.proc.wait(grace)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
 
