@@ -10,9 +10,17 @@ Any suite may use these (they need nothing pre-started; CI is a fresh clone):
 - ``app_url(url)``: the same database as the server's least-privilege role (every server the
   suite starts connects as it, so the whole suite exercises least privilege).
 - ``new_database`` (session): call ``new_database()`` → URL of a fresh clone of the
-  template (``CREATE DATABASE … TEMPLATE``, ~tens of ms); every clone is dropped at the end.
+  template (``CREATE DATABASE … TEMPLATE``, ~tens of ms); the session's own server is
+  deleted whole at the end (a given one has every clone dropped).
 - ``module_database_url`` (module): one fresh migrated database per test module.
 - ``database_url`` (function): one fresh migrated database per test.
+- ``server`` / ``head`` (module): a real server process on the module's database, and its
+  head judge logged in (``support/harness.py``).
+
+The folders follow the backend's slices (docs/floorplan.md): ``eventlog/``, ``korona`` rules in
+``rules/``, ``backgammon/``, ``match/``, ``competition/``, ``live/``, ``web/``, ``staff/``,
+``foundation/`` (serve, health, demo), ``fitness/``, and ``browser/`` for the PWA's faces in
+Chromium; ``support/`` holds what several share (the server harness, played matches).
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from support.harness import Api, Server
 from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname, with_user
@@ -128,3 +137,17 @@ def app_url(url: str) -> str:
 def _admin(url: str, statement: str) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(statement)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def server(module_database_url: str) -> Iterator[Server]:
+    """A running server (a real `uvicorn` process) on this module's database."""
+    srv = Server(module_database_url).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def head(server: Server) -> Api:
+    """The head judge, logged in."""
+    return Api(server.base).login()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 
-from service.harness import ADMIN, Api
+from support.harness import ADMIN, Api
 
 
 class BgMatch:

@@ -2,7 +2,7 @@
 
 - ``chromium_ready`` (session): skips the browser tests when Chromium or Playwright is
   missing, and fails them instead under ``CI=true`` (a green CI must mean they ran).
-- ``pwa_server`` (module): the service suite's uvicorn process (tests/service/harness.py
+- ``pwa_server`` (module): the service suite's uvicorn process (tests/support/harness.py
   ``Server``) on a fresh database from ``new_database()``: the API, /live and pwa/.
 - ``playwright`` / ``browser`` (module): Chromium, headless, fresh temporary profile.
 - ``context`` / ``page`` (function): a new browser context on ``pwa_server`` (phone-sized
@@ -12,7 +12,7 @@
 - ``persistent`` (function): ``persistent(profile_dir)`` opens Chromium on a kept profile
   (close it and call again to "restart the browser"); what it opened is closed at the end.
 - ``axe_ready`` (module): skips (under CI, fails) a test that needs axe-core when it is missing.
-- ``head_api`` (module): the head judge's HTTP client (tests/service/harness.py ``Api``).
+- ``head_api`` (module): the head judge's HTTP client (tests/support/harness.py ``Api``).
 Helpers in ``harness.py``: ``screenshot(page, name)`` (test-artifacts/browser/),
 ``assert_no_horizontal_overflow(page)``, ``assert_readable_contrast(page)`` (4.5:1, shadow
 roots included), ``open_blank(page)`` (the shared modules on a page with no face).
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from service.harness import Api, Server
+from support.harness import Api, Server
 
 from .harness import CHROMIUM, CHROMIUM_ARGS, missing_axe, missing_chromium
 

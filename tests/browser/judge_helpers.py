@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from service.harness import Api
+from support.harness import Api
 
 TABLES = itertools.count(500)
 

@@ -6,7 +6,7 @@ rounds one player of each match is late past half the length (KSI 2.2.4) — the
 the same and the test stays short; results flow back; the standings show match points and
 points won, no pucks, and the TD publishes them; the spectators' page shows them alike. (The
 16-player single elimination with consolation, every match played out, runs over HTTP:
-tests/service/test_competition_backgammon.)"""
+tests/competition/test_competition_backgammon.py)"""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import random
 from pathlib import Path
 
 import pytest
-from service.backgammon_play import play_calls
-from service.competition_play import Comp
+from support.backgammon_play import play_calls
+from support.competition_play import Comp
 
 from .harness import screenshot
 from .test_admin_console import log_in

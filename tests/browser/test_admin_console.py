@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from service.harness import Api
+from support.harness import Api
 
 from .admin_helpers import checked_in
 from .harness import ROOT, screenshot

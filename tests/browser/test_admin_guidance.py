@@ -209,7 +209,7 @@ def test_the_head_judge_frees_a_table_a_walk_up_match_holds(page, head_api):
 def test_the_console_shows_what_other_competitions_have_waiting(page, head_api):
     """Issue 13's call queue on the console: the other competitions' matches waiting for a
     table, those they can call now first; a call there takes its match off the list."""
-    from service.competition_play import Comp, player
+    from support.competition_play import Comp, player
 
     mine = Comp.create(head_api, {"name": "Queue mine", "format": "round_robin"})
     other = Comp.create(head_api, {"name": "Queue other", "format": "round_robin"})

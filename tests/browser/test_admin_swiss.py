@@ -11,7 +11,7 @@ import uuid
 from collections import Counter
 
 import pytest
-from service.competition_play import Comp, Tables
+from support.competition_play import Comp, Tables
 from tableside.competition import rules as competition
 from tableside.competition.rules.standings import StandingsView
 from tableside.eventlog import EventStore

@@ -10,8 +10,8 @@ import re
 import msgspec
 import psycopg
 import pytest
-from service.harness import Api
-from service.recorded import Recorded, auditor, record_match
+from support.harness import Api
+from support.recorded import Recorded, auditor, record_match
 from tableside.eventlog.jsonl import verify_export
 from tableside.match.folding import Record, advance
 from tableside.match.views import live_doc

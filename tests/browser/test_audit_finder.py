@@ -9,8 +9,8 @@ import json
 import uuid
 
 import pytest
-from service.harness import Api
-from service.recorded import auditor
+from support.harness import Api
+from support.recorded import auditor
 
 from .harness import ROOT, assert_no_horizontal_overflow, screenshot
 

@@ -12,8 +12,8 @@ import json
 
 import psycopg
 import pytest
-from service.harness import Api
-from service.recorded import auditor
+from support.harness import Api
+from support.recorded import auditor
 
 from .bg_helpers import BgMatch
 from .harness import assert_no_horizontal_overflow, axe_violations, screenshot

@@ -16,8 +16,8 @@ from pathlib import Path
 import msgspec
 import pytest
 from backgammon.test_scenario import Table, _play_until_flag, scenario_seed  # tests/backgammon
-from service.harness import Api
-from service.recorded import auditor
+from support.harness import Api
+from support.recorded import auditor
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st

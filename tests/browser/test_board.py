@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from service.harness import Api, wait_for
-from service.play import create
+from support.harness import Api, wait_for
+from support.play import create
 
 from .harness import (
     assert_no_horizontal_overflow,

@@ -10,8 +10,8 @@ itself triggers (a match on a table started or ended), never the competition doc
 from __future__ import annotations
 
 import pytest
-from service.competition_play import Comp, Tables, player, wait_results
-from service.harness import Api
+from support.competition_play import Comp, Tables, player, wait_results
+from support.harness import Api
 
 from .test_admin_console import log_in
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from service.harness import ADMIN
+from support.harness import ADMIN
 
 from .bg_helpers import BgMatch
 from .judge_helpers import SETTLED, new_table, tap

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from service.harness import Api, wait_for
-from service.play import fold_response
-from service.recorded import auditor
+from support.harness import Api, wait_for
+from support.play import fold_response
+from support.recorded import auditor
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
 

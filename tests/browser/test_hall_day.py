@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from service.competition_play import Comp, Tables
-from service.harness import wait_for
+from support.competition_play import Comp, Tables
+from support.harness import wait_for
 from tableside.eventlog import EventStore
 from tableside.server.registry import build_registry
 

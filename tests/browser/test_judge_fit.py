@@ -6,7 +6,7 @@ Screenshots of the Estonian and Latvian pad at 360×640 go to test-artifacts/bro
 from __future__ import annotations
 
 import pytest
-from service.harness import Api, wait_for
+from support.harness import Api, wait_for
 
 from .harness import assert_no_horizontal_overflow, broken_words, screenshot
 from .judge_helpers import new_table, open_judge

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.harness import wait_for
+from support.harness import wait_for
 
 from .harness import screenshot
 from .judge_helpers import new_table, open_judge, panel, settle, tap, turn

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from service.harness import wait_for
-from service.play import create, play
+from support.harness import wait_for
+from support.play import create, play
 
 from .harness import screenshot
 from .judge_helpers import TABLES, choose, new_table, open_judge, panel, settle, tap, turn

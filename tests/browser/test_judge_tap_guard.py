@@ -5,7 +5,7 @@ when two buttons are tapped in the same instant."""
 from __future__ import annotations
 
 import pytest
-from service.harness import wait_for
+from support.harness import wait_for
 
 from .harness import screenshot
 from .judge_helpers import settle, start_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from service.harness import Api
-from service.play import create
+from support.harness import Api
+from support.play import create
 
 from .harness import open_blank
 from .plan import plan

@@ -11,8 +11,8 @@ import itertools
 import random
 
 import pytest
-from service.harness import Api, wait_for
-from service.play import create
+from support.harness import Api, wait_for
+from support.play import create
 
 from .harness import assert_readable_contrast, open_blank
 from .plan import plan

@@ -8,9 +8,9 @@ import time
 import uuid
 
 import pytest
-from service.competition_play import Comp, player
-from service.harness import Api
-from service.play import create, play
+from support.competition_play import Comp, player
+from support.harness import Api
+from support.play import create, play
 
 from .harness import assert_no_horizontal_overflow, screenshot
 from .test_spectator import Table

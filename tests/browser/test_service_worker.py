@@ -12,7 +12,7 @@ import httpx
 import pytest
 import uvicorn
 from litestar import Litestar
-from service.harness import free_port, wait_for
+from support.harness import free_port, wait_for
 from tableside.server.pwa import web_routes
 from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 

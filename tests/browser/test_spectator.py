@@ -8,8 +8,8 @@ import time
 
 import msgspec
 import pytest
-from service.harness import Api
-from service.play import fold_response
+from support.harness import Api
+from support.play import fold_response
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
 

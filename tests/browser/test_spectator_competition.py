@@ -4,8 +4,8 @@ refreshed as results come in; results as CSV."""
 from __future__ import annotations
 
 import pytest
-from service.competition_play import Comp, Tables, player, wait_results
-from service.harness import Api
+from support.competition_play import Comp, Tables, player, wait_results
+from support.harness import Api
 
 from .harness import assert_no_horizontal_overflow, screenshot
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from service.harness import Api
+from support.harness import Api
 
 from .harness import ROOT
 

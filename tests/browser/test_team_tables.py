@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from service.competition_play import Comp, player
-from service.harness import Api
+from support.competition_play import Comp, player
+from support.harness import Api
 
 from .harness import ROOT
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from service.harness import Api, Server, wait_for
-from service.recorded import Recorded, auditor, record_match
-from service.words import raw_codes
+from support.harness import Api, Server, wait_for
+from support.recorded import Recorded, auditor, record_match
+from support.words import raw_codes
 from tableside.disciplines.korona import EVENT_TYPES
 from tableside.match.events import VENUE_EVENT_TYPES
 

@@ -1,0 +1,104 @@
+"""Checkpoints while serving: periodic, on shutdown, published at /api/checkpoints/latest,
+and carried by the record download so an auditor checks it with the public key alone."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import psycopg
+from support.harness import Api, Server, wait_for
+from support.recorded import auditor, record_match
+
+TABLESIDE = str(Path(sys.executable).with_name("tableside"))
+
+
+def _head(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        return conn.execute(
+            "SELECT coalesce(max(notification_id), 0) FROM stored_events"
+        ).fetchone()[0]
+
+
+def _latest_stored(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT max(position) FROM event_checkpoints").fetchone()
+    return row[0] or 0
+
+
+def test_no_checkpoint_yet_is_404(new_database) -> None:
+    srv = Server(new_database(), env={"TABLESIDE_CHECKPOINT_MINUTES": "0"}).start()
+    try:
+        r = Api(srv.base).get("/api/checkpoints/latest")
+        assert r.status_code == 404
+    finally:
+        srv.stop()
+
+
+def test_a_periodic_checkpoint_follows_new_events(new_database) -> None:
+    url = new_database()
+    srv = Server(url, env={"TABLESIDE_CHECKPOINT_MINUTES": "0.01"}).start()  # 0.6 s
+    try:
+        head = Api(srv.base).login()
+        assert head.create(3, ["Mari"], ["Ott"]).status_code == 201
+        spectator = Api(srv.base)
+
+        def signed_head():
+            r = spectator.get("/api/checkpoints/latest")
+            return r.status_code == 200 and r.json()["position"] == _head(url) and r.json()
+
+        latest = wait_for(signed_head, timeout=10)
+        assert latest["short_hash"] == latest["head_hash"][:12]
+        assert len(latest["signature"]) == 128 and len(latest["public_key"]) == 64
+    finally:
+        srv.stop()
+
+
+def test_shutdown_signs_the_last_events(new_database) -> None:
+    url = new_database()
+    srv = Server(url, env={"TABLESIDE_CHECKPOINT_MINUTES": "0"}).start()
+    try:
+        head = Api(srv.base).login()
+        assert head.create(4, ["Mari"], ["Ott"]).status_code == 201
+        assert _latest_stored(url) == 0
+    finally:
+        srv.stop()
+    assert _latest_stored(url) == _head(url) > 0
+
+
+def test_the_record_download_verifies_offline_with_the_public_key(
+    new_database, tmp_path: Path
+) -> None:
+    srv = Server(new_database(), env={"TABLESIDE_CHECKPOINT_MINUTES": "0"}).start()
+    try:
+        head = Api(srv.base).login()
+        match = record_match(head, table=6, games=1)
+        r = auditor(head).get(f"/api/matches/{match.match_id}/record.jsonl")
+        assert r.status_code == 200, r.text
+        published = Api(srv.base).get("/api/checkpoints/latest").json()
+    finally:
+        srv.stop()
+    header = json.loads(r.content.splitlines()[0])
+    assert header["checkpoint"]["public_key"] == published["public_key"]
+    path = tmp_path / "match.jsonl"
+    path.write_bytes(r.content)
+    key = published["public_key"]
+    ok = _verify(path, key)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "(signature checked)" in ok.stdout
+
+    header["checkpoint"]["position"] += 1  # a checkpoint edited in the file
+    lines = r.content.splitlines(keepends=True)
+    path.write_bytes(json.dumps(header).encode() + b"\n" + b"".join(lines[1:]))
+    assert _verify(path, key).returncode == 1
+
+
+def _verify(path: Path, key: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [TABLESIDE, "audit", "verify", "--file", str(path), "--public-key", key],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )

@@ -1,0 +1,92 @@
+"""`serve --demo` runs a real competition (issue 13, build point 2): a Swiss with a play-off
+through the competition service, simulated matches on tables 1–4, standings that move as they
+end; walk-up matches an earlier demo left unfinished are closed with a reason."""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+from support.harness import Api, Server, wait_for
+from tableside.disciplines.korona import simulate
+from tableside.eventlog import EventStore
+from tableside.match.events import MatchScheduled
+from tableside.match.service import MatchService
+from tableside.server.registry import build_registry
+
+
+def orphan(url: str) -> str:
+    """A walk-up demo match (the old `demo-cup` label) cut off after a few strokes."""
+    store = EventStore.connect(build_registry(), url, 1)
+    try:
+        matches = MatchService(store)
+        match_id = uuid.uuid4()
+        rng = random.Random(5)
+        create = simulate.new_match(rng)
+        create = type(create)(
+            **{
+                **{f: getattr(create, f) for f in create.__struct_fields__},
+                "match_id": str(match_id),
+            }
+        )
+        meta = {"recorder": "demo", "role": "head_judge"}
+        matches.create(
+            match_id,
+            create,
+            MatchScheduled(table=3, competition_id="demo-cup"),
+            command_id=uuid.uuid4(),
+            meta=meta,
+        )
+        for _ in range(2):
+            view = matches.view(match_id)
+            command = simulate.next_command(view.state, rng)
+            matches.execute(
+                match_id,
+                command,
+                expected_version=view.version,
+                command_id=uuid.uuid4(),
+                meta=meta,
+                authorize=lambda _: None,
+            )
+        assert not matches.view(match_id).state.ended
+        return str(match_id)
+    finally:
+        store.close()
+
+
+def test_demo_is_a_real_competition_and_closes_orphans(new_database):
+    url = new_database()
+    cut_off = orphan(url)
+    env = {"TABLESIDE_DEMO": "1", "TABLESIDE_DEMO_PACE": "0.02,0.05"}
+    srv = Server(url, env=env).start()
+    try:
+        anon = Api(srv.base)
+        listed = wait_for(lambda: anon.get("/api/competitions").json(), 30, 0.2)
+        comp = listed[0]["competition_id"]
+        assert listed[0]["format"] == "swiss_playoff" and not listed[0]["finished"]
+        base = f"/api/competitions/{comp}"
+
+        def played() -> int:
+            return sum(r["played"] for r in anon.get(f"{base}/standings").json()["rows"])
+
+        assert wait_for(lambda: len(anon.get(f"{base}/standings").json()["rows"]) == 10, 30)
+        first = played()
+        # Standings move as simulated matches end (within a bounded time).
+        assert wait_for(lambda: played() >= first + 2, 90, 0.5)
+        assert anon.get(f"{base}/bracket").status_code == 200
+        csv = anon.get(f"{base}/results.csv")
+        assert csv.status_code == 200 and len(csv.text.strip().splitlines()) >= 2
+        tables = {t["table"] for t in anon.get("/api/tables").json() if t["competition_id"] == comp}
+        assert tables and tables <= {1, 2, 3, 4}  # table 5 is left for a person
+        board = wait_for(
+            lambda: (
+                (b := anon.get(f"/api/matches/{cut_off}").json()).get("status") == "abandoned" and b
+            ),
+            30,
+            0.2,
+        )
+        assert "demo" in board["abandoned"]
+        history = anon.get(f"/api/matches/{cut_off}/history").json()
+        assert "abandoned" in history[-1]["text"]
+    finally:
+        srv.stop()

@@ -1,0 +1,49 @@
+"""The judge's reads: a ruleset's catalogue, and a match's time limits and undo target."""
+
+from __future__ import annotations
+
+import random
+
+from support.harness import Api
+from support.play import create
+
+
+def test_catalogue_lists_what_the_engine_accepts_with_paragraphs(server):
+    api = Api(server.base)
+    ekml = api.get("/api/rulesets/EKML").json()
+    offences = {o["code"]: o for o in ekml["stroke_offences"]}
+    assert offences["double_hit"] == {
+        "code": "double_hit",
+        "consequence": "penalty",
+        "rule": "EKML §24(1)9",
+    }
+    assert {r["code"] for r in ekml["remarks"]} >= {"slow_play", "cleaning_board"}
+    assert ekml["cite"]["no_own_pocketed"] == "EKML §25(1)1"
+    novus = {o["code"]: o for o in api.get("/api/rulesets/NOVUS08").json()["incidents"]}
+    assert novus["striker_at_side_cushion"]["consequence"] == "remark"
+    assert api.get("/api/rulesets/NOPE").status_code == 404
+
+
+def test_judge_state_follows_slow_play_and_undo(server, head):
+    match_id, view = create(head, 31, random.Random(5))
+    judge = Api(server.base, head.judge_token(31)["token"])
+    api = Api(server.base)
+    first = api.get(f"/api/matches/{match_id}/judge").json()
+    assert first["time_limit"] == [False, False] and first["undo"] is None
+    r = judge.command(match_id, view.version, {"type": "AssignOpeningShot", "lot_winner": "A"})
+    version = r.json()["last_version"]
+    player = view.state.side_a[0]
+    r = judge.command(
+        match_id, version, {"type": "GiveRemark", "player": player, "reason": "slow_play"}
+    )
+    assert r.status_code == 201, r.text
+    state = api.get(f"/api/matches/{match_id}/judge").json()
+    assert state["time_limit"] == [True, False]
+    assert state["undo"]["type"] == "IncidentReported"
+    assert state["undo"]["event"]["code"] == "slow_play"
+    r = judge.command(match_id, r.json()["last_version"], {"type": "UndoLastEntry"})
+    assert r.status_code == 201, r.text
+    after = api.get(f"/api/matches/{match_id}/judge").json()
+    assert after["time_limit"] == [False, False]
+    assert after["undo"]["type"] == "OpeningShotAssigned"  # undos walk back entry by entry
+    assert api.get("/api/matches/00000000-0000-0000-0000-000000000000/judge").status_code == 404
