@@ -36,15 +36,14 @@ import psycopg
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test suite's harness and played competitions
 
+from competition.test_competition_double import play_until_ended  # noqa: E402
+from support.competition_play import Comp, Tables, player  # noqa: E402
+from support.harness import Api, Server  # noqa: E402
 from tableside.db import migrations, roles  # noqa: E402
 from tableside.db.embedded import EmbeddedPostgres  # noqa: E402
 from tableside.db.url import with_dbname  # noqa: E402
-
-from tests.service.competition_play import Comp, Tables, player  # noqa: E402
-from tests.service.harness import Api, Server  # noqa: E402
-from tests.service.test_competition_double import play_until_ended  # noqa: E402
 
 FACES = ("documents", "spectator", "console")
 RELOADS = (0.0, 1.5, 4.0)  # spectator-competition.js before: after a table's match ended
