@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .bg_helpers import VERSION, BgMatch, open_recorder, play, roll, tap
+from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder, play, roll, tap
 from .harness import (
     assert_no_horizontal_overflow,
     assert_readable_contrast,
@@ -183,3 +183,43 @@ def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
     types = [e["type"] for e in match.events()]
     assert types[-2:] == ["BgResultReported", "BgResultConfirmed"]
     assert match.state()["state"]["confirmed"] is True
+
+
+def test_a_read_crossing_the_first_die_keeps_it(page, head_api):
+    """The live feed runs ahead of the reply to 'start game', so the face reads the match twice;
+    the second read, still on its way when the judge taps the first die of the opening roll,
+    answers the version the tap was made on: the tap stays, the second die sends the roll (a
+    re-read used to drop it, and the roll never went: CI under load)."""
+    match = BgMatch(head_api, length=5)
+    open_recorder(page, match)
+    url = f"**/api/backgammon/matches/{match.id}"
+    posts, seen, held = [], [], []
+
+    def hold_post(route):  # stored now, answered when the test says
+        posts.append((route, route.fetch()))
+
+    def hold_second_read(route):
+        if route.request.method == "GET":
+            seen.append(route)
+            if len(seen) == 2:
+                return held.append(route)
+        return route.continue_()
+
+    page.route(f"{url}/commands", hold_post)
+    before = page.evaluate(VERSION)
+    page.click("[data-action=start-game]")
+    page.wait_for_timeout(1000)  # the feed's delta arrives while the reply is held
+    assert len(posts) == 1
+    page.unroute(f"{url}/commands")
+    page.route(url, hold_second_read)
+    route, response = posts[0]
+    route.fulfill(response=response)
+    page.wait_for_function(IDLE, arg=before)
+    assert held, "the face read the match once: the race this test is about did not happen"
+    page.click("[data-dice-for=A] [data-die='3']")
+    is_read = lambda r: r.request.method == "GET" and r.url.endswith(match.id)  # noqa: E731
+    with page.expect_response(is_read):
+        held[0].continue_()  # the read that crossed the tap answers the same version
+    page.unroute(url)
+    tap(page, "[data-dice-for=B] [data-die='1']")
+    assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == "3-1"

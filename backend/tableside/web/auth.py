@@ -55,7 +55,7 @@ def bearer(connection: ASGIConnection) -> str | None:
     return None
 
 
-def no_token_in_url(connection: ASGIConnection, _: object = None) -> None:
+async def no_token_in_url(connection: ASGIConnection, _: object = None) -> None:
     """App-wide guard: a `token` (or `access_token`) query parameter is refused with 401.
 
     URLs end up in proxy and browser logs and in Referer headers, so a token there counts as

@@ -46,8 +46,9 @@ def unavailable_response(request: Request, exc: Exception) -> Response:
     return problem(503, "Database unavailable", _DETAIL, headers={"Retry-After": RETRY_AFTER})
 
 
-def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
-    """Refuse API requests at once (503) while the watch sees the database down."""
+async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
+    """Refuse API requests at once (503) while the watch sees the database down (async: a
+    sync guard would cost every request a hop to a worker thread)."""
     ctx = connection.app.state.tableside
     if ctx.database_down and connection.url.path.startswith("/api/"):
         raise HTTPException(
