@@ -186,40 +186,53 @@ def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
 
 
 def test_a_read_crossing_the_first_die_keeps_it(page, head_api):
-    """The live feed runs ahead of the reply to 'start game', so the face reads the match twice;
-    the second read, still on its way when the judge taps the first die of the opening roll,
-    answers the version the tap was made on: the tap stays, the second die sends the roll (a
-    re-read used to drop it, and the roll never went: CI under load)."""
+    """The reply to 'start game' comes first and the face reads the match; the live feed's
+    delta arrives while that read is on its way, so the face reads it again. The second read,
+    still out when the judge taps the first die of the opening roll, answers the version the
+    tap was made on: the tap stays and the second die sends the roll (the re-read used to drop
+    it, and the roll never went: CI under load). The page's own fetch paces the two reads."""
     match = BgMatch(head_api, length=5)
+    page.add_init_script(CROSSING_READS % {"path": f"/api/backgammon/matches/{match.id}"})
     open_recorder(page, match)
-    url = f"**/api/backgammon/matches/{match.id}"
-    posts, seen, held = [], [], []
-
-    def hold_post(route):  # stored now, answered when the test says
-        posts.append((route, route.fetch()))
-
-    def hold_second_read(route):
-        if route.request.method == "GET":
-            seen.append(route)
-            if len(seen) == 2:
-                return held.append(route)
-        return route.continue_()
-
-    page.route(f"{url}/commands", hold_post)
     before = page.evaluate(VERSION)
+    page.evaluate("window.crossing.command = true")
     page.click("[data-action=start-game]")
-    page.wait_for_timeout(1000)  # the feed's delta arrives while the reply is held
-    assert len(posts) == 1
-    page.unroute(f"{url}/commands")
-    page.route(url, hold_second_read)
-    route, response = posts[0]
-    route.fulfill(response=response)
     page.wait_for_function(IDLE, arg=before)
-    assert held, "the face read the match once: the race this test is about did not happen"
+    page.wait_for_function("window.crossing.held !== null")  # the feed's re-read, held
     page.click("[data-dice-for=A] [data-die='3']")
-    is_read = lambda r: r.request.method == "GET" and r.url.endswith(match.id)  # noqa: E731
-    with page.expect_response(is_read):
-        held[0].continue_()  # the read that crossed the tap answers the same version
-    page.unroute(url)
+    page.evaluate("window.crossing.release()")
+    page.wait_for_function("window.crossing.answered")
     tap(page, "[data-dice-for=B] [data-die='1']")
     assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == "3-1"
+
+
+# After the reply to the next command: the first GET of the match waits 800 ms before it goes
+# (the feed's delta arrives meanwhile), the second waits for release().
+CROSSING_READS = """
+window.crossing = { command: false, armed: false, reads: 0, held: null, answered: false,
+  release() { this.held(); } };
+const realFetch = window.fetch.bind(window);
+window.fetch = async (input, init) => {
+  const url = new URL(typeof input === "string" ? input : input.url, location.href);
+  const c = window.crossing;
+  const method = init?.method || "GET";
+  if (c.command && method === "POST" && url.pathname === "%(path)s/commands") {
+    const reply = await realFetch(input, init);
+    c.command = false;
+    c.armed = true;
+    return reply;
+  }
+  if (!c.armed || url.pathname !== "%(path)s" || method !== "GET") {
+    return realFetch(input, init);
+  }
+  const n = (c.reads += 1);
+  if (n === 1) await new Promise((go) => setTimeout(go, 800));
+  if (n === 2) {
+    await new Promise((go) => { c.held = go; });
+    const reply = await realFetch(input, init);
+    setTimeout(() => { c.answered = true; }, 0);
+    return reply;
+  }
+  return realFetch(input, init);
+};
+"""
