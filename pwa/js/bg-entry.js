@@ -5,7 +5,7 @@
 //   const entry = new PlayEntry(plays);      // { side, dice, orders }
 //   entry.pick(13); entry.pick(10);          // a checker, then a highlighted destination
 //   entry.marks                              // what <bg-board> highlights now
-//   entry.complete, entry.moves, entry.undo()
+//   entry.complete, entry.moves, entry.started, entry.undo()
 //   entry.preview(doc)                       // the board with the steps so far carried out
 
 import { t } from "/js/i18n.js";
@@ -20,6 +20,9 @@ export class PlayEntry {
     this.moves = [];
     this.selected = null;
   }
+
+  /** Something of the play is tapped already: a checker picked or a step made. */
+  get started() { return this.moves.length > 0 || this.selected !== null; }
 
   /** No checker can move: the play is the empty one (rules of play, KSI 1.2.1). */
   get blocked() { return Boolean(this.side) && this.orders.length === 0; }

@@ -133,7 +133,7 @@ export class Recorder {
    *  live feed says the match moved on, and while nothing is being entered or waits in the
    *  outbox (else as soon as the face is idle again: `render` asks) it is read again. */
   async refresh(version = this.feed.version) {
-    const busy = this.busy || this.pending.length || this.taps.length || this.opening || this.confirmUndo || this.entry?.moves.length;
+    const busy = this.busy || this.pending.length || this.taps.length || this.opening || this.confirmUndo || this.entry?.started;
     if (busy || this.reading || !this.doc || version <= this.version) return;
     const before = this.version;
     this.reading = true;
@@ -169,7 +169,7 @@ export class Recorder {
     const moved = reply.version !== this.version || !this.served;
     Object.assign(this, { version: reply.version, served: reply.board, match: reply.state });
     this.plays = plays?.side ? plays : null;
-    if (!moved && (this.taps.length || this.opening || this.entry?.moves.length)) return;
+    if (!moved && (this.taps.length || this.opening || this.entry?.started)) return;
     Object.assign(this, { taps: [], opening: null });
     this.entry = this.plays ? new PlayEntry(this.plays) : null;
   }

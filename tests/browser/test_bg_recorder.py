@@ -185,31 +185,56 @@ def test_the_winner_reports_and_the_td_confirms_the_result(page, head_api):
     assert match.state()["state"]["confirmed"] is True
 
 
-def test_a_read_crossing_the_first_die_keeps_it(page, head_api):
-    """The reply to 'start game' comes first and the face reads the match; the live feed's
-    delta arrives while that read is on its way, so the face reads it again. The second read,
-    still out when the judge taps the first die of the opening roll, answers the version the
-    tap was made on: the tap stays and the second die sends the roll (the re-read used to drop
-    it, and the roll never went: CI under load). The page's own fetch paces the two reads."""
+def _crossed(page, send: str, during: str) -> None:
+    """Tap `send` (it stores a command): the reply comes first and the face reads the match;
+    the live feed's delta arrives while that read is on its way, so the face reads it again.
+    The second read is held until `during` has been tapped on what the first read showed."""
+    before = page.evaluate(VERSION)
+    page.evaluate("window.crossing.arm()")
+    page.click(send)
+    page.wait_for_function(IDLE, arg=before)
+    page.wait_for_function("window.crossing.held !== null")  # the feed's re-read, held
+    page.click(during)
+    page.evaluate("window.crossing.release()")
+    page.wait_for_function("window.crossing.answered")
+
+
+def _crossing_recorder(page, head_api) -> BgMatch:
     match = BgMatch(head_api, length=5)
     page.add_init_script(CROSSING_READS % {"path": f"/api/backgammon/matches/{match.id}"})
     open_recorder(page, match)
-    before = page.evaluate(VERSION)
-    page.evaluate("window.crossing.command = true")
-    page.click("[data-action=start-game]")
-    page.wait_for_function(IDLE, arg=before)
-    page.wait_for_function("window.crossing.held !== null")  # the feed's re-read, held
-    page.click("[data-dice-for=A] [data-die='3']")
-    page.evaluate("window.crossing.release()")
-    page.wait_for_function("window.crossing.answered")
+    return match
+
+
+def test_a_read_crossing_the_first_die_keeps_it(page, head_api):
+    """The second read answers the version the first die of the opening roll was tapped on:
+    the tap stays and the second die sends the roll (the re-read used to drop it, and the roll
+    never went: CI under load)."""
+    _crossing_recorder(page, head_api)
+    _crossed(page, "[data-action=start-game]", "[data-dice-for=A] [data-die='3']")
     tap(page, "[data-dice-for=B] [data-die='1']")
     assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == "3-1"
+
+
+def test_a_read_crossing_a_picked_checker_keeps_it(page, head_api):
+    """The same for a checker picked to move: its destinations stay highlighted."""
+    _crossing_recorder(page, head_api)
+    tap(page, "[data-action=start-game]")
+    page.click("[data-dice-for=A] [data-die='3']")
+    _crossed(page, "[data-dice-for=B] [data-die='1']", "bg-board button[data-own='8']")
+    page.locator("bg-board button[data-own='5']").click()
+    page.locator("bg-board button[data-own='6']").click()
+    page.locator("bg-board button[data-own='5']").click()
+    tap(page, "[data-action=play]")
+    assert page.locator("bg-board [data-point='5']").get_attribute("data-a") == "2"
 
 
 # After the reply to the next command: the first GET of the match waits 800 ms before it goes
 # (the feed's delta arrives meanwhile), the second waits for release().
 CROSSING_READS = """
-window.crossing = { command: false, armed: false, reads: 0, held: null, answered: false,
+const fresh = { command: false, armed: false, reads: 0, held: null, answered: false };
+window.crossing = { ...fresh,
+  arm() { Object.assign(this, fresh, { command: true }); },
   release() { this.held(); } };
 const realFetch = window.fetch.bind(window);
 window.fetch = async (input, init) => {

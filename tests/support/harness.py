@@ -97,11 +97,17 @@ class Server:
         self.proc.wait()
 
 
+# The client drops an idle connection before uvicorn does (its keep-alive is 5 s, as is httpx's
+# by default): a request sent on a connection the server is closing that same moment came back
+# as "connection reset by peer" (test_judge_steady, once, under load).
+IDLE_CLOSED_FIRST = httpx.Limits(keepalive_expiry=2.0)
+
+
 class Api:
     """Commands and reads over HTTP with one bearer token."""
 
     def __init__(self, base: str, token: str | None = None) -> None:
-        self.http = httpx.Client(base_url=base, timeout=10)
+        self.http = httpx.Client(base_url=base, timeout=10, limits=IDLE_CLOSED_FIRST)
         self.token = token
 
     def headers(self) -> dict[str, str]:
