@@ -19,13 +19,15 @@ SLICE = 64  # subscribers handed a delta between two yields to the event loop
 
 
 class Subscriber:
-    """One socket's queue of (position, text) deltas; `drop` closes it when it falls behind."""
+    """One socket's queue of (position, text) deltas; `drop` closes it when it falls behind.
+    A list and a future made only while its socket waits: the lightest there is, as every
+    spectator holds one (an asyncio.Event and a deque cost ~1 KiB more per connection)."""
 
-    __slots__ = ("drop", "dropped", "queue", "ready")
+    __slots__ = ("drop", "dropped", "queue", "waiter")
 
     def __init__(self, drop: Callable[[], object]) -> None:
-        self.queue: deque[tuple[int, str]] = deque()
-        self.ready = asyncio.Event()
+        self.queue: list[tuple[int, str]] = []
+        self.waiter: asyncio.Future | None = None
         self.drop = drop
         self.dropped = False
 
@@ -34,19 +36,22 @@ class Subscriber:
             return
         if len(self.queue) >= limit:
             self.dropped = True
-            self.queue.clear()
+            self.queue = []
             self.drop()
             return
         self.queue.append((position, text))
-        self.ready.set()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
 
     async def take(self) -> list[tuple[int, str]]:
         """Everything queued, waiting until something is."""
         while not self.queue:
-            self.ready.clear()
-            await self.ready.wait()
-        items = list(self.queue)
-        self.queue.clear()
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        items, self.queue = self.queue, []
         return items
 
 
