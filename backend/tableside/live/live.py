@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 from uuid import UUID
 
@@ -129,40 +128,62 @@ async def _serve(
     Too far behind (SLOW) or a revoked token (REVOKED) ends the pump and closes the socket;
     so does a pump that fails (1011). Plain asyncio, not an anyio task group: ~5 KiB less per
     connection (issue 17)."""
-    ending: list[int] = []  # the close code this side ends the socket with, once
-    sub = ctx.audience.subscribe(flt.channel, lambda: stop(SLOW))
-    pump = asyncio.create_task(_pump(ctx, socket, flt, after, sub))
-
-    def stop(code: int) -> None:
-        if not ending:
-            ending.append(code)
-        pump.cancel()
-
-    pump.add_done_callback(lambda _: _after_pump(socket, pump, ending))
-    closer = functools.partial(stop, REVOKED)
+    pump = _Pump(socket)
+    sub = ctx.audience.subscribe(flt.channel, pump.too_slow)
+    pump.start(_pump(ctx, socket, flt, after, sub))
     token = principal.token_id if principal else None
-    ctx.sockets.setdefault(token, set()).add(closer)
-    try:
-        await _until_disconnect(socket)
+    if token is not None:  # a spectator has no token to revoke
+        ctx.sockets.setdefault(token, set()).add(pump.revoked)
+    try:  # listen here, not in a coroutine of its own: one frame less on every socket
+        with contextlib.suppress(WebSocketDisconnect):
+            while (await socket.receive())["type"] != "websocket.disconnect":
+                pass  # a spectator has nothing more to say after its first message
     finally:
         ctx.audience.unsubscribe(flt.channel, sub)
-        ctx.sockets.get(token, set()).discard(closer)
-        pump.cancel()
-        await asyncio.gather(pump, return_exceptions=True)
+        if token is not None:
+            ctx.sockets.get(token, set()).discard(pump.revoked)
+        await pump.end()
 
 
-def _after_pump(socket: WebSocket, pump: asyncio.Task, ending: list[int]) -> None:
-    """A pump ended by this side, or by its own error: close the socket (the listener then
-    sees the client go). One that ended because the client left needs nothing."""
-    failed = None if pump.cancelled() else pump.exception()
-    if isinstance(failed, WebSocketDisconnect | OSError):
-        return
-    if failed is not None:
-        log.error("live socket pump failed", exc_info=failed)
-        ending.append(1011)
-    if ending:
-        _CLOSING.add(closing := asyncio.ensure_future(_close(socket, ending[0])))
-        closing.add_done_callback(_CLOSING.discard)
+class _Pump:
+    """The task sending one socket's feed, and why this side ended it (one object per socket,
+    not a handful of closures)."""
+
+    __slots__ = ("code", "socket", "task")
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket, self.code, self.task = socket, 0, None
+
+    def start(self, pumping) -> None:
+        self.task = asyncio.create_task(pumping)
+        self.task.add_done_callback(self._ended)
+
+    def too_slow(self) -> None:
+        self._stop(SLOW)
+
+    def revoked(self) -> None:
+        self._stop(REVOKED)
+
+    def _stop(self, code: int) -> None:
+        self.code = self.code or code
+        self.task.cancel()
+
+    async def end(self) -> None:
+        self.task.cancel()
+        await asyncio.gather(self.task, return_exceptions=True)
+
+    def _ended(self, task: asyncio.Task) -> None:
+        """Ended by this side, or by its own error: close the socket (the listener then sees
+        the client go). One that ended because the client left needs nothing."""
+        failed = None if task.cancelled() else task.exception()
+        if isinstance(failed, WebSocketDisconnect | OSError):
+            return
+        if failed is not None:
+            log.error("live socket pump failed", exc_info=failed)
+            self.code = 1011
+        if self.code:
+            _CLOSING.add(closing := asyncio.ensure_future(_close(self.socket, self.code)))
+            closing.add_done_callback(_CLOSING.discard)
 
 
 async def _close(socket: WebSocket, code: int) -> None:
@@ -234,12 +255,6 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
         "matches": matches,
     }
     return position, encode(snapshot)
-
-
-async def _until_disconnect(socket: WebSocket) -> None:
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            await socket.receive_data(mode="text")
 
 
 def revoke_sockets(ctx: Context, token_id: str) -> None:
