@@ -35,7 +35,8 @@ export function standingsView(ctx, doc) {
   const tieKey = (k) => (bg && k.startsWith("games_") ? `admin.tiebreak.bg.${k}` : `admin.tiebreak.${k}`);
   const order = doc.guide.tie_breaks.map((k) => t(tieKey(k))).join(", ");
   const pdf = h("a", { className: "button", "data-export": "standings-pdf", download: "",
-    href: `/api/competitions/${ctx.desk.id}/standings.pdf?lang=${i18n.lang}` }, t("admin.standings.pdf"));
+    href: `/api/competitions/${ctx.desk.id}/standings.pdf?lang=${i18n.lang}&min_position=${doc.position || 0}` },
+    t("admin.standings.pdf"));
   const report = bg ? h("button", { type: "button", "data-export": "federation-report",
     onclick: () => ctx.attempt(() => download(
       `/api/competitions/${ctx.desk.id}/federation-report.pdf?lang=${i18n.lang}`,

@@ -114,9 +114,12 @@ async def get_standings_pdf(
     state: State,
     competition_id: FromPath[UUID],
     lang: Language = "en",
+    min_position: MinPosition = 0,
 ) -> Response[bytes]:
-    """The standings table and the final placings, as the console shows them, on A4."""
-    doc = await _doc(state, competition_id, 0)
+    """The standings table and the final placings, as the console shows them, on A4 (at
+    least as new as `min_position`: the console passes what it shows, so a PDF taken just
+    after 'Finish and publish' is the published one)."""
+    doc = await _doc(state, competition_id, min_position)
     rows = await context(state).pool.fetch(_ROWS, competition_id)
     table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}.pdf"
