@@ -30,6 +30,10 @@ def open_judge(page, path: str) -> None:
     page.goto(path)
     page.wait_for_selector("html[data-ready=true]")
     page.wait_for_function("window.judge && window.judge.state.shown")  # drawn, not just read
+    # and the feed caught up: a first tap lands on the face as it stays, not on one redrawn
+    # by the feed's first messages mid-click (the opening went to side B once, under load)
+    page.wait_for_selector("[data-live-state=live], [data-live-state=final]")
+    page.wait_for_function(SETTLED)
 
 
 def start_game(page, head_api: Api, lang: str = "en", pairs: bool = False) -> dict:
