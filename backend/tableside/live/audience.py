@@ -19,15 +19,13 @@ SLICE = 64  # subscribers handed a delta between two yields to the event loop
 
 
 class Subscriber:
-    """One socket's queue of (position, text) deltas; `drop` closes it when it falls behind.
-    A list and a future made only while its socket waits: the lightest there is, as every
-    spectator holds one (an asyncio.Event and a deque cost ~1 KiB more per connection)."""
+    """One socket's queue of (position, text) deltas; `drop` closes it when it falls behind."""
 
-    __slots__ = ("drop", "dropped", "queue", "waiter")
+    __slots__ = ("drop", "dropped", "queue", "ready")
 
     def __init__(self, drop: Callable[[], object]) -> None:
-        self.queue: list[tuple[int, str]] = []
-        self.waiter: asyncio.Future | None = None
+        self.queue: deque[tuple[int, str]] = deque()
+        self.ready = asyncio.Event()
         self.drop = drop
         self.dropped = False
 
@@ -36,22 +34,19 @@ class Subscriber:
             return
         if len(self.queue) >= limit:
             self.dropped = True
-            self.queue = []
+            self.queue.clear()
             self.drop()
             return
         self.queue.append((position, text))
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
+        self.ready.set()
 
     async def take(self) -> list[tuple[int, str]]:
         """Everything queued, waiting until something is."""
         while not self.queue:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
-        items, self.queue = self.queue, []
+            self.ready.clear()
+            await self.ready.wait()
+        items = list(self.queue)
+        self.queue.clear()
         return items
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from uuid import UUID
 
+import anyio
 import msgspec
 from litestar import WebSocket, websocket
 from litestar.datastructures import State
@@ -31,11 +31,6 @@ from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
-log = logging.getLogger(__name__)
-
-REVOKED = 4401  # close code: the token was revoked
-_CLOSING: set[asyncio.Future] = set()  # closes under way (a task needs a reference to run)
-_REASONS = {SLOW: "too far behind; reconnect with after", REVOKED: "token revoked"}
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
     "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
@@ -124,72 +119,30 @@ async def live_socket(socket: WebSocket, state: State) -> None:
 async def _serve(
     ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
 ) -> None:
-    """The feed is pumped on a task of its own while this one listens for the client leaving.
-    Too far behind (SLOW) or a revoked token (REVOKED) ends the pump and closes the socket;
-    so does a pump that fails (1011). Plain asyncio, not an anyio task group: ~5 KiB less per
-    connection (issue 17)."""
-    pump = _Pump(socket)
-    sub = ctx.audience.subscribe(flt.channel, pump.too_slow)
-    pump.start(_pump(ctx, socket, flt, after, sub))
-    token = principal.token_id if principal else None
-    if token is not None:  # a spectator has no token to revoke
-        ctx.sockets.setdefault(token, set()).add(pump.revoked)
-    try:  # listen here, not in a coroutine of its own: one frame less on every socket
-        with contextlib.suppress(WebSocketDisconnect):
-            while (await socket.receive())["type"] != "websocket.disconnect":
-                pass  # a spectator has nothing more to say after its first message
-    finally:
-        ctx.audience.unsubscribe(flt.channel, sub)
-        if token is not None:
-            ctx.sockets.get(token, set()).discard(pump.revoked)
-        await pump.end()
+    slow = False
+    async with anyio.create_task_group() as tg:
 
+        def drop() -> None:
+            nonlocal slow
+            slow = True
+            tg.cancel_scope.cancel()
 
-class _Pump:
-    """The task sending one socket's feed, and why this side ended it (one object per socket,
-    not a handful of closures)."""
-
-    __slots__ = ("code", "socket", "task")
-
-    def __init__(self, socket: WebSocket) -> None:
-        self.socket, self.code, self.task = socket, 0, None
-
-    def start(self, pumping) -> None:
-        self.task = asyncio.create_task(pumping)
-        self.task.add_done_callback(self._ended)
-
-    def too_slow(self) -> None:
-        self._stop(SLOW)
-
-    def revoked(self) -> None:
-        self._stop(REVOKED)
-
-    def _stop(self, code: int) -> None:
-        self.code = self.code or code
-        self.task.cancel()
-
-    async def end(self) -> None:
-        self.task.cancel()
-        await asyncio.gather(self.task, return_exceptions=True)
-
-    def _ended(self, task: asyncio.Task) -> None:
-        """Ended by this side, or by its own error: close the socket (the listener then sees
-        the client go). One that ended because the client left needs nothing."""
-        failed = None if task.cancelled() else task.exception()
-        if isinstance(failed, WebSocketDisconnect | OSError):
-            return
-        if failed is not None:
-            log.error("live socket pump failed", exc_info=failed)
-            self.code = 1011
-        if self.code:
-            _CLOSING.add(closing := asyncio.ensure_future(_close(self.socket, self.code)))
-            closing.add_done_callback(_CLOSING.discard)
-
-
-async def _close(socket: WebSocket, code: int) -> None:
-    with contextlib.suppress(Exception):
-        async with asyncio.timeout(1):
-            await socket.close(code=code, reason=_REASONS.get(code, ""))
+        token = principal.token_id if principal else None
+        closer = _closer(socket, tg.cancel_scope)
+        ctx.sockets.setdefault(token, set()).add(closer)
+        sub = ctx.audience.subscribe(flt.channel, drop)
+        try:
+            tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
+            await _pump(ctx, socket, flt, after, sub)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            ctx.audience.unsubscribe(flt.channel, sub)
+            ctx.sockets.get(token, set()).discard(closer)
+            tg.cancel_scope.cancel()
+    if slow:
+        with anyio.move_on_after(1), contextlib.suppress(Exception):
+            await socket.close(code=SLOW, reason="too far behind; reconnect with after")
 
 
 async def _pump(
@@ -255,6 +208,22 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
         "matches": matches,
     }
     return position, encode(snapshot)
+
+
+async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await socket.receive_data(mode="text")
+    scope.cancel()
+
+
+def _closer(socket: WebSocket, scope: anyio.CancelScope):
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await socket.close(code=4401, reason="token revoked")
+        scope.cancel()
+
+    return lambda: asyncio.ensure_future(close())
 
 
 def revoke_sockets(ctx: Context, token_id: str) -> None:
