@@ -25,9 +25,9 @@ import { tdSheet } from "/js/bg-td.js";
 import { clockPanel, pad, tickClocks } from "/js/bg-controls.js";
 import { commandText, predict } from "/js/bg-offline.js";
 import { syncPanel } from "/js/bg-sync.js";
+import { BgMatchFeed } from "/js/bg-live.js";
 
 const LEAVE_MS = 6000; // a table's device shows a confirmed result this long before going back
-import { BgMatchFeed } from "/js/bg-live.js";
 
 export class Recorder {
   constructor(root, id, outbox, { table = null, device = false } = {}) {
@@ -62,6 +62,9 @@ export class Recorder {
 
   /** Taps being queued plus entries sent and not yet answered: the pad waits for them. */
   get busy() { return this.working + this.expect.size; }
+
+  /** Dice or checkers tapped and not yet sent: a read of the same version keeps them. */
+  get entering() { return Boolean(this.taps.length || this.opening || this.entry?.started); }
 
   get commandsUrl() { return `${this.url}/commands`; }
 
@@ -133,7 +136,7 @@ export class Recorder {
    *  live feed says the match moved on, and while nothing is being entered or waits in the
    *  outbox (else as soon as the face is idle again: `render` asks) it is read again. */
   async refresh(version = this.feed.version) {
-    const busy = this.busy || this.pending.length || this.taps.length || this.opening || this.confirmUndo || this.entry?.started;
+    const busy = this.busy || this.pending.length || this.entering || this.confirmUndo;
     if (busy || this.reading || !this.doc || version <= this.version) return;
     const before = this.version;
     this.reading = true;
@@ -169,7 +172,7 @@ export class Recorder {
     const moved = reply.version !== this.version || !this.served;
     Object.assign(this, { version: reply.version, served: reply.board, match: reply.state });
     this.plays = plays?.side ? plays : null;
-    if (!moved && (this.taps.length || this.opening || this.entry?.started)) return;
+    if (!moved && this.entering) return;
     Object.assign(this, { taps: [], opening: null });
     this.entry = this.plays ? new PlayEntry(this.plays) : null;
   }
