@@ -54,6 +54,7 @@ class Settings:
         return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
 
     live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
+    live_behind_kib: int = 256  # unsent KiB before a caught-up /live socket is dropped (issue 17)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -81,6 +82,7 @@ class Settings:
             key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
             checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
             live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
+            live_behind_kib=_int(env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib),
         )
 
     def replace(self, **changes: object) -> Settings:

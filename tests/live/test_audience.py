@@ -16,7 +16,7 @@ def test_a_subscriber_that_falls_behind_is_dropped_and_others_get_everything():
         fast = audience.subscribe("match:x", lambda: dropped.append("fast"))
         got = []
         for k in range(1, 21):
-            audience.publish(k, f"delta {k}", ["match:x", "table:1"])
+            audience.publish(k, f"delta {k}".encode(), ["match:x", "table:1"])
             await asyncio.sleep(0)
             got += [p for p, _ in await fast.take()]
         runner.cancel()

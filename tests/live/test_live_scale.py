@@ -9,10 +9,12 @@ import socket
 import time
 import uuid
 
+import msgspec
 import pytest
 import websockets
-from support.harness import Server, run_async
-from support.play import create
+from support.harness import Api, Server, run_async
+from support.play import create, fold_response
+from tableside.disciplines.korona import simulate
 
 from live.test_live import _events, _first, _post_strokes
 
@@ -143,5 +145,51 @@ def test_too_many_sockets_from_one_address_are_closed_with_4429(limited):
         assert json.loads(await asyncio.wait_for(again.recv(), 5))["kind"] == "snapshot"
         for ws in [*held[1:], again]:
             await ws.close()
+
+    run_async(scenario())
+
+
+@pytest.fixture(scope="module")
+def tight(module_database_url):
+    srv = Server(module_database_url, env={"TABLESIDE_LIVE_BEHIND_KIB": "64"}).start()
+    yield srv
+    srv.stop()
+
+
+def _play_out(api: Api, table: int, seed: int) -> list[int]:
+    """Create a match on `table` and play it to its end; the positions of its events."""
+    rng = random.Random(seed)
+    match_id, view = create(api, table, rng, games=5, play_all=True)
+    positions = []
+    while (cmd := simulate.next_command(view.state, rng)) is not None:
+        r = api.command(match_id, view.version, msgspec.to_builtins(cmd))
+        assert r.status_code == 201, r.text
+        positions += r.json()["positions"]
+        view = fold_response(view, match_id, r.json())
+    return positions
+
+
+def test_a_stalled_spectator_is_cut_once_too_far_behind(tight):
+    """Issue 17 point 1: a caught-up socket that stops reading is cut once what it left
+    unsent passes TABLESIDE_LIVE_BEHIND_KIB (after the kernel's own few MB on loopback), so
+    its buffer never grows without bound; a reading spectator of the hall gets every delta."""
+
+    async def scenario():
+        stalled = _stalled_spectator(tight, "hall=all")
+        ws = await websockets.connect(f"{tight.ws}/live?hall=all")
+        await _caught_up(ws)
+        apis = [Api(tight.base).login() for _ in range(4)]
+        played = await asyncio.gather(
+            *(asyncio.to_thread(_play_out, api, 25 + k, 173 + k) for k, api in enumerate(apis))
+        )
+        positions = sorted(p for match in played for p in match)
+        got = [m["position"] for m in await _events(ws, len(positions) + 8, timeout=30)]
+        assert got == sorted(set(got)) and set(positions) <= set(got)  # with 2 creates each
+        stalled.settimeout(10)
+        with pytest.raises((ConnectionResetError, BrokenPipeError)):
+            while stalled.recv(1 << 20):  # what the kernel held, then the cut
+                pass
+            raise ConnectionResetError("closed")  # an orderly close after the 4503 is a cut too
+        await ws.close()
 
     run_async(scenario())

@@ -34,6 +34,7 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
     factory: str = "tableside.server.asgi:from_env"  # another tree may name it otherwise
+    args: tuple[str, ...] = ()  # more uvicorn flags
 
     @property
     def base(self) -> str:
@@ -69,6 +70,7 @@ class Server:
             str(self.port),
             "--log-level",
             "warning",
+            *self.args,
         ]
         self.proc = subprocess.Popen(cmd, env=env)
         deadline = time.monotonic() + 20

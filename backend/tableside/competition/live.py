@@ -25,7 +25,7 @@ _encoder = msgspec.json.Encoder()
 def publish_competition(audience: Audience, message: dict[str, Any]) -> None:
     """Queue a competition's changed documents for its channel (returns at once)."""
     channel = f"competition:{message['competition_id']}"
-    audience.publish(DOCUMENT, _encoder.encode(message).decode(), [channel])
+    audience.publish(DOCUMENT, _encoder.encode(message), [channel])
 
 
 async def competition_now(pool: asyncpg.Pool, competition: str) -> bytes | None:

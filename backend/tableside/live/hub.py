@@ -35,6 +35,6 @@ class Hub:
                 for watch in self.ctx.live.watchers:
                     watch(self.position, records)
                 for m in await render_all(self.renderers, conn, records):
-                    audience.publish(m.position, m.text.decode(), m.channels)
+                    audience.publish(m.position, m.text, m.channels)
                 self.position = records[-1].position
                 audience.position = max(audience.position, self.position)

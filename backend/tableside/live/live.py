@@ -26,6 +26,7 @@ from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
+from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
 from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
@@ -119,36 +120,57 @@ async def live_socket(socket: WebSocket, state: State) -> None:
 async def _serve(
     ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
 ) -> None:
+    """Catch the socket up, then let the fan-out write to it directly (live/direct.py) while
+    this task only waits for the client to leave — or, under a server without a direct
+    writer, pump its queue beside a task that waits for that."""
+    writer = writer_of(socket.scope)
     slow = False
-    async with anyio.create_task_group() as tg:
+    with anyio.CancelScope() as scope:
 
         def drop() -> None:
             nonlocal slow
             slow = True
-            tg.cancel_scope.cancel()
+            scope.cancel()
 
         token = principal.token_id if principal else None
-        closer = _closer(socket, tg.cancel_scope)
+        closer = _closer(socket, scope)
         ctx.sockets.setdefault(token, set()).add(closer)
         sub = ctx.audience.subscribe(flt.channel, drop)
         try:
-            tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
-            await _pump(ctx, socket, flt, after, sub)
-        except WebSocketDisconnect:
+            if writer is not None:
+                await _pump(ctx, socket, flt, after, sub, writer)
+                await _until_disconnect(socket, scope)
+            else:
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(_until_disconnect, socket, scope)
+                    await _pump(ctx, socket, flt, after, sub, None)
+        except (WebSocketDisconnect, OSError):  # OSError: the server saw the client go
             pass
         finally:
             ctx.audience.unsubscribe(flt.channel, sub)
             ctx.sockets.get(token, set()).discard(closer)
-            tg.cancel_scope.cancel()
     if slow:
-        with anyio.move_on_after(1), contextlib.suppress(Exception):
-            await socket.close(code=SLOW, reason="too far behind; reconnect with after")
+        await _close_slow(socket, writer)
+
+
+async def _close_slow(socket: WebSocket, writer: DirectWriter | None) -> None:
+    """Close a socket that fell behind with SLOW; one whose buffer never drains is cut."""
+    with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
+        await socket.close(code=SLOW, reason="too far behind; reconnect with after")
+    if waited.cancelled_caught and writer is not None:
+        writer.abort()
 
 
 async def _pump(
-    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, sub: Subscriber
+    ctx: Context,
+    socket: WebSocket,
+    flt: Filter,
+    after: int | None,
+    sub: Subscriber,
+    writer: DirectWriter | None,
 ) -> None:
-    """Snapshot (or the short gap after `after`), caught_up, then the queued deltas."""
+    """Snapshot (or the short gap after `after`), caught_up, then the queued deltas — until
+    the queue is empty and the subscriber goes direct (with a writer; never without one)."""
     if after is None or after == 0 or ctx.audience.position - after > REPLAY_LIMIT:
         after = await _snapshot(ctx, socket, flt)
     last = after
@@ -160,10 +182,12 @@ async def _pump(
     if opener is not None and (now := await opener(ctx.pool, flt.value)):
         await socket.send_data(now)  # the channel's documents, whole (live/channels.py)
     await socket.send_data(encode({"kind": "caught_up", "position": last}))
-    while True:
-        for position, text in await sub.take():
+    if writer is not None:
+        writer.bound(ctx.audience.behind_bytes)
+    while writer is None or not sub.go_direct(writer, last):
+        for position, data in await sub.take():
             if position > last or position == DOCUMENT:
-                await socket.send({"type": "websocket.send", "text": text})
+                await socket.send({"type": "websocket.send", "text": data.decode()})
                 last = max(last, position)
 
 

@@ -20,6 +20,7 @@ from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
 from tableside.competition.live import competition_now
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
+from tableside.live.direct import RAW_SEND
 from tableside.live.live import live_socket
 from tableside.match.backgammon.live_feed import HALL as BG_HALL
 from tableside.match.backgammon.live_feed import BgRenderer, bg_snapshot
@@ -85,7 +86,7 @@ def create_app(settings: Settings) -> Litestar:
         login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
         origins=frozenset(settings.allowed_origins or _own_origins(settings)),
     )
-    app = Litestar(
+    app = TablesideApp(
         route_handlers=declare_problems(
             [
                 health,
@@ -122,6 +123,16 @@ def create_app(settings: Settings) -> Litestar:
     app.state.settings = settings
     app.state.tableside = ctx
     return app
+
+
+class TablesideApp(Litestar):
+    """The Litestar app, keeping the server's own `send` in a websocket's scope: once a live
+    socket has caught up, the fan-out writes to it directly (live/direct.py)."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "websocket":
+            scope[RAW_SEND] = send
+        await super().__call__(scope, receive, send)
 
 
 def _own_origins(settings: Settings) -> tuple[str, ...]:

@@ -83,6 +83,7 @@ def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
     ctx.audience.per_client = ctx.settings.live_per_client
+    ctx.audience.behind_bytes = ctx.settings.live_behind_kib * 1024
     coros = [
         tail.run(),
         hub.run(),
