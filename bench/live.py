@@ -183,7 +183,10 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
         stop(proc)
 
 
-async def run_bare(cfg, n: int, messages_per_s: float, size: int, deflate: bool) -> dict:
+async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate: bool) -> dict:
+    """The bare app gets what ours published, shaped as ours had it: `per_stroke` messages of
+    `size` bytes together, `rate` times a second (a stroke's events are stored, and so
+    published, together)."""
     port = free_port()
     pubs = [free_port() for _ in range(cfg.workers)]
     script = str(HERE / "live_baseline.py")
@@ -198,13 +201,18 @@ async def run_bare(cfg, n: int, messages_per_s: float, size: int, deflate: bool)
         pad = "x" * max(0, size - 70)
 
         async def send(k: int) -> None:
-            text = json.dumps({"kind": "event", "position": k + 1, "sent": time.time(), "p": pad})
-            for pub in publishers:
-                await pub.send(text)
+            for j in range(per_stroke):
+                position = k * per_stroke + j + 1
+                text = json.dumps(
+                    {"kind": "event", "position": position, "sent": time.time(), "p": pad}
+                )
+                for pub in publishers:
+                    await pub.send(text)
 
         cpu = cpu_seconds(proc.pid)
-        await paced(cfg.seconds, messages_per_s, send)
-        lat, lost = await asyncio.to_thread(audience.finish, int(cfg.seconds * messages_per_s))
+        await paced(cfg.seconds, rate, send)
+        total = int(cfg.seconds * rate) * per_stroke
+        lat, lost = await asyncio.to_thread(audience.finish, total)
         cpu = cpu_seconds(proc.pid) - cpu
         for pub in publishers:
             await pub.close()
@@ -231,9 +239,8 @@ def main() -> None:
             for mode in cfg.compression.split(","):
                 deflate = mode == "on"
                 ours = asyncio.run(run_tableside(cfg, db_url, n, rate, deflate))
-                base = asyncio.run(
-                    run_bare(cfg, n, rate * max(1, ours["per_stroke"]), ours["size"], deflate)
-                )
+                per_stroke = max(1, round(ours["per_stroke"]))
+                base = asyncio.run(run_bare(cfg, n, rate, per_stroke, ours["size"], deflate))
                 print(
                     f"  ratio at {n} ({mode}): spread p50 {ours['p50'] / base['p50']:.2f}x  "
                     f"p99 {ours['p99'] / base['p99']:.2f}x  memory "

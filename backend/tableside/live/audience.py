@@ -16,11 +16,39 @@ from collections import Counter, deque
 from collections.abc import Callable
 
 from tableside.live.channels import DOCUMENT
-from tableside.live.direct import DirectWriter
+from tableside.live.direct import DirectWriter, text_frame
 
 SLOW = 4503  # close code: too far behind; reconnect with `after=` (the client does)
 BUSY = 4429  # close code: too many live sockets from this client address
 SLICE = 64  # subscribers handed a delta between two yields to the event loop
+GROUP = 32  # deltas of one channel written to a direct subscriber in one go, at most
+
+
+class Group:
+    """A channel's next deltas in order, and their websocket frames made once for everyone."""
+
+    __slots__ = ("_framed", "frames", "items")
+
+    def __init__(self) -> None:
+        self.items: list[tuple[int, bytes]] = []
+        self.frames: list[bytes] = []
+        self._framed: bytes | None = None
+
+    def add(self, position: int, data: bytes) -> None:
+        self.items.append((position, data))
+        self.frames.append(text_frame(data))
+
+    def after(self, last: int) -> tuple[bytes, list[bytes], int]:
+        """The frames (joined) and texts a socket that was sent `last` still needs, and its
+        new last position; the whole group's frames are joined once."""
+        fresh = [k for k, (p, _) in enumerate(self.items) if p == DOCUMENT or p > last]
+        if len(fresh) == len(self.items):
+            self._framed = self._framed or b"".join(self.frames)
+            framed = self._framed
+        else:
+            framed = b"".join(self.frames[k] for k in fresh)
+        texts = [self.items[k][1] for k in fresh]
+        return framed, texts, max(last, *(p for p, _ in self.items))
 
 
 class Subscriber:
@@ -30,33 +58,27 @@ class Subscriber:
     __slots__ = ("direct", "drop", "dropped", "last", "queue", "ready")
 
     def __init__(self, drop: Callable[[], object]) -> None:
-        self.queue: deque[tuple[int, bytes]] = deque()
+        self.queue: list[tuple[int, bytes]] = []  # a list: most sockets never queue for long
         self.ready: asyncio.Future[None] | None = None
         self.direct: DirectWriter | None = None
         self.last = 0  # the last position its socket was sent (once direct)
         self.drop = drop
         self.dropped = False
 
-    def offer(self, position: int, data: bytes, bounds: Audience) -> None:
-        """Write or queue one delta; past the audience's bounds, drop the subscriber."""
+    def offer(self, group: Group, bounds: Audience) -> None:
+        """Write or queue a channel's deltas; past the audience's bounds, drop the subscriber."""
         if self.dropped:
             return
         if self.direct is not None:
-            self._write(position, data, bounds.behind_bytes)
-        elif len(self.queue) >= bounds.limit:
+            framed, texts, self.last = group.after(self.last)
+            if texts and not self.direct.write(framed, texts, bounds.behind_bytes):
+                self._fall_behind()
+        elif len(self.queue) + len(group.items) > bounds.limit:
             self._fall_behind()
         else:
-            self.queue.append((position, data))
+            self.queue.extend(group.items)
             if self.ready is not None and not self.ready.done():
                 self.ready.set_result(None)
-
-    def _write(self, position: int, data: bytes, behind_bytes: int) -> None:
-        if position != DOCUMENT:
-            if position <= self.last:  # already sent in its catch-up
-                return
-            self.last = position
-        if not self.direct.write(data, behind_bytes):
-            self._fall_behind()
 
     def _fall_behind(self) -> None:
         self.dropped = True
@@ -77,8 +99,7 @@ class Subscriber:
             self.ready = asyncio.get_running_loop().create_future()
             await self.ready
         self.ready = None
-        items = list(self.queue)
-        self.queue.clear()
+        items, self.queue = self.queue, []
         return items
 
 
@@ -125,19 +146,29 @@ class Audience:
         self.position = max(self.position, position)
         self.wake.set()
 
+    def _groups(self) -> dict[str, Group]:
+        """The next deltas waiting, up to GROUP per channel, by channel, in order."""
+        groups: dict[str, Group] = {}
+        while self.pending:
+            position, data, names = self.pending[0]
+            if any(len(groups[n].items) >= GROUP for n in names if n in groups):
+                break
+            self.pending.popleft()
+            for name in names:
+                if name in self.channels:
+                    groups.setdefault(name, Group()).add(position, data)
+        return groups
+
     async def run(self) -> None:
-        """Hand each published delta to its subscribers, in order, yielding every SLICE."""
+        """Hand the published deltas to their subscribers, in order, yielding every SLICE."""
         while True:
             await self.wake.wait()
             self.wake.clear()
             while self.pending:
-                position, data, names = self.pending.popleft()
-                handed = 0
-                for name in names:
-                    for sub in list(self.channels.get(name, ())):
-                        sub.offer(position, data, self)
-                        handed += 1
+                for name, group in self._groups().items():
+                    for handed, sub in enumerate(list(self.channels.get(name, ())), 1):
+                        sub.offer(group, self)
+                        self.delivered += len(group.items)
                         if handed % SLICE == 0:
                             await asyncio.sleep(0)
-                self.delivered += handed
                 await asyncio.sleep(0)

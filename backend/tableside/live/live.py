@@ -32,6 +32,8 @@ from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
+REVOKED = 4401  # close code: the judge's token was revoked (or expired)
+
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
     "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
@@ -78,7 +80,8 @@ def _table_number(value: str) -> str:
 
 
 async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:
-    origin = socket.headers.get("origin")
+    # The raw header, not `socket.headers`: that parsed copy would live as long as the socket.
+    origin = next((v.decode("latin-1") for k, v in socket.scope["headers"] if k == b"origin"), None)
     if origin is not None and origin not in ctx.origins:
         raise Refused(4403)
     flt, after = _filter(socket, ctx.live.halls)
@@ -117,6 +120,28 @@ async def live_socket(socket: WebSocket, state: State) -> None:
         ctx.audience.leave(client)
 
 
+class _Ending:
+    """Why a socket's handler is ended from outside — fallen behind (the fan-out) or its token
+    revoked (the LISTEN connection) — by cancelling its task; it then closes with the code."""
+
+    __slots__ = ("code", "task")
+
+    def __init__(self) -> None:
+        self.task = asyncio.current_task()
+        self.code = 0
+
+    def slow(self) -> None:
+        self._end(SLOW)
+
+    def revoked(self) -> None:
+        self._end(REVOKED)
+
+    def _end(self, code: int) -> None:
+        if not self.code:
+            self.code = code
+            self.task.cancel()
+
+
 async def _serve(
     ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
 ) -> None:
@@ -124,39 +149,46 @@ async def _serve(
     this task only waits for the client to leave — or, under a server without a direct
     writer, pump its queue beside a task that waits for that."""
     writer = writer_of(socket.scope)
-    slow = False
-    with anyio.CancelScope() as scope:
-
-        def drop() -> None:
-            nonlocal slow
-            slow = True
-            scope.cancel()
-
-        token = principal.token_id if principal else None
-        closer = _closer(socket, scope)
-        ctx.sockets.setdefault(token, set()).add(closer)
-        sub = ctx.audience.subscribe(flt.channel, drop)
-        try:
-            if writer is not None:
-                await _pump(ctx, socket, flt, after, sub, writer)
-                await _until_disconnect(socket, scope)
-            else:
-                async with anyio.create_task_group() as tg:
-                    tg.start_soon(_until_disconnect, socket, scope)
-                    await _pump(ctx, socket, flt, after, sub, None)
-        except (WebSocketDisconnect, OSError):  # OSError: the server saw the client go
-            pass
-        finally:
-            ctx.audience.unsubscribe(flt.channel, sub)
-            ctx.sockets.get(token, set()).discard(closer)
-    if slow:
-        await _close_slow(socket, writer)
+    ending = _Ending()
+    token = principal.token_id if principal else None
+    if token is not None:
+        ctx.sockets.setdefault(token, set()).add(ending.revoked)
+    sub = ctx.audience.subscribe(flt.channel, ending.slow)
+    try:
+        if writer is not None:
+            await _pump(ctx, socket, flt, after, sub, writer)
+            await _until_disconnect(socket, None)
+        else:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(_until_disconnect, socket, tg.cancel_scope)
+                await _pump(ctx, socket, flt, after, sub, None)
+    except asyncio.CancelledError:
+        if not ending.code:
+            raise
+        ending.task.uncancel()
+    except (WebSocketDisconnect, OSError):  # OSError: the server saw the client go
+        pass
+    finally:
+        ctx.audience.unsubscribe(flt.channel, sub)
+        if token is not None:
+            _forget(ctx.sockets, token, ending.revoked)
+    if ending.code:
+        await _close(socket, writer, ending.code)
 
 
-async def _close_slow(socket: WebSocket, writer: DirectWriter | None) -> None:
-    """Close a socket that fell behind with SLOW; one whose buffer never drains is cut."""
+def _forget(sockets: dict, token: UUID, revoked) -> None:
+    """Unregister a socket of `token`; the token's entry goes with its last socket."""
+    mine = sockets[token]
+    mine.discard(revoked)
+    if not mine:
+        del sockets[token]
+
+
+async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
+    """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
+    reason = "token revoked" if code == REVOKED else "too far behind; reconnect with after"
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
-        await socket.close(code=SLOW, reason="too far behind; reconnect with after")
+        await socket.close(code=code, reason=reason)
     if waited.cancelled_caught and writer is not None:
         writer.abort()
 
@@ -234,24 +266,17 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     return position, encode(snapshot)
 
 
-async def _until_disconnect(socket: WebSocket, scope: anyio.CancelScope) -> None:
+async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
+    """Read (and ignore) until the client leaves; then end the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
         while True:
             await socket.receive_data(mode="text")
-    scope.cancel()
-
-
-def _closer(socket: WebSocket, scope: anyio.CancelScope):
-    async def close() -> None:
-        with contextlib.suppress(Exception):
-            await socket.close(code=4401, reason="token revoked")
-        scope.cancel()
-
-    return lambda: asyncio.ensure_future(close())
+    if pump is not None:
+        pump.cancel()
 
 
 def revoke_sockets(ctx: Context, token_id: str) -> None:
     """Close every open socket of a revoked token (called from the LISTEN connection)."""
     with contextlib.suppress(ValueError):
-        for closer in list(ctx.sockets.get(UUID(token_id), ())):
-            closer()
+        for revoked in list(ctx.sockets.get(UUID(token_id), ())):
+            revoked()
