@@ -2,7 +2,8 @@
 posts strokes, against `tableside serve --workers W` and a bare `websockets` broadcast app on
 W processes, compression off and offered (as browsers do). Prints spread p50/p99 (commit to
 receive), the judge's reply p50/p99/max while the audience is connected, connect time, server
-CPU per delivery, memory per connection, lost sockets, and the ratios to the bare app.
+CPU per delivery, memory per connection, lost sockets, the longest pause a client saw (the
+slowest ping round trip on a few extra sockets), and the ratios to the bare app.
 
     .venv/bin/python bench/live.py [--n 1000,5000] [--rate 5,1] [--seconds 20] [--workers 2]
         [--compression off,on] [--tableside PATH]   # PATH: another checkout's tableside
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import shutil
@@ -32,6 +34,7 @@ import websockets
 from live_audience import Audience, cpu_seconds, free_port, paced, quantiles, rss_kib
 
 ADMIN = ("bench", "bench-password")
+TABLES = itertools.count(1)
 HERE = Path(__file__).parent
 
 
@@ -102,7 +105,8 @@ class Judge:
     async def setup(self) -> str:
         r = await self.http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
         self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
-        body = {"command_id": str(uuid.uuid4()), "table": 1, "side_a": ["a"], "side_b": ["b"]}
+        table = next(TABLES)  # the hall holds one match per table: each case its own
+        body = {"command_id": str(uuid.uuid4()), "table": table, "side_a": ["a"], "side_b": ["b"]}
         r = await self.http.post("/api/matches", json=body)
         self.match_id = r.json()["match_id"]
         self._follow(r.json())
@@ -130,18 +134,57 @@ class Judge:
             self.turn = e["event"].get("opener") or e["event"].get("to") or self.turn
 
 
+class Stalls:
+    """Ping round trips on a few extra sockets while a case runs, one after another: a server
+    whose event loop pauses (a garbage-collection pass, a long fan-out slice) answers late, so
+    the slowest pong is the longest pause a client saw. Sockets spread over the workers."""
+
+    def __init__(self, url: str, sockets: int = 8) -> None:
+        self.url, self.n, self.rtts = url, sockets, []
+
+    async def __aenter__(self) -> Stalls:
+        self.socks = [
+            await websockets.connect(self.url, compression=None, max_queue=None)
+            for _ in range(self.n)
+        ]
+        self.tasks = [asyncio.create_task(self._drain(ws)) for ws in self.socks]
+        self.tasks.append(asyncio.create_task(self._ping()))
+        return self
+
+    async def __aexit__(self, *_) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for ws in self.socks:
+            await ws.close()
+
+    @staticmethod
+    async def _drain(ws) -> None:
+        async for _ in ws:
+            pass
+
+    async def _ping(self) -> None:
+        while True:
+            for ws in self.socks:
+                t0 = time.monotonic()
+                await asyncio.wait_for(await ws.ping(), 30)
+                self.rtts.append(time.monotonic() - t0)
+            await asyncio.sleep(0.05)
+
+
 def clients_for(n: int) -> int:
     return max(2, min(4, n // 1000))
 
 
-def report(name: str, n: int, lat, lost, ready, kib, cpu, replies=None) -> dict:
+def report(name: str, n: int, lat, lost, ready, kib, cpu, stalls, replies=None) -> dict:
     p50, p99 = quantiles(lat)
     us = cpu * 1e6 / max(1, len(lat))
+    pause = max(stalls.rtts, default=0) * 1000
     line = (
         f"  {name:<22} {n:>6}  spread p50 {p50:7.1f} p99 {p99:7.1f} ms  "
         f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  lost {lost}"
+        f"  longest pause {pause:.0f} ms"
     )
-    result = {"p50": p50, "p99": p99, "kib": kib, "us": us, "lost": lost}
+    result = {"p50": p50, "p99": p99, "kib": kib, "us": us, "lost": lost, "pause": pause}
     if replies:
         r50, r99 = quantiles(replies)
         line += f"  judge reply p50 {r50:.1f} p99 {r99:.1f} max {max(replies) * 1000:.0f} ms"
@@ -165,7 +208,8 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
             ready = await asyncio.to_thread(audience.ready)
             kib = (rss_kib(proc.pid) - before) / n
             cpu = cpu_seconds(proc.pid)
-            replies = await paced(cfg.seconds, rate, judge.stroke)
+            async with Stalls(f"ws://127.0.0.1:{port}/live?table=9999") as stalls:
+                replies = await paced(cfg.seconds, rate, judge.stroke)
             lat, lost = await asyncio.to_thread(audience.finish, judge.position)
             cpu = cpu_seconds(proc.pid) - cpu
             size, events = 0, 0
@@ -177,7 +221,7 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
                         break
             await probe.close()
         name = f"tableside w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        result = report(name, n, lat, lost, ready, kib, cpu, replies)
+        result = report(name, n, lat, lost, ready, kib, cpu, stalls, replies)
         return {**result, "size": size, "per_stroke": events / max(1, len(replies))}
     finally:
         stop(proc)
@@ -200,6 +244,9 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
         kib = (rss_kib(proc.pid) - before) / n
         pad = "x" * max(0, size - 70)
 
+        if cfg.bare_shape == "spaced":  # as bench/live.py had it before: a stroke's messages
+            rate, per_stroke = rate * per_stroke, 1  # spread evenly, one at a time
+
         async def send(k: int) -> None:
             for j in range(per_stroke):
                 position = k * per_stroke + j + 1
@@ -210,14 +257,15 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
                     await pub.send(text)
 
         cpu = cpu_seconds(proc.pid)
-        await paced(cfg.seconds, rate, send)
+        async with Stalls(f"ws://127.0.0.1:{port}/") as stalls:
+            await paced(cfg.seconds, rate, send)
         total = int(cfg.seconds * rate) * per_stroke
         lat, lost = await asyncio.to_thread(audience.finish, total)
         cpu = cpu_seconds(proc.pid) - cpu
         for pub in publishers:
             await pub.close()
         name = f"bare w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        return report(name, n, lat, lost, ready, kib, cpu)
+        return report(name, n, lat, lost, ready, kib, cpu, stalls)
     finally:
         stop(proc)
 
@@ -229,6 +277,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="posting time per case")
     parser.add_argument("--workers", type=int, default=2, help="server processes (both apps)")
     parser.add_argument("--compression", default="off,on", help="off, on or both")
+    parser.add_argument(
+        "--bare-shape",
+        default="together",
+        choices=("together", "spaced"),
+        help="the bare app publishes a stroke's messages together (as ours are stored and "
+        "published) or spaced evenly, one at a time (the figures of earlier sessions)",
+    )
     parser.add_argument("--tableside", default=str(Path(sys.executable).with_name("tableside")))
     cfg = parser.parse_args()
     counts = [int(x) for x in cfg.n.split(",")]
@@ -245,7 +300,8 @@ def main() -> None:
                     f"  ratio at {n} ({mode}): spread p50 {ours['p50'] / base['p50']:.2f}x  "
                     f"p99 {ours['p99'] / base['p99']:.2f}x  memory "
                     f"{ours['kib'] / max(base['kib'], 0.1):.2f}x  CPU "
-                    f"{ours['us'] / base['us']:.2f}x   (delta {ours['size']} B, "
+                    f"{ours['us'] / base['us']:.2f}x  longest pause {ours['pause']:.0f} vs "
+                    f"{base['pause']:.0f} ms   (delta {ours['size']} B, "
                     f"{ours['per_stroke']:.1f}/stroke; load {os.getloadavg()[0]:.1f})",
                     flush=True,
                 )
