@@ -134,6 +134,9 @@ class Audience:
         return sub
 
     def unsubscribe(self, channel: str, sub: Subscriber) -> None:
+        """Forget a subscriber; a fan-out slice already holding it offers it nothing more
+        (its handler has returned: nothing may cancel that task now)."""
+        sub.dropped = True
         subs = self.channels.get(channel)
         if subs is not None:
             subs.discard(sub)
