@@ -9,11 +9,18 @@
 //   anything else      an attribute (data-*, aria-*, for, role, type, value, …)
 // Children: arrays are flattened; null, undefined and false are skipped; anything that is not
 // a Node becomes text.
+//
+// morph(parent, nodes) redraws `parent` as `nodes` (just built with h) while keeping every node
+// that is still the same kind in the same place: a button under the judge's thumb when the
+// feed redraws the face is the same button after, so the tap still clicks.
 
 import { t } from "/js/i18n.js";
 
+const MADE = new WeakMap(); // node made by h → its listeners { event: function }
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
+  MADE.set(node, {});
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     setOne(node, key, value);
@@ -26,7 +33,10 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 function setOne(node, key, value) {
-  if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+  if (key.startsWith("on") && typeof value === "function") {
+    node.addEventListener(key.slice(2), value);
+    MADE.get(node)[key.slice(2)] = value;
+  }
   else if (key === "class" || key === "className") node.className = value;
   else if (key === "text" || key === "textContent") node.textContent = value;
   else if (key === "i18n") {
@@ -34,4 +44,41 @@ function setOne(node, key, value) {
     node.textContent = t(value);
   } else if (key === "dataset") Object.assign(node.dataset, value);
   else node.setAttribute(key, value === true ? "" : String(value));
+}
+
+/** Make `parent`'s children `nodes`, position by position: a node of the same kind as the
+ *  one drawn there (both made by h, same tag, same id and data-act; no custom element, whose
+ *  state is in properties) is kept and brought up to date — attributes, listeners, children —
+ *  anything else is replaced. */
+export function morph(parent, nodes) {
+  nodes.forEach((node, i) => {
+    const drawn = parent.childNodes[i];
+    if (drawn === node) return; // a node the caller keeps (a board element, a banner)
+    if (!drawn) parent.append(node);
+    else if (drawn.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
+      if (drawn.data !== node.data) drawn.data = node.data;
+    } else if (sameKind(drawn, node)) update(drawn, node);
+    else drawn.replaceWith(node);
+  });
+  while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
+}
+
+const KEYS = ["id", "data-act", "data-value", "data-panel"];
+
+function sameKind(a, b) {
+  return MADE.has(a) && MADE.has(b) && a.tagName === b.tagName && !a.tagName.includes("-")
+    && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
+}
+
+function update(drawn, node) {
+  for (const { name } of [...drawn.attributes]) if (!node.hasAttribute(name)) drawn.removeAttribute(name);
+  for (const { name, value } of node.attributes) {
+    if (drawn.getAttribute(name) !== value) drawn.setAttribute(name, value);
+  }
+  if ("value" in node && drawn !== document.activeElement && drawn.value !== node.value) drawn.value = node.value;
+  const old = MADE.get(drawn), fresh = MADE.get(node);
+  for (const [event, listener] of Object.entries(old)) drawn.removeEventListener(event, listener);
+  for (const [event, listener] of Object.entries(fresh)) drawn.addEventListener(event, listener);
+  MADE.set(drawn, fresh);
+  morph(drawn, [...node.childNodes]);
 }

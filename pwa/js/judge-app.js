@@ -13,7 +13,7 @@ import { request, tokenFromLink, ApiError, describe } from "/js/api.js";
 import { Outbox, chainVersions } from "/js/outbox.js";
 import { LiveFeed } from "/js/live.js";
 import "/js/sync-badge.js";
-import { h } from "/js/judge-dom.js";
+import { h, morph } from "/js/judge-dom.js";
 import { predictAll, bannerFor, sidesOf, describeEntry } from "/js/judge-model.js";
 import { view } from "/js/judge-view.js";
 import { ACTIONS } from "/js/judge-actions.js";
@@ -43,7 +43,7 @@ function render() {
   state.shown = state.doc ? predictAll(state.doc, state.pending.map((e) => e.body.command)) : null;
   state.gameOver = gameOverShown();
   const active = document.activeElement?.id;
-  main.replaceChildren(...view(state, act));
+  morph(main, view(state, act)); // keeps what did not change: nothing moves under a thumb
   main.dataset.version = String(state.doc?.version ?? ""); // the version drawn (tests wait on it)
   if (active) document.getElementById(active)?.focus();
   const title = document.querySelector("[data-table-title]");

@@ -1,3 +1,3 @@
 // The judge face builds its DOM with the one DOM builder of every face.
 
-export { h } from "/js/dom.js";
+export { h, morph } from "/js/dom.js";

@@ -106,3 +106,25 @@ def test_one_device_never_conflicts_with_itself(page, head_api):
         settle(page, timeout=15_000)
         assert page.locator("[data-panel=conflict]").count() == 0
     assert len(commands_on_server(head_api, t["match_id"])) == 10
+
+
+@ONE
+def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
+    """The thumb goes down on "no pocket", the face redraws (the feed or the outbox says
+    something new), the thumb comes up: the button under it is the same button, so the tap
+    clicks and the stroke is recorded. Replacing the face's nodes lost it."""
+    t = _ready(page, head_api, "en")
+    box = page.locator("main [data-act=no_pocket]").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate(
+        """() => new Promise((done) => {
+             const face = document.getElementById('face');
+             const drawn = new MutationObserver(() => { drawn.disconnect(); done(); });
+             drawn.observe(face, { attributes: true, attributeFilter: ['data-version'] });
+             window.judge.outbox.dispatchEvent(new Event('change'));  // the face redraws
+           })"""
+    )
+    page.mouse.up()
+    settle(page)
+    assert len(_strokes(head_api, t["match_id"], 1)) == 1
