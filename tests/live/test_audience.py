@@ -34,7 +34,7 @@ def test_a_group_gives_a_caught_up_socket_only_what_its_catch_up_did_not_send():
     group, frames made once; documents always; its last position moves to the group's end."""
     group = Group()
     for position, text in ((4, b"d4"), (DOCUMENT, b"doc"), (5, b"d5"), (6, b"d6")):
-        group.add(position, text)
+        group.add(position, text, text_frame(text))
     framed, texts, last = group.after(3)
     assert texts == [b"d4", b"doc", b"d5", b"d6"] and last == 6
     assert framed == b"".join(text_frame(t) for t in texts)

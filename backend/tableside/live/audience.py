@@ -25,18 +25,21 @@ GROUP = 32  # deltas of one channel written to a direct subscriber in one go, at
 
 
 class Group:
-    """A channel's next deltas in order, and their websocket frames made once for everyone."""
+    """A channel's next deltas in order, with their websocket frames (made once per delta for
+    every channel and socket) and the last position among them."""
 
-    __slots__ = ("_framed", "frames", "items")
+    __slots__ = ("_framed", "end", "frames", "items")
 
     def __init__(self) -> None:
         self.items: list[tuple[int, bytes]] = []
         self.frames: list[bytes] = []
         self._framed: bytes | None = None
+        self.end = DOCUMENT
 
-    def add(self, position: int, data: bytes) -> None:
+    def add(self, position: int, data: bytes, frame: bytes) -> None:
         self.items.append((position, data))
-        self.frames.append(text_frame(data))
+        self.frames.append(frame)
+        self.end = max(self.end, position)
 
     def after(self, last: int) -> tuple[bytes, list[bytes], int]:
         """The frames (joined) and texts a socket that was sent `last` still needs, and its
@@ -47,8 +50,7 @@ class Group:
             framed = self._framed
         else:
             framed = b"".join(self.frames[k] for k in fresh)
-        texts = [self.items[k][1] for k in fresh]
-        return framed, texts, max(last, *(p for p, _ in self.items))
+        return framed, [self.items[k][1] for k in fresh], max(last, self.end)
 
 
 class Subscriber:
@@ -157,9 +159,10 @@ class Audience:
             if any(len(groups[n].items) >= GROUP for n in names if n in groups):
                 break
             self.pending.popleft()
+            frame = text_frame(data)
             for name in names:
                 if name in self.channels:
-                    groups.setdefault(name, Group()).add(position, data)
+                    groups.setdefault(name, Group()).add(position, data, frame)
         return groups
 
     async def run(self) -> None:
