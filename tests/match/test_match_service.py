@@ -5,17 +5,13 @@ command through on an old version (issue 15)."""
 from __future__ import annotations
 
 import random
-import uuid
 
 import pytest
-from tableside.disciplines.korona import commands as rc
+from support.service_play import execute, new_match, play
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore, VersionConflict
-from tableside.match.events import MatchScheduled
 from tableside.match.service import MatchService
 from tableside.server.registry import build_registry
-
-META = {"recorder": "test", "role": "head_judge"}
 
 
 class CountingStore(EventStore):
@@ -28,47 +24,13 @@ class CountingStore(EventStore):
         return super().read(stream_id, after_version)
 
 
-def _anyone(view) -> None:
-    return None
-
-
-def _execute(service: MatchService, match_id: uuid.UUID, command, version: int):
-    return service.execute(
-        match_id,
-        command,
-        expected_version=version,
-        command_id=uuid.uuid4(),
-        meta=META,
-        authorize=_anyone,
-    )
-
-
-def _new_match(service: MatchService) -> tuple[uuid.UUID, int]:
-    match_id = uuid.uuid4()
-    create = rc.CreateMatch(match_id=str(match_id), side_a=["a"], side_b=["b"], ruleset="EKML")
-    result = service.create(
-        match_id, create, MatchScheduled(table=1), command_id=uuid.uuid4(), meta=META
-    )
-    return match_id, result.last_version
-
-
-def _play(service: MatchService, match_id: uuid.UUID, version: int, n: int, rng) -> int:
-    for _ in range(n):
-        view = service.streams.at_least(match_id, version).value
-        command = simulate.next_command(view.state, rng)
-        if command is None:  # the match is over and signed
-            break
-        version = _execute(service, match_id, command, version).last_version
-    return version
-
-
 def test_commands_on_a_cached_match_read_nothing_before_their_append():
     store = CountingStore.in_memory(build_registry())
     service = MatchService(store)
-    match_id, version = _new_match(service)
-    version = _play(service, match_id, version, 1, random.Random(1))  # the one catch-up read
+    match_id, version = new_match(service)
+    version = play(service, match_id, version, 1, random.Random(1))  # the one catch-up read
     reads = store.reads
-    version = _play(service, match_id, version, 30, random.Random(2))
+    version = play(service, match_id, version, 30, random.Random(2))
     assert store.reads == reads, "a command on a current cached view read the stream again"
     folded = MatchService(store).view(match_id)  # another process folds it from the store
     cached = service.streams.at_least(match_id, version).value
@@ -83,13 +45,13 @@ def test_commands_on_a_cached_match_read_nothing_before_their_append():
 def test_a_stale_cache_never_lets_an_old_version_through():
     store = EventStore.in_memory(build_registry())
     ours, theirs = MatchService(store), MatchService(store)
-    match_id, version = _new_match(ours)
-    version = _play(ours, match_id, version, 2, random.Random(3))
-    newer = _play(theirs, match_id, version, 3, random.Random(4))  # another process moves on
+    match_id, version = new_match(ours)
+    version = play(ours, match_id, version, 2, random.Random(3))
+    newer = play(theirs, match_id, version, 3, random.Random(4))  # another process moves on
     seen = ours.streams.at_least(match_id, version).value
     command = simulate.next_command(seen.state, random.Random(5))
     with pytest.raises(VersionConflict) as caught:
-        _execute(ours, match_id, command, version)
+        execute(ours, match_id, command, version)
     assert caught.value.current_version == newer
     # the conflict made it read the news
     assert ours.streams.at_least(match_id, newer).version == newer

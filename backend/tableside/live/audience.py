@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tableside.live.channels import DOCUMENT
 from tableside.live.direct import DirectWriter, text_frame
@@ -113,7 +113,7 @@ class Audience:
         self.behind_bytes = 256 * 1024  # a direct subscriber's unsent bytes before it is dropped
         self.channels: dict[str, set[Subscriber]] = {}
         self.clients: Counter[str] = Counter()
-        self.pending: deque[tuple[int, bytes, list[str]]] = deque()
+        self.pending: deque[tuple[int, bytes, Sequence[str]]] = deque()
         self.wake = asyncio.Event()
         self.position = 0  # the last position published (the hub's head)
         self.delivered = 0
@@ -145,7 +145,11 @@ class Audience:
             if not subs:
                 del self.channels[channel]
 
-    def publish(self, position: int, data: bytes, channels: list[str]) -> None:
+    def listens(self, channels: Sequence[str]) -> bool:
+        """Whether any of these channels has a subscriber now."""
+        return any(name in self.channels for name in channels)
+
+    def publish(self, position: int, data: bytes, channels: Sequence[str]) -> None:
         """Queue one delta (its encoded JSON) for its channels; returns at once."""
         self.pending.append((position, data, channels))
         self.position = max(self.position, position)

@@ -4,7 +4,10 @@ root (`server/`); the kernel names no slice.
 
 - A **renderer** (one per follower: the hub has one, each replay makes a fresh one, so each
   keeps its own fold cache) gets every batch of stored events in position order and returns
-  a `Message` for each event it renders, with every channel the message belongs to.
+  a `Message` for each event it renders, with every channel the message belongs to. It folds
+  every event it knows, but encodes only messages `wanted` by their channels (the hub asks
+  for those somebody listens to: a subscriber joins before its snapshot is read, so nothing
+  it needs is skipped).
 - A **watcher** is handed every batch the hub follows (and the position it followed from),
   to keep something of the process current without rendering (e.g. which match each
   table plays now).
@@ -21,7 +24,7 @@ root (`server/`); the kernel names no slice.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -42,11 +45,21 @@ class Message:
     channels: tuple[str, ...]
 
 
+Wanted = Callable[[Sequence[str]], bool]
+
+
+def everyone(_: Sequence[str]) -> bool:
+    """Every message is wanted (a replay's renderer)."""
+    return True
+
+
 class Renderer(Protocol):
     """Renders the stored events it knows; others are not its business."""
 
-    async def render(self, conn: asyncpg.Connection, records: list[Record]) -> list[Message]:
-        """Messages for the records it renders, in position order."""
+    async def render(
+        self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone
+    ) -> list[Message]:
+        """Messages for the records it renders and `wanted` takes, in position order."""
         ...
 
 
@@ -74,11 +87,14 @@ class LiveChannels:
 
 
 async def render_all(
-    renderers: list[Renderer], conn: asyncpg.Connection, records: list[Record]
+    renderers: list[Renderer],
+    conn: asyncpg.Connection,
+    records: list[Record],
+    wanted: Wanted = everyone,
 ) -> list[Message]:
-    """Every renderer's messages for a batch, merged in position order."""
+    """Every renderer's messages for a batch (those `wanted`), merged in position order."""
     if len(renderers) == 1:
-        return await renderers[0].render(conn, records)
-    out = [m for r in renderers for m in await r.render(conn, records)]
+        return await renderers[0].render(conn, records, wanted)
+    out = [m for r in renderers for m in await r.render(conn, records, wanted)]
     out.sort(key=lambda m: m.position)  # stable: one event's messages keep their order
     return out

@@ -34,7 +34,8 @@ class Hub:
             while records := await read_after(conn, self.ctx.registry, self.position, 500):
                 for watch in self.ctx.live.watchers:
                     watch(self.position, records)
-                for m in await render_all(self.renderers, conn, records):
+                messages = await render_all(self.renderers, conn, records, audience.listens)
+                for m in messages:
                     audience.publish(m.position, m.text, m.channels)
                 self.position = records[-1].position
                 audience.position = max(audience.position, self.position)

@@ -11,7 +11,7 @@ import asyncpg
 import msgspec
 
 from tableside.eventlog import EventRegistry
-from tableside.live.channels import Message
+from tableside.live.channels import Message, Wanted, everyone
 from tableside.match.folding import MatchView, Record
 from tableside.match.projections.folder import Folder
 from tableside.match.views import live_doc
@@ -84,7 +84,9 @@ class MatchRenderer:
     def __init__(self, registry: EventRegistry, size: int = 256) -> None:
         self.folder = Folder(registry, size=size)
 
-    async def render(self, conn: asyncpg.Connection, records: list[Record]) -> list[Message]:
+    async def render(
+        self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone
+    ) -> list[Message]:
         views = []
         for rec in records:
             if (view := await self.folder.advance(conn, rec)) is not None:
@@ -92,4 +94,5 @@ class MatchRenderer:
         return [
             Message(rec.position, encode_delta(rec, view), tuple(names))
             for rec, view, names in routed(views)
+            if wanted(names)
         ]

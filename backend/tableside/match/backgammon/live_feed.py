@@ -27,7 +27,7 @@ from tableside.disciplines.backgammon.state import MatchState
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import Record, head, read_stream
-from tableside.live.channels import Message
+from tableside.live.channels import Message, Wanted, everyone
 from tableside.match.backgammon.projection import NAME
 from tableside.match.backgammon.reads import playing
 
@@ -88,12 +88,15 @@ class BgRenderer:
         self._states: OrderedDict[UUID, tuple[int, MatchState]] = OrderedDict()
         self._size = size
 
-    async def render(self, conn: asyncpg.Connection, records: list[Record]) -> list[Message]:
+    async def render(
+        self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone
+    ) -> list[Message]:
         out = []
         for rec in records:
             if type(rec.event) in _TYPES:
                 state = await self._advance(conn, rec)
-                out.append(Message(rec.position, encode_delta(rec, state), _channels(rec, state)))
+                if wanted(names := _channels(rec, state)):
+                    out.append(Message(rec.position, encode_delta(rec, state), names))
         return out
 
     async def _advance(self, conn: asyncpg.Connection, rec: Record) -> MatchState:
