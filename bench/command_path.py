@@ -1,9 +1,12 @@
 """The judge's command over HTTP (auth, decide, append, response) with K judges, each posting
 strokes on its own table as fast as its replies come, against a bare Litestar + asyncpg INSERT
-endpoint (`command_bare.py`) on the same PostgreSQL, same run, same worker count (issue 15).
+endpoint (`command_bare.py`) on the same PostgreSQL, same run, same worker count (issue 15);
+with `--floor`, also the floor under the fixed choices (`command_floor.py`: the bare handler
+whose one write is the store's append in a worker thread — no auth, rules or read models).
 
     .venv/bin/python bench/command_path.py [--k 1,4,16] [--seconds 10] [--workers 1]
         [--before DIR]   # also an earlier checkout (git worktree add DIR <commit>), same run
+        [--floor]        # also the store-only floor (after ours, on the database it migrated)
 
 The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
 a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
@@ -119,9 +122,9 @@ def _project(cfg, db_url: str, tree: str | None):
     return start([cfg.tableside, "serve", "--port", str(port)], env, port), port
 
 
-def _bare(cfg, db_url: str):
+def _bare(cfg, db_url: str, module: str = "command_bare"):
     port = free_port()
-    uvicorn = [sys.executable, "-m", "uvicorn", "command_bare:app", "--port", str(port)]
+    uvicorn = [sys.executable, "-m", "uvicorn", f"{module}:app", "--port", str(port)]
     cmd = [*uvicorn, "--workers", str(cfg.workers), "--log-level", "warning"]
     return start_bare(cmd, {"DATABASE_URL": db_url}, port), port
 
@@ -155,6 +158,23 @@ def _run(cfg, db_url: str, label: str, tree: str | None, bare_base: str) -> None
         stop(proc)
 
 
+def _floor(cfg, db_url: str, bare_base: str) -> None:
+    """The store-only floor (after our server: its tail would meet the floor's events)."""
+    proc, port = _bare(cfg, db_url, "command_floor")
+    try:
+        for k in (int(x) for x in cfg.k.split(",")):
+            f = asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, bare=True))
+            b = asyncio.run(measure(bare_base, k, cfg.seconds, bare=True))
+            print(
+                f"  floor  K={k:<3} store     {f[0]:6.0f}/s p50 {f[1]:5.1f} p99 {f[2]:6.1f} ms"
+                f" | bare {b[0]:6.0f}/s p50 {b[1]:5.1f} p99 {b[2]:6.1f} ms | "
+                f"ratio {f[0] / b[0]:.2f}x",
+                flush=True,
+            )
+    finally:
+        stop(proc)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", default="1,4,16")
@@ -162,6 +182,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--tableside", default=str(Path(sys.executable).parent / "tableside"))
     parser.add_argument("--before", help="an earlier checkout (e.g. a git worktree) to measure")
+    parser.add_argument("--floor", action="store_true", help="also the store-only floor")
     cfg = parser.parse_args()
     with database() as db_url:
         bare, port = _bare(cfg, db_url)
@@ -170,6 +191,8 @@ def main() -> None:
             if cfg.before:
                 _run(cfg, db_url, "before", cfg.before, f"http://127.0.0.1:{port}")
             _run(cfg, db_url, "now", None, f"http://127.0.0.1:{port}")
+            if cfg.floor:
+                _floor(cfg, db_url, f"http://127.0.0.1:{port}")
         finally:
             stop(bare)
 
