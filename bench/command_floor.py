@@ -16,7 +16,6 @@ import anyio.to_thread
 import msgspec
 from command_bare import Body
 from litestar import Litestar, post
-
 from tableside.eventlog import EventRegistry, EventStore
 
 
