@@ -3,7 +3,7 @@
 
 import { i18n, t } from "/js/i18n.js";
 import { request, setToken, getToken, describe } from "/js/api.js";
-import { h } from "/js/admin-dom.js";
+import { afterPress, h } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
 import { setupView } from "/js/admin-setup.js";
 import { entrantsView } from "/js/admin-entrants.js";
@@ -16,6 +16,9 @@ const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
 const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0 };
+// What the feed and the reads redraw waits while the TD's finger is down: the views fill their
+// own nodes after a request, so they are rebuilt, not morphed, and a click must land first.
+const redraw = afterPress(face, () => render());
 
 /** A message for the TD: a refusal read as guidance (what stops it, and the rule), another
  *  error as it came, or a plain note. The banner carries the refusal's reason code and a count
@@ -28,7 +31,7 @@ function say(error, kind = "error") {
   app.banner.dataset.said = String(++app.said);
   app.banner.hidden = !text;
   // A call the hall refused: the hall moved on since the console read it; read it again.
-  if (CALL_REFUSALS[error?.problem?.reason]) app.desk?.readHall().then(render, () => {});
+  if (CALL_REFUSALS[error?.problem?.reason]) app.desk?.readHall().then(redraw, () => {});
 }
 
 /** A refused call in the console's words (the server's reason code, its English aside). */
@@ -58,7 +61,7 @@ async function attempt(action) {
     return false;
   } finally {
     document.activeElement?.blur?.(); // the form is done with: let the page follow the event
-    if (app.desk) render();
+    if (app.desk) redraw(); // the answer may come while the TD presses something else
   }
 }
 
@@ -105,7 +108,7 @@ function route() {
   if (app.desk && app.desk.id !== id) { app.desk.stop(); app.desk = null; }
   if (id && !app.desk) {
     app.desk = new Desk(id).start();
-    app.desk.addEventListener("change", render);
+    app.desk.addEventListener("change", redraw);
     app.desk.addEventListener("error", (e) => say(e.detail));
   }
   render();

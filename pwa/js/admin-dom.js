@@ -1,10 +1,10 @@
 // The TD's console's small DOM helpers (a labelled field, a choice, a section), built with
-// the one DOM builder, h, re-exported here for the panels.
+// the one DOM builder, h, re-exported here for the panels (and afterPress for the console).
 
 import { t } from "/js/i18n.js";
-import { h } from "/js/dom.js";
+import { afterPress, h } from "/js/dom.js";
 
-export { h };
+export { afterPress, h };
 
 /** A label with its control, the label's text a message key. */
 export function field(key, control) {

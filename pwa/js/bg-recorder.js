@@ -17,7 +17,7 @@
 
 import { t } from "/js/i18n.js";
 import { ApiError, describe, request } from "/js/api.js";
-import { h } from "/js/dom.js";
+import { h, morph } from "/js/dom.js";
 import "/js/bg-board.js";
 import { PlayEntry } from "/js/bg-entry.js";
 import { bgEventText, ruleWords } from "/js/bg-words.js";
@@ -237,7 +237,8 @@ export class Recorder {
     this.root.dataset.working = String(this.busy);
     this.root.dataset.pending = String(this.pending.length);
     const active = document.activeElement;
-    this.root.replaceChildren(...[this.banner(), clockPanel(this), this.board,
+    // In place: a die or button under the judge's thumb when the feed redraws stays that node.
+    morph(this.root, [this.banner(), clockPanel(this), this.board,
       this.held ? null : pad(this), syncPanel(this), tdSheet(this)].filter(Boolean));
     if (active && active !== document.activeElement && this.root.contains(active)) active.focus();
     this.refresh(); // behind the feed after an entry elsewhere while this face was busy

@@ -130,7 +130,7 @@ function scoreForms(rec) {
 
 function build(rec) {
   const [a, b] = rec.match?.pauses || [0, 0];
-  return h("details", { class: "td-sheet", "data-td": "" },
+  return h("details", { class: "td-sheet", "data-td": "", "data-kept": "" },
     h("summary", {}, t("bg.td.open")),
     h("div", { class: "td-forms" },
       form(rec, "lateness", [side(rec), number("bg.td.minutes", "minutes", { min: 1, max: 600 }),

@@ -12,7 +12,13 @@
 //
 // morph(parent, nodes) redraws `parent` as `nodes` (just built with h) while keeping every node
 // that is still the same kind in the same place: a button under the judge's thumb when the
-// feed redraws the face is the same button after, so the tap still clicks.
+// feed redraws the face is the same button after, so the tap still clicks. A node its face
+// keeps itself and hands back on every draw (marked data-kept: a sheet holding what the user
+// opened and typed) is that node or another, never brought up to date from a fresh one.
+//
+// afterPress(root, render) is `render` held while a pointer is pressed inside `root` (at most
+// PRESS_MS), then run once: for a face whose views cannot be morphed (they fill their own
+// nodes after a request), a redraw waits until the click under the finger has landed.
 
 import { t } from "/js/i18n.js";
 
@@ -46,10 +52,32 @@ function setOne(node, key, value) {
   else node.setAttribute(key, value === true ? "" : String(value));
 }
 
+const PRESS_MS = 2000;
+
+export function afterPress(root, render) {
+  let pressed = null, owed = false;
+  const run = () => {
+    if (pressed) owed = true;
+    else render();
+  };
+  const release = () => {
+    if (!pressed) return;
+    clearTimeout(pressed);
+    pressed = null;
+    if (owed) { owed = false; setTimeout(run, 0); } // after this press's click
+  };
+  root.addEventListener("pointerdown", () => {
+    clearTimeout(pressed);
+    pressed = setTimeout(release, PRESS_MS); // a release the page never saw
+  }, true);
+  for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, release, true);
+  return run;
+}
+
 /** Make `parent`'s children `nodes`, position by position: a node of the same kind as the
- *  one drawn there (both made by h, same tag, same id and data-act; no custom element, whose
- *  state is in properties) is kept and brought up to date — attributes, listeners, children —
- *  anything else is replaced. */
+ *  one drawn there (both made by h, same tag and KEYS; no custom element, whose state is in
+ *  properties; not data-kept) is kept and brought up to date — attributes, listeners,
+ *  children — anything else is replaced. */
 export function morph(parent, nodes) {
   nodes.forEach((node, i) => {
     const drawn = parent.childNodes[i];
@@ -63,11 +91,11 @@ export function morph(parent, nodes) {
   while (parent.childNodes.length > nodes.length) parent.lastChild.remove();
 }
 
-const KEYS = ["id", "data-act", "data-value", "data-panel"];
+const KEYS = ["id", "data-act", "data-value", "data-panel", "data-action", "data-die"];
 
 function sameKind(a, b) {
   return MADE.has(a) && MADE.has(b) && a.tagName === b.tagName && !a.tagName.includes("-")
-    && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
+    && !a.hasAttribute("data-kept") && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
 }
 
 function update(drawn, node) {

@@ -229,6 +229,26 @@ def test_a_read_crossing_a_picked_checker_keeps_it(page, head_api):
     assert page.locator("bg-board [data-point='5']").get_attribute("data-a") == "2"
 
 
+def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
+    """The judge's thumb goes down on a die, the face redraws (the feed, the outbox or the
+    clock says something new), the thumb comes up: the die under it is the same button, so
+    the tap counts. Replacing the face's nodes lost it; and the TD sheet a judge opened stays
+    open through every redraw."""
+    match = BgMatch(head_api, length=5)
+    open_recorder(page, match)
+    page.click("[data-td] summary")
+    tap(page, "[data-action=start-game]")
+    die = page.locator("[data-dice-for=A] [data-die='3']").bounding_box()
+    page.mouse.move(die["x"] + die["width"] / 2, die["y"] + die["height"] / 2)
+    page.mouse.down()
+    page.evaluate("window.bg.render()")  # the face redraws under the thumb
+    page.mouse.up()
+    assert page.get_attribute("[data-dice-for=A] [data-die='3']", "aria-pressed") == "true"
+    tap(page, "[data-dice-for=B] [data-die='1']")
+    assert page.locator("bg-board [data-dice]").get_attribute("data-dice") == "3-1"
+    assert page.locator("[data-td]").evaluate("d => d.open") is True
+
+
 # After the reply to the next command: the first GET of the match waits 800 ms before it goes
 # (the feed's delta arrives meanwhile), the second waits for release().
 CROSSING_READS = """
