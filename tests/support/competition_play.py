@@ -81,7 +81,11 @@ class Comp:
 
 
 def _if_current(comp: Comp) -> dict | None:
-    doc = comp.doc()
+    r = comp.api.get(f"/api/competitions/{comp.id}")
+    if r.status_code == 404:  # created, not yet in the read model (under load it can lag)
+        return None
+    assert r.status_code == 200, r.text
+    doc = r.json()
     comp.version = max(comp.version, doc["version"])
     return doc if doc["version"] == comp.version else None
 
