@@ -67,10 +67,9 @@ class Folder:
         if known is None:
             known = views[view.match_id] = {}
         known[view.version] = view
-        # Versions come in order: the oldest kept is `depth` behind (else look for it).
-        too_many = len(known) > self._depth
-        if too_many and known.pop(view.version - self._depth, None) is None:
-            del known[min(known)]
+        if len(known) > self._depth:  # versions come in order: the oldest is depth behind
+            if known.pop(view.version - self._depth, None) is None:
+                del known[min(known)]
         views.move_to_end(view.match_id)
         if len(views) > self._size:
             views.popitem(last=False)
