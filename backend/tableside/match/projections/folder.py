@@ -67,9 +67,8 @@ class Folder:
         if known is None:
             known = views[view.match_id] = {}
         known[view.version] = view
-        if len(known) > self._depth:  # versions come in order: the oldest is depth behind
-            if known.pop(view.version - self._depth, None) is None:
-                del known[min(known)]
+        if len(known) > self._depth:
+            del known[min(known)]
         views.move_to_end(view.match_id)
         if len(views) > self._size:
             views.popitem(last=False)
