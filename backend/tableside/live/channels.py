@@ -63,7 +63,7 @@ class Renderer(Protocol):
         ...
 
 
-RendererFactory = Callable[..., Renderer]  # (registry, **what the process shares) -> Renderer
+RendererFactory = Callable[[EventRegistry], Renderer]
 Opener = Callable[[asyncpg.Pool, str], Awaitable[bytes | None]]
 Watcher = Callable[[int, list[Record]], None]
 Snapshotter = Callable[
@@ -81,10 +81,9 @@ class LiveChannels:
     snapshotters: list[Snapshotter] = field(default_factory=list)
     halls: frozenset[str] = frozenset({"all"})
 
-    def followers(self, registry: EventRegistry, **shared: object) -> list[Renderer]:
-        """A fresh renderer of every slice (each with its own cache, or with what the process
-        shares with it: the hub's match renderer folds into the read models' folder)."""
-        return [make(registry, **shared) for make in self.renderers]
+    def followers(self, registry: EventRegistry) -> list[Renderer]:
+        """A fresh renderer of every slice (each with its own cache)."""
+        return [make(registry) for make in self.renderers]
 
 
 async def render_all(

@@ -81,8 +81,8 @@ def encode_delta(rec: Record, view: MatchView) -> bytes:
 class MatchRenderer:
     """Folds match streams (its own cache) and renders each match event as a delta."""
 
-    def __init__(self, registry: EventRegistry, folder: Folder | None = None) -> None:
-        self.folder = folder or Folder(registry)
+    def __init__(self, registry: EventRegistry, size: int = 256) -> None:
+        self.folder = Folder(registry, size=size)
 
     async def render(
         self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone

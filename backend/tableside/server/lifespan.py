@@ -1,5 +1,5 @@
-"""The lifespan: pools, the event store, the tail loop (the read models, then the live hub,
-folding each match event once between them) and the LISTEN task."""
+"""The lifespan: pools, the event store, the tail loop (projections first), the hub and the
+LISTEN task."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
 from tableside.match.backgammon.projection import backgammon_folds
 from tableside.match.projections import all_projections
-from tableside.match.projections.folder import Folder
 from tableside.match.projections.runner import ProjectionRunner
 from tableside.match.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
@@ -71,21 +70,15 @@ async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-# Views kept per match for the hub, which follows the read models on the same batch: when a
-# batch holds more of one match's events than this, the hub reads that match again (correct,
-# only slower).
-FOLDED_DEPTH = 64
-
-
 def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.tail = tail = Tail(ctx.pool, ctx.registry)
-    folder = Folder(ctx.registry, size=512, depth=FOLDED_DEPTH)
-    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=folder))
+    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections()))
     tail.add(backgammon_folds(ctx.pool, ctx.registry))
-    tail.add(Hub(ctx, ctx.live.followers(ctx.registry, folder=folder)))
+    hub = Hub(ctx)
 
     def woken() -> None:
         tail.wake.set()
+        hub.wake.set()
 
     ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
@@ -93,6 +86,7 @@ def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.audience.behind_bytes = ctx.settings.live_behind_kib * 1024
     coros = [
         tail.run(),
+        hub.run(),
         ctx.audience.run(),
         listen(url, woken, {accounts.TOKEN_CHANNEL: lambda t: revoke_sockets(ctx, t)}),
         watch(ctx),

@@ -16,17 +16,12 @@ MISS = object()  # Folder.step: the view before this event must be read from the
 
 
 class Folder:
-    """Advances one MatchView per stream; the cache only saves work, the database decides.
+    """Advances one MatchView per stream; the cache only saves work, the database decides."""
 
-    With `depth` > 1 it keeps each stream's last `depth` views: followers of the same batches
-    that share the folder (the read models' runner, then the live hub) fold each event once —
-    the second one is handed the view the first one made (events never change, so neither
-    does the view after one)."""
-
-    def __init__(self, registry: EventRegistry, size: int = 256, depth: int = 1) -> None:
+    def __init__(self, registry: EventRegistry, size: int = 256) -> None:
         self.registry = registry
-        self._views: OrderedDict[UUID, dict[int, MatchView]] = OrderedDict()
-        self._size, self._depth = size, depth
+        self._views: OrderedDict[UUID, MatchView] = OrderedDict()
+        self._size = size
 
     async def advance(
         self,
@@ -51,30 +46,21 @@ class Folder:
         when the stream's view before `rec` is not cached (the caller reads it)."""
         if not is_match_event(rec.event):
             return None
-        known = self._views.get(rec.stream_id)
-        if known is not None and (folded := known.get(rec.version)) is not None:
-            return folded  # a follower sharing this folder made it
         if rec.version == 1:
             return self._keep(advance(None, rec))
-        view = known.get(rec.version - 1) if known is not None else None
-        if view is None:
+        view = self._views.get(rec.stream_id)
+        if view is None or view.version != rec.version - 1:
             return MISS
         return self._keep(advance(view, rec))
 
     def _keep(self, view: MatchView) -> MatchView:
         views = self._views
-        known = views.get(view.match_id)
-        if known is None:
-            known = views[view.match_id] = {}
-        known[view.version] = view
-        if len(known) > self._depth:
-            del known[min(known)]
+        views[view.match_id] = view
         views.move_to_end(view.match_id)
         if len(views) > self._size:
             views.popitem(last=False)
         return view
 
     def cached(self, stream: UUID) -> MatchView | None:
-        """The newest view folded for a stream, if still cached."""
-        known = self._views.get(stream)
-        return known[max(known)] if known else None
+        """The last view folded for a stream, if still cached."""
+        return self._views.get(stream)

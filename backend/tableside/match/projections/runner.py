@@ -34,10 +34,9 @@ class ProjectionRunner:
         registry: EventRegistry,
         projections: list[Projection],
         batch: int = 500,
-        folder: Folder | None = None,
     ) -> None:
         self.pool, self.registry, self.projections = pool, registry, projections
-        self.folder = folder or Folder(registry)
+        self.folder = Folder(registry)
         self.batch = batch
         self._pipelined = False  # a rebuild: write one batch while the next one folds
         self._writing: asyncio.Future | None = None
