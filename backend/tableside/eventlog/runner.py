@@ -119,6 +119,9 @@ async def keep_caught_up(
         ) as exc:
             log.warning("%s: %s; retrying", name, exc)
             wait = retry_seconds if wait is None else min(wait, retry_seconds)
+        except Exception:  # a consumer's bug: said loudly, tried again, never the loop's end
+            log.exception("%s failed; retrying", name)
+            wait = retry_seconds if wait is None else min(wait, retry_seconds)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wake.wait(), wait)
 
