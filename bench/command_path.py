@@ -141,19 +141,25 @@ def start_bare(cmd: list[str], env: dict[str, str], port: int):
     raise RuntimeError("bare app did not start")
 
 
+def _compare(cfg, label: str, what: str, port: int, bare_base: str, judges: bool) -> None:
+    """Every K against the server on `port`, each beside the bare endpoint measured just then
+    (`judges`: our judges with their tokens and tables; else the bare endpoint's bodies)."""
+    for k in (int(x) for x in cfg.k.split(",")):
+        t = asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, bare=not judges))
+        b = asyncio.run(measure(bare_base, k, cfg.seconds, bare=True))
+        print(
+            f"  {label:<6} K={k:<3} {what:<9} {t[0]:6.0f}/s p50 {t[1]:5.1f} p99 {t[2]:6.1f} ms"
+            f" | bare {b[0]:6.0f}/s p50 {b[1]:5.1f} p99 {b[2]:6.1f} ms | "
+            f"ratio {t[0] / b[0]:.2f}x",
+            flush=True,
+        )
+
+
 def _run(cfg, db_url: str, label: str, tree: str | None, bare_base: str) -> None:
-    """Every K against this tree's server, each beside the bare endpoint measured just then."""
+    """Every K against this tree's server."""
     proc, port = _project(cfg, db_url, tree)
     try:
-        for k in (int(x) for x in cfg.k.split(",")):
-            t = asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, bare=False))
-            b = asyncio.run(measure(bare_base, k, cfg.seconds, bare=True))
-            print(
-                f"  {label:<6} K={k:<3} tableside {t[0]:6.0f}/s p50 {t[1]:5.1f} p99 {t[2]:6.1f} ms"
-                f" | bare {b[0]:6.0f}/s p50 {b[1]:5.1f} p99 {b[2]:6.1f} ms | "
-                f"ratio {t[0] / b[0]:.2f}x",
-                flush=True,
-            )
+        _compare(cfg, label, "tableside", port, bare_base, judges=True)
     finally:
         stop(proc)
 
@@ -162,15 +168,7 @@ def _floor(cfg, db_url: str, bare_base: str) -> None:
     """The store-only floor (after our server: its tail would meet the floor's events)."""
     proc, port = _bare(cfg, db_url, "command_floor")
     try:
-        for k in (int(x) for x in cfg.k.split(",")):
-            f = asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, bare=True))
-            b = asyncio.run(measure(bare_base, k, cfg.seconds, bare=True))
-            print(
-                f"  floor  K={k:<3} store     {f[0]:6.0f}/s p50 {f[1]:5.1f} p99 {f[2]:6.1f} ms"
-                f" | bare {b[0]:6.0f}/s p50 {b[1]:5.1f} p99 {b[2]:6.1f} ms | "
-                f"ratio {f[0] / b[0]:.2f}x",
-                flush=True,
-            )
+        _compare(cfg, "floor", "store", port, bare_base, judges=False)
     finally:
         stop(proc)
 

@@ -96,6 +96,14 @@ _BLANK_HTML = """<!doctype html>
 <language-picker></language-picker></header><main class="page stack"></main></body></html>"""
 
 
+def press(page, selector: str) -> None:
+    """Put a finger (the mouse) down on the middle of `selector` and keep it there: the test
+    redraws the face, then lets go with `page.mouse.up()` (a tap that spans a redraw)."""
+    box = page.locator(selector).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
 def open_blank(page) -> None:
     """A same-origin page with the shared modules and no face: what the foundation tests use.
 

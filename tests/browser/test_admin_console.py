@@ -10,7 +10,7 @@ import pytest
 from support.harness import Api
 
 from .admin_helpers import checked_in
-from .harness import ROOT, screenshot
+from .harness import ROOT, press, screenshot
 
 CATALOGUES = {
     lang: json.loads((ROOT / "pwa" / "i18n" / f"admin.{lang}.json").read_text())
@@ -30,15 +30,21 @@ def log_in(page, user: str, password: str) -> None:
     page.click("[data-login] button[type=submit]")
 
 
-def test_cards_countdown_and_qr_code(page, head_api: Api):
+def drawn_on_tables(page, name: str, prefix: str, tables: int) -> None:
+    """Signed in, a round robin of four checked in and drawn, the hall set to `tables`, the
+    tables tab open."""
     log_in(page, "head", "head-secret-1")
-    checked_in(page, "Cards", "round_robin", 4, "Card")
+    checked_in(page, name, "round_robin", 4, prefix)
     page.click("[data-tab=rounds]")
     page.click("[data-action=draw]")
     page.wait_for_selector("[data-round='1']")
     page.click("[data-tab=tables]")
-    page.fill("#f-table-count", "4")
+    page.fill("#f-table-count", str(tables))
     page.dispatch_event("#f-table-count", "change")
+
+
+def test_cards_countdown_and_qr_code(page, head_api: Api):
+    drawn_on_tables(page, "Cards", "Card", 4)
     # A walk-up match takes table 3 (issue 13, the hall): the console shows it in use and
     # call-next leaves it alone; table 4 stays free.
     assert head_api.create(3, ["Walk In"], ["Drop By"]).status_code == 201
@@ -95,19 +101,10 @@ def test_a_click_that_spans_a_redraw_still_counts(page, head_api: Api):
     makes the console read the tables again and redraw), the TD lets go: the press still
     calls. Rebuilding the console under the finger lost the click; the redraw now waits for it
     and comes after. (The hall is shared with this module's other tests: counts are relative.)"""
-    log_in(page, "head", "head-secret-1")
-    checked_in(page, "Press", "round_robin", 4, "Press")
-    page.click("[data-tab=rounds]")
-    page.click("[data-action=draw]")
-    page.wait_for_selector("[data-round='1']")
-    page.click("[data-tab=tables]")
-    page.fill("#f-table-count", "9")
-    page.dispatch_event("#f-table-count", "change")
+    drawn_on_tables(page, "Press", "Press", 9)
     page.wait_for_selector("[data-table='9'][data-state=free]")
     waiting = page.locator("[data-state=waiting]").count()
-    box = page.locator("[data-action=call_next]").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    press(page, "[data-action=call_next]")
     with page.expect_response(lambda r: "/api/hall/queue" in r.url):
         assert head_api.create(9, ["Walk In"], ["Drop By"]).status_code == 201
     page.evaluate("() => new Promise((done) => setTimeout(done, 150))")  # its redraw is due

@@ -16,6 +16,7 @@ from .harness import (
     assert_no_horizontal_overflow,
     assert_readable_contrast,
     axe_violations,
+    press,
     screenshot,
 )
 
@@ -238,9 +239,7 @@ def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
     open_recorder(page, match)
     page.click("[data-td] summary")
     tap(page, "[data-action=start-game]")
-    die = page.locator("[data-dice-for=A] [data-die='3']").bounding_box()
-    page.mouse.move(die["x"] + die["width"] / 2, die["y"] + die["height"] / 2)
-    page.mouse.down()
+    press(page, "[data-dice-for=A] [data-die='3']")
     page.evaluate("window.bg.render()")  # the face redraws under the thumb
     page.mouse.up()
     assert page.get_attribute("[data-dice-for=A] [data-die='3']", "aria-pressed") == "true"

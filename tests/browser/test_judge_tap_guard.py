@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from support.harness import wait_for
 
-from .harness import screenshot
+from .harness import press, screenshot
 from .judge_helpers import settle, start_game
 from .test_judge_offline import strokes_on_server
 
@@ -114,9 +114,7 @@ def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
     something new), the thumb comes up: the button under it is the same button, so the tap
     clicks and the stroke is recorded. Replacing the face's nodes lost it."""
     t = _ready(page, head_api, "en")
-    box = page.locator("main [data-act=no_pocket]").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    press(page, "main [data-act=no_pocket]")
     page.evaluate(
         """() => new Promise((done) => {
              const face = document.getElementById('face');
