@@ -21,6 +21,7 @@ import { confirm } from "/js/judge-sheets.js";
 import { desk } from "/js/judge-desk.js";
 
 const BANNER_MS = 3500;
+const CATCH_UP_MS = 1000; // the feed's lag past a reply before the document is read instead
 const main = document.getElementById("face");
 
 const state = desk.state;
@@ -40,7 +41,7 @@ function tableTitle() {
 
 /** Draw the face again from `state` (cheap: a few dozen elements). */
 function render() {
-  state.shown = state.doc ? predictAll(state.doc, state.pending.map((e) => e.body.command)) : null;
+  state.shown = state.doc ? shown(state.doc) : null;
   state.gameOver = gameOverShown();
   const active = document.activeElement?.id;
   morph(main, view(state, act)); // keeps what did not change: nothing moves under a thumb
@@ -50,6 +51,15 @@ function render() {
   if (title && state.table) title.textContent = tableTitle();
   document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
   if (feed) liveState(feed.state); // a match just signed stops reading "Live"
+}
+
+/** The board as the judge expects it: the server's document, then what the server has
+ *  answered but the feed has not brought yet (slow wifi, a busy hall: without it the face went
+ *  back a stroke and the next tap was the same player's again), then what waits in the outbox. */
+function shown(doc) {
+  state.answered = state.answered.filter((a) => a.match_id === doc.match_id && a.version > doc.version);
+  const waiting = state.pending.filter((e) => !state.answered.some((a) => a.seq === e.seq));
+  return predictAll(doc, [...state.answered, ...waiting.map((e) => e.body)].map((b) => b.command));
 }
 
 /** The game-end panel waits for the judge until the next game's first stroke. */
@@ -175,6 +185,9 @@ function onSent({ entry, reply }) {
   sentSeqs.add(entry.seq);
   if (!state.doc || reply?.match_id !== state.doc.match_id) return;
   state.knownVersion = Math.max(state.knownVersion, reply.last_version);
+  const { seq, body: { command } } = entry;
+  state.answered.push({ seq, match_id: reply.match_id, version: reply.last_version, command });
+  catchUp(reply.positions?.at(-1) || 0);
   noteGameEnd(reply.events.map((e) => ({ type: e.type, event: e.event })));
   const { lines, tone } = bannerFor(reply.events, state.doc);
   if (reply.events[0]?.type === "CorrectionRecorded" && state.undoWhat) {
@@ -183,6 +196,20 @@ function onSent({ entry, reply }) {
   }
   if (lines.length) flash(lines, tone);
   loadJudgeState();
+}
+
+/** The feed should bring the answered version within moments; if it has not after a second
+ *  (its socket stalled while requests still get through), read the document instead. */
+function catchUp(position) {
+  clearTimeout(catchUp.timer);
+  catchUp.timer = setTimeout(async () => {
+    const doc = state.doc;
+    if (!doc || doc.version >= state.knownVersion || !navigator.onLine) return;
+    try {
+      setDoc(await request("GET", `/api/matches/${doc.match_id}?min_position=${position}`));
+      render();
+    } catch { /* the feed will bring it */ }
+  }, CATCH_UP_MS);
 }
 
 function noteGameEnd(events) {

@@ -5,7 +5,7 @@
 export const desk = {
   state: {
     table: null, doc: null, shown: null, loading: true, problem: null,
-    pending: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
+    pending: [], answered: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
     gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
     knownVersion: 0, working: 0, armed: {},
   },
