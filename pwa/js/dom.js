@@ -76,8 +76,8 @@ export function afterPress(root, render) {
 
 /** Make `parent`'s children `nodes`, position by position: a node of the same kind as the
  *  one drawn there (both made by h, same tag and KEYS; no custom element, whose state is in
- *  properties; not data-kept) is kept and brought up to date — attributes, listeners,
- *  children — anything else is replaced. */
+ *  properties; not data-kept) is kept and brought up to date — attributes (but a <details>
+ *  the user opened stays open), listeners, children — anything else is replaced. */
 export function morph(parent, nodes) {
   nodes.forEach((node, i) => {
     const drawn = parent.childNodes[i];
@@ -98,8 +98,13 @@ function sameKind(a, b) {
     && !a.hasAttribute("data-kept") && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
 }
 
+// What the user set on a node and a fresh draw knows nothing of: a <details> opened by a tap.
+const USERS = new Set(["open"]);
+
 function update(drawn, node) {
-  for (const { name } of [...drawn.attributes]) if (!node.hasAttribute(name)) drawn.removeAttribute(name);
+  for (const { name } of [...drawn.attributes]) {
+    if (!node.hasAttribute(name) && !USERS.has(name)) drawn.removeAttribute(name);
+  }
   for (const { name, value } of node.attributes) {
     if (drawn.getAttribute(name) !== value) drawn.setAttribute(name, value);
   }

@@ -248,6 +248,20 @@ def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
     assert page.locator("[data-td]").evaluate("d => d.open") is True
 
 
+def test_the_resign_menu_a_judge_opened_stays_open_through_a_redraw(page, head_api):
+    """A side is about to resign: the judge opens the menu, the feed or the clock redraws the
+    face, the menu is still open under the thumb (the redraw closed it)."""
+    match = BgMatch(head_api, length=5)
+    open_recorder(page, match)
+    tap(page, "[data-action=start-game]")
+    page.click("[data-resign] summary")
+    page.evaluate("window.bg.render()")
+    assert page.locator("[data-resign]").evaluate("d => d.open") is True
+    page.click("[data-resign] summary")  # and the judge's own tap still closes it
+    page.evaluate("window.bg.render()")
+    assert page.locator("[data-resign]").evaluate("d => d.open") is False
+
+
 # After the reply to the next command: the first GET of the match waits 800 ms before it goes
 # (the feed's delta arrives meanwhile), the second waits for release().
 CROSSING_READS = """
