@@ -3,7 +3,7 @@
 
 import { i18n, t } from "/js/i18n.js";
 import { request, setToken, getToken, describe } from "/js/api.js";
-import { afterPress, h } from "/js/admin-dom.js";
+import { afterPress, h, morph } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
 import { setupView } from "/js/admin-setup.js";
 import { entrantsView } from "/js/admin-entrants.js";
@@ -16,9 +16,12 @@ const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
 const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0 };
-// What the feed and the reads redraw waits while the TD's finger is down: the views fill their
-// own nodes after a request, so they are rebuilt, not morphed, and a click must land first.
+// The console redraws in place (morph): the button under the TD's pointer or keyboard focus
+// is the same button after the hall's feed redraws it. The views that fill their own nodes
+// after a request are rebuilt whole instead (data-kept), and for them a redraw waits while the
+// TD's finger is down, so the click lands first.
 const redraw = afterPress(face, () => render());
+const MORPHED = new Set(["tables"]); // the views whose nodes hold nothing a request fills later
 
 /** A message for the TD: a refusal read as guidance (what stops it, and the rule), another
  *  error as it came, or a plain note. The banner carries the refusal's reason code and a count
@@ -127,12 +130,15 @@ function render() {
     TABS.map(([name]) => h("button", { type: "button", "data-tab": name,
       "aria-pressed": String(name === app.tab),
       onclick: () => { app.tab = name; render(); } }, t(`admin.tab.${name}`))));
-  const view = TABS.find(([name]) => name === app.tab)[1];
+  const view = TABS.find(([name]) => name === app.tab)[1](ctx, doc);
+  if (!MORPHED.has(app.tab)) view.dataset.kept = "";
   const head = h("div", { className: "cluster" },
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
-  face.replaceChildren(head, tabs, app.banner, view(ctx, doc));
+  const desk = [head, tabs, app.banner, view];
+  if (face.childNodes[2] === app.banner) morph(face, desk); // the desk drawn before: in place
+  else face.replaceChildren(...desk);
 }
 
 boot();

@@ -1,10 +1,11 @@
 // The TD's console's small DOM helpers (a labelled field, a choice, a section), built with
-// the one DOM builder, h, re-exported here for the panels (and afterPress for the console).
+// the one DOM builder, h, re-exported here for the panels (and afterPress and morph for the
+// console).
 
 import { t } from "/js/i18n.js";
-import { afterPress, h } from "/js/dom.js";
+import { afterPress, h, morph } from "/js/dom.js";
 
-export { afterPress, h };
+export { afterPress, h, morph };
 
 /** A label with its control, the label's text a message key. */
 export function field(key, control) {

@@ -40,7 +40,7 @@ export function tablesView(ctx, doc) {
   head = ctx.role() === "head_judge";
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,
-    onchange: () => { setTableCount(desk, Number(input.value)); desk.dispatchEvent(new Event("change")); } });
+    onchange: (e) => { setTableCount(desk, Number(e.target.value)); desk.dispatchEvent(new Event("change")); } });
   const free = freeTables(desk, doc, count);
   const callable = Math.min(callableCount(doc), seats(doc, free));
   const why = callWhy(doc, free, callable);

@@ -14,7 +14,8 @@
 // that is still the same kind in the same place: a button under the judge's thumb when the
 // feed redraws the face is the same button after, so the tap still clicks. A node its face
 // keeps itself and hands back on every draw (marked data-kept: a sheet holding what the user
-// opened and typed) is that node or another, never brought up to date from a fresh one.
+// opened and typed), or a part that fills its own nodes after a request (marked data-kept as
+// it is built), is that node or another, never brought up to date from or into another.
 //
 // afterPress(root, render) is `render` held while a pointer is pressed inside `root` (at most
 // PRESS_MS), then run once: for a face whose views cannot be morphed (they fill their own
@@ -95,7 +96,8 @@ const KEYS = ["id", "data-act", "data-value", "data-panel", "data-action", "data
 
 function sameKind(a, b) {
   return MADE.has(a) && MADE.has(b) && a.tagName === b.tagName && !a.tagName.includes("-")
-    && !a.hasAttribute("data-kept") && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
+    && !a.hasAttribute("data-kept") && !b.hasAttribute("data-kept")
+    && KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k));
 }
 
 // What the user set on a node and a fresh draw knows nothing of: a <details> opened by a tap.

@@ -113,3 +113,21 @@ def test_a_click_that_spans_a_redraw_still_counts(page, head_api: Api):
         "n => document.querySelectorAll('[data-state=waiting]').length === n + 2", arg=waiting
     )
     assert page.locator("[data-table='9']").get_attribute("data-state") == "busy"
+
+
+def test_the_call_button_keeps_its_node_and_the_focus_through_a_redraw(page, head_api: Api):
+    """A TD on the keyboard tabs to "call next"; a walk-up match takes a table meanwhile and the
+    hall's feed redraws the console: the button is the same node and still has the focus. The
+    console rebuilt every node: the focus fell to the page, and under a busy hall (every
+    match starting or ending redraws it) a click waiting for the button to hold still met a
+    new one each time (the hall-day test's "element was detached from the DOM")."""
+    drawn_on_tables(page, "Focus", "Focus", 10)
+    page.wait_for_selector("[data-table='10'][data-state=free]")
+    page.focus("[data-action=call_next]")
+    page.evaluate("() => { window.callButton = document.activeElement; }")
+    assert head_api.create(10, ["Walk In"], ["Drop By"]).status_code == 201
+    page.wait_for_selector("[data-table='10'][data-state=busy]")
+    kept = "() => window.callButton.isConnected && document.activeElement === window.callButton"
+    assert page.evaluate(kept)
+    page.keyboard.press("Enter")  # and the key still calls
+    page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length >= 1")
