@@ -2,7 +2,7 @@
 // the one DOM builder, h, re-exported here for the panels (and afterPress and morph for the
 // console).
 
-import { t } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { afterPress, h, morph } from "/js/dom.js";
 
 export { afterPress, h, morph };
@@ -17,6 +17,21 @@ export function field(key, control) {
 export function choice(name, options, value) {
   return h("select", { name, id: `f-${name}` },
     options.map(([v, key]) => h("option", { value: v, selected: v === value }, t(key))));
+}
+
+const HELD = new Map(); // a form's name → { key, node }
+
+/** A form that keeps what the TD typed through the hall's redraws: the same node while what
+ *  it offers (`key`: its choices, the language) stays the same, a fresh one when that changes.
+ *  Marked data-kept: a redraw moves it, never rebuilds it. */
+export function held(name, key, build) {
+  const was = HELD.get(name);
+  const wanted = JSON.stringify([key, i18n.lang]);
+  if (was?.key === wanted) return was.node;
+  const node = build();
+  node.dataset.kept = "";
+  HELD.set(name, { key: wanted, node });
+  return node;
 }
 
 /** A section with a heading (message key). */

@@ -1,7 +1,7 @@
 // Entrants: register (one form, or a pasted entry list), approve, check in, withdraw.
 
 import { t } from "/js/i18n.js";
-import { h, field, section } from "/js/admin-dom.js";
+import { h, field, held, section } from "/js/admin-dom.js";
 
 const PAIRS = ["mens_pairs", "womens_pairs", "mixed_pairs"];
 
@@ -28,12 +28,12 @@ async function register(ctx, members) {
   return id;
 }
 
-export function entrantsView(ctx, doc) {
-  const pairs = PAIRS.includes(doc.guide.discipline);
+/** The entry list pasted in (one entrant a line), registered in one go. */
+function pasteForm(ctx, pairs) {
   const list = h("textarea", { id: "f-entry-list", rows: 6, name: "entry_list",
                                placeholder: pairs ? t("admin.entrants.list_pairs_hint")
                                                   : t("admin.entrants.list_hint") });
-  const paste = h("form", { className: "stack", "data-keep": true, "data-entry-list": true,
+  return h("form", { className: "stack", "data-keep": true, "data-entry-list": true,
     onsubmit: async (e) => {
       e.preventDefault();
       await ctx.attempt(async () => {
@@ -43,6 +43,11 @@ export function entrantsView(ctx, doc) {
     } },
     field("admin.entrants.list", list),
     h("button", { type: "submit", className: "primary" }, t("admin.entrants.register")));
+}
+
+export function entrantsView(ctx, doc) {
+  const pairs = PAIRS.includes(doc.guide.discipline);
+  const paste = held("entry-list", [ctx.desk.id, pairs], () => pasteForm(ctx, pairs));
   const ready = doc.entrants.filter((e) => e.status !== "withdrawn" && e.status !== "checked_in");
   const all = h("button", { type: "button", "data-check-in-all": true, disabled: !ready.length,
     onclick: () => ctx.attempt(async () => {

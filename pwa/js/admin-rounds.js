@@ -3,7 +3,7 @@
 
 import { t } from "/js/i18n.js";
 import { headers, parse } from "/js/api.js";
-import { h, section } from "/js/admin-dom.js";
+import { h, held, section } from "/js/admin-dom.js";
 
 const SWISS = ["swiss", "swiss_playoff"];
 
@@ -35,7 +35,7 @@ export function roundsView(ctx, doc) {
   const parts = [h("div", { className: "cluster" }, buttons,
     h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.csv`,
              download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
-  if (swiss && head) parts.push(importForm(ctx));
+  if (swiss && head) parts.push(held("import", [ctx.desk.id], () => importForm(ctx)));
   parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
                       "data-rounds": doc.rounds.length },
     t("admin.rounds.status", { round: doc.rounds.length, rounds: doc.guide.rounds })));
@@ -51,7 +51,8 @@ function importForm(ctx) {
     const chosen = file.files[0];
     if (!chosen) return;
     const kind = chosen.name.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv";
-    await ctx.attempt(async () => {
+    const form = e.currentTarget;
+    const imported = await ctx.attempt(async () => {
       const params = new URLSearchParams({ expected_version: ctx.desk.version, format: kind,
                                            command_id: crypto.randomUUID() });
       const reply = await fetch(`/api/competitions/${ctx.desk.id}/rounds/import?${params}`,
@@ -59,6 +60,7 @@ function importForm(ctx) {
       const body = await parse(reply);
       await ctx.desk.settle(body.positions.at(-1));
     });
+    if (imported) form.reset(); // kept through redraws (held): emptied once it went through
   } },
   h("label", { for: "f-import" }, t("admin.rounds.import")), file,
   h("button", { type: "submit" }, t("admin.rounds.import_go")));

@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from support.competition_play import Comp
+from support.competition_play import Comp, player
 from support.harness import Api
 
 from .admin_helpers import checked_in
@@ -133,3 +133,56 @@ def test_the_call_button_keeps_its_node_and_the_focus_through_a_redraw(page, hea
     assert page.evaluate(kept)
     page.keyboard.press("Enter")  # and the key still calls
     page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length >= 1")
+
+
+def test_what_the_td_typed_survives_the_halls_redraws(page, head_api: Api):
+    """The TD starts pasting late entries, turns to somebody at the desk (the focus leaves the
+    form), and a walk-up match takes a table meanwhile (the hall's feed redraws the console):
+    the text is still there when the TD comes back. The console rebuilt the form empty."""
+    log_in(page, "head", "head-secret-1")
+    checked_in(page, "Typed", "round_robin", 2, "Typed")
+    typed = "Late Comer; 1990; M; Tallinn"
+    page.fill("#f-entry-list", typed)
+    page.click("[data-competition-name]")  # the focus leaves the form
+    _redrawn_by_a_walk_up(page, head_api, 11)
+    assert page.input_value("#f-entry-list") == typed
+    page.click("[data-entry-list] button[type=submit]")  # and it registers, and empties
+    page.wait_for_selector("[data-entrant] >> text=Late Comer")
+    assert page.input_value("#f-entry-list") == ""
+
+
+def _redrawn_by_a_walk_up(page, head_api: Api, table: int) -> None:
+    """A walk-up match takes `table`: the hall's feed makes the console read the tables again
+    and redraw; back once it has."""
+    page.evaluate(
+        """() => { const face = document.getElementById('face');
+                   window.redrawn = new Promise((done) => new MutationObserver(done)
+                     .observe(face, { childList: true, subtree: true })); }"""
+    )
+    assert head_api.create(table, ["Walk In"], ["Drop By"]).status_code == 201
+    page.evaluate("() => window.redrawn")
+
+
+def test_a_protest_keeps_its_words_through_redraws_until_it_is_filed(page, head_api: Api):
+    """The head judge writes a protest down, looks away, the hall redraws the console: the words
+    are still there; filed, the protest is listed and the form is empty for the next one."""
+    comp = Comp.create(head_api, {"name": "Protest Cup", "format": "round_robin"})
+    comp.enter([(f"p{i}", [player(n)]) for i, n in enumerate(["Ann Protest", "Ben Protest"], 1)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    comp.do({"type": "CallNextMatches", "free_tables": [12]})
+    match_id = comp.settled()["calls"][0]["match_id"]
+    result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 3}
+    comp.do({"type": "RecordResult", "match_id": match_id, "result": result})
+    log_in(page, "head", "head-secret-1")
+    page.wait_for_selector("[data-competitions]")
+    page.goto(f"/admin#c={comp.id}")
+    page.click("[data-tab=rulings]")
+    page.fill("#f-protest-rule", "EKML §25(1)")
+    page.fill("#f-protest-text", "striker over")
+    page.click("[data-competition-name]")
+    _redrawn_by_a_walk_up(page, head_api, 13)
+    assert page.input_value("#f-protest-text") == "striker over"
+    page.click("[data-protest-form] button[type=submit]")
+    page.wait_for_selector("[data-protest]")
+    assert "EKML §25(1)" in page.locator("[data-protest]").inner_text()
+    assert page.input_value("#f-protest-rule") == "" and page.input_value("#f-protest-text") == ""
