@@ -22,16 +22,29 @@ export function choice(name, options, value) {
 const HELD = new Map(); // a form's name → { key, node }
 
 /** A form that keeps what the TD typed through the hall's redraws: the same node while what
- *  it offers (`key`: its choices, the language) stays the same, a fresh one when that changes.
- *  Marked data-kept: a redraw moves it, never rebuilds it. */
+ *  it offers (`key`: its choices, the language) stays the same; when that changes, a fresh one
+ *  with the values typed into the old (a choice that is still offered stays chosen). Marked
+ *  data-kept: a redraw moves it, never rebuilds it. */
 export function held(name, key, build) {
   const was = HELD.get(name);
   const wanted = JSON.stringify([key, i18n.lang]);
   if (was?.key === wanted) return was.node;
   const node = build();
   node.dataset.kept = "";
+  if (was) carry(was.node, node);
   HELD.set(name, { key: wanted, node });
   return node;
+}
+
+function carry(from, to) {
+  for (const old of from.querySelectorAll("input[id], textarea[id], select[id]")) {
+    const twin = to.querySelector(`#${CSS.escape(old.id)}`);
+    if (!twin || old.type === "file") continue;
+    if (old.type === "checkbox" || old.type === "radio") twin.checked = old.checked;
+    else if (twin.tagName !== "SELECT" || [...twin.options].some((o) => o.value === old.value)) {
+      twin.value = old.value;
+    }
+  }
 }
 
 /** A section with a heading (message key). */

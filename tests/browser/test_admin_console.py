@@ -164,24 +164,32 @@ def _redrawn_by_a_walk_up(page, head_api: Api, table: int) -> None:
 
 
 def test_a_protest_keeps_its_words_through_redraws_until_it_is_filed(page, head_api: Api):
-    """The head judge writes a protest down, looks away, the hall redraws the console: the words
-    are still there; filed, the protest is listed and the form is empty for the next one."""
+    """The head judge writes a protest down and looks away; the hall redraws the console, and
+    another result comes in (the protest form offers one more match): the words and the match
+    chosen are still there. Filed, the protest is listed and the form is empty for the next."""
     comp = Comp.create(head_api, {"name": "Protest Cup", "format": "round_robin"})
-    comp.enter([(f"p{i}", [player(n)]) for i, n in enumerate(["Ann Protest", "Ben Protest"], 1)])
+    comp.enter([(f"p{i}", [player(f"Protest {i}")]) for i in range(1, 5)])
     comp.do({"type": "MakeDraw", "seed": 5})
-    comp.do({"type": "CallNextMatches", "free_tables": [12]})
-    match_id = comp.settled()["calls"][0]["match_id"]
-    result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 3}
-    comp.do({"type": "RecordResult", "match_id": match_id, "result": result})
+    comp.do({"type": "CallNextMatches", "free_tables": [12, 14]})
+    calls = comp.settled()["calls"]
+    first, second = (c["match_id"] for c in calls)
+    result = {"type": "RecordResult", "result": {"a_games": 1, "b_games": 0, "a_pucks_diff": 3}}
+    comp.do({**result, "match_id": first})
     log_in(page, "head", "head-secret-1")
     page.wait_for_selector("[data-competitions]")
     page.goto(f"/admin#c={comp.id}")
     page.click("[data-tab=rulings]")
+    page.select_option("#f-protest-by", calls[0]["b"])  # the loser protests
     page.fill("#f-protest-rule", "EKML §25(1)")
     page.fill("#f-protest-text", "striker over")
     page.click("[data-competition-name]")
     _redrawn_by_a_walk_up(page, head_api, 13)
     assert page.input_value("#f-protest-text") == "striker over"
+    comp.do({**result, "match_id": second})
+    page.wait_for_function("document.querySelectorAll('#f-protest-match option').length === 2")
+    assert page.input_value("#f-protest-text") == "striker over"
+    assert page.input_value("#f-protest-by") == calls[0]["b"]
+    assert page.input_value("#f-protest-match") == first
     page.click("[data-protest-form] button[type=submit]")
     page.wait_for_selector("[data-protest]")
     assert "EKML §25(1)" in page.locator("[data-protest]").inner_text()
