@@ -19,7 +19,7 @@ export function choice(name, options, value) {
     options.map(([v, key]) => h("option", { value: v, selected: v === value }, t(key))));
 }
 
-const HELD = new Map(); // a form's name → { key, node }
+const HELD = new Map(); // a form's name (with its competition's id) → { key, node }
 
 /** A form that keeps what the TD typed through the hall's redraws: the same node while what
  *  it offers (`key`: its choices, the language) stays the same; when that changes, a fresh one

@@ -47,7 +47,7 @@ function pasteForm(ctx, pairs) {
 
 export function entrantsView(ctx, doc) {
   const pairs = PAIRS.includes(doc.guide.discipline);
-  const paste = held("entry-list", [ctx.desk.id, pairs], () => pasteForm(ctx, pairs));
+  const paste = held(`entry-list ${ctx.desk.id}`, [pairs], () => pasteForm(ctx, pairs));
   const ready = doc.entrants.filter((e) => e.status !== "withdrawn" && e.status !== "checked_in");
   const all = h("button", { type: "button", "data-check-in-all": true, disabled: !ready.length,
     onclick: () => ctx.attempt(async () => {

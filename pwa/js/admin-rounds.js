@@ -35,7 +35,7 @@ export function roundsView(ctx, doc) {
   const parts = [h("div", { className: "cluster" }, buttons,
     h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.csv`,
              download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
-  if (swiss && head) parts.push(held("import", [ctx.desk.id], () => importForm(ctx)));
+  if (swiss && head) parts.push(held(`import ${ctx.desk.id}`, [], () => importForm(ctx)));
   parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
                       "data-rounds": doc.rounds.length },
     t("admin.rounds.status", { round: doc.rounds.length, rounds: doc.guide.rounds })));

@@ -20,10 +20,10 @@ export function rulingsView(ctx, doc) {
   return h("div", { className: "stack" },
     section("admin.rulings.no_shows", noShows(ctx, doc, who, head)),
     section("admin.rulings.protests", protests(ctx, doc, who, head),
-      held("protest", [ctx.desk.id, played(doc, who), doc.entrants.map((e) => [e.id, e.name])],
+      held(`protest ${ctx.desk.id}`, [played(doc, who), doc.entrants.map((e) => [e.id, e.name])],
            () => fileProtest(ctx, doc, who))),
     head ? section("admin.rulings.correct",
-      held("correct", [ctx.desk.id, played(doc, who)], () => correct(ctx, doc, who))) : null);
+      held(`correct ${ctx.desk.id}`, [played(doc, who)], () => correct(ctx, doc, who))) : null);
 }
 
 function noShows(ctx, doc, who, head) {

@@ -146,6 +146,14 @@ def test_what_the_td_typed_survives_the_halls_redraws(page, head_api: Api):
     page.click("[data-competition-name]")  # the focus leaves the form
     _redrawn_by_a_walk_up(page, head_api, 11)
     assert page.input_value("#f-entry-list") == typed
+    here = page.url  # another competition's form is its own; this one's text waits for it
+    other = Comp.create(head_api, {"name": "Typed Elsewhere", "format": "round_robin"})
+    page.goto(f"/admin#c={other.id}")
+    page.wait_for_selector("[data-competition-name] >> text=Typed Elsewhere")
+    assert page.input_value("#f-entry-list") == ""
+    page.goto(here)
+    page.wait_for_selector("[data-competition-name] >> text='Typed'")  # exactly
+    assert page.input_value("#f-entry-list") == typed
     page.click("[data-entry-list] button[type=submit]")  # and it registers, and empties
     page.wait_for_selector("[data-entrant] >> text=Late Comer")
     assert page.input_value("#f-entry-list") == ""
