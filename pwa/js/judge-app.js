@@ -187,7 +187,9 @@ function onSent({ entry, reply }) {
   state.knownVersion = Math.max(state.knownVersion, reply.last_version);
   const { seq, body: { command } } = entry;
   state.answered.push({ seq, match_id: reply.match_id, version: reply.last_version, command });
-  catchUp(reply.positions?.at(-1) || 0);
+  const position = reply.positions?.at(-1) || 0;
+  catchUp(position);
+  feed?.expect(position); // a feed that never brings our own stroke is dead: replaced
   noteGameEnd(reply.events.map((e) => ({ type: e.type, event: e.event })));
   const { lines, tone } = bannerFor(reply.events, state.doc);
   if (reply.events[0]?.type === "CorrectionRecorded" && state.undoWhat) {

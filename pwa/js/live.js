@@ -21,6 +21,9 @@
 const MAX_DELAY = 15000;
 // A tablet that slept this long may hold a socket that died silently: start afresh on waking.
 const SLEPT = 5000;
+// A position the server has answered as stored (a judge's own stroke) that a live socket has
+// not brought this long after: the socket died silently (wifi roamed, a NAT forgot it).
+const EXPECTED_MS = 3000;
 const AUTH_PROTOCOL = "tableside.auth";
 
 export class LiveFeed extends EventTarget {
@@ -63,8 +66,23 @@ export class LiveFeed extends EventTarget {
     removeEventListener("offline", this.onOffline);
     document.removeEventListener("visibilitychange", this.onVisibility);
     clearTimeout(this.timer);
+    clearTimeout(this.expecting);
     this.socket?.close();
     this.setState("offline");
+  }
+
+  /** The server has stored `position` where this feed looks (a reply to the face's own
+   *  command said so). No server ping tells a dead socket from a quiet match, but this does:
+   *  if a live socket has not brought it within EXPECTED_MS, it is replaced (with `after`,
+   *  so nothing is lost). */
+  expect(position) {
+    this.expected = Math.max(this.expected ?? 0, position);
+    if (this.expecting) return; // one check at a time: taps every second never postpone it
+    this.expecting = setTimeout(() => {
+      this.expecting = null;
+      const behind = (this.last ?? 0) < this.expected;
+      if (behind && this.socket && this.state === "live" && !this.stopped) this.replace();
+    }, EXPECTED_MS);
   }
 
   connect() {
@@ -117,17 +135,21 @@ export class LiveFeed extends EventTarget {
     if (document.visibilityState === "hidden") {
       this.hiddenAt = Date.now();
     } else if (this.socket && Date.now() - (this.hiddenAt ?? Infinity) > SLEPT) {
-      // No server ping tells a dead socket from a quiet match, so drop it without waiting
-      // for a close handshake that may never come, and reconnect (with `after`: nothing is
-      // lost). The face looks stale until the server says we are caught up.
-      const old = this.socket;
-      this.socket = null;
-      old.onmessage = null;
-      old.close();
       this.hiddenAt = null;
-      this.failures += 1; // so the state reads "reconnecting", not "connecting"
-      this.connect();
+      this.replace();
     }
+  }
+
+  /** Drop the socket without waiting for a close handshake that may never come, and
+   *  reconnect (with `after`: nothing is lost). The face looks stale until the server says
+   *  we are caught up. */
+  replace() {
+    const old = this.socket;
+    this.socket = null;
+    old.onmessage = null;
+    old.close();
+    this.failures += 1; // so the state reads "reconnecting", not "connecting"
+    this.connect();
   }
 
   reconnectNow() {
