@@ -88,6 +88,7 @@ export class Recorder {
   async onSent({ entry, reply }) {
     if (!this.ours(entry)) return;
     this.expect.delete(entry.command_id);
+    this.feed.live.expect(reply.positions?.at(-1) || 0); // a feed that never brings it is dead
     this.sayEvents(reply.events.map((e) => e.event));
     await this.load();
   }

@@ -248,6 +248,24 @@ def test_a_tap_that_spans_a_redraw_still_records(page, head_api):
     assert page.locator("[data-td]").evaluate("d => d.open") is True
 
 
+def test_a_feed_that_never_brings_the_recorders_own_entry_is_replaced(page, head_api):
+    """The recorder's socket dies silently; its next entry is answered over HTTP and the feed
+    does not bring it: a few seconds on, the socket is replaced (reconnected with `after`),
+    so entries made on other devices show again and "Live" is true again."""
+    match = BgMatch(head_api, length=5)
+    open_recorder(page, match)
+    page.evaluate(
+        "() => { window.dead = window.bg.feed.live.socket; window.dead.onmessage = null; }"
+    )
+    tap(page, "[data-action=start-game]")
+    page.wait_for_function(
+        """() => { const live = window.bg.feed.live;
+                   return live.socket && live.socket !== window.dead && live.state === 'live'
+                     && window.bg.feed.version >= 2; }""",
+        timeout=10_000,
+    )
+
+
 def test_the_resign_menu_a_judge_opened_stays_open_through_a_redraw(page, head_api):
     """A side is about to resign: the judge opens the menu, the feed or the clock redraws the
     face, the menu is still open under the thumb (the redraw closed it)."""
