@@ -13,6 +13,10 @@
 // `after=<last position applied>`: the server replays the gap from the database, so nothing
 // is missed. A delta at or below the last position is ignored, so nothing is applied twice.
 // Only "live" means the face shows the present; in every other state it must look stale.
+// A socket can die without a word (wifi roamed, a NAT forgot it): a live feed quiet for
+// QUIET_MS sends {type: "ping"} and is replaced if no answer comes in ANSWER_MS; a face whose
+// own command the server answered calls `expect(position)`, which replaces the socket sooner
+// when it does not bring that position.
 //
 // A judge's feed authenticates without putting the token in the URL (proxies log URLs): it
 // asks for the `tableside.auth` subprotocol and sends {type: "auth", token} as its first
@@ -24,6 +28,11 @@ const SLEPT = 5000;
 // A position the server has answered as stored (a judge's own stroke) that a live socket has
 // not brought this long after: the socket died silently (wifi roamed, a NAT forgot it).
 const EXPECTED_MS = 3000;
+// A browser sees no protocol pings, so a quiet match and a dead socket look alike: a live
+// socket silent this long is asked for a pong, and replaced if none comes in ANSWER_MS (the
+// venue screen on the wall all day, a spectator's phone).
+const QUIET_MS = 25000;
+const ANSWER_MS = 10000;
 const AUTH_PROTOCOL = "tableside.auth";
 
 export class LiveFeed extends EventTarget {
@@ -39,6 +48,8 @@ export class LiveFeed extends EventTarget {
     this.state = "offline";
     this.failures = 0;
     this.stopped = true;
+    this.quietMs = QUIET_MS;
+    this.answerMs = ANSWER_MS;
   }
 
   /** The URL for the next connection: with `after` once anything has been applied. */
@@ -57,7 +68,25 @@ export class LiveFeed extends EventTarget {
     addEventListener("offline", this.onOffline);
     document.addEventListener("visibilitychange", this.onVisibility);
     this.connect();
+    this.watch();
     return this;
+  }
+
+  /** Check the socket's silence every few seconds (again after quietMs/answerMs change). */
+  watch() {
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.checkQuiet(), Math.min(this.quietMs, this.answerMs) / 2);
+  }
+
+  checkQuiet() {
+    if (this.state !== "live" || !this.socket) return;
+    const now = Date.now();
+    if (this.pinged != null) {
+      if (now - this.pinged > this.answerMs) this.replace();
+    } else if (now - this.heard > this.quietMs) {
+      this.pinged = now;
+      try { this.socket.send(JSON.stringify({ type: "ping" })); } catch { this.replace(); }
+    }
   }
 
   stop() {
@@ -67,6 +96,7 @@ export class LiveFeed extends EventTarget {
     document.removeEventListener("visibilitychange", this.onVisibility);
     clearTimeout(this.timer);
     clearTimeout(this.expecting);
+    clearInterval(this.watchdog);
     this.socket?.close();
     this.setState("offline");
   }
@@ -92,7 +122,13 @@ export class LiveFeed extends EventTarget {
     const socket = this.token ? new WebSocket(this.url, [AUTH_PROTOCOL]) : new WebSocket(this.url);
     this.socket = socket;
     if (this.token) socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: this.token }));
-    socket.onmessage = (message) => this.receive(JSON.parse(message.data));
+    this.heard = Date.now();
+    this.pinged = null;
+    socket.onmessage = (message) => {
+      this.heard = Date.now(); // anything at all, a pong too, says the socket is alive
+      this.pinged = null;
+      this.receive(JSON.parse(message.data));
+    };
     socket.onclose = (event) => this.closed(socket, event);
   }
 

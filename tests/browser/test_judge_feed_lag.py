@@ -1,6 +1,6 @@
 """The judge face when the live feed lags behind the server's answers, or dies without a word
 (a busy hall, a tablet on bad wifi): what the judge recorded stays on the face, and the face
-finds out the feed is gone from its own strokes."""
+finds out the feed is gone — from its own strokes, or from a ping nobody answers."""
 
 from __future__ import annotations
 
@@ -14,6 +14,14 @@ HOLD_FEED = """() => {
   feed.dispatchEvent = (e) => (e.type === 'delta' ? window.heldDeltas.push(e) > 0 : deliver(e));
   window.releaseFeed = () => { feed.dispatchEvent = deliver; window.heldDeltas.forEach(deliver); };
 }"""
+
+
+# The feed has a new socket, caught up, in place of the one kept in window[name].
+REPLACED = """(name) => { const feed = window.judge.feed;
+  return feed.socket && feed.socket !== window[name] && feed.state === 'live'; }"""
+
+QUICK_WATCH = """() => { const feed = window.judge.feed;
+  feed.quietMs = 300; feed.answerMs = 600; feed.watch(); window.first = feed.socket; }"""
 
 
 @ONE
@@ -58,10 +66,31 @@ def test_a_feed_that_never_brings_the_judges_own_stroke_is_replaced(page, head_a
     start_game(page, head_api, "en")
     page.evaluate("() => { window.dead = window.judge.feed.socket; window.dead.onmessage = null; }")
     page.locator("main [data-act=no_pocket]").click()
+    page.wait_for_function(REPLACED, arg="dead", timeout=10_000)
     page.wait_for_function(
-        """() => { const feed = window.judge.feed;
-                   return feed.socket && feed.socket !== window.dead && feed.state === 'live'
-                     && feed.last >= window.judge.outbox.lastReply.positions.at(-1); }""",
-        timeout=10_000,
+        "() => window.judge.feed.last >= window.judge.outbox.lastReply.positions.at(-1)"
     )
     settle(page)
+
+
+@ONE
+def test_a_quiet_feed_is_asked_and_kept_while_it_answers(page, head_api):
+    """Nothing happens at the table for a while (the watchdog's quiet time shortened to 0.3 s):
+    the face asks the server, the server answers with a pong, and the socket is kept — no
+    reconnect every few seconds on a quiet match."""
+    start_game(page, head_api, "en")
+    page.evaluate(QUICK_WATCH)
+    page.wait_for_timeout(2_500)
+    assert page.evaluate("() => window.judge.feed.socket === window.first")
+    assert page.evaluate("() => window.judge.feed.state") == "live"
+
+
+@ONE
+def test_a_dead_quiet_feed_is_found_and_replaced(page, head_api):
+    """The socket dies silently and nobody records anything (a venue screen on the wall, a
+    spectator's phone): the ping goes unanswered and the socket is replaced. Before, nothing
+    ever told a dead socket from a quiet match: the face stayed on it, reading "Live"."""
+    start_game(page, head_api, "en")
+    page.evaluate(QUICK_WATCH)
+    page.evaluate("() => { window.first.onmessage = null; }")
+    page.wait_for_function(REPLACED, arg="first", timeout=10_000)

@@ -69,6 +69,33 @@ def test_snapshot_then_deltas(server, head):
     run_async(scenario())
 
 
+def test_a_ping_is_answered_with_a_pong_and_the_feed_goes_on(server, head):
+    """A browser sees no protocol pings, so live.js asks when the feed has been quiet: the server
+    answers at once, on a caught-up socket (written by the fan-out) too, and the deltas that
+    follow still come, in order."""
+    rng = random.Random(23)
+    match_id, view = create(head, 14, rng, games=3)
+
+    async def scenario():
+        ws = await websockets.connect(f"{server.ws}/live?match={match_id}")
+        while (await _first(ws))["kind"] != "caught_up":
+            pass
+        await ws.send('{"type":"ping"}')
+        assert await _first(ws) == {"kind": "pong"}
+        await ws.send("anything else is ignored")
+        _, positions = await asyncio.to_thread(_post_strokes, head, match_id, view, 2, rng)
+        await ws.send('{"type":"ping"}')
+        got, pongs = [], 0
+        while not got or got[-1]["position"] < positions[-1] or not pongs:
+            msg = await _first(ws)
+            pongs += msg == {"kind": "pong"}
+            got += [msg] if msg["kind"] == "event" else []
+        assert [m["position"] for m in got][-len(positions) :] == positions
+        await ws.close()
+
+    run_async(scenario())
+
+
 def test_reconnect_with_after_gets_exactly_the_missed_events(server, head):
     rng = random.Random(22)
     match_id, view = create(head, 12, rng, games=5, play_all=True)

@@ -9,7 +9,10 @@ asks for the `tableside.auth` subprotocol and sends its token as the first messa
 (`socket_auth`); it is closed with 4401 within a second of the token's revocation. Never a
 token in the URL.
 Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
-`after`).
+`after`). A client may send `{"type":"ping"}` at any time after that; the server answers
+`{"kind":"pong"}` (a quiet match and a dead socket look the same to a browser, which sees no
+protocol pings: live.js asks when the feed has been quiet a while). Anything else a client
+sends is read and ignored.
 """
 
 from __future__ import annotations
@@ -266,11 +269,17 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     return position, encode(snapshot)
 
 
+PING = '{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
+PONG = encode({"kind": "pong"})
+
+
 async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
-    """Read (and ignore) until the client leaves; then end the pump beside us, if any."""
+    """Answer a ping, ignore anything else, until the client leaves; then end the pump beside
+    us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
         while True:
-            await socket.receive_data(mode="text")
+            if await socket.receive_data(mode="text") == PING:
+                await socket.send_data(PONG)
     if pump is not None:
         pump.cancel()
 
