@@ -36,6 +36,14 @@ export function held(name, key, build) {
   return node;
 }
 
+/** Send what a held form says: the banner tells how it went (ctx.attempt), and the form
+ *  empties once it went through (a held form would otherwise keep it for the next one). */
+export async function submit(ctx, event, action) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  if (await ctx.attempt(action)) form.reset();
+}
+
 function carry(from, to) {
   for (const old of from.querySelectorAll("input[id], textarea[id], select[id]")) {
     const twin = to.querySelector(`#${CSS.escape(old.id)}`);

@@ -3,7 +3,7 @@
 
 import { t } from "/js/i18n.js";
 import { headers, parse } from "/js/api.js";
-import { h, held, section } from "/js/admin-dom.js";
+import { h, held, section, submit } from "/js/admin-dom.js";
 
 const SWISS = ["swiss", "swiss_playoff"];
 
@@ -51,8 +51,7 @@ function importForm(ctx) {
     const chosen = file.files[0];
     if (!chosen) return;
     const kind = chosen.name.toLowerCase().endsWith(".xlsx") ? "xlsx" : "csv";
-    const form = e.currentTarget;
-    const imported = await ctx.attempt(async () => {
+    await submit(ctx, e, async () => {
       const params = new URLSearchParams({ expected_version: ctx.desk.version, format: kind,
                                            command_id: crypto.randomUUID() });
       const reply = await fetch(`/api/competitions/${ctx.desk.id}/rounds/import?${params}`,
@@ -60,7 +59,6 @@ function importForm(ctx) {
       const body = await parse(reply);
       await ctx.desk.settle(body.positions.at(-1));
     });
-    if (imported) form.reset(); // kept through redraws (held): emptied once it went through
   } },
   h("label", { for: "f-import" }, t("admin.rounds.import")), file,
   h("button", { type: "submit" }, t("admin.rounds.import_go")));

@@ -1,7 +1,7 @@
 // The head judge's rulings: forfeits after a no-show, protests, result corrections.
 
 import { t } from "/js/i18n.js";
-import { h, field, held, section } from "/js/admin-dom.js";
+import { h, field, held, section, submit } from "/js/admin-dom.js";
 
 function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
 
@@ -17,13 +17,14 @@ function result(prefix) {
 export function rulingsView(ctx, doc) {
   const head = ctx.role() === "head_judge";
   const who = names(doc);
+  const matches = played(doc, who);
   return h("div", { className: "stack" },
     section("admin.rulings.no_shows", noShows(ctx, doc, who, head)),
     section("admin.rulings.protests", protests(ctx, doc, who, head),
-      held(`protest ${ctx.desk.id}`, [played(doc, who), doc.entrants.map((e) => [e.id, e.name])],
-           () => fileProtest(ctx, doc, who))),
+      held(`protest ${ctx.desk.id}`, [matches, doc.entrants.map((e) => [e.id, e.name])],
+           () => fileProtest(ctx, doc, matches))),
     head ? section("admin.rulings.correct",
-      held(`correct ${ctx.desk.id}`, [played(doc, who)], () => correct(ctx, doc, who))) : null);
+      held(`correct ${ctx.desk.id}`, matches, () => correct(ctx, matches))) : null);
 }
 
 function noShows(ctx, doc, who, head) {
@@ -57,35 +58,27 @@ function options(select, items) {
   return select;
 }
 
-function fileProtest(ctx, doc, who) {
-  const match = options(h("select", { id: "f-protest-match" }), played(doc, who));
+function fileProtest(ctx, doc, matches) {
+  const match = options(h("select", { id: "f-protest-match" }), matches);
   const by = options(h("select", { id: "f-protest-by" }), doc.entrants.map((e) => [e.id, e.name]));
   const rule = h("input", { id: "f-protest-rule", placeholder: "EKML §25(1)" });
   const text = h("input", { id: "f-protest-text" });
-  return h("form", { className: "stack", "data-keep": true, "data-protest-form": true, onsubmit: async (e) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const filed = await ctx.attempt(() => ctx.desk.command({ type: "FileProtest",
+  return h("form", { className: "stack", "data-keep": true, "data-protest-form": true,
+    onsubmit: (e) => submit(ctx, e, () => ctx.desk.command({ type: "FileProtest",
       protest_id: crypto.randomUUID().slice(0, 8), match_id: match.value, by: by.value,
-      rule_cited: rule.value, text: text.value, appealed_at_once: true }));
-    if (filed) form.reset(); // kept through redraws (held): emptied once it went through
-  } },
+      rule_cited: rule.value, text: text.value, appealed_at_once: true })) },
   h("h3", {}, t("admin.rulings.file")), field("admin.col.match", match), field("admin.rulings.by", by),
   field("admin.rulings.rule", rule), field("admin.rulings.text", text),
   h("button", { type: "submit" }, t("admin.rulings.file_go")));
 }
 
-function correct(ctx, doc, who) {
-  const match = options(h("select", { id: "f-correct-match" }), played(doc, who));
+function correct(ctx, matches) {
+  const match = options(h("select", { id: "f-correct-match" }), matches);
   const res = result("f-correct");
   const reason = h("input", { id: "f-correct-reason", required: true });
-  return h("form", { className: "stack", "data-keep": true, "data-correct": true, onsubmit: async (e) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const done = await ctx.attempt(() => ctx.desk.command({ type: "CorrectResult", match_id: match.value,
-                                                            result: res.read(), reason: reason.value }));
-    if (done) form.reset();
-  } },
+  return h("form", { className: "stack", "data-keep": true, "data-correct": true,
+    onsubmit: (e) => submit(ctx, e, () => ctx.desk.command({ type: "CorrectResult",
+      match_id: match.value, result: res.read(), reason: reason.value })) },
   field("admin.col.match", match), h("div", { className: "cluster" }, res.fields),
   field("admin.rulings.reason", reason), h("button", { type: "submit", className: "primary" }, t("admin.rulings.correct_go")));
 }

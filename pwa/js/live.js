@@ -102,9 +102,9 @@ export class LiveFeed extends EventTarget {
   }
 
   /** The server has stored `position` where this feed looks (a reply to the face's own
-   *  command said so). No server ping tells a dead socket from a quiet match, but this does:
-   *  if a live socket has not brought it within EXPECTED_MS, it is replaced (with `after`,
-   *  so nothing is lost). */
+   *  command said so): if a live socket has not brought it within EXPECTED_MS, it died
+   *  silently and is replaced (with `after`, so nothing is lost) — sooner than the quiet
+   *  ping would find out. */
   expect(position) {
     this.expected = Math.max(this.expected ?? 0, position);
     if (this.expecting) return; // one check at a time: taps every second never postpone it
