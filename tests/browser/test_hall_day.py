@@ -87,12 +87,19 @@ class Console:
         before = len(self.comp.settled()["calls"])
         banner = page.locator("[data-banner]")
         said = banner.get_attribute("data-said")
+        clicks = page.evaluate(COUNT_CALL_CLICKS)
         try:
             button.click(timeout=5_000)
         except PlaywrightTimeout:  # the hall moved on meanwhile: the console took its offer back
             if button.is_disabled():
                 return False
             raise
+        if page.evaluate(COUNT_CALL_CLICKS) == clicks:
+            # The console redraws in place: the hall moved on between the driver's look at the
+            # button and its press, the button was disabled under the pointer, and a disabled
+            # button takes no click (as for a TD whose offer is taken back as they click).
+            assert button.is_disabled()
+            return False
 
         def refused() -> bool:
             fresh = banner.get_attribute("data-said") != said
@@ -129,6 +136,18 @@ class Console:
             rounds = len(self.comp.settled()["rounds"])
             button.click()
             page.wait_for_selector(f"[data-round='{rounds + 1}']")
+
+
+# How many clicks "call next" has taken on this page (a listener installed on first use).
+COUNT_CALL_CLICKS = """() => {
+  if (window.callClicks === undefined) {
+    window.callClicks = 0;
+    document.addEventListener("click", (e) => {
+      if (e.target.closest?.("[data-action=call_next]")) window.callClicks += 1;
+    }, true);
+  }
+  return window.callClicks;
+}"""
 
 
 def _wait(predicate, timeout: float = 20.0):
