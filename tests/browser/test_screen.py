@@ -59,16 +59,29 @@ def visible_tables(page) -> list[str]:
     )
 
 
+# One look at the screen when it shows page N: its label and its tables read in the same
+# moment (a screen paging every second may turn between two separate reads).
+SHOWN_PAGE = """(n) => {
+  const label = document.querySelector("[data-page]");
+  const cards = document.querySelectorAll(".screen-list .match-card");
+  if (cards.length !== 10 || !label || label.dataset.page !== String(n)) return null;
+  const tables = [...cards].filter((c) => !c.hidden).map((c) => c.dataset.table);
+  return { label: label.textContent, tables };
+}"""
+
+
+def shown_page(page, n: int) -> dict:
+    return page.wait_for_function(SHOWN_PAGE, arg=n, timeout=15_000).json_value()
+
+
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 720}], ids=["1280x720"])
 def test_more_tables_than_fit_are_paged(page, venue, viewport) -> None:
     open_screen(page, "?every=1")
-    page.wait_for_function("document.querySelectorAll('.screen-list .match-card').length === 10")
-    first = visible_tables(page)
-    assert 0 < len(first) < 10 and first[0] == "1"
-    assert page.locator("[data-page]").inner_text().startswith("Page 1 of ")
-    page.wait_for_selector("[data-page='2']", timeout=3000)
-    second = visible_tables(page)
-    assert second and not set(second) & set(first)
+    first = shown_page(page, 1)
+    assert 0 < len(first["tables"]) < 10 and first["tables"][0] == "1"
+    assert first["label"].startswith("Page 1 of ")
+    second = shown_page(page, 2)["tables"]
+    assert second and not set(second) & set(first["tables"])
     numerals = page.eval_on_selector(
         ".match-card:not([hidden]) .card-games", "(n) => parseFloat(getComputedStyle(n).fontSize)"
     )
