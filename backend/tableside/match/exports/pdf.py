@@ -169,15 +169,15 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         [
             str(s.game_no or ""),
             w.get(s.kind, s.kind),
+            s.offender or "—",
             s.player,
             _detail(s, w["lang"]),
             citation(w["lang"], s.rule),
         ]
         for s in sheet.sanctions
     ]
-    table(
-        pdf, (14, 40, 42, 46, 38), [w["game"], w["kind"], w["player"], w["detail"], w["rule"]], rows
-    )
+    head = [w["game"], w["kind"], w["offender"], w["borne_by"], w["detail"], w["rule"]]
+    table(pdf, (12, 28, 34, 38, 36, 32), head, rows)
 
 
 def _detail(s: Sanction, lang: str) -> str:

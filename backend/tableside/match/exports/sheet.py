@@ -26,14 +26,17 @@ class Game:
 
 @dataclass
 class Sanction:
-    """A remark, warning or penalty as the protocol lists it."""
+    """A remark, warning or penalty as the protocol lists it: who did it and who bore it, each
+    by name (in pairs a partner's offence is borne by the player with the turn, EKML §28(5);
+    the 30 s limit by the whole pair, §28(10))."""
 
     game_no: int
     kind: str  # remark | warning | penalty | removed | time_limit | forfeit_turn | games_lost
-    player: str
+    player: str  # who bears it: the penalised player, or the pair's names
     detail: str  # a code (remark reason, foul, card, scope) or a number of games
     rule: str
     count: int = 0  # the side's remarks so far, for a remark
+    offender: str = ""  # who committed it ("" where nobody did: the 30 s limit, lost games)
 
 
 @dataclass
@@ -101,7 +104,7 @@ def _correction(e: ev.CorrectionRecorded) -> Correction:
 
 
 def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
-    game_no, foul = 0, ""
+    game_no, foul = 0, ev.FoulCommitted(player="", code="")
     for _, e in view.effective:
         kind = type(e)
         if kind is ev.GameSetUp:
@@ -111,10 +114,10 @@ def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
         elif kind in (ev.GameEnded, ev.GameAnnulled):
             _finish(sheet, e)
         elif kind is ev.FoulCommitted:
-            foul = e.code
+            foul = e
         elif kind in ev.ENTRY_TYPES:
-            foul = ""
-        sanction = _sanction(e, game_no, foul)
+            foul = ev.FoulCommitted(player="", code="")
+        sanction = _sanction(e, game_no, foul, sheet)
         if sanction is not None:
             sheet.sanctions.append(sanction)
 
@@ -126,20 +129,27 @@ def _finish(sheet: ProtocolSheet, e) -> None:
             g.reason, g.annulled = e.reason, not g.winner
 
 
-def _sanction(e, game_no: int, foul: str) -> Sanction | None:
+def side_names(sheet: ProtocolSheet, side: str) -> str:
+    """A side by its players' names ("Jaan Kask / Mari Mets"), never by its letter."""
+    return " / ".join(sheet.side_a if side == "A" else sheet.side_b)
+
+
+def _sanction(e, game_no: int, foul: ev.FoulCommitted, sheet: ProtocolSheet) -> Sanction | None:
     kind = type(e)
     if kind is ev.RemarkGiven:
-        return Sanction(game_no, "remark", e.player, e.reason, e.rule, e.count)
+        return Sanction(game_no, "remark", e.player, e.reason, e.rule, e.count, e.player)
     if kind is ev.WarningGiven:
-        return Sanction(game_no, "warning", e.player, e.card, e.rule)
-    if kind is ev.PenaltyAwarded:
-        return Sanction(game_no, "penalty", e.player, foul, e.rule)
+        return Sanction(game_no, "warning", e.player, e.card, e.rule, offender=e.player)
+    if kind is ev.PenaltyAwarded:  # e.player receives it; the foul's player committed it
+        offender = foul.player or e.player
+        return Sanction(game_no, "penalty", e.player, foul.code, e.rule, offender=offender)
     if kind is ev.PlayerRemoved:
-        return Sanction(game_no, "removed", e.player, e.scope, e.rule)
+        return Sanction(game_no, "removed", e.player, e.scope, e.rule, offender=e.player)
     if kind is ev.NextTurnForfeited:
-        return Sanction(game_no, "forfeit_turn", e.player, "", e.rule)
+        offender = foul.player or e.player
+        return Sanction(game_no, "forfeit_turn", e.player, foul.code, e.rule, offender=offender)
     if kind is ev.TimeLimitImposed:
-        return Sanction(game_no, "time_limit", e.side, "", e.rule)
+        return Sanction(game_no, "time_limit", side_names(sheet, e.side), "", e.rule)
     if kind is ev.RemainingGamesLost:
-        return Sanction(game_no, "games_lost", e.side, str(e.games), e.rule)
+        return Sanction(game_no, "games_lost", side_names(sheet, e.side), str(e.games), e.rule)
     return None

@@ -1,0 +1,103 @@
+"""The signed protocol of a pairs match says who did what and who bore what, each by name.
+
+EKML §28(5): a pair's penalty puck goes to its player with the turn (example 1), or, when the
+pair is not shooting, to its next shooter, who also misses that turn (example 2) — even when
+the partner offended. §28(10): the 30 s limit binds the pair. The PDF is read with pdftotext.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from tableside.disciplines.korona import decide, fold, initial_state
+from tableside.disciplines.korona.commands import (
+    AssignOpeningShot,
+    CreateMatch,
+    GiveRemark,
+    RecordStroke,
+    ReportIncident,
+    StrokeFacts,
+)
+from tableside.eventlog.source import Record
+from tableside.match.exports.labels import code_words, words
+from tableside.match.exports.pdf import protocol_pdf
+from tableside.match.exports.sheet import protocol_sheet
+
+PEETER, LIIS = "Peeter Saar", "Liis Kask"  # side A, opposite each other
+JAAN, MARI = "Jaan Kask", "Mari Mets"  # side B; clockwise: Peeter, Jaan, Liis, Mari
+
+
+def _record(commands) -> list[Record]:
+    state, records, stream = initial_state(), [], uuid.uuid4()
+    for cmd in commands:
+        batch = decide(state, cmd)
+        state = fold(batch, state)
+        for e in batch:
+            n = len(records) + 1
+            records.append(Record(stream, n, n, type(e).__name__, e, datetime.now(UTC)))
+    return records
+
+
+def _pairs_match() -> list[Record]:
+    return _record(
+        [
+            CreateMatch(
+                match_id="m", side_a=(PEETER, LIIS), side_b=(JAAN, MARI), fmt="pairs", games=1
+            ),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            RecordStroke(player=PEETER, facts=StrokeFacts(own_pocketed=1)),
+            # Example 1: Liis touches a puck while Peeter has the turn: Peeter takes it.
+            ReportIncident(code="touched_puck_handling", player=LIIS),
+            # Jaan shoots; Peeter moves a puck during Jaan's turn: example 2, Liis (A's next
+            # shooter) takes the penalty puck and misses that turn.
+            ReportIncident(code="moved_puck_in_opponent_turn", player=PEETER),
+            GiveRemark(player=MARI, reason="slow_play"),  # the 30 s limit, for Jaan and Mari
+        ]
+    )
+
+
+def _text(lang: str, tmp_path: Path) -> str:
+    """The PDF's text in drawing order (`pdftotext -raw`: a table row's cells one after the
+    other, wrapped cells joined), whitespace made single spaces."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
+    pdf = tmp_path / f"pairs-{lang}.pdf"
+    pdf.write_bytes(protocol_pdf(protocol_sheet(_pairs_match()), lang))
+    raw = subprocess.run(
+        ["pdftotext", "-raw", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return " ".join(raw.split())
+
+
+def _row(text: str, *cells: str) -> None:
+    """A protocol row holding exactly these cells, in this order."""
+    row = " ".join(" ".join(c.split()) for c in cells)
+    assert row in text, f"no row {row!r} in\n{text}"
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_ekml_28_5_protocol_names_the_offender_and_the_penalised_player_apart(
+    lang: str, tmp_path: Path
+) -> None:
+    text = _text(lang, tmp_path)
+    w = words(lang)
+    assert w["offender"] in text and w["borne_by"] in text
+    touched = code_words(lang, "touched_puck_handling")
+    moved = code_words(lang, "moved_puck_in_opponent_turn")
+    # Example 1: Liis did it, Peeter bears it.
+    _row(text, "1", w["penalty"], LIIS, PEETER, touched)
+    # Example 2: Peeter did it, Liis bears the penalty puck and misses the turn.
+    _row(text, "1", w["penalty"], PEETER, LIIS, moved)
+    _row(text, "1", w["forfeit_turn"], PEETER, LIIS, moved)
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_ekml_28_10_the_30_s_limit_row_names_the_pair(lang: str, tmp_path: Path) -> None:
+    text = _text(lang, tmp_path)
+    _row(text, "1", words(lang)["time_limit"], "—", f"{JAAN} / {MARI}", "EKML §26(4)")
+    assert " B EKML" not in text  # no side letter on a signed record
