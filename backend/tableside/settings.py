@@ -5,12 +5,21 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from importlib import resources
 from pathlib import Path
 
 DEFAULT_DATA_DIR = Path("var/pgdata")
-# Where the PWA lives in a checkout (an editable install keeps this path): the faces, and the
-# words every face and the protocol PDF share (pwa/i18n/codes.<lang>.json).
-PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
+
+
+def bundled(name: str) -> Path:
+    """A folder the package ships (`pwa`, `schema`), found through importlib.resources: in a
+    wheel it is package data under tableside/bundled/; in a checkout (an editable install)
+    tableside/bundled/<name> is a symlink to the top-level folder, so edits show at once."""
+    return Path(str(resources.files("tableside") / "bundled" / name)).resolve()
+
+
+# The faces, and the words every face and the protocol PDF share (pwa/i18n/codes.<lang>.json).
+PWA_DIR = bundled("pwa")
 
 
 class SettingsError(ValueError):

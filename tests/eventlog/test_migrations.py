@@ -49,3 +49,11 @@ def test_a_failing_migration_leaves_nothing_behind(database_url: str, tmp_path: 
     with psycopg.connect(database_url) as conn:
         assert conn.execute("SELECT to_regclass('half_done')").fetchone() == (None,)
         assert migrations.schema_version(conn) == migrations.load()[-1].version
+
+
+def test_no_migrations_found_is_one_clear_error(database_url: str, tmp_path: Path) -> None:
+    """Issue 32: a package built without its schema files says so, instead of sending an
+    empty grant list to PostgreSQL as bad SQL."""
+    with pytest.raises(migrations.MigrationError, match="no migrations found in") as raised:
+        migrations.apply(database_url, tmp_path, app_role="tableside_app")
+    assert "\n" not in str(raised.value)

@@ -241,4 +241,4 @@ def _key_note(trusted: bytes | None, marks: list) -> str:
 def _attached(settings):
     from tableside.db.runtime import database
 
-    return database(settings, attach=True)
+    return database(settings, attach=True, existing=True)

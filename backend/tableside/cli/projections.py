@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         settings = Settings.from_env().replace(data_dir=args.data_dir)
-        with database(settings, attach=True) as db:
+        with database(settings, attach=True, existing=True) as db:
             # As the owner: maintenance, and a rebuild may make or swap tables.
             position = asyncio.run(_rebuild(db.migrate_url, args.names))
     except (StartupError, SettingsError, ValueError) as exc:

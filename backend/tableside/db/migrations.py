@@ -9,7 +9,9 @@ from pathlib import Path
 
 import psycopg
 
-SCHEMA_DIR = Path(__file__).resolve().parents[3] / "schema"
+from tableside.settings import bundled
+
+SCHEMA_DIR = bundled("schema")
 _NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 # Any fixed key: serialises migrators started at the same moment (two replicas, tests).
 _LOCK_KEY = 7_202_611
@@ -41,6 +43,8 @@ def load(schema_dir: Path = SCHEMA_DIR) -> list[Migration]:
         if not match:
             raise MigrationError(f"{path.name}: migration files are named NNN_lower_name.sql")
         migrations.append(Migration(int(match.group(1)), path.name, path.read_text()))
+    if not migrations:
+        raise MigrationError(f"no migrations found in {schema_dir} (NNN_name.sql files)")
     versions = [m.version for m in migrations]
     if len(set(versions)) != len(versions):
         raise MigrationError(f"two migrations share a number in {schema_dir}")

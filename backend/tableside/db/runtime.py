@@ -42,11 +42,25 @@ class Database:
 
 
 @contextmanager
-def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
-    """Yield a reachable database; an embedded server started here is stopped on exit."""
+def database(
+    settings: Settings, *, attach: bool = False, existing: bool = False
+) -> Iterator[Database]:
+    """Yield a reachable database; an embedded server started here is stopped on exit.
+
+    `existing` (audit, projections): the store must already be there; a data dir without
+    one, or a database without the event store, is a one-line StartupError, and nothing is
+    created (no data dir, no initdb, no tables)."""
     if settings.database_url:
-        yield _given(settings.database_url, settings.migrate_url)
+        db = _given(settings.database_url, settings.migrate_url)
+        if existing:
+            _require_store(db.url, db.label)
+        yield db
         return
+    if existing and not (settings.data_dir / "PG_VERSION").is_file():
+        raise StartupError(
+            f"no Tableside store in {settings.data_dir} (give --data-dir or DATABASE_URL, or"
+            " start `tableside serve` there first)"
+        )
     server = EmbeddedPostgres(settings.data_dir)
     try:
         try:
@@ -59,8 +73,10 @@ def database(settings: Settings, *, attach: bool = False) -> Iterator[Database]:
                 f"({type(exc).__name__}); see its log file there"
             ) from None
         check_reachable(url)
-        owner_url, app_url = roles.setup(url)
         label = f"embedded in {settings.data_dir}"
+        if existing:
+            _require_store(url, label)
+        owner_url, app_url = roles.setup(url)
         yield Database(app_url, label, server.adopted_pid, owner_url, roles.APP_ROLE, server)
     finally:
         server.stop()
@@ -73,6 +89,14 @@ def _given(url: str, migrate_url: str | None) -> Database:
         return Database(url, describe(url))
     check_reachable(migrate_url)
     return Database(url, describe(url), owner_url=migrate_url, app_role=user_of(url))
+
+
+def _require_store(url: str, label: str) -> None:
+    """The event store's tables are there (migrations have run)."""
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute("SELECT to_regclass('stored_events') IS NOT NULL").fetchone()
+    if not (row and row[0]):
+        raise StartupError(f"no Tableside store in PostgreSQL {label} (run `tableside migrate`)")
 
 
 def check_reachable(url: str) -> None:
