@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("tableside.cli.audit", "verify hash chains of stored events"),
     "simulate": ("tableside.disciplines.korona.simulate_cli", "play seeded random korona games"),
     "projections": ("tableside.cli.projections", "rebuild read models"),
+    "restore": ("tableside.cli.restore", "build a store from `audit export --all`, verified"),
 }
 
 

@@ -7,6 +7,8 @@ audit verify --stream ID                                one stream (sealed by th
     stored checkpoint covering it, if any)
 audit verify --file F [--public-key K]                  an export, offline
 audit export --stream ID [--out F]                      a stream's record, sealed
+audit export --all FILE                                 the whole store, sealed, every
+    checkpoint with it (what `tableside restore` builds a store from)
 audit checkpoint [--print]                              sign the head if it moved
 """
 
@@ -39,7 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _common(verify)
     export = actions.add_parser("export", help="write a stream's record as JSON Lines")
-    export.add_argument("--stream", type=uuid.UUID, required=True, help="the match's stream id")
+    what = export.add_mutually_exclusive_group(required=True)
+    what.add_argument("--stream", type=uuid.UUID, help="the match's stream id")
+    what.add_argument(
+        "--all",
+        type=Path,
+        metavar="FILE",
+        help="write every event of the store, both chains and every checkpoint, sealed, to FILE",
+    )
     export.add_argument("--out", type=Path, help="output file (default: standard output)")
     _common(export)
     checkpoint = actions.add_parser("checkpoint", help="sign and store the store's head")
@@ -69,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
             return _verify_file(args.file, _trusted_key(args, settings))
         if args.action == "verify":
             return _verify_database(args, settings)
+        if args.action == "export" and args.all is not None:
+            return _export_all(args.all, settings)
         if args.action == "export":
             return _export(args, settings)
         return _checkpoint(args, settings)
@@ -178,6 +189,41 @@ def _export(args: argparse.Namespace, settings) -> int:
     with out:
         out.writelines(lines)
     return 0
+
+
+def _export_all(path: Path, settings) -> int:
+    from tableside.eventlog.checkpoints import load_or_create_key
+    from tableside.eventlog.whole_store import export_store, unsealed_after
+
+    key_path = settings.signing_key_path
+    key = load_or_create_key(key_path) if key_path.is_file() else None
+    with _attached(settings) as db:
+        lines = export_store(db.url, key)
+        header = _header(lines[0])
+        later = unsealed_after(db.url, header.checkpoint.position)
+    with path.open("wb") as out:
+        out.writelines(lines)
+    print(
+        f"wrote {header.events} events and {len(header.checkpoints)} checkpoints to {path},"
+        f" sealed at position {header.checkpoint.position}"
+        f" (head {header.checkpoint.short_hash})"
+    )
+    if later:
+        print(
+            f"tableside: {later} events were appended after the seal and are not in the file"
+            + ("" if key else f" (no key at {key_path} to sign them)"),
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _header(line: bytes):
+    """The header of an export line list."""
+    import msgspec
+
+    from tableside.eventlog.jsonl import Header
+
+    return msgspec.json.decode(line, type=Header)
 
 
 def _checkpoint(args: argparse.Namespace, settings) -> int:

@@ -43,6 +43,8 @@ class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     checkpoint: Checkpoint | None = None
     anchor: str = ""
     links: int = 0
+    # A whole-store export (`audit export --all`, stream_id null): every stored checkpoint.
+    checkpoints: tuple[Checkpoint, ...] = ()
 
 
 class Link(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind", tag="link"):
@@ -212,8 +214,10 @@ def verify_sealed(lines: Iterable[bytes], public_key: bytes | None = None) -> Ex
     if report.broken is not None:
         result.problem = report.broken.describe()
         return result
-    result.problem = _header_problem(header, report.events, seen[-1:]) or _seal_problem(
-        header, seen, links, public_key
+    result.problem = (
+        _header_problem(header, report.events, seen[-1:])
+        or _seal_problem(header, seen, links, public_key)
+        or _checkpoints_problem(header, seen, public_key)
     )
     result.signature_checked = public_key is not None and result.problem is None
     return result
@@ -249,6 +253,27 @@ def _seal_problem(
         return f"header says {header.links} link lines, the file holds {len(links)}"
     problem = _chain_problem(header, checkpoint, records, links)
     return problem or checkpoints.problem(checkpoint, public_key)
+
+
+def _checkpoints_problem(
+    header: Header, records: list[RawRecord], public_key: bytes | None
+) -> str | None:
+    """Every checkpoint a whole-store file carries names the global hash at its position."""
+    if not header.checkpoints or header.checkpoint is None:
+        return None
+    heads = {r.position: r.global_hash.hex() for r in records}
+    # Without a trusted key, every checkpoint must at least be the seal's signer's.
+    public_key = public_key or bytes.fromhex(header.checkpoint.public_key)
+    for checkpoint in header.checkpoints:
+        if heads.get(checkpoint.position) != checkpoint.head_hash:
+            return (
+                f"the checkpoint signed at {checkpoint.time.isoformat()} names"
+                f" {checkpoint.head_hash} at position {checkpoint.position}, the file has"
+                f" {heads.get(checkpoint.position, 'no event there')}"
+            )
+        if problem := checkpoints.problem(checkpoint, public_key):
+            return problem
+    return None
 
 
 def _chain_problem(
