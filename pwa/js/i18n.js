@@ -97,8 +97,13 @@ export const i18n = new I18n();
 export const t = (key, params) => i18n.t(key, params);
 
 /** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
- *  paragraph) reads "note" in English and "piezīme" in Latvian; the paragraph stays as cited. */
-export const citation = (rule) => String(rule || "").replace(/märkus/g, t("term.note"));
+ *  paragraph) reads "note" in English and "piezīme" in Latvian; a silence the guide filled
+ *  ("LV is silent; EKML §20(20) applied, by the guide") in the reader's words; the paragraph
+ *  stays as cited (the protocol's `citation` in labels.py). */
+export const citation = (rule) => String(rule || "")
+  .replace(/(\w+) is silent; (.+?) applied, by the guide/g,
+           (whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
+  .replace(/märkus/g, t("term.note"));
 
 /** One of the engine's codes (a foul, a reason, a remark, an opening method…) in words; the
  *  words live in i18n/codes.<lang>.json, one home for every face and the protocol PDF. A code

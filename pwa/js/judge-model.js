@@ -12,6 +12,14 @@ export function sideIndex(doc, player) {
   return sidesOf(doc).findIndex((players) => players.includes(player));
 }
 
+/** A word in the ruleset's own terms where it has them ("judge.remark.NOVUS08": NOVUS08 calls
+ *  its counted remark *hoiatus*), else the common word. */
+export function rulesetWord(key, doc, params) {
+  const own = `${key}.${doc?.ruleset}`;
+  const said = t(own, params);
+  return said === own ? t(key, params) : said;
+}
+
 export const fullSet = (doc) => (doc?.format === "pairs" ? 16 : 8);
 
 /** A stroke by the player with the turn; `facts` only names what differs from a plain one. */
@@ -90,11 +98,12 @@ const BANNER = [
   ["RemainingGamesLost", (e, doc) => t("judge.remaining_lost", { games: e.games, name: sideName(doc, e.side) })],
   ["PlayerRemoved", (e) => t("judge.player_removed", { name: e.player })],
   ["WarningGiven", (e) => t("judge.warning_given", { card: t(`judge.card.${e.card}`), name: e.player })],
-  ["PenaltyAwarded", () => t("judge.penalty_puck")],
+  ["PenaltyAwarded", (e) => t("judge.penalty_puck_to", { name: e.player })],
+  ["NextTurnForfeited", (e) => t("judge.turn_forfeited_by", { name: e.player })],
   ["DebtRecorded", () => t("judge.debt_owed")],
   ["PenaltyPuckPlaced", () => t("judge.penalty_placed")],
   ["TimeLimitImposed", () => t("judge.time_limit_imposed")],
-  ["RemarkGiven", (e) => t("judge.remark_given", { count: e.count, name: e.player })],
+  ["RemarkGiven", (e, doc) => rulesetWord("judge.remark_given", doc, { count: e.count, name: e.player })],
   ["SeriesStopped", () => t("judge.series_stopped")],
   ["TurnPassed", () => t("judge.loss_of_turn")],
   ["TurnSkipped", (e) => `${e.player}: ${t("judge.turn_skipped")}`],

@@ -2,7 +2,7 @@
 // ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
 
 import { citation, t } from "/js/i18n.js";
-import { stroke, sidesOf, sideIndex } from "/js/judge-model.js";
+import { rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
 import { desk } from "/js/judge-desk.js";
 
@@ -94,7 +94,7 @@ export async function foul() {
 export async function remark() {
   const items = applicable(state.catalogue?.remarks || [])
     .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: citation(r.rule) }));
-  const reason = await pick(t("judge.remark"), items, { used: "remark" });
+  const reason = await pick(rulesetWord("judge.remark", doc()), items, { used: "remark" });
   if (!reason) return;
   const player = await choosePlayer();
   if (player) return send({ type: "GiveRemark", player, reason });
@@ -122,7 +122,7 @@ export async function more() {
     { value: "time_30s", label: t("judge.time_30s"), note: cite("time_30s") },
     { value: "yellow", label: t("judge.yellow"), note: cite("yellow") },
     { value: "red", label: t("judge.red"), note: cite("red") },
-  ];
+  ].filter((i) => i.value !== "yellow" || state.catalogue?.cite?.yellow); // NOVUS08: no card
   const debtSide = (doc().game.pucks || []).findIndex((p) => p.debt > 0);
   if (debtSide >= 0 && state.catalogue?.cite?.debt_forgotten) {
     items.push({ value: "forget", label: t("judge.forget_debt"), note: cite("debt_forgotten") });

@@ -5,7 +5,7 @@
 import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
-import { sidesOf, sideIndex } from "/js/judge-model.js";
+import { rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
 
 /** What main#face holds for `state` (see judge-app.js for its fields). */
 export function view(state, act) {
@@ -44,10 +44,11 @@ function statusLine(doc) {
            h("strong", { "data-score": "" }, `${doc.won[0]} : ${doc.won[1]}`));
 }
 
-function pips(count) {
+function pips(count, doc) {
   const marks = [0, 1, 2].map((k) => h("i", { class: k < count ? "pip on" : "pip" }));
-  return h("span", { class: "pips", role: "img", "aria-label": `${t("judge.remarks")} ${count}/3`,
-                     "data-remarks": count }, h("span", { class: "pips-label" }, t("judge.remarks")), ...marks);
+  const word = rulesetWord("judge.remarks", doc);
+  return h("span", { class: "pips", role: "img", "aria-label": `${word} ${count}/3`,
+                     "data-remarks": count }, h("span", { class: "pips-label" }, word), ...marks);
 }
 
 function sides(doc, state) {
@@ -68,7 +69,7 @@ function sides(doc, state) {
                      h("span", { class: "visually-hidden" }, `${t("judge.pucks")} ${pucks.on_board}`),
                      h("span", { "data-pucks": i, "aria-hidden": "true" }, `● ${pucks.on_board}`)) : null,
         pucks.debt ? h("span", { class: "debt" }, `${t("judge.debt")} ${pucks.debt}`) : null,
-        pips(doc.remarks?.[i] || 0),
+        pips(doc.remarks?.[i] || 0, doc),
         state.judge?.time_limit?.[i] ? h("span", { class: "limit" }, t("judge.time_limit_on")) : null));
   });
   return h("ul", { class: `sides${doc.predicted ? " is-predicted" : ""}` }, ...rows);
@@ -124,7 +125,7 @@ function pad(doc, state, act) {
       m("puck_over", otherPucksLabel(armed), Boolean(armed.own_over || armed.opponent_over
                                                       || armed.opponent_pocketed)),
       b("foul", t("judge.foul"), "span-2"),
-      b("remark", t("judge.remark"), "span-2"),
+      b("remark", rulesetWord("judge.remark", doc), "span-2"),
       b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
       b("undo", t("judge.undo"), "span-3"),
       b("more", t("judge.more"), "span-3")));

@@ -148,3 +148,15 @@ def test_events_and_a_players_matches_are_public(match: Recorded, server) -> Non
 )
 def test_a_citation_reads_in_the_protocols_language(lang: str, said: str) -> None:
     assert citation(lang, "EKML §24(1)12 märkus (§20(17))") == said
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "LV is silent; EKML §20(20) applied, by the guide"),
+        ("et", "LV ei sätesta; rakendatud EKML §20(20), juhendi järgi"),
+        ("lv", "LV noteikumi klusē; piemērots EKML §20(20) pēc nolikuma"),
+    ],
+)
+def test_a_silence_the_guide_filled_reads_in_the_protocols_language(lang: str, said: str) -> None:
+    assert citation(lang, "LV is silent; EKML §20(20) applied, by the guide") == said

@@ -61,13 +61,13 @@ def _pairs_match() -> list[Record]:
     )
 
 
-def _text(lang: str, tmp_path: Path) -> str:
+def _text(lang: str, tmp_path: Path, records: list[Record] | None = None) -> str:
     """The PDF's text in drawing order (`pdftotext -raw`: a table row's cells one after the
     other, wrapped cells joined), whitespace made single spaces."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
     pdf = tmp_path / f"pairs-{lang}.pdf"
-    pdf.write_bytes(protocol_pdf(protocol_sheet(_pairs_match()), lang))
+    pdf.write_bytes(protocol_pdf(protocol_sheet(records or _pairs_match()), lang))
     raw = subprocess.run(
         ["pdftotext", "-raw", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -101,3 +101,17 @@ def test_ekml_28_10_the_30_s_limit_row_names_the_pair(lang: str, tmp_path: Path)
     text = _text(lang, tmp_path)
     _row(text, "1", words(lang)["time_limit"], "—", f"{JAAN} / {MARI}", "EKML §26(4)")
     assert " B EKML" not in text  # no side letter on a signed record
+
+
+@pytest.mark.parametrize(("lang", "word"), [("et", "hoiatus"), ("lv", "brīdinājums")])
+def test_novus08_19_protocol_calls_the_remark_hoiatus(lang: str, word: str, tmp_path: Path) -> None:
+    records = _record(
+        [
+            CreateMatch(match_id="m", side_a=(PEETER,), side_b=(JAAN,), ruleset="NOVUS08"),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            GiveRemark(player=JAAN, reason="object_on_cushion"),
+        ]
+    )
+    text = _text(lang, tmp_path, records)
+    detail = code_words(lang, "object_on_cushion")
+    _row(text, "1", word, JAAN, JAAN, f"{detail} (1)", "NOVUS08 19.1.4")

@@ -53,8 +53,11 @@ def _http(_: Request, exc: HTTPException) -> Response:
 
 
 def rule_violation(_: Request, exc: Any) -> Response:
-    """A refused command of any discipline: its words, the rule it cites and the field."""
-    return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field)
+    """A refused command of any discipline: its words, the rule it cites and the field, and
+    (where the engine names it) the refusal's code, for a face to say in its own language."""
+    code = getattr(exc, "code", "")
+    extra = {"code": code} if code else {}
+    return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field, **extra)
 
 
 def _conflict(_: Request, exc: VersionConflict) -> Response:

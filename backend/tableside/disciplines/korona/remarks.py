@@ -78,6 +78,11 @@ def give_warning(state: MatchState, cmd: GiveWarning) -> list[ev.Event]:
     side = b.side(cmd.player)
     repeat = cmd.card == "yellow" and cmd.player in state.yellow
     key = "red" if cmd.card == "red" else "yellow_repeat" if repeat else "yellow"
+    if key not in b.rs.cite:  # NOVUS08: no yellow card; its remark is the hoiatus (19.1)
+        rule = b.rs.cite.get("no_yellow_card", b.rs.name)
+        raise RuleViolation(
+            rule, f"{b.rs.name} has no yellow card: give a remark", "card", code="no_yellow_card"
+        )
     b.emit(
         ev.IncidentReported(kind="warning", code=cmd.card, player=cmd.player, side=side, at=cmd.at)
     )

@@ -1,7 +1,9 @@
 """Per-variant data: EKML (default), NOVUS08 and LV as one table plus small overrides.
 
-`cite` maps a rule key to the variant's paragraph; where LV's short text is silent the EKML
-paragraph stands in and the citation says so. Outcome tables map a judge's offence code to
+`cite` maps a rule key to the variant's paragraph. A ruleset applies its own text: where LV's
+short text is silent and the guide fills the silence from EKML, the citation says so in full
+("LV is silent; EKML §20(20) applied, by the guide"); what LV does not have (a forgotten debt)
+is not in its table at all. Outcome tables map a judge's offence code to
 its consequence: penalty (puck + loss of turn), turn (loss of turn), game, remark, match.
 """
 

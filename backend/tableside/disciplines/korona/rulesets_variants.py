@@ -64,6 +64,7 @@ NOVUS08_CITE = {
     "knock_before_start": _N + "12.24",
     "wrong_opening_stands": _N + "16.1.7",
     "red": _N + "14.1",
+    "no_yellow_card": _N + "19 (14.1)",
     "third_remark": _N + "19.1.11",
     "match_end": _N + "23.1",
     "opening_listing": _N + "22.1.1",
@@ -132,11 +133,15 @@ def _replace_table(table: dict[str, Outcome], overrides: dict[str, Outcome]) -> 
     return {**table, **overrides}
 
 
+# NOVUS08 has no yellow card: its counted remark is the hoiatus (19), and 14.1 removes a
+# player "ilma hoiatust tegemata" (without a warning); EKML §9(5)/§22(1) cards are not its text.
+NOVUS08_HAS_NOT = frozenset({"yellow", "yellow_repeat"})
+
 NOVUS08 = msgspec.structs.replace(
     EKML,
     name="NOVUS08",
     zone_mm=130,
-    cite={**EKML.cite, **NOVUS08_CITE},
+    cite={**{k: v for k, v in EKML.cite.items() if k not in NOVUS08_HAS_NOT}, **NOVUS08_CITE},
     stroke_offences=_replace_table(EKML.stroke_offences, NOVUS08_STROKE),
     incidents=_replace_table(EKML.incidents, NOVUS08_INCIDENTS),
     remarks=NOVUS08_REMARKS,
@@ -192,11 +197,37 @@ LV_CITE = {
     "setup": "LV 11.1",
 }
 
+LV_STROKE = {
+    "own_zone_puck_first": _o("penalty", "LV 15.1.1 (13.2)"),
+    "thick_end_of_cue": _o("penalty", "LV 15.1.1 (13.6)"),
+}
+
+# What the LV text does not have at all: offered neither by the engine nor by the pad.
+LV_HAS_NOT = frozenset({"debt_forgotten", "debt_opponent_pockets"})
+
+
+def guide_filled(ekml_rule: str) -> str:
+    """A citation where LV is silent and the competition's guide fills the silence from EKML
+    (the guide may do so, EKML §3(4)): the event says whose text decided and why."""
+    return f"LV is silent; {ekml_rule} applied, by the guide"
+
+
+def _lv_outcomes(ekml: dict[str, Outcome], own: dict[str, Outcome]) -> dict[str, Outcome]:
+    filled = {k: Outcome(o.consequence, guide_filled(o.rule)) for k, o in ekml.items()}
+    return {**filled, **own}
+
+
 LV = msgspec.structs.replace(
     EKML,
     name="LV",
     zone_mm=120,
-    cite={**EKML.cite, **LV_CITE},
+    cite={
+        **{k: guide_filled(v) for k, v in EKML.cite.items() if k not in LV_HAS_NOT},
+        **LV_CITE,
+    },
+    stroke_offences=_lv_outcomes(EKML.stroke_offences, LV_STROKE),
+    incidents=_lv_outcomes(EKML.incidents, {}),
+    remarks={k: guide_filled(v) for k, v in EKML.remarks.items()},
     debt_when_opponent_pockets=False,
     debt_forgetting=False,
     debt_on_clear_in_pairs=True,

@@ -86,7 +86,7 @@ def _side_command(state: MatchState, rng: random.Random, turn: str) -> c.Command
         return c.ForgetDebt(side=side)
     if r < 0.025:
         return c.KnockTable(player=turn, pucks_moved=rng.choice((0, 0, 1, 2)))
-    if r < 0.0255:
+    if r < 0.0255 and "yellow" in rs.cite:  # NOVUS08 has no yellow card
         return c.GiveWarning(player=turn, card="yellow")
     return None
 

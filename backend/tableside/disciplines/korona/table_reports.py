@@ -100,7 +100,12 @@ def forget_debt(state: MatchState, cmd: ForgetDebt) -> list[ev.Event]:
     """A debt forgotten while play went on is cancelled (EKML §24(6) märkus; NOVUS08 17.4)."""
     b = Batch(state)
     if not b.rs.debt_forgetting:
-        raise RuleViolation(b.cite("debt_full"), f"{b.rs.name} has no forgotten-debt rule", "side")
+        raise RuleViolation(
+            b.cite("debt_full"),
+            f"{b.rs.name} has no forgotten-debt rule",
+            "side",
+            code="no_forgotten_debt",
+        )
     in_play(b, b.cite("debt_forgotten"))
     debt = b.pucks(cmd.side).debt
     if not debt:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 
 from tableside.settings import PWA_DIR
@@ -41,6 +42,7 @@ _EN = {
     "drawn": "drawn",
     "annulled": "annulled",
     "remark": "remark",
+    "remark.NOVUS08": "warning (hoiatus)",
     "warning": "warning",
     "penalty": "penalty puck",
     "removed": "removed",
@@ -84,6 +86,7 @@ _ET = {
     "drawn": "viik",
     "annulled": "tühistatud",
     "remark": "märkus",
+    "remark.NOVUS08": "hoiatus",
     "warning": "hoiatus",
     "penalty": "trahviseib",
     "removed": "eemaldatud",
@@ -127,6 +130,7 @@ _LV = {
     "drawn": "neizšķirts",
     "annulled": "anulēts",
     "remark": "piezīme",
+    "remark.NOVUS08": "brīdinājums",
     "warning": "brīdinājums",
     "penalty": "soda kauliņš",
     "removed": "izslēgts",
@@ -147,18 +151,23 @@ def words(lang: str) -> dict[str, str]:
 
 
 _NOTE = {"en": "note", "et": "märkus", "lv": "piezīme"}
+_FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
 
 
 def citation(lang: str, rule: str) -> str:
     """A rule citation in the reader's language: EKML's "märkus" (a paragraph's note) reads
-    "note" / "piezīme"; the paragraph stays as cited (the faces' `citation` in i18n.js)."""
+    "note" / "piezīme"; a silence the guide filled from another text in the reader's words;
+    the paragraph stays as cited (the faces' `citation` in i18n.js)."""
+    filled = _catalogue("", lang)["term.guide_filled"]
+    rule = _FILLED.sub(lambda m: filled.format(ruleset=m[1], rule=m[2]), rule)
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
 @cache
 def _catalogue(name: str, lang: str) -> dict[str, str]:
-    """One of the faces' own files (pwa/i18n/<name>.<lang>.json)."""
-    path = PWA_DIR / "i18n" / f"{name}.{lang if lang in LANGUAGES else 'en'}.json"
+    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json)."""
+    stem = f"{name}." if name else ""
+    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in LANGUAGES else 'en'}.json"
     return json.loads(path.read_text("utf-8"))
 
 

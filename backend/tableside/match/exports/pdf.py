@@ -168,7 +168,7 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     rows = [
         [
             str(s.game_no or ""),
-            w.get(s.kind, s.kind),
+            w.get(f"{s.kind}.{sheet.ruleset}", w.get(s.kind, s.kind)),
             s.offender or "—",
             s.player,
             _detail(s, w["lang"]),

@@ -1,0 +1,92 @@
+"""Each ruleset's pad in its own text's words (issue 35 points 5 and 6), in Chromium.
+
+NOVUS08 calls its counted remark *hoiatus* (19) and has no yellow card (14.1: removal
+"without a warning"); LV has no forgotten-debt rule (EKML §24(6) märkus is not its text);
+a refusal reads in the pad's language.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.harness import Api
+
+from .judge_helpers import choose, new_table, open_judge, settle, tap
+
+
+def _open(page, head_api: Api, ruleset: str, lang: str) -> dict:
+    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], ruleset=ruleset)
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.locator("[data-panel=opening] .side-0").click()
+    settle(page)
+    page.wait_for_function(f"window.judge.state.catalogue?.name === '{ruleset}'")
+    return t
+
+
+def _sheet_values(page) -> list[str]:
+    values = page.locator("dialog[open] button[data-value]").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.value)"
+    )
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    return values
+
+
+def _banner(page) -> str:
+    page.wait_for_function("window.judge.state.banner")
+    return " | ".join(page.evaluate("window.judge.state.banner.lines"))
+
+
+@pytest.mark.parametrize(("lang", "word"), [("et", "Hoiatus"), ("lv", "Brīdinājums")])
+def test_novus08_19_pad_calls_its_remark_hoiatus_and_offers_no_yellow_card(
+    page, head_api: Api, lang: str, word: str
+) -> None:
+    _open(page, head_api, "NOVUS08", lang)
+    assert page.locator("main [data-act=remark]").inner_text().startswith(word)
+    tap(page, "more")
+    offered = _sheet_values(page)
+    assert "red" in offered and "yellow" not in offered  # NOVUS08 14.1: no card before
+    tap(page, "remark", "striker_placed_wrongly")
+    choose(page, "Mari Tamm")
+    assert f"{word} 1/3" in _banner(page)
+    assert "NOVUS08 19.1.1" in _banner(page)
+    settle(page)
+
+
+@pytest.mark.parametrize("lang", ["et", "lv"])
+def test_lv_pad_offers_no_forgotten_debt_and_refuses_in_its_language(
+    page, head_api: Api, lang: str
+) -> None:
+    _open(page, head_api, "LV", lang)
+    tap(page, "foul", "contact_opponent")  # LV 15.1.2 with all 8 on the board: a debt (15.3)
+    settle(page)
+    page.wait_for_function("window.judge.state.shown.game.pucks[0].debt === 1")
+    tap(page, "more")
+    assert "forget" not in _sheet_values(page)
+    # A pad that still sends it (a catalogue cached before) hears the refusal in its language.
+    before = page.evaluate("JSON.stringify(window.judge.state.banner?.lines || [])")
+    page.evaluate(
+        """async () => { const { desk } = await import('/js/judge-desk.js');
+                         desk.send({ type: 'ForgetDebt', side: 'A' }); }"""
+    )
+    page.wait_for_function(
+        "(before) => JSON.stringify(window.judge.state.banner?.lines || []) !== before"
+        " && window.judge.state.banner.tone === 'bad'",
+        arg=before,
+    )
+    said = _banner(page)
+    refusal = {"et": "unustatud võlga ei tühistata", "lv": "aizmirstu parādu nedzēš"}[lang]
+    assert refusal in said, said
+    assert "Rule violation" not in said and "forgotten-debt" not in said, said
+    filled = page.evaluate(
+        """async () => (await import('/js/i18n.js'))
+             .citation('LV is silent; EKML §20(20) applied, by the guide')"""
+    )
+    assert (
+        filled
+        == {
+            "et": "LV ei sätesta; rakendatud EKML §20(20), juhendi järgi",
+            "lv": "LV noteikumi klusē; piemērots EKML §20(20) pēc nolikuma",
+        }[lang]
+    )

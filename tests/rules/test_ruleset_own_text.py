@@ -1,0 +1,112 @@
+"""Each ruleset applies its own text (issue 35 points 5 and 6).
+
+LV (shared/seeds/003, §11–19): where it is silent and the guide fills the silence from EKML,
+the event says so; what LV does not have is not offered at all. The LV text has no remarks,
+no game losses for conduct, no §20(20) (the striker left at the side cushion), no
+forgotten-debt rule (§24(6) märkus) and no debt placed when the opponent pockets the
+debtor's puck (§24(5)). NOVUS08 has no yellow card: its counted remark is the
+hoiatus (19), and 14.1 removes a player without one.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from tableside.disciplines.korona import RuleViolation, decide
+from tableside.disciplines.korona import events as ev
+from tableside.disciplines.korona.commands import ForgetDebt, GiveWarning, ReportIncident
+from tableside.disciplines.korona.rulesets import EKML
+from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08
+from tableside.disciplines.korona.simulate import play_match
+
+from .gwt import S, given, pot, setup
+
+_FILLED = re.compile(r"^LV is silent; (EKML §[^;]+) applied, by the guide$")
+
+
+def _lv_rules() -> list[tuple[str, str, str]]:
+    """(table, key, citation) for every rule key LV's table holds."""
+    rows = [("cite", k, v) for k, v in LV.cite.items()]
+    rows += [("stroke_offences", k, o.rule) for k, o in LV.stroke_offences.items()]
+    rows += [("incidents", k, o.rule) for k, o in LV.incidents.items()]
+    rows += [("remarks", k, v) for k, v in LV.remarks.items()]
+    return rows
+
+
+def _ekml(table: str, key: str) -> str:
+    value = getattr(EKML, table)[key]
+    return value if isinstance(value, str) else value.rule
+
+
+def _lv_own_or_filled(table: str, key: str, rule: str) -> None:
+    if rule.startswith("LV ") and "EKML" not in rule:
+        return  # LV's own paragraph
+    filled = _FILLED.match(rule)
+    assert filled, f"LV {table}.{key} cites {rule!r}: neither LV's text nor a filled silence"
+    assert filled.group(1) == _ekml(table, key), (table, key, rule)
+
+
+@pytest.mark.parametrize(("table", "key", "rule"), _lv_rules(), ids=lambda x: str(x)[:40])
+def test_lv_rule_keys_cite_lv_or_say_the_guide_filled_the_silence(
+    table: str, key: str, rule: str
+) -> None:
+    _lv_own_or_filled(table, key, rule)
+
+
+@pytest.mark.parametrize(
+    ("key", "paragraph"),
+    [
+        ("placement", "LV 15.2"),
+        ("debt_full", "LV 15.3"),
+        ("zone_line", "LV 13.7"),
+        ("last_together", "LV 17.2"),
+        ("pairs_zone_not_restored", "LV 18.2"),
+    ],
+)
+def test_lv_cites_its_own_paragraph_where_it_has_one(key: str, paragraph: str) -> None:
+    assert LV.cite[key] == paragraph
+
+
+def test_lv_has_no_forgotten_debt_and_no_debt_placed_when_the_opponent_pockets() -> None:
+    assert "debt_forgotten" not in LV.cite  # EKML §24(6) märkus: not offered on an LV pad
+    assert "debt_opponent_pockets" not in LV.cite  # EKML §24(5)
+    state = given(setup("LV"), [S("ann", first_contact="opponent"), pot("bob")])
+    assert state.game.pucks[0].debt == 1
+    with pytest.raises(RuleViolation) as refused:
+        decide(state, ForgetDebt(side="A"))
+    assert refused.value.rule == "LV 15.3" and refused.value.code == "no_forgotten_debt"
+
+
+def test_lv_striker_at_side_cushion_says_the_guide_applied_ekml_20_20() -> None:
+    state = given(setup("LV"), [S("ann")])
+    events = decide(state, ReportIncident(code="striker_at_side_cushion", player="ann"))
+    ended = next(e for e in events if type(e) is ev.GameEnded)
+    assert ended.rule == "LV is silent; EKML §20(20) applied, by the guide"
+
+
+@pytest.mark.parametrize("pairs", [False, True], ids=["singles", "pairs"])
+def test_no_simulated_lv_event_cites_ekml_unless_the_guide_filled_the_silence(
+    pairs: bool,
+) -> None:
+    rng = random.Random(35)
+    seen = 0
+    for _ in range(40):
+        for e in play_match(rng, "LV", pairs=pairs, games=2):
+            for part in re.split(r", (?=LV |EKML )", getattr(e, "rule", "")):
+                if "EKML" in part:
+                    assert _FILLED.match(part), (type(e).__name__, e.rule)
+                    seen += 1
+    assert seen  # the simulated matches did reach the filled silences
+
+
+def test_novus08_14_1_has_no_yellow_card_its_counted_remark_is_the_hoiatus() -> None:
+    assert "yellow" not in NOVUS08.cite and "yellow_repeat" not in NOVUS08.cite
+    state = given(setup("NOVUS08"), [S("ann")])
+    with pytest.raises(RuleViolation) as refused:
+        decide(state, GiveWarning(player="ann", card="yellow"))
+    assert refused.value.rule.startswith("NOVUS08 ") and refused.value.code == "no_yellow_card"
+    red = decide(state, GiveWarning(player="ann", card="red"))
+    assert [e.rule for e in red if type(e) is ev.WarningGiven] == ["NOVUS08 14.1"]
+    assert all(rule.startswith("NOVUS08 ") for rule in NOVUS08.remarks.values())
