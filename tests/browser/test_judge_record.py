@@ -62,7 +62,7 @@ def test_a_singles_game_from_the_qr_link_to_the_signed_protocol(page, head_api):
     assert page.locator("[data-pucks='1']").inner_text() == "● 6"
     tap(page, "striker_pocket")  # armed: the outcome records it (issue 14 point 1)
     tap(page, "no_pocket")
-    shows(page, "Penalty puck — EKML §24(1)4")
+    shows(page, "Penalty puck to Jaan Kask — EKML §24(1)4")
     settle(page)
     assert turn(page) == "Mari Tamm"
     tap(page, "remark", "cleaning_board")
