@@ -60,12 +60,14 @@ async def timed_copy(url: str) -> float:
 
 async def timed_rebuild(url: str) -> tuple[int, float, float]:
     """(position, wall seconds, this process's CPU seconds) of one rebuild."""
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=1)
+    reader = await asyncpg.connect(url)
     try:
         start, cpu = time.perf_counter(), time.process_time()
-        position = await rebuild(pool, build_registry(), None)
+        position = await rebuild(pool, reader, build_registry(), None)
         return position, time.perf_counter() - start, time.process_time() - cpu
     finally:
+        await reader.close()
         await pool.close()
 
 

@@ -67,6 +67,25 @@ def checkpoint_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["TABLESIDE_KEY_FILE"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def pool_guard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every server the suite starts runs with the pool guard on (issue 28): a task that holds
+    a pooled connection and asks for another fails loudly, and says so in this file; the
+    session fails if anything was written there."""
+    path = tmp_path_factory.mktemp("pool-guard") / "nested-acquisitions.txt"
+    path.touch()
+    before = {k: os.environ.get(k) for k in ("TABLESIDE_POOL_GUARD", "TABLESIDE_POOL_GUARD_FILE")}
+    os.environ.update(TABLESIDE_POOL_GUARD="1", TABLESIDE_POOL_GUARD_FILE=str(path))
+    yield path
+    for key, value in before.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    found = path.read_text()
+    assert not found, f"a task held a pooled connection and asked for another:\n{found}"
+
+
 @pytest.fixture(scope="session")
 def pg_server_url() -> Iterator[str]:
     """URL of the session's PostgreSQL server (superuser, database `postgres`)."""

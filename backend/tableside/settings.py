@@ -64,6 +64,17 @@ class Settings:
 
     live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
     live_behind_kib: int = 256  # unsent KiB before a caught-up /live socket is dropped (issue 17)
+    # Bounded waits (issue 28): seconds a request waits for a pooled connection (or its turn
+    # at the hall's call lock) before it is answered 503 + Retry-After; the app's sessions'
+    # lock_timeout and statement_timeout; seconds SIGTERM lets requests finish before they
+    # are cut. The pool guard (tests) makes a task that holds a connection and asks for a
+    # second one fail loudly, and writes each finding to `pool_guard_file` if set.
+    db_acquire_seconds: float = 5.0
+    db_lock_seconds: float = 5.0
+    db_statement_seconds: float = 30.0
+    shutdown_seconds: float = 5.0
+    pool_guard: bool = False
+    pool_guard_file: Path | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -92,6 +103,18 @@ class Settings:
             checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
             live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_int(env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib),
+            db_acquire_seconds=_seconds(
+                env, "TABLESIDE_DB_ACQUIRE_SECONDS", cls.db_acquire_seconds
+            ),
+            db_lock_seconds=_seconds(env, "TABLESIDE_DB_LOCK_SECONDS", cls.db_lock_seconds),
+            db_statement_seconds=_seconds(
+                env, "TABLESIDE_DB_STATEMENT_SECONDS", cls.db_statement_seconds
+            ),
+            shutdown_seconds=_seconds(env, "TABLESIDE_SHUTDOWN_SECONDS", cls.shutdown_seconds),
+            pool_guard=env.get("TABLESIDE_POOL_GUARD", "") in ("1", "true", "yes"),
+            pool_guard_file=Path(env["TABLESIDE_POOL_GUARD_FILE"])
+            if env.get("TABLESIDE_POOL_GUARD_FILE")
+            else None,
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -137,3 +160,11 @@ def _float(env: Mapping[str, str], key: str, default: float) -> float:
         return float(raw)
     except ValueError:
         raise SettingsError(f"{key} must be a number, got {raw!r}") from None
+
+
+def _seconds(env: Mapping[str, str], key: str, default: float) -> float:
+    """A bounded wait: more than 0 and at most an hour."""
+    value = _float(env, key, default)
+    if not 0 < value <= 3600:
+        raise SettingsError(f"{key} must be seconds between 0 and 3600, got {value}")
+    return value

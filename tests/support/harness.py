@@ -70,6 +70,10 @@ class Server:
             str(self.port),
             "--log-level",
             "warning",
+            # As `tableside serve` bounds it (TABLESIDE_SHUTDOWN_SECONDS): a request stuck past
+            # it is cut, so a stop never waits for ever.
+            "--timeout-graceful-shutdown",
+            "5",
             *self.args,
         ]
         self.proc = subprocess.Popen(cmd, env=env)

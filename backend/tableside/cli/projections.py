@@ -56,13 +56,14 @@ async def _rebuild(url: str, names: list[str]) -> int:
 
     core = [n for n in names if n not in (STANDINGS, BACKGAMMON)] if names else list(CORE)
     select(core)  # unknown names fail before anything is emptied
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
+    pool = await asyncpg.create_pool(url, min_size=1, max_size=1)
+    reader = await asyncpg.connect(url)  # the rebuild's read-ahead, beside the pool
     try:
         async with pool.acquire() as conn:
             total = await head(conn)
         registry, position = build_registry(), 0
         if core:
-            position = await rebuild(pool, registry, core, _bar(total))
+            position = await rebuild(pool, reader, registry, core, _bar(total))
         own = {STANDINGS: rebuild_standings, BACKGAMMON: rebuild_backgammon}
         for name, rebuild_own in own.items():
             if not names or name in names:
@@ -70,6 +71,7 @@ async def _rebuild(url: str, names: list[str]) -> int:
                 _bar(total)(position)
         return position
     finally:
+        await reader.close()
         await pool.close()
 
 

@@ -109,7 +109,10 @@ def _worker(settings, listener: socket.socket) -> None:
 
     app = create_app(settings)
     _settle_gc()
-    uvicorn.Server(uvicorn.Config(app, **UVICORN)).run(sockets=[listener])
+    # SIGTERM lets requests finish for `shutdown_seconds`, then cuts them (issue 28: a request
+    # stuck on a lock held the server up for ever); a cut request stores nothing half.
+    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds}
+    uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound)).run(sockets=[listener])
 
 
 def _settle_gc() -> None:

@@ -8,11 +8,18 @@ a call made a moment ago holds its table before its match stream exists). A team
 one table per board (EKML §29(2)), each named with its board. Calls of every
 competition run one at a time across the hall (a transaction-scoped advisory lock, so across
 worker processes too): two TDs cannot call two matches to one table.
+
+The lock holder reads everything on the one connection that holds the lock, and a process's
+callers queue for their turn holding no connection (issue 28: a holder that asked the pool
+for more waited for connections only the lock's waiters could give back — five calls at once
+stopped the hall). Both waits are bounded: 503 with Retry-After, never a hang.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import weakref
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 from uuid import UUID
@@ -27,6 +34,7 @@ from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
+from tableside.db.pool import PoolBusy
 from tableside.match.backgammon.reads import on_tables
 from tableside.web.consistency import caught_up
 
@@ -38,6 +46,7 @@ FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
 """
 OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
 CALLS = (cc.CallMatch, cc.CallNextMatches)
+Db = asyncpg.Pool | asyncpg.Connection  # what a read runs on
 
 
 class Holder(msgspec.Struct, frozen=True):
@@ -111,15 +120,14 @@ class NoFreeBlock(ClientException):
         )
 
 
-async def holders(pool: asyncpg.Pool, state_of: Callable[[UUID], Competition]) -> list[Holder]:
+async def holders(db: Db, state_of: Callable[[UUID], Competition]) -> list[Holder]:
     """Every held table of the hall, by table (a match on it outranks a call to it; a
-    backgammon match on a table a call holds is that call's match)."""
-    matches, open_ = await _read(pool)
+    backgammon match on a table a call holds is that call's match). `db`: the pool, or the
+    connection holding the hall's lock."""
+    matches, open_ = await _read(db)
     calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
     by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
-    boards = {
-        t: Holder(t, f"{a} – {b}", None, None, "playing") for t, a, b in await on_tables(pool)
-    }
+    boards = {t: Holder(t, f"{a} – {b}", None, None, "playing") for t, a, b in await on_tables(db)}
     by_table = {t: h for t, h in boards.items() if t not in calls} | by_table
     return [by_table[t] for t in sorted(by_table)]
 
@@ -133,10 +141,9 @@ def _named(match: Holder, call: Holder | None) -> Holder:
     return msgspec.structs.replace(match, match_id=call.match_id, board=call.board, players=players)
 
 
-async def _read(pool: asyncpg.Pool) -> tuple[list[Holder], dict[str, str]]:
-    async with pool.acquire() as conn:
-        open_ = {str(r[0]): r[1] for r in await conn.fetch(OPEN_COMPETITIONS)}
-        rows = await conn.fetch(_MATCHES)
+async def _read(db: Db) -> tuple[list[Holder], dict[str, str]]:
+    open_ = {str(r[0]): r[1] for r in await db.fetch(OPEN_COMPETITIONS)}
+    rows = await db.fetch(_MATCHES)
     return [_match_holder(row, open_) for row in rows], open_
 
 
@@ -178,28 +185,49 @@ def entrant_name(state: Competition, entrant: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def calling(pool: asyncpg.Pool) -> AsyncIterator[None]:
+async def calling(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
     """Hold the hall's call lock while a call is checked and stored, with the tables read
     model caught up with everything stored before (a match created a moment ago holds its
-    table)."""
-    async with pool.acquire() as conn, conn.transaction():
+    table). Yields the connection holding the lock: whatever the call reads runs on it."""
+    async with _turn(pool), pool.acquire() as conn, conn.transaction():
+        # lock_timeout (the app's sessions) bounds the wait for another process's caller.
         await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
-        await caught_up(pool, "tables")
-        await caught_up(pool, "backgammon")
+        await caught_up(conn, "tables")
+        await caught_up(conn, "backgammon")
+        yield conn
+
+
+_TURNS: weakref.WeakKeyDictionary[asyncpg.Pool, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+@contextlib.asynccontextmanager
+async def _turn(pool: asyncpg.Pool) -> AsyncIterator[None]:
+    """This process's callers one at a time, waiting with no connection held, for no longer
+    than they would wait for a connection (PoolBusy: 503, try again)."""
+    turn = _TURNS.setdefault(pool, asyncio.Lock())
+    seconds = getattr(pool, "acquire_seconds", 5.0)
+    try:
+        async with asyncio.timeout(seconds):
+            await turn.acquire()
+    except TimeoutError:
+        raise PoolBusy(f"no turn at the hall's call lock within {seconds:g} s") from None
+    try:
         yield
+    finally:
+        turn.release()
 
 
 @contextlib.asynccontextmanager
 async def table_free(
     pool: asyncpg.Pool, state_of: Callable[[UUID], Competition], table: int
-) -> AsyncIterator[None]:
+) -> AsyncIterator[asyncpg.Connection]:
     """Hold the hall's call lock with `table` free, for a match outside any competition (a
-    walk-up): TableBusy when any match or call holds it."""
-    async with calling(pool):
-        busy = next((h for h in await holders(pool, state_of) if h.table == table), None)
+    walk-up): TableBusy when any match or call holds it. Yields the lock's connection."""
+    async with calling(pool) as conn:
+        busy = next((h for h in await holders(conn, state_of) if h.table == table), None)
         if busy is not None:
             raise TableBusy(busy)
-        yield
+        yield conn
 
 
 def placed(

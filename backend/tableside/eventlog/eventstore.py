@@ -60,9 +60,23 @@ class EventStore:
         self._recorder: PostgresEventRecorder | MemoryEventRecorder = self.app.recorder
 
     @classmethod
-    def connect(cls, registry: EventRegistry, database_url: str, pool_size: int = 5) -> EventStore:
-        """A store on a migrated PostgreSQL database."""
-        return cls(registry, eventsourcing_env(database_url, pool_size))
+    def connect(
+        cls,
+        registry: EventRegistry,
+        database_url: str,
+        pool_size: int = 5,
+        *,
+        wait_seconds: float = 10.0,
+        session: Mapping[str, str] | None = None,
+    ) -> EventStore:
+        """A store on a migrated PostgreSQL database: a connection is waited for at most
+        `wait_seconds`; `session` sets its connections' settings (lock_timeout, …)."""
+        store = cls(registry, eventsourcing_env(database_url, pool_size, wait_seconds))
+        if session and isinstance(store._recorder, PostgresEventRecorder):
+            # libpq's options, read by each connection the pool opens (none is open yet).
+            options = " ".join(f"-c {name}={value}" for name, value in session.items())
+            store._recorder.datastore.pool.kwargs["options"] = options
+        return store
 
     @classmethod
     def in_memory(cls, registry: EventRegistry) -> EventStore:

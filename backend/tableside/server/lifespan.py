@@ -7,11 +7,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from functools import partial
 
 import anyio.to_thread
 import asyncpg
 from litestar import Litestar
 
+from tableside.db.pool import open_pool, session_settings
 from tableside.eventlog import EventStore
 from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
@@ -23,7 +25,7 @@ from tableside.match.projections.runner import ProjectionRunner
 from tableside.match.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
-from tableside.web.availability import watch
+from tableside.web.availability import Watch
 from tableside.web.context import Context
 
 log = logging.getLogger(__name__)
@@ -34,22 +36,41 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
     """Open everything in order, run the background tasks, close in reverse."""
     ctx: Context = app.state.tableside
     url, size = ctx.settings.database_url, ctx.settings.db_pool_size
-    ctx.pool = app.state.db_pool = await asyncpg.create_pool(
-        url, min_size=1, max_size=size, reset=_keep_session
-    )
+    ctx.pool = app.state.db_pool = await open_pool(ctx.settings, reset=_keep_session)
     try:
-        ctx.store = await anyio.to_thread.run_sync(EventStore.connect, ctx.registry, url, size)
+        ctx.store = await anyio.to_thread.run_sync(
+            partial(
+                EventStore.connect,
+                ctx.registry,
+                url,
+                size,
+                wait_seconds=ctx.settings.db_acquire_seconds,
+                session=session_settings(ctx.settings),
+            )
+        )
         ctx.matches = MatchService(ctx.store)
         await _first_admin(ctx)
         await load_key(ctx)
+        watcher = Watch(ctx)
+        await watcher.look()  # /health answers from the watch's first look on
         try:
-            async with running(_start(ctx)):
+            async with running([*_start(ctx), asyncio.create_task(watcher.run())]):
                 yield
             await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:
             await anyio.to_thread.run_sync(ctx.store.close)
     finally:
-        await ctx.pool.close()
+        await _close(ctx.pool, ctx.settings.shutdown_seconds)
+
+
+async def _close(pool: asyncpg.Pool, seconds: float) -> None:
+    """Close the pool once its connections are back; past `seconds`, close them anyway (a
+    transaction still open is rolled back by the server: nothing is stored half)."""
+    try:
+        await asyncio.wait_for(pool.close(), seconds)
+    except TimeoutError:
+        log.warning("database connections still busy after %g s; closing them", seconds)
+        pool.terminate()
 
 
 async def _keep_session(_: asyncpg.Connection) -> None:
@@ -89,7 +110,6 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         hub.run(),
         ctx.audience.run(),
         listen(url, woken, {accounts.TOKEN_CHANNEL: lambda t: revoke_sockets(ctx, t)}),
-        watch(ctx),
     ]
     if ctx.settings.checkpoint_minutes > 0:
         coros.append(periodic_checkpoints(ctx))

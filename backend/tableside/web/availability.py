@@ -1,10 +1,14 @@
-"""While the database is gone: 503 with Retry-After (never 500), and a watch that notices.
+"""While the database is gone or the server is too busy: 503 with Retry-After (never 500,
+never a hang), and a watch that tells which it is (issue 28).
 
-`watch(ctx)` pings the database through the asyncpg pool every half second and keeps
-`ctx.database_down` current (the pool replaces dead connections on its next acquire, so the
-same ping also proves it has reconnected). `database_gate` (an app guard) answers API
-requests with 503 at once while it is down, instead of letting them wait on a pool; an error
-that still reaches a handler mid-request is one of UNAVAILABLE and gets the same 503.
+`Watch` pings the database every half second on a connection of its own (never the request
+pool: a pool its requests have exhausted is not a dead database) and keeps `ctx.health`
+current: `ok`, `pool exhausted` (the database answers, but a request has waited for a pooled
+connection for a second or more) or `unreachable`, each with its reason. `database_gate` (an
+app guard) answers API requests with 503 at once while the database is unreachable, instead of
+letting them wait on a pool; an error that still reaches a handler mid-request is one of
+UNAVAILABLE and gets the same 503. A request that cannot get a connection, its turn at a lock
+or its statement done in time (BUSY) gets 503 "Server busy" and releases what it held.
 """
 
 from __future__ import annotations
@@ -12,15 +16,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 
 import anyio.to_thread
 import asyncpg
+import psycopg.errors
+import psycopg_pool
 from eventsourcing.persistence import InterfaceError as StoreInterfaceError
 from eventsourcing.persistence import OperationalError as StoreOperationalError
 from litestar import Request, Response
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException
 from litestar.handlers.base import BaseRouteHandler
+
+from tableside.db.pool import PoolBusy, session_settings
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +45,46 @@ UNAVAILABLE: tuple[type[Exception], ...] = (
     TimeoutError,  # a pool or a connect that did not answer in time
 )
 _DETAIL = "The database is unreachable just now; nothing was stored. Try again shortly."
+BUSY: tuple[type[Exception], ...] = (
+    PoolBusy,  # no pooled connection (or turn at the hall's lock) in time
+    asyncpg.exceptions.LockNotAvailableError,  # lock_timeout
+    asyncpg.exceptions.QueryCanceledError,  # statement_timeout
+)
+# The store's psycopg side of the same (wrapped in the library's OperationalError).
+_STORE_BUSY = (
+    psycopg_pool.PoolTimeout,
+    psycopg.errors.LockNotAvailable,
+    psycopg.errors.QueryCanceled,
+)
+_BUSY_DETAIL = "The server is too busy to take this just now; nothing was stored. Try again."
+EXHAUSTED_AFTER = 1.0  # seconds a request has waited for a pooled connection: pool exhausted
 
 
 def unavailable_response(request: Request, exc: Exception) -> Response:
-    """503 problem+json with Retry-After for a database that went away mid-request."""
+    """503 problem+json with Retry-After for a database that went away mid-request (or, for
+    the store, a wait that ran out: busy)."""
+    if _store_busy(exc):
+        return busy_response(request, exc)
     from tableside.web.problems import problem
 
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
     return problem(503, "Database unavailable", _DETAIL, headers={"Retry-After": RETRY_AFTER})
+
+
+def busy_response(request: Request, exc: Exception) -> Response:
+    """503 problem+json with Retry-After for a request that waited its bound out."""
+    from tableside.web.problems import problem
+
+    log.warning("server busy on %s %s: %s", request.method, request.url.path, exc)
+    reason = str(exc) or type(exc).__name__
+    return problem(
+        503, "Server busy", _BUSY_DETAIL, headers={"Retry-After": RETRY_AFTER}, reason=reason
+    )
+
+
+def _store_busy(exc: BaseException) -> bool:
+    cause = exc.__cause__ or exc.__context__
+    return isinstance(exc, _STORE_BUSY) or (cause is not None and isinstance(cause, _STORE_BUSY))
 
 
 async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
@@ -59,22 +100,93 @@ async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None
         )
 
 
-async def watch(ctx, interval: float = 0.5) -> None:
-    """Keep `ctx.database_down` current until cancelled; wake the readers when it is back."""
-    while True:
+@dataclass
+class Health:
+    """What the watch saw last: `state` (ok / pool exhausted / unreachable), why, and the
+    versions it read when it (re)connected."""
+
+    state: str = "ok"
+    reason: str = ""
+    server_version: str | None = None
+    schema_version: int | None = None
+
+
+_SERVER = "SELECT current_setting('server_version'), to_regclass('schema_migrations')"
+_SCHEMA = "SELECT max(version) FROM schema_migrations"
+
+
+class Watch:
+    """The health watch: its own connection, a look every `interval` seconds."""
+
+    def __init__(self, ctx, interval: float = 0.5, answer_within: float = 2.0) -> None:
+        self.ctx, self.interval, self.answer_within = ctx, interval, answer_within
+        self.conn: asyncpg.Connection | None = None
+
+    async def run(self) -> None:
+        """Look until cancelled (then close the connection)."""
         try:
-            async with asyncio.timeout(2):
-                await ctx.pool.fetchval("SELECT 1")
+            while True:
+                await asyncio.sleep(self.interval)
+                await self.look()
+        finally:
+            if self.conn is not None:
+                self.conn.terminate()
+
+    async def look(self) -> None:
+        """Ping on the watch's connection (reconnecting as needed); then judge the pool."""
+        try:
+            async with asyncio.timeout(self.answer_within):
+                await self._ping()
         except (*UNAVAILABLE, OSError, asyncpg.PostgresError) as exc:
-            if not ctx.database_down:
-                log.warning("database unreachable (%s); answering 503 until it is back", exc)
-            ctx.database_down = True
-        else:
-            if ctx.database_down:
-                log.warning("database reachable again")
-                with contextlib.suppress(Exception):  # best effort: the pool copes anyway
-                    await anyio.to_thread.run_sync(ctx.store.check_connections)
-                ctx.database_down = False
-                for woken in ctx.on_database_back:
-                    woken()
-        await asyncio.sleep(interval)
+            if self.conn is not None:
+                self.conn.terminate()
+                self.conn = None
+            reason = str(exc) or f"no answer within {self.answer_within:g} s"
+            self._seen("unreachable", f"unreachable: {type(exc).__name__}: {reason}")
+            return
+        if self._seen(*self._pool_state()):
+            await _back(self.ctx)
+
+    async def _ping(self) -> None:
+        if self.conn is None or self.conn.is_closed():
+            self.conn = None
+            settings = self.ctx.settings
+            conn = await asyncpg.connect(
+                settings.database_url, server_settings=session_settings(settings)
+            )
+            self.conn = conn
+            health = self.ctx.health
+            health.server_version, migrations = await conn.fetchrow(_SERVER)
+            health.schema_version = await conn.fetchval(_SCHEMA) if migrations else None
+        await self.conn.fetchval("SELECT 1")
+
+    def _pool_state(self) -> tuple[str, str]:
+        pool = self.ctx.pool
+        waited = pool.longest_wait() if hasattr(pool, "longest_wait") else 0.0
+        if waited < EXHAUSTED_AFTER:
+            return "ok", ""
+        return "pool exhausted", (
+            f"pool exhausted: all {pool.get_size()} of {pool.get_max_size()} connections in "
+            f"use, {len(pool.waiting)} requests waiting for one, the longest {waited:.1f} s"
+        )
+
+    def _seen(self, state: str, reason: str) -> bool:
+        """Keep what was seen; True when the database answers again after an outage."""
+        ctx, health = self.ctx, self.ctx.health
+        was = health.state
+        health.state, health.reason = state, reason
+        if state != was:
+            log.warning("database: %s", reason or "ok again")
+        back = ctx.database_down and state != "unreachable"
+        ctx.database_down = state == "unreachable"
+        return back
+
+
+async def _back(ctx) -> None:
+    """The database answers again: both pools drop the connections that died with it (the
+    request pool's are replaced on their next acquire), the readers wake."""
+    await ctx.pool.expire_connections()
+    with contextlib.suppress(Exception):  # best effort: the pool copes anyway
+        await anyio.to_thread.run_sync(ctx.store.check_connections)
+    for woken in ctx.on_database_back:
+        woken()

@@ -23,6 +23,7 @@ MinPosition = Annotated[
     ),
 ]
 
+Db = asyncpg.Pool | asyncpg.Connection
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 _HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
 
@@ -40,16 +41,17 @@ async def settled(state: State, projection: str, position: int, timeout: float =
     await _reached(pool, projection, position, timeout)
 
 
-async def caught_up(pool: asyncpg.Pool, projection: str, timeout: float = 2.0) -> None:
+async def caught_up(db: Db, projection: str, timeout: float = 2.0) -> None:
     """Return once `projection` has folded everything stored so far (503 on timeout): for a
-    check that must see every write before it, e.g. what holds a table before a call."""
-    await _reached(pool, projection, await pool.fetchval(_HEAD), timeout)
+    check that must see every write before it, e.g. what holds a table before a call. `db`:
+    the pool, or the connection a caller holds (never the pool while holding one)."""
+    await _reached(db, projection, await db.fetchval(_HEAD), timeout)
 
 
-async def _reached(pool: asyncpg.Pool, projection: str, position: int, timeout: float) -> None:
+async def _reached(db: Db, projection: str, position: int, timeout: float) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while await pool.fetchval(_TRACKED, projection) < position:
+    while await db.fetchval(_TRACKED, projection) < position:
         if loop.time() > deadline:
             raise HTTPException(
                 status_code=503,

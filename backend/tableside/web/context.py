@@ -14,6 +14,7 @@ from litestar.datastructures import State
 
 from tableside.eventlog import EventRegistry, EventStore
 from tableside.settings import Settings
+from tableside.web.availability import Health
 from tableside.web.ratelimit import RateLimiter
 
 if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
@@ -41,12 +42,14 @@ class Context:
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
     signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
-    database_down: bool = False  # kept by availability.watch; API requests get 503 meanwhile
+    database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
+    health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
     tail: Any = None  # the one tail loop (projections.runner.Tail), set by the lifespan
     # A walk-up match's table check: `async with hall(table)` holds the hall's lock with the
     # table free, or raises 409 (competition.hall.table_free), set by the competition lifespan.
-    hall: Callable[[int], AbstractAsyncContextManager[None]] | None = None
+    # It yields the connection holding the lock: the command's reads run on it (issue 28).
+    hall: Callable[[int], AbstractAsyncContextManager[asyncpg.Connection]] | None = None
 
 
 def context(state: State) -> Context:

@@ -50,11 +50,12 @@ def meta(principal: Principal, device_id: str) -> dict[str, str]:
 
 
 async def store(
-    state: State, command_id: UUID, comp_id: UUID, work, digest: bytes
+    state: State, command_id: UUID, comp_id: UUID, work, digest: bytes, db=None
 ) -> CompetitionCommandResponse:
     """Answer a stored command_id at once (CommandReused → 409 when it held another command);
-    else run `work(digest=…)` in a thread and answer from it."""
-    pool = context(state).pool
+    else run `work(digest=…)` in a thread and answer from it. `db`: the connection holding
+    the hall's lock, when a call holds it (its reads run there, never on the pool)."""
+    pool = db or context(state).pool
     prior = await stored_response(pool, command_id, digest)
     if prior is None:
         try:
@@ -134,13 +135,14 @@ async def post_competition_command(
     # A call is checked against the hall, but one stored already (a retry, or the same call
     # arriving twice at once: an answer lost on the way) is answered as stored — looked up
     # under the hall's lock, after any first arrival has placed it.
-    async with hall.calling(pool):
-        if await stored_response(pool, data.command_id, digest) is not None:
-            return await store(state, data.command_id, competition_id, work(data.command), digest)
-        held = await hall.holders(pool, lambda comp: service.state(comp)[1])
+    async with hall.calling(pool) as conn:
+        if await stored_response(conn, data.command_id, digest) is not None:
+            command = work(data.command)
+            return await store(state, data.command_id, competition_id, command, digest, conn)
+        held = await hall.holders(conn, lambda comp: service.state(comp)[1])
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
         placed = hall.placed(data.command, competition_id, held, calling)
-        return await store(state, data.command_id, competition_id, work(placed), digest)
+        return await store(state, data.command_id, competition_id, work(placed), digest, conn)
 
 
 COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]

@@ -123,8 +123,8 @@ async def create_bg_match(
         or await stored_response(ctx.pool, data.command_id, digest)
     ):
         return await store_command(ctx, data.command_id, match_id, work, digest)
-    async with ctx.hall(data.table):
-        return await store_command(ctx, data.command_id, match_id, work, digest)
+    async with ctx.hall(data.table) as conn:
+        return await store_command(ctx, data.command_id, match_id, work, digest, conn)
 
 
 @post(

@@ -56,22 +56,24 @@ def command_meta(principal: Principal, device_id: str, device_time: str) -> dict
 
 
 async def store_command(
-    ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes
+    ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes, db=None
 ) -> CommandResponse:
     """Run `work(digest=…)` in a thread and answer from what it stored. A retry needs no
     read first: deciding again meets a moved stream (or the store finds the command_id under
     its lock) and the stored answer is read back; a command_id stored with another command
-    is refused (CommandReused → 409)."""
+    is refused (CommandReused → 409). `db`: the connection holding the hall's lock, when
+    the command holds it (its reads run there, never on the pool)."""
+    db = db or ctx.pool
     try:
         result = await anyio.to_thread.run_sync(partial(work, digest=digest))
     except (VersionConflict, *RULE_ERRORS):
-        prior = await stored_response(ctx.pool, command_id, digest)  # a retry, or a race lost
+        prior = await stored_response(db, command_id, digest)  # a retry, or a race lost
         if prior is None:
             raise
     else:
         fresh = result.payloads and not result.replayed
         prior = fresh_response(result, command_id) if fresh else None
-        prior = prior or await stored_response(ctx.pool, command_id, digest)
+        prior = prior or await stored_response(db, command_id, digest)
     if prior.match_id != match_id:
         raise HTTPException(status_code=409, detail="command_id was used for another match")
     return prior
@@ -117,8 +119,8 @@ async def create_match(
     # The table must be free in the hall, but a retry of a stored create is answered as stored.
     if ctx.hall is None or await stored_response(ctx.pool, data.command_id, digest):
         return await store_command(ctx, data.command_id, match_id, work, digest)
-    async with ctx.hall(data.table):
-        return await store_command(ctx, data.command_id, match_id, work, digest)
+    async with ctx.hall(data.table) as conn:
+        return await store_command(ctx, data.command_id, match_id, work, digest, conn)
 
 
 @post(

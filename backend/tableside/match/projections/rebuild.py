@@ -37,13 +37,16 @@ def select(names: list[str] | None) -> list:
 
 async def rebuild(
     pool: asyncpg.Pool,
+    reader: asyncpg.Connection,
     registry: EventRegistry,
     names: list[str] | None,
     progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Reset the chosen projections to 0 and fold them to the head, in one transaction."""
+    """Reset the chosen projections to 0 and fold them to the head, in one transaction,
+    reading ahead on `reader` (a connection of its own: never a second one from the pool
+    while holding the first, issue 28)."""
     projections = select(names)
-    async with pool.acquire() as conn, pool.acquire() as reader, conn.transaction():
+    async with pool.acquire() as conn, conn.transaction():
         for projection in projections:  # the runner's order: both lock the rows alike
             await reset(conn, projection.name, projection.tables)
         runner = ProjectionRunner(pool, registry, projections, REBUILD_BATCH)
