@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -9,6 +10,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,7 +65,9 @@ class Serve:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(f"serve exited early: {self.proc.communicate()}")
+                raise AssertionError(
+                    f"serve exited early ({self.proc.returncode}): {self.proc.communicate()}"
+                )
             try:
                 reply = httpx.get(f"http://127.0.0.1:{self.port}/health", timeout=2)
                 return reply.json()
@@ -255,3 +259,62 @@ def test_workers_die_with_a_killed_parent(data_dir: Path, clean_env) -> None:
     assert alive == []
     for pid in postmasters(data_dir):  # the embedded server is adopted by the next run
         psutil.Process(pid).kill()
+
+
+def _subreaper(on: bool) -> None:
+    """Orphans of this process's descendants are re-parented to it (PR_SET_CHILD_SUBREAPER)
+    and stay zombies until it reaps them, as under a container's PID 1 that reaps late."""
+    import ctypes
+
+    assert ctypes.CDLL(None, use_errno=True).prctl(36, int(on), 0, 0, 0) == 0
+
+
+def _busy_backend(url: str) -> threading.Thread:
+    """A backend busy in a long computation: it notices its postmaster's death only when
+    the query ends, and holds the shared memory until then."""
+    import psycopg
+
+    started = threading.Event()
+
+    def run() -> None:
+        with contextlib.suppress(Exception), psycopg.connect(url) as conn:
+            started.set()
+            conn.execute("SELECT count(*) FROM generate_series(1, 2000000000)")
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    started.wait(10)
+    return thread
+
+
+@pytest.mark.parametrize("leftover", ["zombie postmaster", "busy backend"])
+def test_after_kill_9_of_server_and_postmaster_the_next_start_just_works(
+    data_dir: Path, clean_env, leftover: str
+) -> None:
+    """Issue 32 point 3: server and postmaster killed together (a power cut, the OOM killer
+    taking the group): the next `serve` waits for what the dead postmaster left (its pid a
+    zombie nobody reaped yet, a backend still busy holding its shared memory), then starts
+    PostgreSQL again and serves; one start, no traceback."""
+    from tableside.db.embedded import _postmaster_info
+
+    _subreaper(leftover == "zombie postmaster")
+    try:
+        first = Serve(data_dir, free_port(), **clean_env)
+        first.health()
+    finally:
+        _subreaper(False)
+    (postmaster,) = postmasters(data_dir)
+    if leftover == "busy backend":
+        _busy_backend(_postmaster_info(data_dir).get_uri())
+    first.proc.kill()
+    os.kill(postmaster, signal.SIGKILL)
+    first.proc.wait()
+    second = Serve(data_dir, free_port(), **clean_env)
+    try:
+        assert second.health()["status"] == "ok"
+    finally:
+        code, out, err = second.stop(signal.SIGTERM)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(postmaster, 0)  # ours to reap when we were its subreaper
+    assert code == 0 and "Traceback" not in err, (out[-2000:], err[-3000:])
+    assert postmasters(data_dir) == []

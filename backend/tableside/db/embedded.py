@@ -8,6 +8,7 @@ postmaster.pid and adopts it, so there is never a second server on one data dir.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -42,6 +43,7 @@ class EmbeddedPostgres:
                 f"{self.data_dir} is in use by another tableside process "
                 f"(pid {self._lock_holder()})"
             )
+        _settle(self.data_dir)
         self.adopted_pid = _running_pid(self.data_dir)
         self._server = _get_server(self.data_dir)
         return self._server.get_uri()
@@ -133,8 +135,69 @@ def _alive(psutil: Any, pid: int) -> bool:
 
 
 def _running_pid(data_dir: Path) -> int | None:
+    import psutil
+
     info = _postmaster_info(data_dir)
-    return info.pid if info is not None and info.is_running() else None
+    return info.pid if info is not None and _alive(psutil, info.pid) else None
+
+
+def _settle(data_dir: Path, grace: float = 5.0, timeout: float = 30.0) -> None:
+    """Before starting or adopting: wait for a postmaster that is starting or stopping to
+    be ready or gone, and for what a dead one left to go. Its backends hold its shared
+    memory until they notice (a busy one only when its query ends), and a new postmaster
+    refuses to start until they have; after `grace` they are killed (we hold the lock, so
+    they can only be the dead server's). The lock files of a dead one — its pid gone, or a
+    zombie no one has reaped yet — are removed, or the wheel and PostgreSQL itself would take
+    it for a running server.
+    Bounded: after `timeout` whatever is left on the data dir is killed."""
+    import time
+
+    import psutil
+
+    start = time.monotonic()
+    while True:
+        waited = time.monotonic() - start
+        info = _postmaster_info(data_dir)
+        alive = info is not None and _is_postmaster(psutil, info.pid)
+        if alive and info.status.strip() == "ready":
+            return  # a running server, adopted by the caller
+        leftovers = [p for p in _servers_on(psutil, data_dir) if not alive or p.pid != info.pid]
+        if not alive and not leftovers:
+            _remove_stale_locks(data_dir, info)
+            return
+        if waited > (timeout if alive else grace):
+            for proc in [*leftovers, *([psutil.Process(info.pid)] if alive else [])]:
+                with contextlib.suppress(psutil.Error):
+                    proc.kill()
+        time.sleep(0.05)
+
+
+def _remove_stale_locks(data_dir: Path, info: Any) -> None:
+    """postmaster.pid and the socket's lock file of a dead postmaster: PostgreSQL itself
+    takes a pid that is still a zombie for a live server and refuses to start."""
+    (data_dir / "postmaster.pid").unlink(missing_ok=True)
+    socket = info.socket_path if info is not None else None
+    if socket is not None:
+        socket.with_name(socket.name + ".lock").unlink(missing_ok=True)
+
+
+def _is_postmaster(psutil: Any, pid: int) -> bool:
+    """A live postgres process (not a zombie, not a pid reused by something else)."""
+    with contextlib.suppress(psutil.Error):
+        return _alive(psutil, pid) and psutil.Process(pid).name() == "postgres"
+    return False
+
+
+def _servers_on(psutil: Any, data_dir: Path) -> list[Any]:
+    """Live postgres processes (postmaster, backends) working in this data dir."""
+    found = []
+    for proc in psutil.process_iter(["name"]):
+        if proc.info["name"] != "postgres":
+            continue
+        with contextlib.suppress(psutil.Error, OSError):
+            if proc.status() != psutil.STATUS_ZOMBIE and Path(proc.cwd()) == data_dir:
+                found.append(proc)
+    return found
 
 
 def _get_server(data_dir: Path) -> Any:
