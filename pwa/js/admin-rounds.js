@@ -90,6 +90,13 @@ function bracketTable(doc) {
     h("thead", {}, h("tr", {}, ["admin.col.match", "admin.col.a", "admin.col.b",
       "admin.col.winner"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, doc.bracket.map((s) => h("tr", { "data-slot": s.id },
-      h("td", {}, `${t(`admin.stage.${s.stage}`)} · ${s.id}`), h("td", {}, who[s.a] ?? "…"), h("td", {}, who[s.b] ?? "…"),
-      h("td", {}, who[s.winner] ? `${who[s.winner]}${s.walkover ? ` (${t("admin.forfeit")})` : ""}` : ""))))));
+      h("td", {}, `${t(`admin.stage.${s.stage}`)} · ${s.id}`), h("td", {}, who[s.a] ?? "…"), h("td", {}, s.not_needed ? "–" : who[s.b] ?? "…"),
+      h("td", {}, slotWinner(s, who)))))));
+}
+
+/** A bracket match's outcome: its winner (a forfeit said so), or that it was not needed (the
+ *  grand final's replay when the winners' champion won the first). */
+function slotWinner(s, who) {
+  if (s.not_needed) return t("admin.bracket.not_needed");
+  return who[s.winner] ? `${who[s.winner]}${s.walkover ? ` (${t("admin.forfeit")})` : ""}` : "";
 }

@@ -1,6 +1,6 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
-import { i18n, t } from "/js/i18n.js";
+import { i18n, placeLabel, t } from "/js/i18n.js";
 import { download, request } from "/js/api.js";
 import { h, section } from "/js/admin-dom.js";
 
@@ -13,7 +13,7 @@ export function standingsView(ctx, doc) {
   const table = h("table", { className: "grid-table", "data-standings": true },
     h("thead", {}, h("tr", {}, heads.map((k) => h("th", {}, t(k))))), h("tbody", {}));
   const fill = (rows) => table.tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-entrant": r.entrant },
-    h("td", {}, `${r.place}${r.shared ? "=" : ""}`), h("td", {}, r.name),
+    h("td", { "data-place": true }, placeLabel(r.place, r.place_to)), h("td", {}, r.name),
     h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
     h("td", { "data-wdl": true }, wdl(r)),
     h("td", { "data-games": true }, `${r.games_won}:${r.games_lost}`),
@@ -24,8 +24,7 @@ export function standingsView(ctx, doc) {
   else request("GET", `/api/competitions/${ctx.desk.id}/standings`).then((s) => fill(s.rows))
     .catch(() => {}); // the next change re-renders and asks again
   const who = Object.fromEntries(doc.entrants.map((e) => [e.id, e.name]));
-  const placings = h("ol", { "data-placings": true },
-    doc.placings.map((group) => h("li", {}, group.map((e) => who[e]).join(", "))));
+  const placings = h("ol", { className: "plain", "data-placings": true }, placed(doc.placings, who));
   const why = doc.finished ? "" : blocked(ctx, doc);
   const finish = h("button", { type: "button", className: "primary", "data-action": "finish",
     disabled: doc.finished || Boolean(why), "aria-describedby": why ? "finish-why" : null,
@@ -45,6 +44,16 @@ export function standingsView(ctx, doc) {
     section("admin.standings.title", h("p", { className: "small" },
       t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table),
     section("admin.standings.placings", placings, finish, reason));
+}
+
+/** Final placings, each group under its place or range of places (5–6, 9–12). */
+function placed(groups, who) {
+  let first = 1;
+  return groups.map((group) => {
+    const label = placeLabel(first, first + group.length - 1);
+    first += group.length;
+    return h("li", { "data-place": label }, `${label}. ${group.map((e) => who[e]).join(", ")}`);
+  });
 }
 
 // EKML §32(3)1: an unplayed match is a plus for the one who was there, a minus for the other.

@@ -96,6 +96,12 @@ async function load(url) {
 export const i18n = new I18n();
 export const t = (key, params) => i18n.t(key, params);
 
+/** A standings row's place: a shared range as "5–6" (a bracket's round, a tie nothing
+ *  breaks), else the one place. */
+export function placeLabel(first, last = first) {
+  return last > first ? `${first}–${last}` : String(first);
+}
+
 /** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
  *  paragraph) reads "note" in English and "piezīme" in Latvian; a silence the guide filled
  *  ("LV is silent; EKML §20(20) applied, by the guide") in the reader's words; the paragraph

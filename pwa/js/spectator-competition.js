@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { i18n, t } from "/js/i18n.js";
+import { i18n, placeLabel, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -17,7 +17,7 @@ const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["point
 function cell(row, key) {
   if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}${unplayed(row)}`;
   if (key === "games") return `${row.games_won}:${row.games_lost}`;
-  if (key === "place") return row.shared ? `${row.place}=` : String(row.place);
+  if (key === "place") return placeLabel(row.place, row.place_to);
   return String(row[key] ?? "");
 }
 
@@ -68,12 +68,13 @@ export function competitionView(root, id) {
   const list = el("div", { class: "card-list", "data-tables": "" });
   const standings = el("div", { "data-standings": "" });
   const bracket = el("div", { "data-bracket": "" });
+  const status = el("p", { class: "muted", "data-status": "" });
+  const placings = el("div", { "data-placings": "" });
   const csv = el("a", { class: "button", href: `/api/competitions/${id}/results.csv`, i18n: "spec.results_csv" });
   root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
-              el("div", { class: "cluster view-head" }, title, badge), list,
-              el("h3", { i18n: "term.standings" }), standings,
-              el("h3", { i18n: "term.bracket" }), bracket, el("div", { class: "cluster" }, csv));
-  const parts = { title, standings, bracket };
+              el("div", { class: "cluster view-head" }, title, badge), status, list, placings,
+              el("h3", { i18n: "term.standings" }), standings, bracket, el("div", { class: "cluster" }, csv));
+  const parts = { title, status, placings, standings, bracket };
   const tables = new TablesBoard(list, { competition: id, href: (d) => `/?match=${d.match_id}` });
   let shown = null; // the newest documents shown: { version, doc, rows }
   const show = (next) => {
@@ -100,11 +101,26 @@ async function loadCompetition(id) {
   return { version: doc.version, doc, rows: table.rows || [] };
 }
 
-function render({ title, standings, bracket }, { doc, rows }) {
+function render({ title, status, placings, standings, bracket }, { doc, rows }) {
   title.textContent = doc.guide?.name || t("term.competition");
+  status.textContent = t(doc.finished ? "spec.published" : "spec.provisional");
+  status.dataset.status = doc.finished ? "final" : "provisional";
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
+  placings.replaceChildren(...(doc.finished && doc.placings?.length ? finalPlacings(doc.placings, names) : []));
   standings.replaceChildren(rows?.length ? standingsTable(rows, doc.guide?.sport)
     : el("p", { class: "muted", i18n: "spec.no_standings" }));
-  bracket.replaceChildren(doc.bracket?.length ? bracketView(doc.bracket, names)
-    : el("p", { class: "muted", i18n: "spec.no_bracket" }));
+  // A competition without a bracket (a round robin, a Swiss) shows none, and says nothing of it.
+  bracket.replaceChildren(...(doc.bracket?.length
+    ? [el("h3", { i18n: "term.bracket" }), bracketView(doc.bracket, names)] : []));
+}
+
+/** The published final placings: each group under its place or range of places (5–6). */
+function finalPlacings(groups, names) {
+  let first = 1;
+  const items = groups.map((group) => {
+    const label = placeLabel(first, first + group.length - 1);
+    first += group.length;
+    return el("li", { "data-place": label, text: `${label}. ${group.map((e) => names.get(e) || e).join(", ")}` });
+  });
+  return [el("h3", { i18n: "spec.placings" }), el("ol", { class: "placings" }, ...items)];
 }

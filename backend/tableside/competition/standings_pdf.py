@@ -68,7 +68,7 @@ def _row(r: dict[str, Any]) -> list[str]:
     marks = " ".join(m for m in (_mark("+", r.get("plus")), _mark("−", r.get("minus"))) if m)
     wdl = f"{r['won']}-{r['drawn']}-{r['lost']}" + (f" ({marks})" if marks else "")
     return [
-        f"{r['place']}{'=' if r.get('shared') else ''}",
+        _place(r),
         r["name"],
         _number(r["points"]),
         str(r["played"]),
@@ -77,6 +77,12 @@ def _row(r: dict[str, Any]) -> list[str]:
         str(r["pucks_diff"]),
         " · ".join(_number(round(x, 2)) for x in r["tie_breaks"]),
     ]
+
+
+def _place(r: dict[str, Any]) -> str:
+    """A place, or a shared range of places (5–6: a bracket's round, a tie nothing breaks)."""
+    last = r.get("place_to") or r["place"]
+    return f"{r['place']}–{last}" if last > r["place"] else str(r["place"])
 
 
 def _placings(pdf, doc: dict[str, Any], w: dict[str, str]) -> None:

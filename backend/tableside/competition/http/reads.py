@@ -14,7 +14,7 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
-from tableside.competition import hall, hall_queue
+from tableside.competition import hall, hall_queue, results_file
 from tableside.competition.federation_report import NotBackgammon, report_sheets
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
@@ -185,10 +185,14 @@ async def get_entrants(
     summary="Results as CSV",
     media_type="text/csv",
 )
-async def export_results(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
-    """Round, table, names, games and the 1/2/3 code Swiss Master reads."""
+async def export_results(
+    state: State, competition_id: FromPath[UUID], lang: Language | None = None
+) -> Response[bytes]:
+    """Round, table, names, games, the 1/2/3 code Swiss Master reads, what each row is
+    (played, forfeit, bye) and its points, headed in the event's language (or `lang`)."""
     _, comp = await _state(state, competition_id)
-    return attachment(interop.results_csv(comp), "text/csv; charset=utf-8", "results.csv")
+    data = results_file.results_csv(comp, lang)
+    return attachment(data, "text/csv; charset=utf-8", "results.csv")
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -199,10 +203,12 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     summary="Results as XLSX",
     media_type=XLSX,
 )
-async def export_results_xlsx(state: State, competition_id: FromPath[UUID]) -> Response[bytes]:
+async def export_results_xlsx(
+    state: State, competition_id: FromPath[UUID], lang: Language | None = None
+) -> Response[bytes]:
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
     _, comp = await _state(state, competition_id)
-    xlsx = await anyio.to_thread.run_sync(interop.results_xlsx, comp)
+    xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang)
     return attachment(xlsx, XLSX, "results.xlsx")
 
 

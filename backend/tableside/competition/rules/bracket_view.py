@@ -18,6 +18,7 @@ class Slot(msgspec.Struct, frozen=True):
     winner: str | None = None
     loser: str | None = None
     walkover: bool = False
+    not_needed: bool = False  # a grand final's replay the winners' champion made needless
 
 
 def resolve(bracket: Bracket, winners: dict[str, tuple[str, str, str]]) -> dict[str, Slot]:
@@ -26,9 +27,9 @@ def resolve(bracket: Bracket, winners: dict[str, tuple[str, str, str]]) -> dict[
     slots: dict[str, Slot] = {}
     for match in bracket.matches:
         a, b = _source(bracket, slots, match.a), _source(bracket, slots, match.b)
-        if match.reset_of is not None and _no_reset(slots[match.reset_of]):
-            b = BYE
-        slots[match.id] = _settle(match, a, b, winners.get(match.id))
+        needless = match.reset_of is not None and _no_reset(slots[match.reset_of])
+        slot = _settle(match, a, BYE if needless else b, winners.get(match.id))
+        slots[match.id] = msgspec.structs.replace(slot, not_needed=True) if needless else slot
     return slots
 
 
@@ -94,6 +95,22 @@ def placings(bracket: Bracket, slots: dict[str, Slot]) -> tuple[tuple[str, ...],
         if fresh:
             groups.append(fresh)
     return tuple(groups)
+
+
+def standing_groups(bracket: Bracket, slots: dict[str, Slot]) -> tuple[tuple[str, ...], ...]:
+    """Places as far as the bracket tells: the final placings once it is settled; before,
+    those still in share the top place and those out follow by how late they went out."""
+    final = placings(bracket, slots)
+    if final:
+        return final
+    stages = ("L", "GF") if bracket.kind == "double" else ("W", "3P", "C", "LC", "P")
+    seen: set[str] = set()
+    out = []
+    for group in _by_round(slots, stages):
+        out.append(tuple(e for e in group if e not in seen))
+        seen |= set(group)
+    alive = tuple(sorted({e for e in bracket.seeds if e is not None} - seen))
+    return tuple(g for g in (alive, *out) if g)
 
 
 def _elimination_groups(bracket: Bracket, slots: dict[str, Slot]) -> list[tuple[str, ...]]:

@@ -8,6 +8,8 @@ import msgspec
 from openpyxl import Workbook, load_workbook
 
 from .errors import CompetitionRuleError, require
+from .matches import slots
+from .records import add_result, annulled, bye_game
 from .results import outcome
 from .state import Competition
 
@@ -97,7 +99,13 @@ def _lookup(index: dict[str, str], name: str) -> str:
     return found
 
 
-HEADER = ("Round", "Galds", "Vārds, uzvārds", "Vārds, uzvārds", "A", "B", "Code")
+# The results file's columns, in the order written; the words come in the event's language
+# from the caller (the HTTP read: the console's words), the kinds of row likewise.
+COLUMNS = (
+    "round", "table", "name_a", "name_b", "games_a", "games_b", "code",
+    "kind", "points_a", "points_b", "match",
+)  # fmt: skip
+KINDS = ("played", "forfeit", "bye", "annulled", "playoff")
 # A cell a spreadsheet would run: OWASP "CSV Injection", ASVS 5.0 V1.2.10.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -111,38 +119,89 @@ def cell(value: object) -> object:
 
 
 def result_rows(state: Competition) -> list[tuple]:
-    """Every paired round's results: round, table, names, games and the 1/2/3 code
-    (1 first-listed won, 2 first-listed lost, 3 drawn)."""
+    """Every match with a result, paired rounds then the bracket, and every bye: round,
+    table, names, games, the 1/2/3 code Swiss Master reads (1 first-listed won, 2 lost, 3
+    drawn), what the row is (played, forfeit, bye; annulled: a withdrawal below the line,
+    EKML §32(3), counted for nobody) and the points each side scored by it, so that summing
+    a file's points per entrant gives the published standings (EKML §32(2))."""
     rows = []
     for number in sorted(state.rounds):
-        for board, p in enumerate(state.rounds[number].pairings, 1):
-            rec = state.results.get(p.match_id)
-            if rec is None:
-                continue
-            table = p.table or state.calls.get(p.match_id) or board
-            code = CODES[outcome(rec.result)]
-            names = state.entrants[rec.a].name, state.entrants[rec.b].name
-            rows.append((number, table, *names, rec.result.a_games, rec.result.b_games, code))
+        paired = state.rounds[number]
+        for p in paired.pairings:
+            if (rec := state.results.get(p.match_id)) is not None:
+                table = p.table or state.calls.get(p.match_id)
+                rows.append(_result_row(state, number, table, p.match_id, rec))
+        if paired.bye is not None:
+            rows.append(_bye_row(state, number, paired.bye))
+    for slot in slots(state, state.bracket).values():
+        rec = state.results.get(slot.id)
+        if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
+            rows.append(_result_row(state, slot.round, state.calls.get(slot.id), slot.id, rec))
+    for slot in slots(state, state.playoff).values():
+        rec = state.results.get(slot.id)
+        if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
+            rows.append(_playoff_row(state, slot.round, state.calls.get(slot.id), slot.id, rec))
     return rows
 
 
-def results_csv(state: Competition) -> bytes:
-    """`result_rows` as CSV, every text cell neutralised (`cell`)."""
+def _playoff_row(state: Competition, rnd: int, table: int | None, match_id: str, rec) -> tuple:
+    """A play-off match: it places by the bracket and scores no standings points."""
+    row = _result_row(state, rnd, table, match_id, rec)
+    at = COLUMNS.index("kind")
+    return (*row[:at], "playoff", "", "", match_id)
+
+
+def _result_row(state: Competition, rnd: int, table: int | None, match_id: str, rec) -> tuple:
+    """One match's row; a forfeit has no table (it was not played at one)."""
+    counted: dict[str, list] = {rec.a: [], rec.b: []}
+    add_result(state, counted, rnd, rec.a, rec.b, rec.result)
+    voided = not annulled(state).isdisjoint((rec.a, rec.b))
+    kind = "annulled" if voided else "forfeit" if rec.result.forfeit else "played"
+    points = (0, 0) if voided else (counted[rec.a][0].points, counted[rec.b][0].points)
+    names = state.entrants[rec.a].name, state.entrants[rec.b].name
+    games = rec.result.a_games, rec.result.b_games
+    code = CODES[outcome(rec.result)]
+    where = "" if rec.result.forfeit else table or ""
+    return (rnd, where, *names, *games, code, kind, *map(_number, points), match_id)
+
+
+def _bye_row(state: Competition, rnd: int, entrant: str) -> tuple:
+    """A round's bye: the entrant alone, the bye's points (a Swiss bye: a draw's)."""
+    points = 0 if entrant in annulled(state) else bye_game(state, rnd).points
+    name = state.entrants[entrant].name
+    return (rnd, "", name, "", "", "", "", "bye", _number(points), "", "")
+
+
+def _number(x: float) -> int | float:
+    """Whole points as an integer (4, not 4.0); a half stays a half."""
+    return int(x) if float(x).is_integer() else x
+
+
+def results_csv(state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None) -> bytes:
+    """`result_rows` as CSV under the given header words (kinds in words likewise), every
+    text cell neutralised (`cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for row in result_rows(state):
+    writer.writerow(header)
+    for row in _worded(result_rows(state), kinds):
         writer.writerow([cell(v) for v in row])
     return out.getvalue().encode("utf-8")
 
 
-def results_xlsx(state: Competition) -> bytes:
+def _worded(rows: list[tuple], kinds: dict[str, str] | None) -> list[tuple]:
+    """Rows with their kind in the reader's words."""
+    at = COLUMNS.index("kind")
+    words = kinds or {}
+    return [(*r[:at], words.get(r[at], r[at]), *r[at + 1 :]) for r in rows]
+
+
+def results_xlsx(state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None) -> bytes:
     """`result_rows` as a workbook: text is written as string cells (never a formula), and
     formula-like text keeps Excel's quote prefix, so a re-export as CSV stays inert."""
     book = Workbook()
     sheet = book.active
     sheet.title = "Results"
-    for r, row in enumerate([HEADER, *result_rows(state)], 1):
+    for r, row in enumerate([header, *_worded(result_rows(state), kinds)], 1):
         for c, value in enumerate(row, 1):
             target = sheet.cell(row=r, column=c)
             target.value = value

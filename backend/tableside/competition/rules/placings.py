@@ -1,5 +1,6 @@
 """Final placings: a bracket's own order, a play-off over the Swiss, or the standings."""
 
+from .bracket_standings import without_withdrawn as _without
 from .bracket_view import placings as bracket_placings
 from .matches import slots
 from .records import annulled
@@ -22,12 +23,6 @@ def final_placings(state: Competition) -> Placings:
     placed = {e for group in full for e in group}
     rest = tuple(g for g in (tuple(e for e in grp if e not in placed) for grp in table) if g)
     return top + rest if top else ()
-
-
-def _without(groups: Placings, state: Competition) -> Placings:
-    """A bracket's placings less those who withdrew from it: removed, not placed (§9(4))."""
-    gone = {e for e, x in state.entrants.items() if x.status == "withdrawn"}
-    return tuple(g for g in (tuple(e for e in grp if e not in gone) for grp in groups) if g)
 
 
 def _by_standings(state: Competition) -> Placings:

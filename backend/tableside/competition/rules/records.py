@@ -40,14 +40,14 @@ def records(state: Competition) -> dict[str, list[Game]]:
     round_ids = {p.match_id for r in state.rounds.values() for p in r.pairings}
     for match_id, rec in state.results.items():
         if match_id in round_ids and gone.isdisjoint((rec.a, rec.b)):
-            _add_result(state, out, round_of(match_id), rec.a, rec.b, rec.result)
+            add_result(state, out, round_of(match_id), rec.a, rec.b, rec.result)
     for number, paired in state.rounds.items():
         if paired.bye is not None and paired.bye in out:
-            out[paired.bye].append(_bye(state, number))
+            out[paired.bye].append(bye_game(state, number))
     return {e: sorted(games, key=lambda g: g.round) for e, games in out.items()}
 
 
-def _add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> None:
+def add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> None:
     """Add both sides' view of one result."""
     scale = state.guide.points
     pa, pb = side_points(scale, result, "a"), side_points(scale, result, "b")
@@ -80,7 +80,7 @@ def _scores(result: MatchResult) -> tuple[Score, Score]:
     return ("W", "L") if won == "a" else ("L", "W")
 
 
-def _bye(state: Competition, rnd: int) -> Game:
+def bye_game(state: Competition, rnd: int) -> Game:
     """A Swiss bye scores a drawn match's points (EKML §32(2) note 3, §29(5)) — on a
     one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
     a free round. A backgammon match has no draw: its Swiss bye is a win's match point

@@ -2,9 +2,10 @@
 
 import msgspec
 
+from .bracket_standings import bracket_games, bracket_places
 from .bracket_view import Slot
 from .evolve import evolve
-from .matches import all_slots
+from .matches import all_slots, slots
 from .records import Game, records, totals
 from .state import Competition
 from .tiebreaks import SCORERS, head_to_head, opponent_totals
@@ -28,6 +29,7 @@ class Row(msgspec.Struct, frozen=True):
     shared: bool = False
     plus: int = 0
     minus: int = 0
+    place_to: int = 0  # the last place of a shared range (a bracket's 5–6), else the place
 
 
 class StandingsView(msgspec.Struct, frozen=True):
@@ -46,10 +48,23 @@ def standings(view: StandingsView) -> tuple[Row, ...]:
     state = view.competition
     if state.guide is None:
         return ()
+    if state.bracket is not None:
+        return _bracket_rows(state)
     recs = records(state)
     keys = _keys(state, recs)
     ranked = sorted(recs, key=lambda e: (keys[e], _start(state, e)))
-    return tuple(_row(state, e, recs[e], ranked, keys) for e in ranked)
+    return tuple(_ranked_row(state, e, recs[e], ranked, keys) for e in ranked)
+
+
+def _bracket_rows(state: Competition) -> tuple[Row, ...]:
+    """An elimination bracket ranks by its places (KUUSALU, NOVUS08 22.1.2), not by points:
+    those out in the same round share a range; points and matches as played (EKML §32(2))."""
+    filled = slots(state, state.bracket)
+    games = bracket_games(state, filled)
+    return tuple(
+        _row(state, e, games[e], (first, last), ())
+        for e, first, last in bracket_places(state, filled)
+    )
 
 
 def bracket(view: StandingsView) -> tuple[Slot, ...]:
@@ -100,13 +115,20 @@ def _start(state: Competition, entrant: str) -> int:
     return state.order.index(entrant) if entrant in state.order else len(state.order)
 
 
-def _row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row:
-    """Build one standings row."""
+def _ranked_row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row:
+    """One row of a table ranked by points and tie-breaks."""
     place = next(i for i, e in enumerate(ranked) if keys[e] == keys[entrant]) + 1
-    shared = sum(1 for e in ranked if keys[e] == keys[entrant]) > 1
+    size = sum(1 for e in ranked if keys[e] == keys[entrant])
+    breaks = tuple(-x for x in keys[entrant][1:])
+    return _row(state, entrant, games, (place, place + size - 1), breaks)
+
+
+def _row(state, entrant: str, games: list[Game], places: tuple[int, int], breaks) -> Row:
+    """Build one standings row: its place (first and last of a shared range)."""
     played = [g for g in games if g.opponent is not None]
     return Row(
-        place=place,
+        place=places[0],
+        place_to=places[1],
         entrant=entrant,
         name=state.entrants[entrant].name,
         points=sum(g.points for g in games),
@@ -117,8 +139,8 @@ def _row(state, entrant: str, games: list[Game], ranked: list[str], keys) -> Row
         games_won=sum(g.won for g in games),
         games_lost=sum(g.lost for g in games),
         pucks_diff=sum(g.pucks for g in games),
-        tie_breaks=tuple(-x for x in keys[entrant][1:]),
-        shared=shared,
+        tie_breaks=breaks,
+        shared=places[1] > places[0],
         plus=sum(1 for g in played if g.kind == "forfeit" and g.result == "W"),
         minus=sum(1 for g in played if g.kind == "forfeit" and g.result == "L"),
     )
