@@ -1,6 +1,8 @@
 // <korona-board>: the board at a glance — each side's pucks, pocketed, penalty pucks, debts,
-// and whose turn it is. Positions on the board are not recorded, so pucks are drawn as a row
-// per side; the numbers beside them are the truth.
+// and whose turn it is. Positions on the board are not recorded, so pucks are drawn as they
+// are set out, rows of 8 against the cushions (EKML §19(1)): a row per side in singles, four
+// rows in pairs (each player's 8 opposite him; side A's rows across, side B's down the
+// sides); the numbers beside them are the truth.
 //
 //   import "/js/board.js";
 //   const board = document.querySelector("korona-board");
@@ -43,7 +45,7 @@ export function boardFromLive(doc) {
              penalty: p.placed ?? 0, debt: p.debt ?? 0 };
   });
   const turn = names.findIndex((players) => players.includes(game.turn));
-  return { turn: turn < 0 ? null : turn, sides };
+  return { turn: turn < 0 ? null : turn, sides, pairs: doc.format === "pairs" };
 }
 
 let sheet = null;
@@ -82,8 +84,8 @@ class KoronaBoard extends HTMLElement {
   }
 
   render() {
-    const { sides, turn } = this._data;
-    const svg = drawBoard(sides, turn);
+    const { sides, turn, pairs } = this._data;
+    const svg = drawBoard(sides, turn, Boolean(pairs));
     const summary = sides.map((side, i) => sideLine(side, i, turn));
     svg.setAttribute("aria-label", summary.join(". ") || t("board.no_game"));
     const legend = document.createElement("ul");
@@ -120,7 +122,7 @@ function el(name, attrs) {
   return node;
 }
 
-function drawBoard(sides, turn) {
+function drawBoard(sides, turn, pairs) {
   const svg = el("svg", { viewBox: "0 0 100 100", role: "img" });
   svg.append(el("rect", { class: "frame", x: 0, y: 0, width: 100, height: 100, rx: 2 }));
   svg.append(el("rect", { class: "field", x: 6, y: 6, width: 88, height: 88 }));
@@ -136,19 +138,32 @@ function drawBoard(sides, turn) {
   for (const [x, y] of [[13, 13], [87, 13], [13, 87], [87, 87]]) {
     svg.append(el("line", { class: "line", x1: x, y1: y, x2: 50 + (x - 50) * 0.3, y2: 50 + (y - 50) * 0.3 }));
   }
-  sides.forEach((side, i) => svg.append(puckRow(side, i, i === turn)));
+  sides.forEach((side, i) => svg.append(puckRows(side, i, i === turn, pairs)));
   return svg;
 }
 
-function puckRow(side, i, hasTurn) {
+const ROW = 8; // a player's pucks, set out in one row (EKML §19(1))
+// Where a side's rows lie: [across?, offset from the top or left edge], first row first.
+const ROWS = {
+  singles: [[[true, 72]], [[true, 28]]],
+  pairs: [[[true, 86], [true, 14]], [[false, 14], [false, 86]]],
+};
+
+function puckRows(side, i, hasTurn, pairs) {
   const group = el("g", { "data-side": String(i), "aria-hidden": "true" });
-  const count = Math.max(0, Math.min(side.on_board, 12));
-  const y = i === 0 ? 72 : 28;
-  const start = 50 - ((count - 1) * 5.5) / 2;
-  for (let k = 0; k < count; k += 1) {
-    const attrs = { class: `puck-${i}${hasTurn ? " turn" : ""}`, cx: start + k * 5.5, cy: y, r: 2.4 };
-    group.append(el("circle", attrs));
-  }
+  const rows = ROWS[pairs ? "pairs" : "singles"][i];
+  let left = Math.max(0, Math.min(side.on_board, ROW * rows.length));
+  rows.forEach(([across, at], r) => {
+    const count = Math.min(left, ROW);
+    left -= count;
+    const row = el("g", { "data-row": String(r) });
+    const start = 50 - ((count - 1) * 5.5) / 2;
+    for (let k = 0; k < count; k += 1) {
+      const [cx, cy] = across ? [start + k * 5.5, at] : [at, start + k * 5.5];
+      row.append(el("circle", { class: `puck-${i}${hasTurn ? " turn" : ""}`, cx, cy, r: 2.4 }));
+    }
+    group.append(row);
+  });
   return group;
 }
 

@@ -12,6 +12,10 @@ export function sideIndex(doc, player) {
   return sidesOf(doc).findIndex((players) => players.includes(player));
 }
 
+/** What the "Other pucks…" button arms, one at a time (judge-pickers.js `puckOver`). */
+export const OTHER_PUCKS = ["opponent_pocketed", "own_over", "opponent_over", "opponent_into_zone",
+  "opponent_into_centre"];
+
 /** A word in the ruleset's own terms where it has them ("judge.remark.NOVUS08": NOVUS08 calls
  *  its counted remark *hoiatus*), else the common word. */
 export function rulesetWord(key, doc, params) {
@@ -170,6 +174,8 @@ function strokeWords(f) {
   if (f.striker === "over") words.push(t("judge.striker_over"));
   if (f.own_over) words.push(t("judge.own_over"));
   if (f.opponent_over) words.push(t("judge.opponent_over"));
+  if (f.opponent_into_zone) words.push(t("judge.opponent_into_zone"));
+  if (f.opponent_into_centre) words.push(t("judge.opponent_into_centre"));
   if (f.first_contact === "none") words.push(t("judge.contact.none"));
   if (f.first_contact === "opponent") words.push(t("judge.contact.opponent"));
   if (f.first_contact === "own_locked_zone") words.push(t("judge.contact.own_locked"));

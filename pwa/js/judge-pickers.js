@@ -2,7 +2,7 @@
 // ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
 
 import { citation, t } from "/js/i18n.js";
-import { rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
 import { desk } from "/js/judge-desk.js";
 
@@ -30,6 +30,9 @@ const MODIFIER_FACTS = {
   opponent_pocketed: { opponent_pocketed: 1 },
   own_over: { own_over: 1 },
   opponent_over: { opponent_over: 1, over_first_touched: "" },
+  opponent_into_zone: { opponent_into_zone: 1 },
+  opponent_into_centre: { opponent_into_centre: 1 },
+  zone_line: { crossed_zone_line: true },
 };
 
 function armedFacts() {
@@ -46,15 +49,25 @@ export function arm(name) {
   desk.render();
 }
 
-// One striker ends in one place; the "Other pucks…" button arms one of its three at a time.
-const EXCLUSIVE = [["striker_pocket", "striker_over"], ["opponent_pocketed", "own_over", "opponent_over"]];
+// One striker ends in one place; the "Other pucks…" button arms one of its choices at a time;
+// the zone line (armed from Foul…) goes with any of them and with what was pocketed.
+const EXCLUSIVE = [["striker_pocket", "striker_over"], OTHER_PUCKS, ["zone_line"]];
 
-/** Every player of the match, the one with the turn first. */
-async function choosePlayer(title = t("judge.which_player")) {
+/** Every player of the match, the one with the turn first; `first` (what a rule decides)
+ *  before all, marked as the expected choice. */
+async function choosePlayer(title = t("judge.which_player"), first = "") {
   const all = sidesOf(doc()).flat();
-  const ordered = [turn(), ...all.filter((p) => p !== turn())].filter(Boolean);
-  return pick(title, ordered.map((p) => ({ value: p, label: p,
-                                           className: `side-btn side-${sideIndex(doc(), p)}` })));
+  const ordered = [...new Set([first, turn(), ...all].filter(Boolean))];
+  return pick(title, ordered.map((p) => ({
+    value: p, label: p, className: `side-btn side-${sideIndex(doc(), p)}${p === first ? " primary" : ""}`,
+  })));
+}
+
+/** EKML §28(9): only the player without the turn may advise, so advice after the striker is
+ *  placed is the shooting pair's partner's (the remark goes to the pair). */
+function adviser() {
+  const pair = sidesOf(doc())[sideIndex(doc(), turn())] || [];
+  return pair.find((p) => p !== turn()) || "";
 }
 
 function foulItems() {
@@ -87,6 +100,7 @@ export async function foul() {
   const items = foulItems();
   const chosen = await pick(t("judge.foul"), items, { used: "foul" });
   if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
+  if (chosen === "zone_line") return arm("zone_line"); // then what was pocketed (EKML §25(1)4)
   const item = items.find((i) => i.value === chosen);
   if (item) return tap(item.facts);
 }
@@ -96,7 +110,8 @@ export async function remark() {
     .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: citation(r.rule) }));
   const reason = await pick(rulesetWord("judge.remark", doc()), items, { used: "remark" });
   if (!reason) return;
-  const player = await choosePlayer();
+  const first = reason === "partner_advice_after_placing" ? adviser() : "";
+  const player = await choosePlayer(undefined, first);
   if (player) return send({ type: "GiveRemark", player, reason });
 }
 
@@ -158,12 +173,17 @@ export async function pocketedMore() {
 /** "Other pucks…": arm an own or opponent's puck over the cushion, or an opponent's puck
  *  pocketed; with one armed, the button disarms them instead. */
 export async function puckOver() {
-  const armedOne = EXCLUSIVE[1].find((k) => state.armed?.[k]);
+  const armedOne = OTHER_PUCKS.find((k) => state.armed?.[k]);
   if (armedOne) return arm(armedOne); // pressed again: disarm
+  const pairs = doc().format === "pairs"; // EKML §28(3)/(4); singles §21(6)-(8)
   const chosen = await pick(t("judge.other_pucks_title"), [
     { value: "opponent_pocketed", label: t("judge.opponent_pocketed"), note: cite("opponent_with_own") },
     { value: "own_over", label: t("judge.own_over"), note: cite("puck_over") },
     { value: "opponent_over", label: t("judge.opponent_over"), note: cite("puck_over") },
+    { value: "opponent_into_zone", label: t("judge.opponent_into_zone"),
+      note: cite(pairs ? "pairs_zone_not_restored" : "into_lock_restored") },
+    { value: "opponent_into_centre", label: t("judge.opponent_into_centre"),
+      note: cite(pairs ? "pairs_centre_restored" : "into_lock_restored") },
   ]);
   if (chosen) arm(chosen);
 }

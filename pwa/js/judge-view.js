@@ -5,7 +5,7 @@
 import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
-import { rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
 
 /** What main#face holds for `state` (see judge-app.js for its fields). */
 export function view(state, act) {
@@ -122,8 +122,7 @@ function pad(doc, state, act) {
       b("no_pocket", t("judge.no_pocket"), "big span-2"),
       m("striker_pocket", t("judge.striker_pocket"), Boolean(armed.striker_pocket)),
       m("striker_over", t("judge.striker_over"), Boolean(armed.striker_over)),
-      m("puck_over", otherPucksLabel(armed), Boolean(armed.own_over || armed.opponent_over
-                                                      || armed.opponent_pocketed)),
+      m("puck_over", otherPucksLabel(armed), OTHER_PUCKS.some((k) => armed[k])),
       b("foul", t("judge.foul"), "span-2"),
       b("remark", rulesetWord("judge.remark", doc), "span-2"),
       b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
@@ -133,7 +132,7 @@ function pad(doc, state, act) {
 
 /** The "Other pucks…" button says which one is armed. */
 function otherPucksLabel(armed) {
-  const key = ["opponent_pocketed", "own_over", "opponent_over"].find((k) => armed[k]);
+  const key = OTHER_PUCKS.find((k) => armed[k]);
   return key ? t(`judge.modifier.${key}`) : t("judge.puck_over");
 }
 

@@ -64,13 +64,17 @@ export function updateCard(card, doc) {
     const row = card.querySelector(`.card-side[data-side="${i}"]`);
     const turn = Boolean(game && !game.over && doc.status === "playing" && players.includes(game.turn));
     row.classList.toggle("has-turn", turn);
-    row.querySelector(".turn-arrow").textContent = turn ? "▶" : "";
-    row.querySelector(".card-name").textContent = players.join(" / ");
+    // In pairs the ▶ goes before the one partner who shoots (EKML §28(1)), not the pair.
+    const pairs = players.length > 1;
+    row.querySelector(".turn-arrow").textContent = turn && !pairs ? "▶" : "";
+    row.querySelector(".card-name").textContent = players
+      .map((p) => (turn && pairs && p === game.turn ? `▶ ${p}` : p)).join(" / ");
     row.querySelector(".card-games").textContent = String(doc.won?.[i] ?? 0);
     const left = game?.pucks?.[i]?.on_board;
     const pucks = row.querySelector(".card-pucks");
     pucks.textContent = left != null ? t("spec.pucks_left", { count: left }) : "";
-    row.querySelector(".card-said").textContent = sideSaid(players, doc.won?.[i] ?? 0, turn, left);
+    const shooter = turn && pairs ? game.turn : "";
+    row.querySelector(".card-said").textContent = sideSaid(players, doc.won?.[i] ?? 0, turn, left, shooter);
   });
   card.querySelector(".card-game").textContent = game
     ? t("spec.game_of", { game: game.game_no, games: doc.games }) : statusText(doc.status);
@@ -82,9 +86,9 @@ function hidden(node) {
 }
 
 /** One side of a card in words: "Mari Tamm, 1 games won, to play, 7 pucks left. " */
-function sideSaid(players, won, turn, left) {
+function sideSaid(players, won, turn, left, shooter = "") {
   const parts = [t("spec.sr.side", { name: players.join(" / "), won })];
-  if (turn) parts.push(t("spec.sr.turn"));
+  if (turn) parts.push(shooter ? t("spec.sr.shooter", { name: shooter }) : t("spec.sr.turn"));
   if (left != null) parts.push(t("spec.sr.pucks", { count: left }));
   return `${parts.join(", ")}. `;
 }

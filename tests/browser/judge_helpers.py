@@ -36,13 +36,18 @@ def open_judge(page, path: str) -> None:
     page.wait_for_function(SETTLED)
 
 
-def start_game(page, head_api: Api, lang: str = "en", pairs: bool = False) -> dict:
-    """A fresh singles (or pairs) table opened on its judge link in `lang`, the opening shot
-    given to side A (for pairs: its first listed players), settled; the table's dict."""
+def start_game(
+    page, head_api: Api, lang: str = "en", pairs: bool = False, ruleset: str = "EKML"
+) -> dict:
+    """A fresh singles (or pairs) table under `ruleset` opened on its judge link in `lang`, the
+    opening shot given to side A (for pairs: its first listed players), settled; the table's
+    dict."""
     if pairs:
-        t = new_table(head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs")
+        t = new_table(
+            head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs", ruleset=ruleset
+        )
     else:
-        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"])
+        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], ruleset=ruleset)
     open_judge(page, t["path"])
     page.click(f"language-picker [data-lang={lang}]")
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")

@@ -62,6 +62,20 @@ def test_counts_turn_and_labels(page) -> None:
     screenshot(page, "board-360x640")
 
 
+ROWS = """() => [...document.querySelector('korona-board').shadowRoot
+  .querySelectorAll('g[data-row]')].map((g) => g.querySelectorAll('circle').length)"""
+
+
+def test_ekml_19_1_pairs_board_is_set_out_in_four_rows_of_8(page) -> None:
+    full = {"on_board": 16, "pocketed": 0, "penalty": 0, "debt": 0}
+    open_board(page, {"turn": 0, "pairs": True, "sides": [full, full]})
+    assert page.evaluate(ROWS) == [8, 8, 8, 8]
+    open_board(page, {"turn": 0, "pairs": True, "sides": [{**full, "on_board": 11}, full]})
+    assert page.evaluate(ROWS) == [8, 3, 8, 8]
+    open_board(page, {"turn": 0, "sides": [{**full, "on_board": 8}, {**full, "on_board": 8}]})
+    assert page.evaluate(ROWS) == [8, 8]  # singles: each player's row of 8
+
+
 def test_relabels_in_the_chosen_language(page) -> None:
     open_board(page, SIDES)
     page.locator("language-picker button[data-lang=et]").click()
@@ -95,5 +109,5 @@ def test_draws_a_real_live_document(page, pwa_server, head_api) -> None:
     assert data["sides"][0]["name"] == " / ".join(live["side_a"])
     turn_side = 0 if live["game"]["turn"] in live["side_a"] else 1
     assert data["turn"] == turn_side
-    assert page.evaluate(READ)["pucks"] == [min(p["on_board"], 12) for p in pucks]
+    assert page.evaluate(READ)["pucks"] == [p["on_board"] for p in pucks]
     screenshot(page, "board-live-360x640")

@@ -10,16 +10,11 @@ from __future__ import annotations
 import pytest
 from support.harness import Api
 
-from .judge_helpers import choose, new_table, open_judge, settle, tap
+from .judge_helpers import choose, settle, start_game, tap
 
 
 def _open(page, head_api: Api, ruleset: str, lang: str) -> dict:
-    t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], ruleset=ruleset)
-    open_judge(page, t["path"])
-    page.click(f"language-picker [data-lang={lang}]")
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.locator("[data-panel=opening] .side-0").click()
-    settle(page)
+    t = start_game(page, head_api, lang, ruleset=ruleset)
     page.wait_for_function(f"window.judge.state.catalogue?.name === '{ruleset}'")
     return t
 
