@@ -63,6 +63,12 @@ class Settings:
         return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
 
     live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
+    # A second machine (issue 33): the embedded PostgreSQL also listens on TCP `HOST:PORT`
+    # for a streaming standby; with `standby_required`, commits wait for one rather than go
+    # on unprotected; `peers` are the other servers' base URLs the faces move to by themselves.
+    replication: str | None = None
+    standby_required: bool = False
+    peers: tuple[str, ...] = ()
     live_behind_kib: int = 256  # unsent KiB before a caught-up /live socket is dropped (issue 17)
     # Bounded waits (issue 28): seconds a request waits for a pooled connection (or its turn
     # at the hall's call lock) before it is answered 503 + Retry-After; the app's sessions'
@@ -115,6 +121,9 @@ class Settings:
             pool_guard_file=Path(env["TABLESIDE_POOL_GUARD_FILE"])
             if env.get("TABLESIDE_POOL_GUARD_FILE")
             else None,
+            replication=env.get("TABLESIDE_REPLICATION_LISTEN") or None,
+            standby_required=env.get("TABLESIDE_STANDBY_REQUIRED", "") in ("1", "true", "yes"),
+            peers=_peers(env.get("TABLESIDE_PEERS", "")),
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -168,3 +177,16 @@ def _seconds(env: Mapping[str, str], key: str, default: float) -> float:
     if not 0 < value <= 3600:
         raise SettingsError(f"{key} must be seconds between 0 and 3600, got {value}")
     return value
+
+
+def _peers(raw: str) -> tuple[str, ...]:
+    """TABLESIDE_PEERS: comma-separated http(s)://host:port base URLs, no path."""
+    from urllib.parse import urlsplit
+
+    peers = []
+    for item in filter(None, (p.strip().rstrip("/") for p in raw.split(","))):
+        split = urlsplit(item)
+        if split.scheme not in ("http", "https") or not split.netloc or split.path:
+            raise SettingsError(f"TABLESIDE_PEERS: {item!r} is not an http(s)://host:port address")
+        peers.append(item)
+    return tuple(peers)

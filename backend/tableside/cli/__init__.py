@@ -17,6 +17,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("tableside.cli.audit", "verify hash chains of stored events"),
     "simulate": ("tableside.disciplines.korona.simulate_cli", "play seeded random korona games"),
     "projections": ("tableside.cli.projections", "rebuild read models"),
+    "standby": ("tableside.cli.standby", "stream a primary's store; serve once promoted"),
+    "promote": ("tableside.cli.promote", "make the standby the primary"),
     "restore": ("tableside.cli.restore", "build a store from `audit export --all`, verified"),
 }
 

@@ -39,6 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
     )
+    parser.add_argument(
+        "--replication",
+        metavar="HOST:PORT",
+        help="the embedded PostgreSQL also listens here for a standby (`tableside standby`;"
+        " env TABLESIDE_REPLICATION_LISTEN)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,16 +54,16 @@ def run(args: argparse.Namespace) -> int:
     from tableside.eventlog.checkpoints import CheckpointError
     from tableside.settings import Settings, SettingsError
 
-    # SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out;
-    # and Ctrl-C stops us even when a shell started us in the background with SIGINT ignored.
-    signal.signal(signal.SIGTERM, _exit_on_signal)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    install_signals()
     try:
         settings = Settings.from_env().replace(
-            host=args.host, port=args.port, data_dir=args.data_dir, key_file=args.key_file
+            host=args.host,
+            port=args.port,
+            data_dir=args.data_dir,
+            key_file=args.key_file,
+            replication=args.replication,
         )
-        listener = _bind(settings.host, settings.port)
-        return _serve(settings, listener, demo=args.demo, workers=_workers(args.workers))
+        return serve(settings, demo=args.demo, workers=workers(args.workers))
     except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
@@ -65,7 +71,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
-def _workers(flag: int | None) -> int:
+def install_signals() -> None:
+    """SIGTERM must unwind like Ctrl-C so the embedded PostgreSQL is stopped on the way out;
+    and Ctrl-C stops us even when a shell started us in the background with SIGINT ignored."""
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def workers(flag: int | None) -> int:
     from tableside.settings import SettingsError
 
     raw = flag if flag is not None else os.environ.get("TABLESIDE_WORKERS") or os.cpu_count() or 1
@@ -76,6 +89,11 @@ def _workers(flag: int | None) -> int:
     if not 1 <= workers <= 64:
         raise SettingsError(f"--workers must be between 1 and 64, not {workers}")
     return workers
+
+
+def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
+    """Listen on the settings' host and port, then serve (also what a promoted standby runs)."""
+    return _serve(settings, _bind(settings.host, settings.port), demo=demo, workers=workers)
 
 
 def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> int:
@@ -93,7 +111,7 @@ def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> in
         _announce(settings, db.label, len(applied), demo=demo, workers=workers)
         print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
         _warn_if_privileged(db.url)
-        with _kept_alive(db.embedded):
+        with _kept_alive(db.embedded), _standby_watch(db, settings):
             if workers == 1:
                 _worker(app_settings, listener)
             else:
@@ -187,6 +205,15 @@ def _kept_alive(server, every: float = 0.5):
     finally:
         done.set()
         thread.join()
+
+
+def _standby_watch(db, settings):
+    """With --replication: commits synchronous to an attached standby (db/replication)."""
+    if db.embedded is None or not settings.replication:
+        return contextlib.nullcontext()
+    from tableside.db.replication import watch
+
+    return watch(db.embedded.superuser_url, required=settings.standby_required)
 
 
 def _warn_if_privileged(url: str) -> None:

