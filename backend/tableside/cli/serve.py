@@ -11,7 +11,6 @@ import os
 import signal
 import socket
 import sys
-import threading
 from pathlib import Path
 
 # /live is uncompressed (docs/decisions.md, "Live at scale"): one encoded frame for every
@@ -188,23 +187,18 @@ def _kept_alive(server, every: float = 0.5):
     if server is None:
         yield
         return
-    done = threading.Event()
 
     def keep() -> None:
-        while not done.wait(every):
-            try:
-                if server.revive():
-                    print("the embedded PostgreSQL had stopped; restarted it", flush=True)
-            except Exception as exc:  # old backends still exiting: try again next round
-                print(f"restarting the embedded PostgreSQL failed ({exc}); retrying", flush=True)
+        try:
+            if server.revive():
+                print("the embedded PostgreSQL had stopped; restarted it", flush=True)
+        except Exception as exc:  # old backends still exiting: try again next round
+            print(f"restarting the embedded PostgreSQL failed ({exc}); retrying", flush=True)
 
-    thread = threading.Thread(target=keep, name="embedded-postgres-keeper", daemon=True)
-    thread.start()
-    try:
+    from tableside.db.background import repeating
+
+    with repeating(keep, every, "embedded-postgres-keeper"):
         yield
-    finally:
-        done.set()
-        thread.join()
 
 
 def _standby_watch(db, settings):

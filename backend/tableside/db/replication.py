@@ -30,12 +30,13 @@ import os
 import secrets
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 from psycopg import sql
+
+from tableside.db.background import repeating
 
 REPLICA_ROLE = "tableside_replica"
 STANDBY_NAME = "tableside_standby"
@@ -255,7 +256,6 @@ STOPPED = "WARNING: NO STANDBY. Commits wait until the standby is back (TABLESID
 def watch(superuser_url: str, *, required: bool, every: float = 0.5) -> Iterator[None]:
     """While serving: synchronous to an attached standby, asynchronous (loudly) without one,
     or waiting for it when `required`. Each change is one line on the console and in the log."""
-    done = threading.Event()
 
     def step(said: str | None) -> str | None:
         with psycopg.connect(superuser_url, autocommit=True, connect_timeout=5) as conn:
@@ -272,21 +272,14 @@ def watch(superuser_url: str, *, required: bool, every: float = 0.5) -> Iterator
             print(f"replication: {say}", file=sys.stdout if streaming else sys.stderr, flush=True)
         return say
 
-    def keep() -> None:
-        said = None
-        while True:
-            with contextlib.suppress(psycopg.Error):  # the server restarting: next round
-                said = step(said)
-            if done.wait(every):
-                return
+    said: list[str | None] = [None]
 
-    thread = threading.Thread(target=keep, name="standby-watch", daemon=True)
-    thread.start()
-    try:
+    def keep() -> None:
+        with contextlib.suppress(psycopg.Error):  # the server restarting: next round
+            said[0] = step(said[0])
+
+    with repeating(keep, every, "standby-watch"):
         yield
-    finally:
-        done.set()
-        thread.join()
 
 
 # What /health says (any role may run it: pg_stat_replication shows every sender's row).
