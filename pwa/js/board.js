@@ -48,6 +48,17 @@ export function boardFromLive(doc) {
   return { turn: turn < 0 ? null : turn, sides, pairs: doc.format === "pairs" };
 }
 
+/** In pairs, the seats in words: the clockwise order from the opening seat (EKML §28(1)) and,
+ *  before a later game's first stroke, what everyone does between games (§28(1) märkus 1).
+ *  Singles: nothing (the sides simply change ends). */
+export function seatLines(doc) {
+  const game = doc?.game;
+  if (doc?.format !== "pairs" || !game?.seats?.length) return [];
+  const lines = [t("board.seats", { order: game.seats.join(" → ") })];
+  if (game.game_no > 1 && !game.started) lines.push(t("board.seats_move"));
+  return lines;
+}
+
 let sheet = null;
 function boardSheet() {
   if (!sheet) {

@@ -3,7 +3,7 @@
 // Every button calls app.act(name, value); judge-actions.js does the rest.
 
 import { citation, codeWords, t } from "/js/i18n.js";
-import { boardFromLive } from "/js/board.js";
+import { boardFromLive, seatLines } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
 import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
 
@@ -15,7 +15,8 @@ export function view(state, act) {
     const text = state.loading ? t("judge.loading") : t("judge.no_match", { table: state.table });
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
   }
-  const parts = [statusLine(doc), sides(doc, state)];
+  const parts = [statusLine(doc), sides(doc, state),
+    ...seatLines(doc).map((line) => h("p", { class: "seats", "data-seats": "" }, line))];
   const board = h("korona-board", { compact: true });
   board.data = boardFromLive(doc);
   // Offline, what the board shows is partly expected, not recorded: say so while it lasts —

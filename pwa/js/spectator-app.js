@@ -12,7 +12,7 @@
 import { i18n, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { LiveFeed } from "/js/live.js";
-import { boardFromLive } from "/js/board.js";
+import { boardFromLive, seatLines } from "/js/board.js";
 import { matchCard, scoreLine, tableText, updateCard } from "/js/spectator-cards.js";
 import { scoreChanged, showState, TablesBoard } from "/js/spectator-tables.js";
 import { entryLines, sideNames } from "/js/spectator-words.js";
@@ -139,7 +139,8 @@ function renderScore(score, doc) {
     el("span", { class: "score-pucks", "data-pucks": String(i),
                  text: game ? t("spec.pucks_left", { count: game.pucks?.[i]?.on_board ?? 0 }) : "" }),
     el("strong", { class: "score-games", "data-games": String(i), text: String(doc.won?.[i] ?? 0) }))),
-    el("p", { class: "muted", text: game ? t("spec.game_of", { game: game.game_no, games: doc.games }) : "" }));
+    el("p", { class: "muted", text: game ? t("spec.game_of", { game: game.game_no, games: doc.games }) : "" }),
+    ...seatLines(doc).map((line) => el("p", { class: "muted", "data-seats": "", text: line })));
 }
 
 function notFound(root) {

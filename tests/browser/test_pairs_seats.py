@@ -1,9 +1,16 @@
-"""Pairs for spectators (issue 35 point 2): the ▶ marks the one partner who shoots, never the
-pair (EKML §28(1): strokes pass clockwise, one player at a time)."""
+"""Pairs seats (issue 35 point 2): the ▶ marks the one partner who shoots, never the pair
+(EKML §28(1): strokes pass clockwise, one player at a time); the pad and the spectator page
+show the seats clockwise and, between games, that everyone moves one seat and sets out the
+partner's pucks (§28(1) märkus 1)."""
 
 from __future__ import annotations
 
+import json
+
 from support.harness import Api
+from tableside.server.pwa.assets import DEFAULT_PWA_DIR
+
+from .judge_helpers import new_table, open_judge
 
 A, B = ["Peeter Saar", "Liis Kask"], ["Jaan Kask", "Mari Mets"]
 
@@ -37,3 +44,54 @@ def test_ekml_28_1_spectator_card_marks_only_the_shooter(page, head_api: Api, pw
     assert "▶" not in card.locator(".card-side[data-side='0']").inner_text()
     said = card.locator(".card-side[data-side='1'] .card-said").inner_text()
     assert shooter in said.split(",", 1)[1], said  # a screen reader hears who shoots
+
+
+def _words(lang: str) -> dict[str, str]:
+    return json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+
+
+def test_ekml_28_1_pad_and_spectator_page_show_seats_and_the_move(
+    page, head_api: Api, pwa_server
+) -> None:
+    t = new_table(head_api, A, B, format="pairs", games=3)
+    match_id = t["match_id"]
+    judge = Api(pwa_server.base, t["token"])
+    version = head_api.get(f"/api/matches/{match_id}").json()["version"]
+    opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": A[0]}
+    version = _command(judge, match_id, version, opening)
+    order_1 = " → ".join([A[0], B[0], A[1], B[1]])
+    open_judge(page, t["path"])
+    page.click("language-picker [data-lang=lv]")
+    page.wait_for_function("document.documentElement.lang === 'lv'")
+    lv = _words("lv")
+    seats = page.locator("main [data-seats]")
+    assert seats.all_inner_texts() == [lv["board.seats"].format(order=order_1)]
+    took = {"type": "ReportIncident", "code": "took_puck", "player": A[0]}  # game 1 lost
+    version = _command(judge, match_id, version, took)
+    order_2 = " → ".join([B[1], A[0], B[0], A[1]])
+    page.wait_for_function(
+        "(v) => window.judge.state.shown?.version >= v"
+        " && window.judge.state.shown.game.game_no === 2",
+        arg=version,
+    )
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('main [data-seats]').length === n", arg=2
+    )
+    assert seats.all_inner_texts() == [
+        lv["board.seats"].format(order=order_2),
+        lv["board.seats_move"],
+    ]
+    spectator = page.context.new_page()
+    spectator.goto(f"/?match={match_id}")
+    spectator.wait_for_selector("html[data-ready=true]")
+    spectator.click("language-picker [data-lang=et]")
+    spectator.wait_for_function("document.documentElement.lang === 'et'")
+    et = _words("et")
+    spectator.wait_for_function(
+        "(n) => document.querySelectorAll('[data-seats]').length === n", arg=2
+    )
+    assert spectator.locator("[data-seats]").all_inner_texts() == [
+        et["board.seats"].format(order=order_2),
+        et["board.seats_move"],
+    ]
+    spectator.close()

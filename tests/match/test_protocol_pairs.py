@@ -115,3 +115,26 @@ def test_novus08_19_protocol_calls_the_remark_hoiatus(lang: str, word: str, tmp_
     text = _text(lang, tmp_path, records)
     detail = code_words(lang, "object_on_cushion")
     _row(text, "1", word, JAAN, JAAN, f"{detail} (1)", "NOVUS08 19.1.4")
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_ekml_28_1_protocol_shows_the_seats_and_the_move_between_games(
+    lang: str, tmp_path: Path
+) -> None:
+    records = _record(
+        [
+            CreateMatch(
+                match_id="m", side_a=(PEETER, LIIS), side_b=(JAAN, MARI), fmt="pairs", games=3
+            ),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            RecordStroke(player=PEETER, facts=StrokeFacts(own_pocketed=1)),
+            ReportIncident(code="took_puck", player=PEETER),  # game 1 lost (§23(1)7)
+        ]
+    )
+    text = _text(lang, tmp_path, records)
+    w = words(lang)
+    _row(text, w["seats"], w["game"], w["seats_order"], w["rule"])
+    _row(text, "1", f"{PEETER} → {JAAN} → {LIIS} → {MARI}", "EKML §19(1)")
+    # Everyone one seat on, clockwise: Mari comes to the opening seat (EKML §28(1)).
+    _row(text, "2", f"{MARI} → {PEETER} → {JAAN} → {LIIS}", "EKML §28(1)")
+    _row(text, w["seats_move"])

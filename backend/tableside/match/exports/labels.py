@@ -22,6 +22,11 @@ _EN = {
     "games": "Games",
     "game": "Game",
     "opening": "Opening shot",
+    "seats": "Seats",
+    "seats_order": "Clockwise from the opening seat",
+    "seats_move": (
+        "Between games everyone moves one seat clockwise, then sets out the partner's pucks."
+    ),
     "winner": "Winner",
     "reason": "How",
     "result": "Result",
@@ -66,6 +71,11 @@ _ET = {
     "games": "Geimid",
     "game": "Geim",
     "opening": "Avalöök",
+    "seats": "Kohad",
+    "seats_order": "Päripäeva avalöögi kohast",
+    "seats_move": (
+        "Geimide vahel liiguvad kõik ühe koha võrra päripäeva ja asetavad seejärel partneri seibid."
+    ),
     "winner": "Võitja",
     "reason": "Kuidas",
     "result": "Tulemus",
@@ -110,6 +120,12 @@ _LV = {
     "games": "Seti",
     "game": "Sets",
     "opening": "Pirmais sitiens",
+    "seats": "Vietas",
+    "seats_order": "Pulksteņrādītāja virzienā no pirmā sitiena vietas",
+    "seats_move": (
+        "Starp setiem visi pārsēžas par vienu vietu pulksteņrādītāja virzienā un tad saliek"
+        " partnera kauliņus."
+    ),
     "winner": "Uzvarētājs",
     "reason": "Kā",
     "result": "Rezultāts",

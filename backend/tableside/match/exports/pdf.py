@@ -32,6 +32,7 @@ def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
     _header(pdf, sheet, w)
     _players(pdf, sheet, w)
     _games(pdf, sheet, w)
+    _seats(pdf, sheet, w)
     _result(pdf, sheet, w)
     _sanctions(pdf, sheet, w)
     _corrections(pdf, sheet, w)
@@ -148,6 +149,18 @@ def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         for g in sheet.games
     ]
     table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
+
+
+def _seats(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    """Pairs: each game's seats clockwise from the opening seat, and what everyone does
+    between games (EKML §28(1) and its märkus 1)."""
+    games = [g for g in sheet.games if len(g.seats) > 2]
+    if not games:
+        return
+    heading(pdf, w["seats"])
+    rows = [[str(g.game_no), " → ".join(g.seats), citation(w["lang"], g.seats_rule)] for g in games]
+    table(pdf, (14, 126, 40), [w["game"], w["seats_order"], w["rule"]], rows)
+    pdf.multi_cell(0, _LINE, w["seats_move"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
 def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:

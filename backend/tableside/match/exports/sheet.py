@@ -22,6 +22,8 @@ class Game:
     winner: str = ""
     reason: str = ""  # the engine's code (GameEnded / GameAnnulled): the PDF words it
     annulled: bool = False
+    seats: tuple[str, ...] = ()  # clockwise from the opening seat (EKML §28(1))
+    seats_rule: str = ""  # why they sit so: the set-up, or the move between games
 
 
 @dataclass
@@ -110,7 +112,7 @@ def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
         if kind is ev.GameSetUp:
             game_no = e.game_no
             sheet.games = [g for g in sheet.games if g.game_no != e.game_no]  # a replay
-            sheet.games.append(Game(e.game_no, e.opener))
+            sheet.games.append(Game(e.game_no, e.opener, seats=e.seats, seats_rule=e.rule))
         elif kind in (ev.GameEnded, ev.GameAnnulled):
             _finish(sheet, e)
         elif kind is ev.FoulCommitted:
