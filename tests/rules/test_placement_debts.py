@@ -236,3 +236,29 @@ def test_ekml_24_3_several_at_once_first_on_the_centre_line() -> None:
     assert choose_spots(ZoneSurvey(), 3, False) == ["centre_line", "left", "right"]
     crowded = ZoneSurvey(centre_free=False, own_left=1)
     assert choose_spots(crowded, 2, False) == ["right", "left"]
+
+
+def test_ekml_28_5_28_6_a_partners_debt_goes_down_opposite_the_player_losing_the_turn() -> None:
+    """EKML §28(5): "asetatakse trahviseib ainult löögil oleva (või selle lõppedes löögikorra
+    ootel oleva) mängija vastaspoolsesse poorditsooni" — every penalty puck goes opposite the
+    player with the turn. §28(6): unplaceable, it is a debt "esialgselt" (initially) under
+    §24(4)-(6); §24(6) places it once the player loses the turn. So ann's debt (her row
+    unmoved) goes down opposite amy when amy loses the turn, amy's row having moved."""
+    past = [S("ann", first_contact="opponent"), S("bob"), pot("amy")]
+    state = given(setup(fmt="pairs"), past[:1])
+    assert state.game.pucks[0].debt == 1 and "ann" not in state.game.rows_moved
+    check(
+        Case(
+            "ekml_28_5_pairs_debt_placed_for_the_player_losing_the_turn",
+            past,
+            S("amy"),
+            [
+                (
+                    ev.PenaltyPuckPlaced,
+                    {"player": "amy", "from_debt": True, "rule": "EKML §24(6), EKML §28(5)"},
+                ),
+                (ev.TurnPassed, {"player": "amy"}),
+            ],
+            fmt="pairs",
+        )
+    )

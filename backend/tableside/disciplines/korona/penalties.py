@@ -66,11 +66,18 @@ def award(b: Batch, side: str, player: str, zone: ZoneSurvey, rule: str) -> None
 
 
 def place_debts(b: Batch, side: str, player: str, zone: ZoneSurvey, key: str) -> None:
-    """Put owed penalty pucks down together, as many as fit; the rest stays debt (§24(7))."""
+    """Put owed penalty pucks down together, as many as fit; the rest stays debt (§24(7)).
+
+    In pairs the debt is the pair's and goes down opposite `player`, the one who has (or next
+    gets) the turn when it is placed, whichever partner it was recorded for: §28(5) puts every
+    penalty puck opposite "the player with the right to shoot", §28(6) keeps it a debt only
+    "initially" (esialgselt), under §24(4)-(6), and asks the row of the player punished now."""
     debt = b.pucks(side).debt
     count = min(debt, room(b, side, player))
     if count <= 0:
         return
     rule = b.cite(key) + ("" if count == debt else f", {b.cite('debt_cap')}")
+    if b.pairs:
+        rule = f"{rule}, {b.cite('pairs_recipient')}"
     for spot in choose_spots(zone, count, b.rs.stroke_side_tiebreak):
         b.emit(ev.PenaltyPuckPlaced(side=side, player=player, spot=spot, from_debt=True, rule=rule))
