@@ -2,7 +2,7 @@
 // the play-off, import a round (CSV / Swiss Master XLSX), export results; rounds and bracket.
 
 import { t } from "/js/i18n.js";
-import { headers, parse } from "/js/api.js";
+import { headers, parse, serverFetch } from "/js/api.js";
 import { h, held, section, submit } from "/js/admin-dom.js";
 
 const SWISS = ["swiss", "swiss_playoff"];
@@ -54,7 +54,7 @@ function importForm(ctx) {
     await submit(ctx, e, async () => {
       const params = new URLSearchParams({ expected_version: ctx.desk.version, format: kind,
                                            command_id: crypto.randomUUID() });
-      const reply = await fetch(`/api/competitions/${ctx.desk.id}/rounds/import?${params}`,
+      const reply = await serverFetch(`/api/competitions/${ctx.desk.id}/rounds/import?${params}`,
         { method: "POST", headers: headers(), body: chosen });
       const body = await parse(reply);
       await ctx.desk.settle(body.positions.at(-1));

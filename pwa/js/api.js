@@ -15,6 +15,7 @@ import { citation, t } from "/js/i18n.js";
 const TOKEN_KEY = "tableside.token"; // the staff login (console, audit)
 const LINK_KEY = "tableside.link.token"; // a table judge's, from the QR link
 const DEVICE_KEY = "tableside.device";
+const SERVERS_KEY = "tableside.servers"; // this venue's other servers (issue 33)
 
 let linked = null; // this page's token from a judge link, when it has one (tokenFromLink)
 
@@ -38,13 +39,74 @@ export function setToken(token) {
  * remember it, and drop it from the address bar so it is not bookmarked or shown around.
  */
 export function tokenFromLink() {
-  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("token");
+  // A QR link names the venue's other servers too; the page's CSP allows only those the
+  // server itself names, so a forged list can reach nothing.
+  if (token && fragment.get("servers")) rememberPeers(fragment.get("servers").split(","));
   if (token) {
     try { localStorage.setItem(LINK_KEY, token); } catch { /* lives as long as the page */ }
     history.replaceState(null, "", location.pathname + location.search);
   }
   try { linked = token || localStorage.getItem(LINK_KEY); } catch { linked = token; }
   return getToken();
+}
+
+// --- the venue's servers: this page's own, then its peers (issue 33) ---------------------
+// Learned before anything fails (GET /api/servers, a judge link's `servers=`) and kept; a
+// request no server answers moves on to the next, and the page stays there. Commands carry
+// their command_id, so one sent again to another server is stored once.
+
+let active = 0; // index into servers() of the server answering now
+
+/** Every server of this venue, this page's own first. */
+export function servers() {
+  let peers = [];
+  try { peers = JSON.parse(localStorage.getItem(SERVERS_KEY) || "[]"); } catch { peers = []; }
+  return [location.origin, ...peers.filter((p) => p !== location.origin)];
+}
+
+function rememberPeers(peers) {
+  const valid = peers.map((p) => String(p).replace(/\/+$/, "")).filter((p) => /^https?:\/\/[^/]+$/.test(p));
+  try { localStorage.setItem(SERVERS_KEY, JSON.stringify(valid)); } catch { /* page-long only */ }
+}
+
+/** Ask this page's server for its peers (once per page load; quietly, it may be gone). */
+export async function learnServers() {
+  try {
+    const reply = await fetch("/api/servers", { headers: { Accept: "application/json" } });
+    if (reply.ok) rememberPeers((await reply.json()).peers || []);
+  } catch { /* offline: keep what was learned before */ }
+}
+
+/** The absolute URL of an API path on the server answering now. */
+export function apiUrl(path) {
+  if (/^https?:/.test(path)) return path;
+  const list = servers();
+  return list[active % list.length] + path;
+}
+
+/** The /live websocket URL on the server answering now. */
+export function liveUrl() {
+  return apiUrl("/live").replace(/^http/, "ws");
+}
+
+/** The server answering now did not: the next one is tried from now on. */
+export function moveOn() {
+  active = (active + 1) % servers().length;
+}
+
+/** fetch() on the server answering now; when it does not answer at all, on the next. */
+export async function serverFetch(path, init) {
+  const count = servers().length;
+  for (let tried = 1; ; tried++) {
+    try {
+      return await fetch(apiUrl(path), init);
+    } catch (error) {
+      if (error.name === "AbortError" || tried >= count) throw error;
+      moveOn();
+    }
+  }
 }
 
 /** This browser's stable id, stored with every command so auditors can tell devices apart. */
@@ -101,7 +163,7 @@ export async function request(method, url, body, { headers: extra = {}, signal }
   }
   let reply;
   try {
-    reply = await fetch(url, init);
+    reply = await serverFetch(url, init);
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new ApiError(0, { title: t("error.network"), detail: String(error.message || error) });
@@ -112,7 +174,7 @@ export async function request(method, url, body, { headers: extra = {}, signal }
 /** Fetch a file the API serves only to a signed-in reader (the bearer token cannot ride on a
  *  plain link) and hand it to the browser as a download named `filename`. */
 export async function download(url, filename, { headers: extra = {} } = {}) {
-  const reply = await fetch(url, { headers: headers(extra) });
+  const reply = await serverFetch(url, { headers: headers(extra) });
   if (!reply.ok) await parse(reply); // throws the problem as an ApiError
   const href = URL.createObjectURL(await reply.blob());
   const link = Object.assign(document.createElement("a"), { href, download: filename });
@@ -126,12 +188,10 @@ export async function download(url, filename, { headers: extra = {} } = {}) {
 export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);
   if (error.status === 0) return t("error.network");
-  // A refusal the engine names by a code reads in the page's language (issue 35 point 5).
-  const coded = error.problem?.code && t(`code.${error.problem.code}`);
-  const detail = coded && coded !== `code.${error.problem.code}` ? coded : error.detail;
-  const title = error.status === 422 && error.rule ? t("error.rule_violation") : error.title;
-  const parts = [title, detail].filter(Boolean);
+  const parts = [error.title, error.detail].filter(Boolean);
   if (!parts.length) parts.push(t("error.status", { status: error.status }));
   if (error.rule) parts.push(t("error.rule", { rule: citation(error.rule) }));
   return parts.join(" — ");
 }
+
+learnServers(); // every face, every load: the other servers are known before one fails

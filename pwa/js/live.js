@@ -33,6 +33,8 @@ const EXPECTED_MS = 3000;
 // venue screen on the wall all day, a spectator's phone).
 const QUIET_MS = 25000;
 const ANSWER_MS = 10000;
+import { liveUrl, moveOn } from "/js/api.js";
+
 const AUTH_PROTOCOL = "tableside.auth";
 
 export class LiveFeed extends EventTarget {
@@ -43,7 +45,7 @@ export class LiveFeed extends EventTarget {
     if (!["match", "table", "competition", "hall"].includes(kind)) throw new Error("LiveFeed needs match, table, competition or hall");
     this.query = `${kind}=${encodeURIComponent(value)}`;
     this.token = token;
-    this.base = url || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`;
+    this.fixed = url; // else the venue's server answering now (api.js), looked up per connect
     this.last = null; // position of the last snapshot or delta applied
     this.state = "offline";
     this.failures = 0;
@@ -54,7 +56,7 @@ export class LiveFeed extends EventTarget {
 
   /** The URL for the next connection: with `after` once anything has been applied. */
   get url() {
-    let url = `${this.base}?${this.query}`;
+    let url = `${this.fixed || liveUrl()}?${this.query}`;
     if (this.last != null) url += `&after=${this.last}`;
     return url;
   }
@@ -124,7 +126,9 @@ export class LiveFeed extends EventTarget {
     if (this.token) socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: this.token }));
     this.heard = Date.now();
     this.pinged = null;
+    this.answered = false;
     socket.onmessage = (message) => {
+      this.answered = true;
       this.heard = Date.now(); // anything at all, a pong too, says the socket is alive
       this.pinged = null;
       this.receive(JSON.parse(message.data));
@@ -161,6 +165,8 @@ export class LiveFeed extends EventTarget {
       return this.setState("offline");
     }
     if (!navigator.onLine) return this.setState("offline");
+    // A server that never answered this socket may be gone: the venue's next one is tried.
+    if (!this.fixed && !this.answered) moveOn();
     this.failures += 1;
     this.setState("reconnecting");
     const delay = Math.min(MAX_DELAY, 500 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);

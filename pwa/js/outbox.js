@@ -25,7 +25,7 @@
 // server's state (the problem's members) and decides. Nothing is ever dropped silently, and
 // unlike Workbox's queue there is no retention limit: a judge's record does not expire.
 
-import { headers, parse, ApiError, deviceId } from "/js/api.js";
+import { headers, parse, ApiError, deviceId, serverFetch } from "/js/api.js";
 import * as idb from "/js/idb.js";
 
 const FIRST_DELAY = 1000;
@@ -152,7 +152,7 @@ export class Outbox extends EventTarget {
   async send(entry) {
     let reply;
     try {
-      reply = await fetch(entry.url, {
+      reply = await serverFetch(entry.url, {
         method: entry.method,
         headers: headers({ "Content-Type": "application/json" }),
         body: JSON.stringify(this.bodyOf(entry)),

@@ -10,66 +10,19 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import signal
 import subprocess
-import sys
-import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
-import psutil
 import psycopg
 import pytest
+from support.harness import ADMIN
+from support.standby import ENV, TABLESIDE, health, primary_and_standby, wait
 from tableside.db.embedded import running_url
-from test_serve import free_port, postmasters
 
 pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
-
-TABLESIDE = str(Path(sys.executable).with_name("tableside"))
-ADMIN = ("head", "head-secret-1")
-ENV = {
-    "DATABASE_URL": "",
-    "HOST": "",
-    "TABLESIDE_ADMIN_USER": ADMIN[0],
-    "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-    "TABLESIDE_COMMAND_RATE": "1000",
-    "TABLESIDE_COMMAND_BURST": "1000",
-    "TABLESIDE_CHECKPOINT_MINUTES": "0.02",  # a signed checkpoint every 1.2 s of new events
-}
-
-
-class Process:
-    """A `tableside` child process, its output kept in a file."""
-
-    def __init__(self, work: Path, name: str, *args: str, **env: str) -> None:
-        self.log = work / f"{name}.log"
-        with self.log.open("w") as out:
-            self.proc = subprocess.Popen(
-                [TABLESIDE, *args], env={**os.environ, **ENV, **env}, stdout=out, stderr=out
-            )
-
-    def output(self) -> str:
-        return self.log.read_text()
-
-    def wait_for(self, text: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while text not in self.output():
-            assert self.proc.poll() is None, self.output()
-            assert time.monotonic() < deadline, f"no {text!r} in:\n{self.output()}"
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 class Judge:
@@ -123,93 +76,47 @@ class Judge:
         raise AssertionError(f"no server stored {path} within 120 s")
 
 
-@pytest.fixture
-def work() -> Iterator[Path]:
-    """Outside pytest's temp root: the embedded servers' system user must reach it."""
-    path = Path(tempfile.mkdtemp(prefix="tableside-standby-"))
-    path.chmod(0o755)
-    yield path
-    for data in (path / "primary" / "pgdata", path / "standby" / "pgdata"):
-        for pid in postmasters(data):
-            psutil.Process(pid).kill()
-    shutil.rmtree(path, ignore_errors=True)
-
-
-def test_the_standby_is_promoted_and_every_acknowledged_command_is_there_once(
-    work: Path,
-) -> None:
-    ports = [free_port() for _ in range(4)]
-    bases = [f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"]
-    primary_dir, standby_dir = work / "primary" / "pgdata", work / "standby" / "pgdata"
-    primary = Process(
-        work, "primary", "serve", "--workers", "1", "--port", str(ports[0]),
-        "--data-dir", str(primary_dir), "--replication", f"127.0.0.1:{ports[2]}",
-        TABLESIDE_PEERS=bases[1],
-    )  # fmt: skip
-    standby = None
-    judges: list[Judge] = []
-    posters: list[threading.Thread] = []
-    try:
-        primary.wait_for("Press Ctrl-C")
-        credentials = work / "primary" / "replication" / "standby-credentials.json"
-        assert oct(credentials.stat().st_mode & 0o777) == "0o600"
-        password = json.loads(credentials.read_text())["password"]
-        standby = Process(
-            work, "standby", "standby", "--workers", "1", "--port", str(ports[1]),
-            "--primary", f"127.0.0.1:{ports[2]}", "--credentials", str(credentials),
-            "--data-dir", str(standby_dir), "--replication", f"127.0.0.1:{ports[3]}",
-            TABLESIDE_PEERS=bases[0],
-        )  # fmt: skip
-        standby.wait_for("standby: streaming")
-        _wait(lambda: _health(bases[0])["replication"]["protected"], "a synchronous standby")
+def test_the_standby_is_promoted_and_every_acknowledged_command_is_there_once() -> None:
+    with primary_and_standby() as pair:
+        bases = pair.bases
+        password = json.loads(pair.credentials.read_text())["password"]
+        assert oct(pair.credentials.stat().st_mode & 0o777) == "0o600"
+        csp = httpx.get(bases[0] + "/").headers["content-security-policy"]
+        assert f"connect-src 'self' {bases[1]} {bases[1].replace('http', 'ws')}" in csp
         judges = [Judge(bases, table) for table in (1, 2, 3, 4)]
         for judge in judges:
             judge.open_match()
         posters = [threading.Thread(target=judge.run) for judge in judges]
         for poster in posters:
             poster.start()
-        _wait(lambda: all(j.on(bases[0]) >= 15 for j in judges), "strokes on the primary")
-        signed = httpx.get(bases[0] + "/api/checkpoints/latest").json()
-        assert signed["position"] > 0
-
-        _kill_9(primary, primary_dir)
-        shutil.rmtree(primary_dir.parent)
-        promoted = subprocess.run(
-            [TABLESIDE, "promote", "--data-dir", str(standby_dir)],
-            capture_output=True, text=True, timeout=90,
-        )  # fmt: skip
-        assert promoted.returncode == 0, promoted.stderr
-        standby.wait_for("Press Ctrl-C")
-        _wait(lambda: all(j.on(bases[1]) >= 15 for j in judges), "strokes on the promoted one")
-    finally:
-        for judge in judges:
-            judge.stop.set()
-        for poster in posters:
-            poster.join(60)
-    try:
-        health = _health(bases[1])
-        assert (
-            health["replication"]["protected"] is False
-            and "NO STANDBY" in health["replication"]["warning"]
-        )
-        assert "NO STANDBY" in standby.output()
-        for log in (primary.output(), standby.output()):
+        try:
+            wait(lambda: all(j.on(bases[0]) >= 15 for j in judges), "strokes on the primary")
+            signed = httpx.get(bases[0] + "/api/checkpoints/latest").json()
+            assert signed["position"] > 0
+            pair.kill_primary()
+            pair.promote()
+            wait(lambda: all(j.on(bases[1]) >= 15 for j in judges), "strokes after promotion")
+        finally:
+            for judge in judges:
+                judge.stop.set()
+            for poster in posters:
+                poster.join(60)
+        replication = health(bases[1])["replication"]
+        assert replication["protected"] is False and "NO STANDBY" in replication["warning"]
+        assert "NO STANDBY" in pair.standby.output()
+        for log in (pair.primary.output(), pair.standby.output()):
             assert password not in log
-        _every_acknowledged_command_once(running_url(standby_dir), judges)
-        checkpoint = work / "signed.json"
+        _every_acknowledged_command_once(running_url(pair.dirs[1]), judges)
+        checkpoint = pair.work / "signed.json"
         signed.pop("short_hash")  # the public route's convenience, not part of a checkpoint
         checkpoint.write_text(json.dumps(signed))
         verified = subprocess.run(
-            [TABLESIDE, "audit", "verify", "--data-dir", str(standby_dir),
+            [TABLESIDE, "audit", "verify", "--data-dir", str(pair.dirs[1]),
              "--checkpoint", str(checkpoint)],
             capture_output=True, text=True, timeout=120, env={**os.environ, **ENV},
         )  # fmt: skip
         assert verified.returncode == 0, verified.stdout + verified.stderr
         assert "ok:" in verified.stdout and "checkpoints reached" in verified.stdout
-    finally:
-        if standby is not None:
-            standby.stop()
-        primary.stop()
 
 
 def _every_acknowledged_command_once(url: str, judges: list[Judge]) -> None:
@@ -223,23 +130,3 @@ def _every_acknowledged_command_once(url: str, judges: list[Judge]) -> None:
     assert len({command_id for command_id, *_ in acked}) == len(acked)
     for command_id, positions, _ in acked:
         assert stored[command_id] == positions
-
-
-def _kill_9(primary: Process, data_dir: Path) -> None:
-    """The laptop dies: its server and its PostgreSQL, at once."""
-    victims = [psutil.Process(primary.proc.pid), *map(psutil.Process, postmasters(data_dir))]
-    for victim in victims:
-        victim.send_signal(signal.SIGKILL)
-    for victim in victims:
-        victim.wait(10)
-
-
-def _health(base: str) -> dict:
-    return httpx.get(base + "/health", timeout=5).json()
-
-
-def _wait(predicate, what: str, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(0.1)
