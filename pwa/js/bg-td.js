@@ -71,7 +71,7 @@ function timeForms(rec) {
     form(rec, "resume", [], () => ({ type: "ResumeClock", at_ms: now() })),
     form(rec, "claim", [side(rec, "bg.td.claimant")],
       (v) => ({ type: "RuleGameOverClaim", claimant: v.side, right: false })),
-    form(rec, "pickup", [side(rec, "bg.td.offender")], (v) => ({ type: "ClaimEarlyPickup", offender: v.side })),
+    form(rec, "pickup", [side(rec, "bg.td.offender")], (v) => ({ type: "ClaimEarlyPickup", offender: v.side, at_ms: now() })),
     form(rec, "flag", [h("label", { class: "cluster" }, h("input", { type: "checkbox", name: "both" }),
                          h("span", {}, t("bg.td.both_flags")))],
       (v) => ({ type: "ReportFlag", at_ms: now(), both: v.both === "on" })),

@@ -18,6 +18,9 @@ function variant(e) {
   if (e.type === "BgOpeningRolled" && !e.starter) return ".tie";
   if (e.type === "BgGameStarted" && e.crawford) return ".crawford";
   if (e.type === "BgPlayRecorded" && e.legal === false) return ".illegal";
+  if (e.type === "BgTDCalled" && e.reason) return ".reason";
+  if (e.type === "BgAppealDecided" && e.jury) return e.overturned ? ".overturned" : ".upheld";
+  if (e.type === "BgScoreSet" && e.sheet_a && e.sheet_b) return ".sheets";
   return "";
 }
 
@@ -40,6 +43,14 @@ function params(e, names) {
     time: e.ms !== undefined ? clockText(Math.abs(e.ms)) : "",
     a_time: e.remaining ? clockText(e.remaining[0]) : "",
     b_time: e.remaining ? clockText(e.remaining[1]) : "",
+    caller: e.type === "BgTDCalled" ? (names[e.side] || t("bg.ev.caller_official")) : "",
+    jury: e.jury ? e.jury.join(", ") : "",
+    votes: e.overturn_votes ?? "",
+    size: e.jury ? e.jury.length : "",
+    monitor: e.type === "BgMonitorReported" ? e.name : "",
+    seconds: e.ms !== undefined ? Math.round(Math.abs(e.ms) / 1000) : "",
+    sheet_a: score(e.sheet_a),
+    sheet_b: score(e.sheet_b),
   };
 }
 

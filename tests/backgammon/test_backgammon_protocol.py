@@ -17,6 +17,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from match.test_exports import _poppler
+from msgspec.structs import replace
 from support.harness import Api
 from support.words import WORD, raw_codes
 from tableside.disciplines.backgammon import commands as c
@@ -30,10 +31,11 @@ from backgammon.test_scenario import _play_until_flag, scenario_seed  # tests/ba
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "exports"
 JURY = ("Jón", "Gunna", "Siggi")
 RULING = "The roll stands: the dice landed flat"
-# What happens before the flag: a 30 s penalty (KSI 4.1.5.2), +5 min for a wrong game-over
-# claim (4.3.2.8), the TD called, a ruling with a witness, an appeal the jury rejects (5.2).
+# What happens before the flag: a forced 30 s wait (KSI 4.1.5.2, at the flag's time less
+# 30 min), +5 min for a wrong game-over claim (4.3.2.8), the TD called, a ruling with a
+# witness, an appeal the jury rejects (5.2).
 BEFORE_FLAG = (
-    c.ClaimEarlyPickup(offender="B"),
+    c.ClaimEarlyPickup(offender="A", at_ms=0),
     c.RuleGameOverClaim(claimant="B", right=False),
     c.CallTD(side="A", reason="a cocked die?"),
     c.GiveRuling(text=RULING, favours="B", testimony=("Dóra",)),
@@ -49,6 +51,8 @@ class ProtocolTable(HttpTable):
         if isinstance(cmd, c.ReportFlag) and not getattr(self, "extras", False):
             self.extras = True
             for extra in BEFORE_FLAG:
+                if isinstance(extra, c.ClaimEarlyPickup):
+                    extra = replace(extra, at_ms=cmd.at_ms - 30 * 60_000)
                 super().do(extra)
         return super().do(cmd)
 
@@ -108,7 +112,7 @@ def _facts(table: ProtocolTable, w: dict[str, str]) -> list[str]:
         w["wins"].format(player=_name(dropped.winner), how=w["end_single_drop"], cube=dropped.cube),
         w["penalty_start"].format(player="Bjarni", points=1, minutes=5, a=1, b=0) + " (KSI 2.2.4)",
         w["pause"].format(player="Ása", own=1, pooled=0) + " (KSI 2.2.2)",
-        w["time_penalty"].format(seconds=30, player="Bjarni") + " (KSI 4.1.5.2)",
+        w["forced_wait"].format(seconds=30, player="Ása") + " (KSI 4.1.5.2)",
         w["time_added"].format(seconds=300, player="Ása") + " (KSI 4.3.2.8)",
         w["clock_stop_4"],
         w["flag"].format(player=_name(flag.side)) + " (KSI 4.3.3)",

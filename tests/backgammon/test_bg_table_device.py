@@ -135,3 +135,38 @@ def _record(api: Api, match_id: str) -> list[dict]:
     r = api.get(f"/api/matches/{match_id}/record")
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def test_a_jury_decision_is_final_and_the_tds_entries_are_the_tds_to_undo(server, head) -> None:
+    """KSI 5.2: once the jury has decided, no undo reaches back past it, not even the TD's;
+    a table's device takes back its own slips but never a ruling of the TD; the TD signed in
+    is the one who ruled, and he cannot sit on the jury whatever the letter case (KSI 1.3.2)."""
+    table = 34
+    device = Api(server.base, head.judge_token(table)["token"])
+    r = _create(head, table, length=5)
+    assert r.status_code == 201, r.text
+    match = Recording(r.json()["match_id"], r.json()["last_version"])
+    match.post(device, c.StartGame())
+    match.post(device, c.RollOpening(die_a=3, die_b=1))
+    match.post(device, c.Roll(side="B", dice=(6, 4)))  # early: A is still moving
+    match.post(device, c.Play(side="A", moves=((8, 5), (6, 5))))
+    match.post(device, c.CallTD(side="A", reason="B rolled early"))
+    ruled = match.post(head, c.GiveRuling(text="the roll stands", favours="B"))
+    assert ruled["events"][0]["event"]["td"] == "head"
+    refused = match.post(device, c.UndoLast(), status=403)
+    assert "RulingGiven" in refused["title"], refused
+    match.post(device, c.Appeal(side="A"))
+    jury = ["Dóra", "Egill", "HEAD"]
+    on_jury = match.post(head, c.DecideAppeal(jury=jury, overturn_votes=2), status=422)
+    assert on_jury["rule"] == "KSI 1.3.2", on_jury
+    decided = match.post(
+        head,
+        c.DecideAppeal(jury=("Dóra", "Egill", "Freyja"), overturn_votes=2,
+                       remedy=c.RequireReroll(side="A")),
+    )  # fmt: skip
+    types = [e["event"]["type"] for e in decided["events"]]
+    assert types == ["BgRulingOverturned", "BgRerollRequired", "BgAppealDecided"], types
+    final = match.post(head, c.UndoLast(), status=422)
+    assert final["rule"] == "KSI 5.2", final
+    board = head.get(f"/api/backgammon/matches/{match.id}").json()["state"]
+    assert board["dispute"] == "final" and board["game"]["phase"] == "roll_only"

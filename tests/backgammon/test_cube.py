@@ -148,3 +148,19 @@ def test_ksi_4_4_3_gammon_counts_the_cube() -> None:
 
     s = at(side({1: 1, 0: 14}), side({12: 15}), (2, 1), cube=4, owner="A")
     then(s, c.Play(side="A", moves=((1, 0),)), (ev.GameEnded, {"points": 8, "cube": 4}))
+
+
+def test_ksi_4_4_6_a_wrong_cube_value_found_later_is_corrected_and_the_take_stands() -> None:
+    s = opened(3, 1)
+    refused(s, c.CorrectCubeValue(value=2), "KSI 4.4.6")  # no double taken yet
+    s = given(s, [c.Play(side="A", moves=((8, 5), (6, 5))), c.Double(side="B"), c.Take(side="A")])
+    assert s.game.cube == 2 and s.game.owner == "A"
+    refused(s, c.CorrectCubeValue(value=3), "KSI 4.4.6")
+    refused(s, c.CorrectCubeValue(value=2), "KSI 4.4.6")
+    events = then(
+        s,
+        c.CorrectCubeValue(value=4),
+        (ev.CubeValueCorrected, {"shown": 2, "value": 4, "rule": "KSI 4.4.6"}),
+    )
+    after = fold(events, s)
+    assert after.game.cube == 4 and after.game.owner == "A"

@@ -117,7 +117,9 @@ def test_ksi_4_7_both_players_confirm_the_score_after_each_game() -> None:
     refused(match(7), c.ConfirmScore(side="A"), "KSI 4.7")  # no game played yet
 
 
-def test_ksi_4_5_a_match_knows_its_table() -> None:
+def test_ksi_1_2_2_a_match_is_created_under_these_rules_and_knows_its_table() -> None:
+    """Creating a match is no rule of play: the event cites 1.2.2 (these tournament rules
+    apply), a refused creation cites no paragraph rather than a wrong one."""
     created = given(
         st.initial_state(),
         [c.CreateMatch(match_id="m", player_a="Ása", player_b="Bjarni", length=3, table=5)],
@@ -125,7 +127,12 @@ def test_ksi_4_5_a_match_knows_its_table() -> None:
     assert created.table == 5
     for table in (-1, 10_000):
         command = c.CreateMatch(match_id="m", player_a="A", player_b="B", length=3, table=table)
-        refused(st.initial_state(), command, "KSI 4.5")
+        refused(st.initial_state(), command, "")
+    then(
+        st.initial_state(),
+        c.CreateMatch(match_id="m", player_a="A", player_b="B", length=3),
+        (ev.MatchCreated, {"rule": "KSI 1.2.2"}),
+    )
 
 
 def test_ksi_2_2_4_lateness_one_point_per_five_minutes() -> None:
@@ -172,4 +179,4 @@ def test_ksi_4_6_a_wrong_result_is_corrected_before_the_next_round() -> None:
     after = fold(events, s)
     assert (after.winner, after.score, after.confirmed) == ("B", (0, 1), False)
     then(after, c.ReportResult(side="B"), (ev.ResultReported, {}))
-    refused(after, c.UndoLast(to_version=s.version), "KSI 3.8")  # no undo past the correction
+    refused(after, c.UndoLast(to_version=s.version), "")  # no undo past the correction

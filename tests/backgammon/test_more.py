@@ -74,7 +74,7 @@ def test_ksi_3_7_2_a_replaced_clock_is_set_by_the_td() -> None:
     )
     assert fold(events, s).timer.remaining == (600_000, 540_000)
     refused(s, c.SetClock(at_ms=1, remaining=(0, 5)), "KSI 3.7.2")
-    refused(opened(), c.SetClock(at_ms=1, remaining=(5, 5)), "KSI 3.5.5")
+    refused(opened(), c.SetClock(at_ms=1, remaining=(5, 5)), "KSI 3.5.1")
     assert st.OVER == "over"
 
 
@@ -85,3 +85,9 @@ def test_the_board_document_after_an_event() -> None:
     assert doc["pips"] == {"A": 167, "B": 167} and doc["dice"] == [3, 1]
     assert doc["cube"] == {"value": 1, "owner": "", "dead": False} and doc["clock"] is None
     assert doc["turn"] == "A" and doc["position"]["A"][6] == 5
+
+
+def test_ksi_3_5_1_clock_commands_need_a_match_played_with_a_clock() -> None:
+    refused(opened(), c.PressClock(side="A", at_ms=1), "KSI 3.5.1")
+    clocked = given(opened(clock=True), [c.StartClock(at_ms=0)])
+    refused(clocked, c.StartClock(at_ms=1), "KSI 3.5.1")

@@ -89,16 +89,33 @@ def test_ksi_1_7_4_monitor_at_a_players_request() -> None:
     )
 
 
-def test_ksi_1_7_3_expulsion_ends_the_match_for_the_opponent() -> None:
+def test_ksi_1_2_4_expulsion_for_conduct_ends_the_match_for_the_opponent() -> None:
     s = opened()
-    refused(s, c.Expel(side="A", reason=""), "KSI 1.7.3")
+    refused(s, c.Expel(side="A", reason=""), "KSI 1.2.4")
     events = then(
         s,
-        c.Expel(side="A", reason="outside help"),
+        c.Expel(side="A", reason="abused the opponent"),
+        (ev.PlayerExpelled, {"rule": "KSI 1.2.4", "ground": "conduct"}),
+        (ev.MatchEnded, {"winner": "B", "rule": "KSI 1.2.4"}),
+    )
+    assert fold(events, s).over
+
+
+def test_ksi_1_7_3_expulsion_for_aids_or_outside_help_cites_1_7_3() -> None:
+    then(
+        opened(),
+        c.Expel(side="A", reason="a phone with an engine", ground="aids"),
         (ev.PlayerExpelled, {"rule": "KSI 1.7.3"}),
         (ev.MatchEnded, {"winner": "B", "rule": "KSI 1.7.3"}),
     )
-    assert fold(events, s).over
+
+
+def test_ksi_1_2_3_2_expulsion_for_mistreated_equipment_cites_1_2_3_2() -> None:
+    then(
+        opened(),
+        c.Expel(side="B", reason="threw the board", ground="equipment"),
+        (ev.PlayerExpelled, {"rule": "KSI 1.2.3.2"}),
+    )
 
 
 def test_ksi_5_6_rulings_appeals_and_expulsions_reported_to_the_federation() -> None:
@@ -119,7 +136,7 @@ def test_ksi_5_6_rulings_appeals_and_expulsions_reported_to_the_federation() -> 
             "kind": "ruling",
             "text": "the roll stands",
             "testimony": [],
-            "appeal": {"jury": list(JURY), "overturned": False},
+            "appeal": {"jury": list(JURY), "overturn_votes": 1, "overturned": False},
         },
         {"kind": "expulsion", "side": "B", "reason": "abuse"},
     ]

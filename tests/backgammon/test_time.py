@@ -64,7 +64,7 @@ def test_ksi_3_5_5_bronstein_two_minutes_per_point_and_12_second_delay() -> None
         ),
         s,
     )
-    refused(s, c.PressClock(side="A", at_ms=42_000), "KSI 4.3.2")
+    refused(s, c.PressClock(side="A", at_ms=42_000), "KSI 4.1.6.2")
 
 
 def test_ksi_3_5_6_ra_plus_rb_minutes_later_in_the_match() -> None:
@@ -159,14 +159,25 @@ def decide_none(s: st.MatchState, cmd: c.Command) -> bool:
     return decide(s, cmd) == ()
 
 
-def test_ksi_4_1_5_2_early_pick_up_costs_30_seconds() -> None:
-    s = _clocked()
+def test_ksi_4_1_5_2_early_pick_up_is_a_forced_30_s_wait_on_the_offenders_running_clock() -> None:
+    """The opponent stopped the clock; once the offender accepts, the clock restarts with the
+    offender's time running and he may complete his move only after 30 s: the 12 s delay
+    runs first, so the wait costs him 18 s of his time, not 30."""
+    s = given(_clocked(), [c.StopClock(case=5, at_ms=20_000)])
+    t0 = 25_000
     events = then(
         s,
-        c.ClaimEarlyPickup(offender="B"),
-        (ev.TimeAdded, {"side": "B", "ms": -30_000, "rule": "KSI 4.1.5.2"}),
+        c.ClaimEarlyPickup(offender="B", at_ms=t0),
+        (ev.ForcedWait, {"side": "B", "ms": 30_000, "at_ms": t0, "rule": "KSI 4.1.5.2"}),
     )
-    assert fold(events, s).timer.remaining[1] == 14 * MIN - 30_000
+    waiting = fold(events, s)
+    assert waiting.timer.running == "B" and not waiting.timer.stopped
+    assert waiting.timer.wait_until == t0 + 30_000
+    before = waiting.timer.remaining[1]
+    refused(waiting, c.PressClock(side="B", at_ms=t0 + 29_000), "KSI 4.1.5.2")
+    pressed = given(waiting, [c.PressClock(side="B", at_ms=t0 + 30_000)])
+    assert pressed.timer.remaining[1] == before - 18_000
+    assert pressed.timer.running == "A" and pressed.timer.wait_until == 0
 
 
 def test_ksi_4_3_3_flag_fall_loses_the_match() -> None:
@@ -221,3 +232,42 @@ def test_ksi_4_1_6_2_pressing_the_clock_completes_the_move_and_starts_the_oppone
     )
     after = fold(events, s)
     assert after.timer.running == "B" and after.timer.delay_left == timing.DELAY_MS
+
+
+def _flagged_race(a: dict, b: dict, score: tuple[int, int], cube: int = 1) -> st.MatchState:
+    """A 5-point match, A on roll in a race at `score`, the cube at `cube`; A's time runs."""
+    s = at(side(a), side(b), (0, 0), turn="A", length=5, clock=True)
+    s = replace(s, score=score, game=replace(s.game, cube=cube, owner="B" if cube > 1 else ""))
+    return given(s, [c.StartClock(at_ms=0), c.PressClock(side="B", at_ms=0)])
+
+
+def _flag(s: st.MatchState) -> st.MatchState:
+    return fold(then(s, c.ReportFlag(at_ms=30 * MIN), (ev.FlagFell, {"side": "A"})), s)
+
+
+def test_ksi_4_3_3_gin_counts_a_certain_gammon_against_the_match_score() -> None:
+    """3:0 in a 5-point match, a gammon certain (B cannot bear a checker off first): the
+    2 points win the match, so the flagged player wins."""
+    after = _flag(_flagged_race({1: 2, 0: 13}, {13: 15}, (3, 0)))
+    assert after.winner == "A" and after.score == (5, 0)
+    # a single only (B has borne one off): 3 + 1 < 5, the flag loses
+    single = _flag(_flagged_race({1: 2, 0: 13}, {13: 14, 0: 1}, (3, 0)))
+    assert single.winner == "B"
+
+
+def test_ksi_4_3_3_gin_counts_the_cube() -> None:
+    """A certain single at the cube of 2 from 3:0 wins the match; a certain gammon at 2 from
+    1:0 too (4 points); a certain single at 2 from 2:0 does not."""
+    assert _flag(_flagged_race({1: 2, 0: 13}, {13: 14, 0: 1}, (3, 0), cube=2)).winner == "A"
+    assert _flag(_flagged_race({1: 2, 0: 13}, {13: 15}, (1, 0), cube=2)).winner == "A"
+    assert _flag(_flagged_race({1: 2, 0: 13}, {13: 14, 0: 1}, (2, 0), cube=2)).winner == "B"
+
+
+def test_ksi_4_3_3_gin_counts_a_certain_backgammon() -> None:
+    """B still has a checker in A's home board when A bears off his last two: 3 points."""
+    after = _flag(_flagged_race({1: 2, 0: 13}, {13: 14, 20: 1}, (2, 0)))
+    assert after.winner == "A" and after.score == (5, 0)
+    assert timing.certain_kind(side({1: 2, 0: 13}), side({13: 14, 20: 1}), on_roll=True) == 3
+    assert timing.certain_kind(side({1: 2, 0: 13}), side({13: 15}), on_roll=True) == 2
+    assert timing.certain_kind(side({1: 2, 0: 13}), side({13: 14, 0: 1}), on_roll=True) == 1
+    assert timing.certain_kind(side({6: 15}), side({13: 15}), on_roll=True) == 0

@@ -82,7 +82,8 @@ def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(pa
     claim = _last(match)[0]
     assert (claim["type"], claim["side"], claim["ms"]) == ("BgTimeAdded", "B", 300_000)
     _td(page, "pickup", side="B")
-    assert _last(match)[0]["ms"] == -30_000
+    wait = _last(match)[0]  # KSI 4.1.5.2: a forced wait on the offender's running clock
+    assert (wait["type"], wait["side"], wait["ms"]) == ("BgForcedWait", "B", 30_000)
     _refused(page, "flag", "KSI 4.3.3 (time runs out)")  # nobody's time has run out
 
     _td(page, "call", side="A", reason="B moved before A finished")

@@ -26,10 +26,10 @@ from tableside.match.service import MatchNotFound
 
 META = {"recorder": "competition", "role": "head_judge"}
 # What ends a backgammon match or changes its result: every way a match is won emits
-# MatchEnded (on the board KSI 4.5, lateness 2.2.4, flag 4.3.3, expulsion 1.7.3, penalty
-# points); the TD's correction (KSI 4.6) changes winner and score.
+# MatchEnded (on the board KSI 4.5, lateness 2.2.4, flag 4.3.3, expulsion 1.2.4 / 1.7.3 /
+# 1.2.3.2, penalty points); the TD's correction (KSI 4.6) changes winner and score.
 ENDINGS = (bev.MatchEnded, bev.ResultCorrected)
-_LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.7.3")
+_LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.2.4", "KSI 1.7.3", "KSI 1.2.3.2")
 
 
 def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc.CreateMatch:

@@ -77,7 +77,7 @@ def check_length(
 def check_backgammon(result: MatchResult) -> None:
     """A backgammon result names one winner (the match is its one "game"), no drawn games and
     no pucks; the winner's score may be the lower when the match ended otherwise than on the
-    board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.7.3)."""
+    board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.2.4, 1.7.3 or 1.2.3.2)."""
     won = (result.a_games, result.b_games)
     require(sorted(won) == [0, 1] and not result.drawn_games, "KSI 4.5", "one winner, no draw")
     require(result.a_pucks_diff == 0, "guide (backgammon)", "pucks are a korona setting")

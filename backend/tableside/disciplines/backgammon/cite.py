@@ -3,6 +3,7 @@ the approved rules of play binding, so what comes from them cites KSI 1.2.1."""
 
 from __future__ import annotations
 
+RULES_APPLY = "KSI 1.2.2"  # these tournament rules apply to the match created
 PLAY = "KSI 1.2.1"  # the rules of play (opening roll, legal moves, scoring, cube ownership)
 BAR_FIRST = "KSI 4.2.1"
 ILLEGAL = "KSI 4.2.3.1"
@@ -36,10 +37,16 @@ APPEAL = "KSI 5.2"
 JURY = "KSI 1.3.2"
 MONITOR = "KSI 1.3.3"
 MONITOR_REQUEST = "KSI 1.7.4"
-EXPULSION = "KSI 1.7.3"
+EXPULSION = "KSI 1.2.4"  # conduct: a breach of 1.2.1-1.2.3 (the rules, the tournament rules)
+EXPULSION_AIDS = "KSI 1.7.3"  # aids, signals, outside help (1.7.1-1.7.2)
+EXPULSION_EQUIPMENT = "KSI 1.2.3.2"  # equipment mistreated
 EVIDENCE = "KSI 5.4"
 REPORT = "KSI 5.6"
-RECORD = "KSI 3.8"  # the record of the match: a recorder's slip undone
+# A recorder's slip undone, a match created or not yet created: the record itself, which no
+# KSI paragraph is about (3.8 is a third party appointed to record or film the match). These
+# cite no paragraph rather than a wrong one.
+RECORD = ""
+CLOCK_USE = "KSI 3.5.1"  # whether a match is played with a clock
 SLOW_PENALTY = "KSI 2.3.1.2"
 CLOCK_REPLACED = "KSI 3.7.2"
 DICE_EXCHANGE = "KSI 4.1.3"

@@ -174,7 +174,11 @@ class RuleGameOverClaim(Command, tag="RuleGameOverClaim"):
 
 
 class ClaimEarlyPickup(Command, tag="ClaimEarlyPickup"):
+    """The opponent stopped the clock and the offender accepted: the offender's time runs
+    from `at_ms` and he may complete his move 30 s later (KSI 4.1.5.2)."""
+
     offender: SideName
+    at_ms: int
 
 
 class ReportFlag(Command, tag="ReportFlag"):
@@ -185,12 +189,14 @@ class ReportFlag(Command, tag="ReportFlag"):
 class CallTD(Command, tag="CallTD"):
     side: str = ""  # the player calling; "" the monitor or the TD
     reason: str = ""
+    at_ms: int = 0  # with a running clock: the device time it is stopped at (KSI 4.3.2.4)
 
 
 class GiveRuling(Command, tag="GiveRuling"):
     text: str
     favours: str = ""
     testimony: tuple[str, ...] = ()
+    td: str = ""  # the TD ruling; over HTTP the signed-in TD's name
 
 
 class Appeal(Command, tag="Appeal"):
@@ -198,9 +204,33 @@ class Appeal(Command, tag="Appeal"):
 
 
 class DecideAppeal(Command, tag="DecideAppeal"):
+    """The jury's decision, final (KSI 5.2). An overturn returns the board, dice, cube, score
+    and clocks to the call; `remedy` is what the decision then orders (a reroll, a correction
+    of an illegal play, a scoresheet's score ...), recorded with it."""
+
     jury: tuple[str, ...]  # three or five, not the TD (KSI 1.3.2)
     overturn_votes: int
     td: str = ""  # the TD who ruled, who cannot sit on the jury
+    remedy: Remedy | None = None
+
+
+class RecordTestimony(Command, tag="RecordTestimony"):
+    """What a witness or a player said to the TD or the jury (KSI 5.4)."""
+
+    witness: str
+    text: str
+
+
+class FileMonitorReport(Command, tag="FileMonitorReport"):
+    """The appointed monitor reports what he saw (KSI 1.3.3, 1.7.4)."""
+
+    text: str
+
+
+class CorrectCubeValue(Command, tag="CorrectCubeValue"):
+    """A double taken at a wrong value: the take stands, the cube is set right (KSI 4.4.6)."""
+
+    value: int
 
 
 class AppointMonitor(Command, tag="AppointMonitor"):
@@ -211,6 +241,7 @@ class AppointMonitor(Command, tag="AppointMonitor"):
 class Expel(Command, tag="Expel"):
     side: SideName
     reason: str
+    ground: Literal["conduct", "aids", "equipment"] = "conduct"  # KSI 1.2.4 / 1.7.3 / 1.2.3.2
 
 
 class UndoLast(Command, tag="UndoLast"):
@@ -228,6 +259,17 @@ class CorrectResult(Command, tag="CorrectResult"):
     reason: str
     next_round_started: bool = False  # what the TD knows of the competition
 
+
+# what a jury's overturning decision may order, on the board as it was at the call (KSI 5.2)
+Remedy = Union[  # noqa: UP007
+    RequireReroll,
+    AcceptIllegalPlay,
+    CorrectIllegalPlay,
+    ReportWrongSetup,
+    ResolveScoreDispute,
+    CorrectCubeValue,
+    SetClock,
+]
 
 AnyCommand = Union[  # noqa: UP007
     CreateMatch,
@@ -262,6 +304,9 @@ AnyCommand = Union[  # noqa: UP007
     GiveRuling,
     Appeal,
     DecideAppeal,
+    RecordTestimony,
+    FileMonitorReport,
+    CorrectCubeValue,
     AppointMonitor,
     Expel,
     UndoLast,

@@ -37,9 +37,9 @@ def start_clock(state: MatchState, cmd: c.StartClock) -> list[ev.Event]:
     """2 minutes per point each at the start (KSI 3.5.5); RA+RB minutes each once points have
     been scored or given as penalties (KSI 3.5.6); imposed for slow play (KSI 2.3.1.1)."""
     if not state.created or state.over:
-        raise RuleViolation(k.CLOCK_START, "no match in progress")
+        raise RuleViolation(k.RECORD, "no match in progress")
     if state.timer is not None:
-        raise RuleViolation(k.CLOCK_START, "the clock is already running")
+        raise RuleViolation(k.CLOCK_USE, "the clock is already running")
     fresh = state.score == (0, 0) and state.games <= 1
     ms = timing.initial_ms(state.length) if fresh else timing.ra_rb_ms(state.length, state.score)
     rule = k.SLOW_CLOCK if cmd.imposed else (k.CLOCK_START if fresh else k.CLOCK_RARB)
@@ -49,7 +49,7 @@ def start_clock(state: MatchState, cmd: c.StartClock) -> list[ev.Event]:
 
 def _timer(state: MatchState) -> timing.Clock:
     if state.timer is None or state.over:
-        raise RuleViolation(k.CLOCK_START, "no clock in this match", "at_ms")
+        raise RuleViolation(k.CLOCK_USE, "no clock in this match", "at_ms")
     return state.timer
 
 
@@ -57,8 +57,11 @@ def press_clock(state: MatchState, cmd: c.PressClock) -> list[ev.Event]:
     """Completes a move (KSI 4.1.6.2); the time run out shows at the press (KSI 4.3.3)."""
     clock = _timer(state)
     if clock.stopped or (clock.running and clock.running != cmd.side):
-        raise RuleViolation(k.CLOCK_STOP, "only the player whose time runs presses", "side")
+        raise RuleViolation(k.COMPLETE_CLOCK, "only the player whose time runs presses", "side")
     _not_before(clock, cmd.at_ms)
+    if cmd.at_ms < clock.wait_until:
+        wait = -(-(clock.wait_until - cmd.at_ms) // 1000)
+        raise RuleViolation(k.EARLY_PICKUP, f"{wait} s of the forced wait are left", "at_ms")
     after = timing.press(clock, cmd.side, cmd.at_ms)
     pressed = ev.ClockPressed(
         side=cmd.side, at_ms=cmd.at_ms, remaining=after.remaining, rule=k.COMPLETE_CLOCK
@@ -70,7 +73,7 @@ def press_clock(state: MatchState, cmd: c.PressClock) -> list[ev.Event]:
 
 def _not_before(clock: timing.Clock, at: int) -> None:
     if at < clock.since:
-        raise RuleViolation(k.CLOCK_START, "device time runs forward", "at_ms")
+        raise RuleViolation(k.RECORD, "device time runs forward", "at_ms")
 
 
 def stop_clock(state: MatchState, cmd: c.StopClock) -> list[ev.Event]:
@@ -106,10 +109,16 @@ def game_over_claim(state: MatchState, cmd: c.RuleGameOverClaim) -> list[ev.Even
 
 
 def early_pickup(state: MatchState, cmd: c.ClaimEarlyPickup) -> list[ev.Event]:
-    """Dice picked up before the opponent finished: 30 seconds (KSI 4.1.5.2)."""
-    _timer(state)
+    """Dice picked up before the opponent finished his move: the opponent stops the clock
+    (case 4.3.2.5), the offender accepts, the clock restarts with the offender's time running
+    and he may complete his move only after 30 s (KSI 4.1.5.2). The 12 s delay runs first, so
+    the wait costs him 18 s of his time; a wait is a wait, never a deduction."""
+    clock = _timer(state)
     guards.side(cmd.offender)
-    return [ev.TimeAdded(side=cmd.offender, ms=-EARLY_PICKUP_MS, rule=k.EARLY_PICKUP)]
+    _not_before(clock, cmd.at_ms)
+    return [
+        ev.ForcedWait(side=cmd.offender, at_ms=cmd.at_ms, ms=EARLY_PICKUP_MS, rule=k.EARLY_PICKUP)
+    ]
 
 
 def report_flag(state: MatchState, cmd: c.ReportFlag) -> list[ev.Event]:
@@ -133,23 +142,27 @@ def report_flag(state: MatchState, cmd: c.ReportFlag) -> list[ev.Event]:
 
 def _flag(state: MatchState, side: str, at: int) -> list[ev.Event]:
     """Out of time loses the match, unless certain to win it anyway (gin, KSI 4.3.3)."""
-    gin = _certain_match_win(state, side)
+    certain = _certain_points(state, side)
+    gin = state.score[index(side)] + certain >= state.length
     winner = side if gin else other(side)
     score = list(state.score)
     if gin:
-        score[index(side)] = max(score[index(side)], state.length)
+        score[index(side)] += certain
     return [
         ev.FlagFell(side=side, at_ms=at, gin=gin, rule=k.TIME_OUT),
         ev.MatchEnded(winner=winner, score=(score[0], score[1]), rule=k.TIME_OUT),
     ]
 
 
-def _certain_match_win(state: MatchState, side: str) -> bool:
+def _certain_points(state: MatchState, side: str) -> int:
+    """The points `side` is certain to score in the game in progress whatever the dice: a
+    certain single, gammon or backgammon at the cube (KSI 4.3.3 asks whether he is certain to
+    win the match, counted against the score)."""
     g = state.game
-    if g.phase in (st.OVER, st.OPENING) or state.score[index(side)] + g.cube < state.length:
-        return False
+    if g.phase in (st.OVER, st.OPENING):
+        return 0
     me, opp = st.mine(state, side)
-    return timing.certain_game_win(me, opp, on_roll=g.turn == side)
+    return timing.certain_kind(me, opp, on_roll=g.turn == side) * g.cube
 
 
 def set_clock(state: MatchState, cmd: c.SetClock) -> list[ev.Event]:

@@ -1,4 +1,4 @@
-"""Deciders for the doubling cube (KSI 4.4) and the end of a game by agreement (KSI 4.5)."""
+"""Deciders for the doubling cube (KSI section 4.4) and the end of a game by agreement (KSI 4.5)."""
 
 from __future__ import annotations
 
@@ -61,6 +61,20 @@ def _corrected_value(g: st.GameState) -> list[ev.Event]:
     if not g.shown:
         return []
     return [ev.CubeValueCorrected(shown=g.shown, value=g.cube * 2, rule=k.WRONG_CUBE)]
+
+
+def correct_value(state: MatchState, cmd: c.CorrectCubeValue) -> list[ev.Event]:
+    """A double taken at a wrong value found later: the take stands and the cube is set to
+    the value it should show (KSI 4.4.6)."""
+    guards.in_game(state)
+    g = state.game
+    if not g.owner:
+        raise RuleViolation(k.WRONG_CUBE, "no double has been taken in this game", "value")
+    if cmd.value < 2 or cmd.value & (cmd.value - 1) or cmd.value > 2**12:
+        raise RuleViolation(k.WRONG_CUBE, "a cube value is 2, 4, 8, 16 ...", "value")
+    if cmd.value == g.cube:
+        raise RuleViolation(k.WRONG_CUBE, f"the cube already shows {g.cube}", "value")
+    return [ev.CubeValueCorrected(shown=g.cube, value=cmd.value, rule=k.WRONG_CUBE)]
 
 
 def take(state: MatchState, cmd: c.Take) -> list[ev.Event]:

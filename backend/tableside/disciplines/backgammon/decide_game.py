@@ -1,4 +1,4 @@
-"""Deciders for the game: set-up, rolls and plays (KSI 4.1, 4.2)."""
+"""Deciders for the game: set-up, rolls and plays (KSI sections 4.1, 4.2)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ def check_position(position: st.Sides) -> None:
 
 
 def start_game(state: MatchState, cmd: c.StartGame) -> list[ev.Event]:
-    if not state.created or state.over:
-        raise RuleViolation(k.FINISH, "no match in progress")
+    if not state.created:
+        raise RuleViolation(k.RECORD, "no match has been created")
+    if state.over:
+        raise RuleViolation(k.FINISH, "the match was played to its length")
     if state.game.phase != st.OVER:
         raise RuleViolation(k.FINISH, "the game in progress is played to its end")
     position = cmd.position or (board.STANDARD, board.STANDARD)

@@ -18,13 +18,13 @@ MAX_TABLE = 9999
 
 def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
     if state.created:
-        raise RuleViolation(k.FINISH, "the match already exists", "match_id")
+        raise RuleViolation(k.RECORD, "the match already exists", "match_id")
     if not 1 <= cmd.length <= MAX_LENGTH:
-        raise RuleViolation(k.FINISH, f"a match is 1 to {MAX_LENGTH} points", "length")
+        raise RuleViolation(k.RECORD, f"a match is 1 to {MAX_LENGTH} points", "length")
     if not cmd.player_a or not cmd.player_b or cmd.player_a == cmd.player_b:
-        raise RuleViolation(k.FINISH, "two different players", "player_b")
+        raise RuleViolation(k.RECORD, "two different players", "player_b")
     if not 0 <= cmd.table <= MAX_TABLE:
-        raise RuleViolation(k.FINISH, f"a table 1 to {MAX_TABLE}, or none", "table")
+        raise RuleViolation(k.RECORD, f"a table 1 to {MAX_TABLE}, or none", "table")
     return [
         ev.MatchCreated(
             match_id=cmd.match_id,
@@ -35,34 +35,37 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
             penalty_to_score=cmd.penalty_to_score,
             series=cmd.series,
             table=cmd.table,
-            rule=k.FINISH,
+            rule=k.RULES_APPLY,
         )
     ]
 
 
-def _between_games(state: MatchState) -> None:
+def _between_games(state: MatchState, rule: str) -> None:
+    """Recorded between games only; `rule` is the paragraph that says so."""
     if not state.created or state.over:
-        raise RuleViolation(k.FINISH, "no match in progress")
+        raise RuleViolation(k.RECORD, "no match in progress")
     if state.game.phase != st.OVER:
-        raise RuleViolation(k.SCORING, "only between games", "")
+        raise RuleViolation(rule, "only between games", "")
 
 
 def score_dispute(state: MatchState, cmd: c.ResolveScoreDispute) -> list[ev.Event]:
-    """The scoresheet of the player behind in the match governs (KSI 4.7)."""
-    _between_games(state)
+    """The scoresheet of the player behind in the match governs (KSI 4.7); both sheets are
+    recorded with the score that follows."""
+    _between_games(state, k.SCORING)
     a, b = state.score
     if a == b:
         raise RuleViolation(k.SCORING, "the score is level: neither player is behind", "sheet_a")
     sheet = cmd.sheet_a if a < b else cmd.sheet_b
     if max(sheet) >= state.length or min(sheet) < 0:
         raise RuleViolation(k.SCORING, "a scoresheet of a match in progress", "sheet_a")
-    return [ev.ScoreSet(score=sheet, rule=k.SCORING)]
+    return [ev.ScoreSet(score=sheet, sheet_a=cmd.sheet_a, sheet_b=cmd.sheet_b, rule=k.SCORING)]
 
 
 def lateness(state: MatchState, cmd: c.RecordLateness) -> list[ev.Event]:
     """Late at the start or over a pause: 1 penalty point per full 5 minutes; more than half the
-    length loses the match (KSI 2.2.4)."""
-    _between_games(state)
+    length loses the match (KSI 2.2.4). Lateness at the start and pause overruns are between
+    games, which is where 2.2.4 (start times) and 2.2.2 (pauses between games) place them."""
+    _between_games(state, k.LATE)
     guards.side(cmd.side)
     points = lateness_points(cmd.minutes)
     if not points:
@@ -134,9 +137,14 @@ def confirm_result(state: MatchState, cmd: c.ConfirmResult) -> list[ev.Event]:
 
 def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
     """Back to the state after `to_version`, within the game in progress or just ended, while
-    the result is not yet reported (KSI 3.8: the record is kept right)."""
+    the result is not yet reported: a recording slip, which no KSI paragraph is about. A
+    jury's decision is final (KSI 5.2): no undo reaches back past it."""
     if not state.created or state.reported:
         raise RuleViolation(k.RECORD, "nothing to undo", "to_version")
+    if 0 <= cmd.to_version < state.final_at:
+        raise RuleViolation(
+            k.APPEAL, "the jury's decision is final: it stays on the record", "to_version"
+        )
     if not 0 <= cmd.to_version < state.version or undo_target(state, cmd.to_version) is None:
         raise RuleViolation(
             k.RECORD, "only entries of the current game can be undone", "to_version"

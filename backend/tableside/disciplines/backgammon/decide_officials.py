@@ -1,13 +1,14 @@
 """Deciders for officials and disputes: the TD called with the board frozen (KSI 5.1), the
-appeal to a jury of three or five deciding by majority, final (KSI 5.2, 1.3.2), the monitor
-(KSI 1.3.3, 1.7.4), expulsion (KSI 1.7.3)."""
+appeal to a jury of three or five deciding by majority, final (KSI 5.2, 1.3.2), testimony
+(KSI 5.4), the monitor and his report (KSI 1.3.3, 1.7.4), expulsion (KSI 1.2.4, 1.7.3,
+1.2.3.2)."""
 
 from __future__ import annotations
 
 from tableside.disciplines.backgammon import cite as k
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
-from tableside.disciplines.backgammon import guards
+from tableside.disciplines.backgammon import guards, timing
 from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.state import MatchState, other
 
@@ -50,7 +51,15 @@ def call_td(state: MatchState, cmd: c.CallTD) -> list[ev.Event]:
         raise RuleViolation(k.DISPUTE, "the TD has been called", "side")
     if cmd.side not in ("", "A", "B"):
         raise RuleViolation(k.DISPUTE, "side must be A, B or empty", "side")
-    return [ev.TDCalled(side=cmd.side, reason=cmd.reason, rule=k.DISPUTE)]
+    called = ev.TDCalled(side=cmd.side, reason=cmd.reason, rule=k.DISPUTE)
+    clock = state.timer
+    if clock is None or clock.stopped or not clock.running or not cmd.at_ms:
+        return [called]
+    if cmd.at_ms < clock.since:
+        raise RuleViolation(k.RECORD, "device time runs forward", "at_ms")
+    left = timing.charge(clock, cmd.at_ms).remaining
+    stop = ev.ClockStopped(case=4, at_ms=cmd.at_ms, remaining=left, rule=f"{k.CLOCK_STOP}.4")
+    return [stop, called]
 
 
 def give_ruling(state: MatchState, cmd: c.GiveRuling) -> list[ev.Event]:
@@ -60,7 +69,30 @@ def give_ruling(state: MatchState, cmd: c.GiveRuling) -> list[ev.Event]:
     if not cmd.text.strip():
         raise RuleViolation(k.DISPUTE, "a ruling says what was decided and why", "text")
     rule = k.EVIDENCE if cmd.testimony else k.DISPUTE
-    return [ev.RulingGiven(text=cmd.text, favours=cmd.favours, testimony=cmd.testimony, rule=rule)]
+    return [
+        ev.RulingGiven(
+            text=cmd.text, favours=cmd.favours, testimony=cmd.testimony, td=cmd.td, rule=rule
+        )
+    ]
+
+
+def record_testimony(state: MatchState, cmd: c.RecordTestimony) -> list[ev.Event]:
+    """The TD, referees and jury gather testimony and the players' arguments (KSI 5.4)."""
+    if state.dispute not in ("called", "ruled", "appealed"):
+        raise RuleViolation(k.EVIDENCE, "testimony is heard in a dispute", "witness")
+    if not cmd.witness.strip() or not cmd.text.strip():
+        raise RuleViolation(k.EVIDENCE, "who said it and what was said", "text")
+    return [ev.TestimonyRecorded(witness=cmd.witness, text=cmd.text, rule=k.EVIDENCE)]
+
+
+def file_monitor_report(state: MatchState, cmd: c.FileMonitorReport) -> list[ev.Event]:
+    """The monitor protects the players against breaches (KSI 1.3.3) for the rest of the
+    match or game (KSI 1.7.4): what he saw is on the record."""
+    if not state.created or not state.monitor:
+        raise RuleViolation(k.MONITOR, "no monitor has been appointed to this match", "text")
+    if not cmd.text.strip():
+        raise RuleViolation(k.MONITOR, "a report says what the monitor saw", "text")
+    return [ev.MonitorReported(name=state.monitor, text=cmd.text, rule=k.MONITOR)]
 
 
 def appeal(state: MatchState, cmd: c.Appeal) -> list[ev.Event]:
@@ -73,22 +105,39 @@ def appeal(state: MatchState, cmd: c.Appeal) -> list[ev.Event]:
     return [ev.AppealLodged(side=cmd.side, rule=k.APPEAL)]
 
 
-def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> list[ev.Event]:
-    """Three or five neutral players, not the TD; a majority overturns (KSI 1.3.2, 5.2)."""
+def person(name: str) -> str:
+    """A name as people are told apart: letter case and spacing do not make another person."""
+    return " ".join(name.split()).casefold()
+
+
+def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:
+    """Three or five different people; neither a player nor the TD who ruled (KSI 1.3.2)."""
+    people = [person(j) for j in jury]
+    if len(people) not in (3, 5) or len(set(people)) != len(people) or "" in people:
+        raise RuleViolation(k.JURY, "a jury is three or five different people", "jury")
+    barred = {person(p) for p in (*state.players, state.ruled_by, td) if p.strip()}
+    if barred & set(people):
+        raise RuleViolation(k.JURY, "neither the TD nor a player sits on the jury", "jury")
+
+
+def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event], ev.Event]:
+    """Three or five neutral players, not the TD; a majority overturns (KSI 1.3.2, 5.2).
+    (the events returning the board to the call when overturned, the decision itself); the
+    engine puts what the decision orders between them."""
     if state.dispute != "appealed":
         raise RuleViolation(k.APPEAL, "no appeal to decide", "jury")
-    if len(cmd.jury) not in (3, 5) or len(set(cmd.jury)) != len(cmd.jury):
-        raise RuleViolation(k.JURY, "a jury is three or five different people", "jury")
-    if (cmd.td and cmd.td in cmd.jury) or set(cmd.jury) & set(state.players):
-        raise RuleViolation(k.JURY, "neither the TD nor a player sits on the jury", "jury")
+    check_jury(state, cmd.jury, cmd.td)
     if not 0 <= cmd.overturn_votes <= len(cmd.jury):
         raise RuleViolation(k.APPEAL, "votes within the jury's size", "overturn_votes")
     overturned = 2 * cmd.overturn_votes > len(cmd.jury)
-    return [
-        ev.AppealDecided(
-            jury=cmd.jury, overturn_votes=cmd.overturn_votes, overturned=overturned, rule=k.APPEAL
-        )
-    ]
+    if cmd.remedy is not None and not overturned:
+        raise RuleViolation(k.APPEAL, "the ruling stands: there is nothing to carry out", "remedy")
+    decided = ev.AppealDecided(
+        jury=cmd.jury, overturn_votes=cmd.overturn_votes, overturned=overturned, rule=k.APPEAL
+    )
+    if not overturned or state.called_at < 0:
+        return [], decided
+    return [ev.RulingOverturned(to_version=state.called_at, rule=k.APPEAL)], decided
 
 
 def appoint_monitor(state: MatchState, cmd: c.AppointMonitor) -> list[ev.Event]:
@@ -100,15 +149,26 @@ def appoint_monitor(state: MatchState, cmd: c.AppointMonitor) -> list[ev.Event]:
     return [ev.MonitorAppointed(name=cmd.name, requested_by=cmd.requested_by, rule=rule)]
 
 
+EXPULSION_GROUNDS = {
+    "conduct": k.EXPULSION,  # a breach of 1.2.1-1.2.3 (KSI 1.2.4)
+    "aids": k.EXPULSION_AIDS,  # aids, signals, outside help (KSI 1.7.3)
+    "equipment": k.EXPULSION_EQUIPMENT,  # equipment mistreated (KSI 1.2.3.2)
+}
+
+
 def expel(state: MatchState, cmd: c.Expel) -> list[ev.Event]:
-    """Expelled from the tournament (KSI 1.7.3): the opponent wins the match."""
+    """Expelled from the tournament: the opponent wins the match. The paragraph is the
+    ground's: conduct (KSI 1.2.4), aids or outside help (KSI 1.7.3), equipment (KSI 1.2.3.2)."""
     _live(state)
     guards.side(cmd.side)
+    rule = EXPULSION_GROUNDS.get(cmd.ground)
+    if rule is None:
+        raise RuleViolation(k.EXPULSION, "conduct, aids or equipment", "ground")
     if not cmd.reason.strip():
-        raise RuleViolation(k.EXPULSION, "the reasons are reported to KSI (1.7.5)", "reason")
+        raise RuleViolation(rule, "the reasons are reported to KSI", "reason")
     return [
-        ev.PlayerExpelled(side=cmd.side, reason=cmd.reason, rule=k.EXPULSION),
-        ev.MatchEnded(winner=other(cmd.side), score=state.score, rule=k.EXPULSION),
+        ev.PlayerExpelled(side=cmd.side, reason=cmd.reason, ground=cmd.ground, rule=rule),
+        ev.MatchEnded(winner=other(cmd.side), score=state.score, rule=rule),
     ]
 
 
@@ -120,7 +180,11 @@ def federation_report(events: list[ev.Event]) -> list[dict]:
         if type(e) is ev.RulingGiven:
             report.append({"kind": "ruling", "text": e.text, "testimony": list(e.testimony)})
         elif type(e) is ev.AppealDecided and report:
-            report[-1]["appeal"] = {"jury": list(e.jury), "overturned": e.overturned}
+            report[-1]["appeal"] = {
+                "jury": list(e.jury),
+                "overturn_votes": e.overturn_votes,
+                "overturned": e.overturned,
+            }
         elif type(e) is ev.PlayerExpelled:
             report.append({"kind": "expulsion", "side": e.side, "reason": e.reason})
     return report

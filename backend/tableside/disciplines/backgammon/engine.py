@@ -13,6 +13,7 @@ from tableside.disciplines.backgammon import (
     decide_officials,
 )
 from tableside.disciplines.backgammon.events import Event
+from tableside.disciplines.backgammon.evolve import fold
 from tableside.disciplines.backgammon.state import MatchState
 
 _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
@@ -47,7 +48,9 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.CallTD: decide_officials.call_td,
     c.GiveRuling: decide_officials.give_ruling,
     c.Appeal: decide_officials.appeal,
-    c.DecideAppeal: decide_officials.decide_appeal,
+    c.RecordTestimony: decide_officials.record_testimony,
+    c.FileMonitorReport: decide_officials.file_monitor_report,
+    c.CorrectCubeValue: decide_cube.correct_value,
     c.AppointMonitor: decide_officials.appoint_monitor,
     c.Expel: decide_officials.expel,
     c.UndoLast: decide_match.undo_last,
@@ -63,4 +66,17 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
 def decide(state: MatchState, command: c.Command) -> tuple[Event, ...]:
     """The events a command leads to, or RuleViolation citing the paragraph; state untouched."""
     decide_officials.frozen(state, command)
+    if isinstance(command, c.DecideAppeal):
+        return tuple(_decide_appeal(state, command))
     return tuple(_DECIDERS[type(command)](state, command))
+
+
+def _decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> list[Event]:
+    """The jury's decision takes effect (KSI 5.2): overturned, the board, dice, cube, score
+    and clocks return to the call, then what the decision orders is decided on that board;
+    the decision itself comes last, so nothing before it can be undone."""
+    restored, decided = decide_officials.decide_appeal(state, cmd)
+    remedy: list[Event] = []
+    if cmd.remedy is not None:
+        remedy = _DECIDERS[type(cmd.remedy)](fold(restored, state), cmd.remedy)
+    return [*restored, *remedy, decided]

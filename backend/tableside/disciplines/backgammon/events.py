@@ -135,6 +135,8 @@ class MatchEnded(Event, tag="BgMatchEnded"):
 
 class ScoreSet(Event, tag="BgScoreSet"):
     score: tuple[int, int]
+    sheet_a: tuple[int, int] | None = None  # what each player's scoresheet said (KSI 4.7)
+    sheet_b: tuple[int, int] | None = None
 
 
 class PenaltyPoints(Event, tag="BgPenaltyPoints"):
@@ -203,6 +205,15 @@ class ClockAbandoned(Event, tag="BgClockAbandoned"):
     pass
 
 
+class ForcedWait(Event, tag="BgForcedWait"):
+    """Dice picked up early: the offender's time runs from `at_ms` and he may complete his
+    move only `ms` later (KSI 4.1.5.2)."""
+
+    side: SideName  # the offender
+    at_ms: int
+    ms: int
+
+
 class TDCalled(Event, tag="BgTDCalled"):
     side: str  # who called ("" the TD himself or a monitor)
     reason: str
@@ -212,6 +223,7 @@ class RulingGiven(Event, tag="BgRulingGiven"):
     text: str  # the ruling with its reasons (reported to KSI, 5.6)
     favours: str = ""  # the side the ruling favours, if either
     testimony: tuple[str, ...] = ()  # who was heard (KSI 5.4)
+    td: str = ""  # the TD who ruled (never on the jury, KSI 1.3.2)
 
 
 class AppealLodged(Event, tag="BgAppealLodged"):
@@ -224,6 +236,27 @@ class AppealDecided(Event, tag="BgAppealDecided"):
     overturned: bool
 
 
+class RulingOverturned(Event, tag="BgRulingOverturned"):
+    """The jury overturned the ruling: board, dice, cube, score and clocks return to what they
+    were when the TD was called (KSI 5.2); what the decision orders follows as its own events."""
+
+    to_version: int
+
+
+class TestimonyRecorded(Event, tag="BgTestimonyRecorded"):
+    """Testimony or an argument heard by the TD or the jury (KSI 5.4)."""
+
+    witness: str
+    text: str
+
+
+class MonitorReported(Event, tag="BgMonitorReported"):
+    """The monitor's report of a breach of the rules he watched for (KSI 1.3.3, 1.7.4)."""
+
+    name: str
+    text: str
+
+
 class MonitorAppointed(Event, tag="BgMonitorAppointed"):
     name: str
     requested_by: str = ""  # "" on the TD's own initiative
@@ -232,6 +265,7 @@ class MonitorAppointed(Event, tag="BgMonitorAppointed"):
 class PlayerExpelled(Event, tag="BgPlayerExpelled"):
     side: SideName
     reason: str
+    ground: str = "conduct"  # conduct (KSI 1.2.4), aids (1.7.3), equipment (1.2.3.2)
 
 
 class EntryUndone(Event, tag="BgEntryUndone"):
@@ -299,6 +333,10 @@ AnyEvent = Union[  # noqa: UP007
     RulingGiven,
     AppealLodged,
     AppealDecided,
+    RulingOverturned,
+    TestimonyRecorded,
+    MonitorReported,
+    ForcedWait,
     MonitorAppointed,
     PlayerExpelled,
     EntryUndone,

@@ -9,7 +9,14 @@ from msgspec.structs import replace
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.state import GameState, MatchState, index, other
-from tableside.disciplines.backgammon.timing import DELAY_MS, Clock, add, charge, press
+from tableside.disciplines.backgammon.timing import (
+    DELAY_MS,
+    Clock,
+    add,
+    charge,
+    forced_wait,
+    press,
+)
 
 
 def _game(state: MatchState, **changes: object) -> MatchState:
@@ -209,6 +216,38 @@ def _time_added(state: MatchState, e: ev.TimeAdded) -> MatchState:
     return replace(state, timer=add(state.timer, e.side, e.ms))
 
 
+def _forced_wait(state: MatchState, e: ev.ForcedWait) -> MatchState:
+    return replace(state, timer=forced_wait(state.timer, e.side, e.at_ms, e.ms))
+
+
+def _cube_corrected(state: MatchState, e: ev.CubeValueCorrected) -> MatchState:
+    return _game(state, cube=e.value)
+
+
+def _called(state: MatchState, e: ev.TDCalled) -> MatchState:
+    return replace(state, dispute="called", called_at=state.version)
+
+
+def _ruled(state: MatchState, e: ev.RulingGiven) -> MatchState:
+    return replace(state, dispute="ruled", ruled_by=e.td)
+
+
+def _overturned(state: MatchState, e: ev.RulingOverturned) -> MatchState:
+    """Board, dice, cube, score and clocks as they were at the call (KSI 5.2)."""
+    target = undo_target(state, e.to_version)
+    if target is None:
+        return state
+    return replace(
+        state,
+        game=target.game,
+        score=target.score,
+        timer=target.timer,
+        penalty=target.penalty,
+        over=target.over,
+        winner=target.winner,
+    )
+
+
 def _flag_fell(state: MatchState, e: ev.FlagFell) -> MatchState:
     return replace(state, timer=replace(state.timer, stopped=True))
 
@@ -225,7 +264,7 @@ def _dispute(phase: str) -> Callable[[MatchState, ev.Event], MatchState]:
 
 
 def _appeal_decided(state: MatchState, e: ev.AppealDecided) -> MatchState:
-    return replace(state, dispute="final")
+    return replace(state, dispute="final", final_at=state.version + 1)
 
 
 def _monitor(state: MatchState, e: ev.MonitorAppointed) -> MatchState:
@@ -268,7 +307,7 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.DoubleVoided: _same,
     ev.DoubleTaken: _taken,
     ev.DoubleDropped: _dropped,
-    ev.CubeValueCorrected: _same,
+    ev.CubeValueCorrected: _cube_corrected,
     ev.ConcessionOffered: _conceded,
     ev.ConcessionDeclined: _declined,
     ev.GameEnded: _ended,
@@ -286,10 +325,14 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.TimeAdded: _time_added,
     ev.FlagFell: _flag_fell,
     ev.ClockAbandoned: _abandoned,
-    ev.TDCalled: _dispute("called"),
-    ev.RulingGiven: _dispute("ruled"),
+    ev.TDCalled: _called,
+    ev.RulingGiven: _ruled,
     ev.AppealLodged: _dispute("appealed"),
     ev.AppealDecided: _appeal_decided,
+    ev.RulingOverturned: _overturned,
+    ev.TestimonyRecorded: _same,
+    ev.MonitorReported: _same,
+    ev.ForcedWait: _forced_wait,
     ev.MonitorAppointed: _monitor,
     ev.PlayerExpelled: _same,
     ev.EntryUndone: _same,

@@ -17,11 +17,11 @@ MULTIPLIER = {"single": 1, "gammon": 2, "backgammon": 3}
 def in_game(state: MatchState) -> None:
     """A game is in progress."""
     if not state.created:
-        raise RuleViolation(k.FINISH, "no match has been created")
+        raise RuleViolation(k.RECORD, "no match has been created")
     if state.over:
-        raise RuleViolation(k.FINISH, "the match is over")
+        raise RuleViolation(k.FINISH, "the match is over: it was played to its length")
     if state.game.phase == st.OVER:
-        raise RuleViolation(k.FINISH, "no game is in progress")
+        raise RuleViolation(k.RECORD, "no game is in progress")
 
 
 def side(value: str) -> None:

@@ -59,7 +59,12 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     series: bool = False
     pauses: tuple[int, int] = (0, 0)  # pauses used (KSI 2.2.2)
     timer: Clock | None = None  # the Bronstein clock, once started (KSI 3.5.5)
-    dispute: str = ""  # "" | "called" (board frozen) | "ruled" | "appealed" | "final" (KSI 5)
+    dispute: str = (
+        ""  # "" | "called" (board frozen) | "ruled" | "appealed" | "final" (KSI section 5)
+    )
+    called_at: int = -1  # the version the TD was called at: what an overturn restores (5.2)
+    ruled_by: str = ""  # the TD who gave the ruling under appeal: never on its jury (1.3.2)
+    final_at: int = 0  # the version of the last jury decision: no undo reaches past it (5.2)
     monitor: str = ""  # the monitor appointed to the match (KSI 1.3.3)
     table: int = 0  # the hall's table it is played on (0: none)
     game: GameState = GameState()

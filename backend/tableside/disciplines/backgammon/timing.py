@@ -57,6 +57,7 @@ class Clock(msgspec.Struct, frozen=True, kw_only=True):
     stopped: bool = False
     since: int = 0  # device time the running side's time last started
     delay_left: int = DELAY_MS  # the running side's delay left in this move
+    wait_until: int = 0  # the running side may not complete his move before (KSI 4.1.5.2)
 
 
 def _set(pair: tuple[int, int], side: str, value: int) -> tuple[int, int]:
@@ -82,7 +83,17 @@ def charge(clock: Clock, at: int) -> Clock:
 def press(clock: Clock, side: str, at: int) -> Clock:
     """`side` completes his move: his time stops, the opponent's runs with a fresh delay."""
     clock = charge(clock, at)
-    return replace(clock, running="B" if side == "A" else "A", since=at, delay_left=DELAY_MS)
+    other = "B" if side == "A" else "A"
+    return replace(clock, running=other, since=at, delay_left=DELAY_MS, wait_until=0)
+
+
+def forced_wait(clock: Clock, side: str, at: int, ms: int) -> Clock:
+    """`side`'s time runs from `at` (a fresh delay first) and he may complete his move only
+    `ms` later (KSI 4.1.5.2: with the 12 s delay a 30 s wait costs 18 s of his time)."""
+    clock = charge(clock, at)
+    return replace(
+        clock, running=side, stopped=False, since=at, delay_left=DELAY_MS, wait_until=at + ms
+    )
 
 
 def time_left(clock: Clock, side: str, at: int) -> int:
@@ -108,10 +119,41 @@ def turns_at_least(side: board.Side) -> int:
     return max(-(-board.pips(side) // 24), -(-on_board // 4))
 
 
+def _first(mine: int, theirs: int, on_roll: bool) -> bool:
+    """`me` finishes in at most `mine` turns before the opponent's `theirs`-th turn comes."""
+    return mine <= theirs if on_roll else mine < theirs
+
+
+def _turns_to_pass(opp: board.Side, beyond: int) -> int:
+    """A lower bound of the turns the opponent needs to bring every checker to point `beyond`
+    or lower (his numbering): at most 24 pips and 4 checkers a turn."""
+    pips = sum((p - beyond) * n for p, n in enumerate(opp) if p > beyond)
+    count = sum(n for p, n in enumerate(opp) if p > beyond)
+    return max(-(-pips // 24), -(-count // 4))
+
+
 def certain_game_win(me: board.Side, opp: board.Side, on_roll: bool) -> bool:
     """`me` wins the game whatever the dice: a race he wins even at one pip per die (KSI 4.3.3).
     Sound, not complete: it never calls a race certain that is not."""
+    return certain_kind(me, opp, on_roll) > 0
+
+
+def certain_kind(me: board.Side, opp: board.Side, on_roll: bool) -> int:
+    """What `me` is certain to win whatever the dice: 0 nothing, 1 a single, 2 a gammon (the
+    opponent cannot bear a checker off first), 3 a backgammon (nor leave my home board and the
+    bar). Sound, not complete: only races, at one pip per die for `me`."""
     if board.contact(me, opp):
-        return False
-    mine, theirs = turns_at_most(me), turns_at_least(opp)
-    return mine <= theirs if on_roll else mine < theirs
+        return 0
+    mine = turns_at_most(me)
+    if not _first(mine, turns_at_least(opp), on_roll):
+        return 0
+    if opp[0]:
+        return 1
+    # bearing one off needs every checker home and one more move
+    home = _turns_to_pass(opp, 6)
+    first_off = max(home, -(-(sum(opp[7:]) + 1) // 4), 1)
+    if not _first(mine, first_off, on_roll):
+        return 1
+    if not any(opp[19:]) or not _first(mine, _turns_to_pass(opp, 18), on_roll):
+        return 2
+    return 3

@@ -1,8 +1,9 @@
 """Who may post which backgammon command: the TD (head judge or secretary) anything; the
 device of the match's table (its table judge token, held by the players or the monitor,
 KSI 1.3.3) what happens at the board — rolls, plays, the cube, the clock, pauses, calls for
-the TD, appeals, the winner's report and the players' scoresheet confirmations — while the
-result is not yet confirmed. Rulings, penalties, corrections and confirmations stay the TD's.
+the TD, appeals, the winner's report, the players' scoresheet confirmations and the monitor's
+report — while the result is not yet confirmed. Rulings, testimony, penalties, corrections and
+confirmations stay the TD's, and so does an undo that would take back one of the TD's entries.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from litestar.exceptions import PermissionDeniedException
 
 from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.web.auth import Principal
 
@@ -30,7 +32,25 @@ TD_ONLY = frozenset(
         c.AppointMonitor,  # KSI 1.3.3
         c.Expel,  # KSI 1.7.3
         c.CorrectResult,  # KSI 4.6
+        c.CorrectCubeValue,  # KSI 4.4.6: the TD corrects the cube
+        c.RecordTestimony,  # KSI 5.4: the TD and the jury gather testimony
     }
+)
+# what only the TD records: a table's device never undoes one of these
+TD_EVENTS = (
+    ev.RulingGiven,
+    ev.AppealDecided,
+    ev.RulingOverturned,
+    ev.TestimonyRecorded,
+    ev.ScoreSet,
+    ev.PenaltyPoints,
+    ev.TimeAdded,
+    ev.ClockSet,
+    ev.CubeValueCorrected,
+    ev.MonitorAppointed,
+    ev.PlayerExpelled,
+    ev.ResultConfirmed,
+    ev.ResultCorrected,
 )
 
 
@@ -39,6 +59,22 @@ def roles_for(command: c.Command) -> tuple[str, ...]:
     if type(command) in TD_ONLY or (isinstance(command, c.StartClock) and command.imposed):
         return STAFF
     return (*STAFF, TABLE_DEVICE)
+
+
+def undo_checker(principal: Principal) -> Callable[[list[ev.Event]], None]:
+    """A check on what an undo would take off the record: a table's device takes back its own
+    slips, never the TD's entries (a ruling, a penalty, a correction)."""
+
+    def check(removed: list[ev.Event]) -> None:
+        if principal.role != TABLE_DEVICE:
+            return
+        theirs = sorted({type(e).__name__ for e in removed if isinstance(e, TD_EVENTS)})
+        if theirs:
+            raise PermissionDeniedException(
+                "Only the TD undoes the TD's entries: " + ", ".join(theirs)
+            )
+
+    return check
 
 
 def authorizer(principal: Principal) -> Callable[[MatchState], None]:

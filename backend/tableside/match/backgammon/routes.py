@@ -28,7 +28,13 @@ from tableside.disciplines.backgammon.state import MOVE, MatchState, mine
 from tableside.disciplines.backgammon.steps import move_orders
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog.digest import command_digest
-from tableside.match.backgammon.access import STAFF, TABLE_DEVICE, authorizer, roles_for
+from tableside.match.backgammon.access import (
+    STAFF,
+    TABLE_DEVICE,
+    authorizer,
+    roles_for,
+    undo_checker,
+)
 from tableside.match.backgammon.service import BackgammonService
 from tableside.match.http.command_routes import command_caller, command_meta, store_command
 from tableside.match.http.dto import CommandResponse
@@ -165,14 +171,20 @@ async def post_bg_command(
 ) -> CommandResponse:
     ctx = context(state)
     principal = await command_caller(ctx, request, *roles_for(data.command))
+    command = data.command
+    if isinstance(command, c.GiveRuling):  # the TD who rules is the one signed in (KSI 1.3.2)
+        command = msgspec.structs.replace(command, td=principal.name)
+    if isinstance(command, c.DecideAppeal) and not command.td:  # nor the one recording it
+        command = msgspec.structs.replace(command, td=principal.name)
     work = partial(
         _service(state, ctx).execute,
         match_id,
-        data.command,
+        command,
         expected_version=data.expected_version,
         command_id=data.command_id,
         meta=_meta(principal, data.device_id, data.device_time),
         authorize=authorizer(principal),
+        undo_check=undo_checker(principal),
     )
     digest = command_digest("backgammon.command", match_id, data.command)
     return await store_command(ctx, data.command_id, match_id, work, digest)

@@ -113,9 +113,11 @@ class BackgammonService:
         meta: Mapping[str, str],
         digest: bytes | None = None,
         authorize: Callable[[MatchState], None] | None = None,
+        undo_check: Callable[[list[Event]], None] | None = None,
     ) -> AppendResult:
-        """Check the version and who asks (`authorize` on the current state), decide,
-        append; VersionConflict / RuleViolation / the authorizer's refusal raise."""
+        """Check the version and who asks (`authorize` on the current state, `undo_check` on
+        what an undo would take off the record), decide, append; VersionConflict /
+        RuleViolation / the checks' refusals raise."""
         if isinstance(command, c.CreateMatch):
             raise MatchNotFound(f"{match_id}: a match is created by POST /api/backgammon/matches")
         base = self._read(match_id, at_least=expected_version)
@@ -128,6 +130,9 @@ class BackgammonService:
             pairs = zip(commands, base.value.events, strict=True)
             undone = {v for v, e in pairs if type(e) is EntryUndone}
             command = c.UndoLast(to_version=last_entry_start(state, commands, undone))
+        if isinstance(command, c.UndoLast) and undo_check is not None:
+            pairs = zip(commands, base.value.events, strict=True)
+            undo_check([e for v, e in pairs if v > command.to_version])
         events = decide(state, command)
         return self.streams.append(
             match_id, events, base=base, command_id=command_id, meta=meta, digest=digest

@@ -201,6 +201,11 @@ _SECTIONS: dict[type, Any] = {
         "time_added" if e.ms > 0 else "time_penalty",
         dict(side=e.side, seconds=abs(e.ms) // 1000),
     ),
+    ev.ForcedWait: lambda e: (
+        "clock_events",
+        "forced_wait",
+        dict(side=e.side, seconds=e.ms // 1000),
+    ),
     ev.FlagFell: lambda e: ("clock_events", "flag_gin" if e.gin else "flag", dict(side=e.side)),
     ev.ClockAbandoned: lambda e: ("clock_events", "clock_abandoned", {}),
     ev.ClockSet: lambda e: (
@@ -224,14 +229,34 @@ _SECTIONS: dict[type, Any] = {
         "appeal_overturned" if e.overturned else "appeal_upheld",
         dict(jury=", ".join(e.jury), votes=e.overturn_votes, size=len(e.jury)),
     ),
+    ev.RulingOverturned: lambda e: ("officials", "ruling_overturned", {}),
+    ev.TestimonyRecorded: lambda e: (
+        "officials",
+        "testimony",
+        dict(witness=e.witness, text=e.text),
+    ),
     ev.MonitorAppointed: lambda e: ("officials", "monitor", dict(name=e.name)),
+    ev.MonitorReported: lambda e: ("officials", "monitor_report", dict(name=e.name, text=e.text)),
     ev.PlayerExpelled: lambda e: ("officials", "expelled", dict(side=e.side, reason=e.reason)),
     ev.MatchEnded: lambda e: (
         "result",
         "match_ended",
         dict(side=e.winner, a=e.score[0], b=e.score[1]),
     ),
-    ev.ScoreSet: lambda e: ("result", "score_set", dict(a=e.score[0], b=e.score[1])),
+    ev.ScoreSet: lambda e: (
+        ("result", "score_set", dict(a=e.score[0], b=e.score[1]))
+        if e.sheet_a is None or e.sheet_b is None
+        else (
+            "result",
+            "score_set_sheets",
+            dict(
+                a=e.score[0],
+                b=e.score[1],
+                sa=f"{e.sheet_a[0]}:{e.sheet_a[1]}",
+                sb=f"{e.sheet_b[0]}:{e.sheet_b[1]}",
+            ),
+        )
+    ),
     ev.ScoreConfirmed: lambda e: (
         "result",
         "sheet_confirmed",

@@ -112,6 +112,13 @@ _EN = {
     "expelled": "{player} expelled from the tournament: {reason}",
     "match_ended": "Match over: {player} wins {a}:{b}",
     "score_set": "Score set from the trailing player's scoresheet: {a}:{b}",
+    "forced_wait": "{player} picked up the dice too early: a {seconds} s wait on his running clock",
+    "ruling_overturned": "The ruling is overturned: board, dice, cube and clocks as at the call",
+    "testimony": "Heard: {witness}: {text}",
+    "monitor_report": "Monitor's report ({name}): {text}",
+    "score_set_sheets": (
+        "Score set from the trailing player's scoresheet: {a}:{b} (A's sheet {sa}, B's sheet {sb})"
+    ),
     "sheet_confirmed": "{player}'s scoresheet agrees after game {game}: {a}:{b}",
     "reported": "Result reported by the winner, {player}",
     "confirmed": "Result confirmed and published by the TD",
@@ -238,6 +245,15 @@ _IS = {
     "expelled": "{player} vísað úr mótinu: {reason}",
     "match_ended": "Viðureign lokið: {player} vinnur {a}:{b}",
     "score_set": "Staða eftir skorblaði þess sem er undir: {a}:{b}",
+    "forced_wait": "{player} tók teningana upp of snemma: {seconds} sek. bið á klukku hans",
+    "ruling_overturned": (
+        "Úrskurði hnekkt: borð, teningar, tvöföldunarteningur og klukkur eins og þegar kallað var"
+    ),
+    "testimony": "Vitnisburður: {witness}: {text}",
+    "monitor_report": "Skýrsla eftirlitsmanns ({name}): {text}",
+    "score_set_sheets": (
+        "Staða eftir skorblaði þess sem er undir: {a}:{b} (skorblað A {sa}, skorblað B {sb})"
+    ),
     "sheet_confirmed": "Skorblað {player} staðfestir stöðuna eftir leik {game}: {a}:{b}",
     "reported": "Sigurvegarinn, {player}, tilkynnti úrslitin",
     "confirmed": "Mótsstjóri staðfesti og birti úrslitin",
@@ -363,6 +379,17 @@ _ET = {
     "expelled": "{player} eemaldatud turniirilt: {reason}",
     "match_ended": "Matš läbi: {player} võidab {a}:{b}",
     "score_set": "Seis tagapool oleva mängija protokolli järgi: {a}:{b}",
+    "forced_wait": (
+        "{player} võttis täringud liiga vara üles: {seconds} s ootamist tema käival kellal"
+    ),
+    "ruling_overturned": (
+        "Otsus tühistatud: laud, täringud, kordistaja ja kellad nagu kutsumise hetkel"
+    ),
+    "testimony": "Ära kuulatud: {witness}: {text}",
+    "monitor_report": "Vaatleja aruanne ({name}): {text}",
+    "score_set_sheets": (
+        "Seis tagapool oleva mängija protokolli järgi: {a}:{b} (A protokoll {sa}, B protokoll {sb})"
+    ),
     "sheet_confirmed": "{player} skoorileht kinnitab seisu pärast {game}. mängu: {a}:{b}",
     "reported": "Võitja {player} teatas tulemuse",
     "confirmed": "Peakohtunik kinnitas ja avaldas tulemuse",
@@ -488,6 +515,17 @@ _LV = {
     "expelled": "{player} izslēgts no turnīra: {reason}",
     "match_ended": "Mačs beidzies: {player} uzvar {a}:{b}",
     "score_set": "Rezultāts pēc atpalicēja protokola: {a}:{b}",
+    "forced_wait": (
+        "{player} pacēla kauliņus par agru: {seconds} s gaidīšana viņa ejošajā pulkstenī"
+    ),
+    "ruling_overturned": (
+        "Lēmums atcelts: galds, kauliņi, dubultošanas kauliņš un pulksteņi kā izsaukuma brīdī"
+    ),
+    "testimony": "Uzklausīts: {witness}: {text}",
+    "monitor_report": "Novērotāja ziņojums ({name}): {text}",
+    "score_set_sheets": (
+        "Rezultāts pēc atpalicēja protokola: {a}:{b} (A protokols {sa}, B protokols {sb})"
+    ),
     "sheet_confirmed": "{player} rezultātu lapa apstiprina rezultātu pēc {game}. spēles: {a}:{b}",
     "reported": "Uzvarētājs {player} paziņoja rezultātu",
     "confirmed": "Turnīra direktors apstiprināja un publicēja rezultātu",
