@@ -37,17 +37,17 @@ def open_judge(page, path: str) -> None:
 
 
 def start_game(
-    page, head_api: Api, lang: str = "en", pairs: bool = False, ruleset: str = "EKML"
+    page, head_api: Api, lang: str = "en", pairs: bool = False, ruleset: str = "EKML", **extra
 ) -> dict:
-    """A fresh singles (or pairs) table under `ruleset` opened on its judge link in `lang`, the
-    opening shot given to side A (for pairs: its first listed players), settled; the table's
-    dict."""
+    """A fresh singles (or pairs) table under `ruleset` (`extra`: more of the match, e.g.
+    games=3) opened on its judge link in `lang`, the opening shot given to side A (for pairs:
+    its first listed players), settled; the table's dict."""
     if pairs:
         t = new_table(
-            head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs", ruleset=ruleset
+            head_api, ["Mari", "Jaan"], ["Ants", "Tiina"], format="pairs", ruleset=ruleset, **extra
         )
     else:
-        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], ruleset=ruleset)
+        t = new_table(head_api, ["Mari Tamm"], ["Jaan Kask"], ruleset=ruleset, **extra)
     open_judge(page, t["path"])
     page.click(f"language-picker [data-lang={lang}]")
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
