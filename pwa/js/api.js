@@ -188,7 +188,11 @@ export async function download(url, filename, { headers: extra = {} } = {}) {
 export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);
   if (error.status === 0) return t("error.network");
-  const parts = [error.title, error.detail].filter(Boolean);
+  // A refusal the engine names by a code reads in the page's language (issue 35 point 5).
+  const coded = error.problem?.code && t(`code.${error.problem.code}`);
+  const detail = coded && coded !== `code.${error.problem.code}` ? coded : error.detail;
+  const title = error.status === 422 && error.rule ? t("error.rule_violation") : error.title;
+  const parts = [title, detail].filter(Boolean);
   if (!parts.length) parts.push(t("error.status", { status: error.status }));
   if (error.rule) parts.push(t("error.rule", { rule: citation(error.rule) }));
   return parts.join(" — ");

@@ -38,6 +38,16 @@ def _next_game(page) -> None:
     page.wait_for_selector("main [data-panel=pad]")
 
 
+def _sixteen_unanswered(page, opener: str, responder: str) -> None:
+    """The opener clears 16 in the first series; the next opponent cannot (EKML §28(7))."""
+    assert _turn(page) == opener
+    tap(page, "pocketed_more", "16")
+    settle(page)
+    assert _turn(page) == responder
+    tap(page, "no_pocket")
+    settle(page)
+
+
 def _play(page) -> None:
     """The three games, stroke by stroke; asserts whose turn each stroke is."""
     # Game 1: Mari opens; the striker falls in with a pocketed puck (§24(1)4).
@@ -65,20 +75,9 @@ def _play(page) -> None:
     settle(page)
     _next_game(page)
     # Game 2: everyone one seat on, Tiina in the opening seat; 16 in her first series (§28(7)).
-    assert _turn(page) == "Tiina"
-    tap(page, "pocketed_more", "16")
-    settle(page)
-    assert _turn(page) == "Mari"
-    tap(page, "no_pocket")
-    settle(page)
+    _sixteen_unanswered(page, "Tiina", "Mari")
     _next_game(page)
-    # Game 3: Jaan opens and clears 16; Tiina cannot answer.
-    assert _turn(page) == "Jaan"
-    tap(page, "pocketed_more", "16")
-    settle(page)
-    assert _turn(page) == "Tiina"
-    tap(page, "no_pocket")
-    settle(page)
+    _sixteen_unanswered(page, "Jaan", "Tiina")  # game 3
     page.wait_for_selector("main [data-panel=match-over]")
 
 
