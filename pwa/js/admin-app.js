@@ -2,7 +2,7 @@
 // desk: entrants, draw and rounds, tables (cards, QR codes, calls), rulings, standings.
 
 import { i18n, t } from "/js/i18n.js";
-import { request, setToken, getToken, describe } from "/js/api.js";
+import { request, setToken, getToken, describe, serverFetch } from "/js/api.js";
 import { afterPress, h, morph } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
 import { setupView } from "/js/admin-setup.js";
@@ -84,6 +84,27 @@ async function boot() {
   }
   window.addEventListener("hashchange", route);
   i18n.addEventListener("change", () => (app.role ? render() : login()));
+  watchStandby();
+}
+
+/** Say it on top of the console, whatever the view, while the server has no standby holding
+ *  a copy of every command (GET /health `replication`, issue 33); silent where none is set up. */
+function watchStandby(every = 10_000) {
+  const warning = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
+                           "data-replication": true });
+  face.before(warning);
+  let said = null;
+  const look = async () => {
+    const reply = await serverFetch("/health").then((r) => r.json()).catch(() => null);
+    const seen = reply?.replication;
+    said = !seen || seen.protected ? null : seen.standby_required ? "stopped" : "unprotected";
+    warning.textContent = said ? t(`admin.replication.${said}`) : "";
+    warning.hidden = !said;
+    warning.dataset.state = said || "protected";
+  };
+  i18n.addEventListener("change", () => { if (said) warning.textContent = t(`admin.replication.${said}`); });
+  look();
+  setInterval(look, every);
 }
 
 function login() {

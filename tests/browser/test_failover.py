@@ -56,6 +56,12 @@ def test_the_pad_records_on_the_promoted_server_without_a_reload(browser) -> Non
             settle(page, timeout=30_000)
             assert page.evaluate("window.loadedOnce") is True
             assert page.evaluate("location.origin") == pair.bases[0]
+            # The promoted server has no standby of its own: the TD's console says so on top.
+            console = context.new_page()
+            console.goto(pair.bases[1] + "/admin")
+            warning = console.locator("[data-replication][data-state=unprotected]")
+            warning.wait_for(state="visible", timeout=30_000)
+            assert "this machine only" in warning.inner_text()
         finally:
             context.close()
         promoted = Api(pair.bases[1], head.token)

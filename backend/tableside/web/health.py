@@ -35,7 +35,11 @@ def _replication(seen: tuple[bool, bool, bool], settings) -> dict[str, object]:
     """Is a standby holding a copy of every commit (db/replication)? Said loudly if not."""
     synchronous, attached, standby = seen
     protected = bool(synchronous and attached)
-    found: dict[str, object] = {"protected": protected, "standby_attached": bool(attached)}
+    found: dict[str, object] = {
+        "protected": protected,
+        "standby_attached": bool(attached),
+        "standby_required": settings.standby_required,
+    }
     if standby:
         found["warning"] = "this server is a standby"
     elif not protected:
