@@ -50,7 +50,24 @@ function render() {
   const title = document.querySelector("[data-table-title]");
   if (title && state.table) title.textContent = tableTitle();
   document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
+  placeBanner();
   if (feed) liveState(feed.state); // a match just signed stops reading "Live"
+}
+
+/** Where the side rows stand above the board (a tablet, a laptop), the banner floats just
+ *  under them, over the board drawing: who has the turn, the pucks, debts and remarks stay in
+ *  view while it says what was decided (issue 35 point 4). On a phone the sides come below
+ *  the board, so it stays under the judge bar (issue 14 point 7). */
+function placeBanner() {
+  const banner = main.querySelector("[data-banner]");
+  const sides = main.querySelector(".glance .sides");
+  if (!banner || !sides) return;
+  const wide = window.matchMedia("(min-width: 700px)").matches;
+  const glance = sides.closest(".glance").getBoundingClientRect();
+  const px = (n) => (wide ? `${Math.round(n)}px` : "");
+  banner.style.top = px(sides.getBoundingClientRect().bottom + 4);
+  banner.style.left = px(glance.left); // the glance's column only, never over the pad
+  banner.style.right = px(document.documentElement.clientWidth - glance.right);
 }
 
 /** The board as the judge expects it: the server's document, then what the server has

@@ -56,6 +56,8 @@ SEEN = """() => {
     return { x: r.x, y: r.y, width: r.width, height: r.height }; };
   const score = document.querySelector('main [data-score]');
   return { banner: box(banner), badge: box(document.querySelector('sync-badge')),
+           sides: box(document.querySelector('main .glance .sides')),
+           pad: box(document.querySelector('main [data-panel=pad] .grid')),
            score: box(score), scoreText: score.innerText,
            bannerScore: document.querySelector('[data-banner-score]')?.innerText || '' };
 }"""
@@ -87,6 +89,9 @@ def test_the_banner_never_hides_the_sync_badge_and_carries_the_score(page, head_
     page.locator("main [data-act=no_pocket]").click()  # a penalty: a banner with its paragraph
     seen = page.wait_for_function(SEEN).json_value()  # measured while the banner is up
     assert not _overlap(seen["banner"], seen["badge"])
+    if page.viewport_size["width"] >= 700:  # issue 35 point 4: the side rows stay in view
+        assert not _overlap(seen["banner"], seen["sides"]), seen
+        assert not _overlap(seen["banner"], seen["pad"]), seen
     if _overlap(seen["banner"], seen["score"]):
         assert seen["bannerScore"].endswith(seen["scoreText"])
     size = page.viewport_size
