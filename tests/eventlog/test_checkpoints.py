@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import psycopg
-from support.harness import Api, Server, wait_for
+from support.harness import Api, Server, run_async, wait_for
 from support.recorded import auditor, record_match
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -102,3 +102,42 @@ def _verify(path: Path, key: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
     )
+
+
+def test_two_nodes_signing_the_same_head_store_one_checkpoint(database_url: str) -> None:
+    """Issue 32: nodes on one database sign one at a time (an advisory lock): two taking a
+    checkpoint of the same new head at once store it once, every round."""
+    import asyncio
+    import uuid
+
+    import asyncpg
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from store_events import TEST_EVENT_TYPES, PuckPocketed
+    from tableside.db import roles
+    from tableside.db.url import with_user
+    from tableside.eventlog import EventRegistry, EventStore
+    from tableside.eventlog.checkpoint_db import take_async
+
+    url = with_user(database_url, roles.APP_ROLE)
+    keys = (Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate())
+    stream = uuid.uuid4()
+
+    async def rounds(store: EventStore) -> list[int]:
+        pools = [await asyncpg.create_pool(url, min_size=1, max_size=1) for _ in keys]
+        stored = []
+        try:
+            for version in range(12):
+                store.append(
+                    stream, [PuckPocketed("Mari", version + 1)], expected_version=version,
+                    command_id=uuid.uuid4(), meta={"device_id": "tab-1"},
+                )  # fmt: skip
+                await asyncio.gather(*(take_async(p, k) for p, k in zip(pools, keys, strict=True)))
+                async with pools[0].acquire() as conn:
+                    stored.append(await conn.fetchval("SELECT count(*) FROM event_checkpoints"))
+        finally:
+            for pool in pools:
+                await pool.close()
+        return stored
+
+    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), url) as store:
+        assert run_async(rounds(store)) == list(range(1, 13))

@@ -134,8 +134,9 @@ def test_v6_3_1_fifty_wrong_passwords_429_lockout_and_head_judge_unlock(module_d
         srv.stop()
 
 
-def test_v6_3_1_one_address_spraying_names_is_throttled(module_database_url):
-    srv = Server(module_database_url, env=DEFAULTS).start()
+def test_v6_3_1_one_address_spraying_names_is_throttled(database_url):
+    # a database of its own: the address's bucket is kept there, shared by every node
+    srv = Server(database_url, env=DEFAULTS).start()
     try:
         http = httpx.Client(base_url=srv.base, timeout=10)
         replies = [_login(http, f"name-{i}", "password") for i in range(25)]

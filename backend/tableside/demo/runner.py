@@ -49,6 +49,7 @@ PLAYERS = (
 )
 DEMO_USER = ("demo", "demo-head-judge")
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
+DEMO_LOCK = 7_202_612  # the advisory lock of the node running the demo (migrations: 7_202_611)
 ABANDON_REASON = "demo_stopped"  # a code: the faces word it (i18n/codes.*.json)
 
 
@@ -70,6 +71,22 @@ class Current:
 
 
 async def run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) -> None:
+    """The demo on one node only: several `serve --demo` on one database (or a node started
+    again while the old one still runs) would play the same tables twice. A session advisory
+    lock on a connection of its own says who runs it; the others say so and leave it."""
+    import asyncpg
+
+    conn = await asyncpg.connect(ctx.settings.database_url)
+    try:
+        if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", DEMO_LOCK):
+            print("demo: already running on another node of this database", flush=True)
+            return
+        await _run_demo(ctx, seconds_per_command)
+    finally:
+        await conn.close()  # the lock goes with the connection
+
+
+async def _run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) -> None:
     """Announce the links, close an earlier run's orphans, then run competitions until
     cancelled."""
     pace = seconds_per_command or pace_from_env()

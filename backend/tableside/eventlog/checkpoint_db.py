@@ -19,6 +19,9 @@ from tableside.eventlog.records import RawRecord
 _HEAD = (
     "SELECT notification_id, global_hash FROM stored_events ORDER BY notification_id DESC LIMIT 1"
 )
+# One signer at a time across processes and nodes: two nodes seeing the same new head would
+# each sign it. The second waits, then finds it signed (issue 32).
+_ONE_SIGNER = "SELECT pg_advisory_xact_lock(7202613)"
 _COLUMNS = "position, head_hash, signed_at, public_key, signature"
 _LATEST = (
     f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
@@ -63,12 +66,14 @@ def take(
     newest checkpoint then (new or latest). Without: None when nothing is new. Without a
     key nothing is signed.
     """
-    head = conn.execute(_HEAD).fetchone()
-    latest = latest_checkpoint(conn)
-    target = covering if covering is not None else _position(head) or 0
-    if not _due(head, latest, target, key):
-        return latest if covering is not None else None
-    return insert(conn, sign(key, head[0], bytes(head[1])))
+    with conn.transaction():
+        conn.execute(_ONE_SIGNER)
+        head = conn.execute(_HEAD).fetchone()
+        latest = latest_checkpoint(conn)
+        target = covering if covering is not None else _position(head) or 0
+        if not _due(head, latest, target, key):
+            return latest if covering is not None else None
+        return insert(conn, sign(key, head[0], bytes(head[1])))
 
 
 def insert(conn: Any, checkpoint: Checkpoint) -> Checkpoint:
@@ -92,7 +97,8 @@ async def take_async(
     pool: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
 ) -> Checkpoint | None:
     """`take` over an asyncpg pool."""
-    async with pool.acquire() as conn:
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute(_ONE_SIGNER)
         head = await conn.fetchrow(_HEAD)
         latest = await latest_async(conn)
         target = covering if covering is not None else _position(head) or 0

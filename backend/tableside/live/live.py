@@ -114,13 +114,14 @@ async def live_socket(socket: WebSocket, state: State) -> None:
         await socket.close(code=refused.code)
         return
     client = socket.client.host if socket.client else ""
-    if not ctx.audience.admit(client):  # accepted by `_admit`
+    # counted across every worker and node (live/addresses.py); accepted by `_admit`
+    if not await ctx.addresses.admit(ctx.pool, client, id(socket)):
         await socket.close(code=BUSY, reason="too many live sockets from this address")
         return
     try:
         await _serve(ctx, socket, flt, after, principal)
     finally:
-        ctx.audience.leave(client)
+        await ctx.addresses.leave(ctx.pool, client, id(socket))
 
 
 class _Ending:

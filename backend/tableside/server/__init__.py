@@ -19,6 +19,7 @@ from litestar.openapi import OpenAPIConfig
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
 from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
 from tableside.competition.live import competition_now
+from tableside.live.addresses import SharedAddresses
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.direct import RAW_SEND
@@ -76,15 +77,19 @@ def create_app(settings: Settings) -> Litestar:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
     channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
     tables = TablesNow()
+    audience = Audience()
     ctx = Context(
-        audience=Audience(),
+        audience=audience,
+        addresses=SharedAddresses(audience),
         live=live_channels(tables),
         tables=tables,
         settings=settings,
         registry=build_registry(),
         channels=channels,
-        limiter=RateLimiter(settings.command_rate, settings.command_burst),
-        login_clients=RateLimiter(settings.login_per_minute / 60, settings.login_per_minute),
+        limiter=RateLimiter("command", settings.command_rate, settings.command_burst),
+        login_clients=RateLimiter(
+            "login", settings.login_per_minute / 60, settings.login_per_minute
+        ),
         origins=frozenset((*(settings.allowed_origins or _own_origins(settings)), *settings.peers)),
     )
     app = TablesideApp(

@@ -109,6 +109,7 @@ def _start(ctx: Context) -> list[asyncio.Task]:
         tail.run(),
         hub.run(),
         ctx.audience.run(),
+        ctx.addresses.alive(ctx.pool),
         listen(url, woken, {accounts.TOKEN_CHANNEL: lambda t: revoke_sockets(ctx, t)}),
     ]
     if ctx.settings.checkpoint_minutes > 0:

@@ -1,7 +1,8 @@
 """Staff login with throttling and lockout, password change, and the head judge's unlock.
 
 Throttling policy (docs/decisions.md, ASVS V6.3.1): each client address gets
-`login_per_minute` attempts a minute (a token bucket in this process); a username that meets
+`login_per_minute` attempts a minute (a token bucket in PostgreSQL, shared by every worker
+and node: web/ratelimit.py); a username that meets
 `login_failures` wrong passwords in a row is locked for `login_lockout_minutes`, on every
 replica (PostgreSQL). Both answer 429 with Retry-After. A right password clears the count;
 the head judge can lift a lockout at once (`DELETE /api/login-lockouts/{username}`).
@@ -41,7 +42,7 @@ def too_many(title: str, seconds: float, reason: str) -> HTTPException:
 async def _throttle(ctx: Context, request: Request, username: str) -> None:
     """429 when this client tries too fast or this name is locked out."""
     client = request.client.host if request.client else "unknown"
-    wait = ctx.login_clients.allow(client)
+    wait = await ctx.login_clients.allow(ctx.pool, client)
     if wait:
         raise too_many("Too many login attempts from this address", wait, "client")
     wait = await lockouts.locked_for(ctx.pool, username)

@@ -18,6 +18,7 @@ from tableside.web.availability import Health
 from tableside.web.ratelimit import RateLimiter
 
 if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
+    from tableside.live.addresses import SharedAddresses
     from tableside.live.audience import Audience
     from tableside.live.channels import LiveChannels
     from tableside.match.service import MatchService
@@ -37,10 +38,11 @@ class Context:
     matches: MatchService | None = None
     tables: TablesNow | None = None  # which match each table plays now, made by create_app
     audience: Audience | None = None  # the live feed's subscribers, made by create_app
+    addresses: SharedAddresses | None = None  # /live sockets per address, on every node
     live: LiveChannels | None = None  # the slices' renderers and openers, made by create_app
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
-    login_clients: RateLimiter = field(default_factory=lambda: RateLimiter(20 / 60, 20))
+    login_clients: RateLimiter = field(default_factory=lambda: RateLimiter("login", 20 / 60, 20))
     signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
     database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
     health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)

@@ -1,26 +1,21 @@
-"""Per-token command rate limit: a token bucket per bearer, in this process."""
+"""Rate limits every worker and node shares: a token bucket per key, kept in PostgreSQL
+(`rate_take`, schema/109_shared_limits.sql), so N processes behind a proxy allow what one
+would, not N times as much."""
 
 from __future__ import annotations
 
-import time
+from typing import Any
 
 
 class RateLimiter:
-    """`allow(key)` spends one token of `key`'s bucket (rate per second, up to `burst`)."""
+    """`await allow(pool, key)` spends one token of `kind:key`'s bucket (rate per second, up
+    to `burst`): 0.0 when allowed, else the seconds to wait. One round trip."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self._buckets: dict[str, tuple[float, float]] = {}
+    def __init__(self, kind: str, rate: float, burst: int) -> None:
+        self.kind, self.rate, self.burst = kind, rate, burst
 
-    def allow(self, key: str) -> float:
-        """0.0 when allowed; else the seconds to wait before the next command."""
-        now = time.monotonic()
-        tokens, since = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - since) * self.rate)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return (1.0 - tokens) / self.rate
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > 10_000:  # forget idle bearers; their buckets are full anyway
-            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 60}
-        return 0.0
+    async def allow(self, pool: Any, key: str) -> float:
+        wait = await pool.fetchval(
+            "SELECT rate_take($1, $2, $3)", f"{self.kind}:{key}", self.rate, float(self.burst)
+        )
+        return float(wait)

@@ -35,7 +35,7 @@ MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace
 async def command_caller(ctx: Context, request: Request, *roles: str) -> Principal:
     """The principal the `signed_in` guard found, held to `roles` and the command rate."""
     principal = principal_of(request, *roles)
-    wait = ctx.limiter.allow(principal.key)
+    wait = await ctx.limiter.allow(ctx.pool, principal.key)
     if wait:
         raise HTTPException(
             status_code=429,
