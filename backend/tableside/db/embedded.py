@@ -229,8 +229,8 @@ def _settle(data_dir: Path, grace: float = 5.0, timeout: float = 30.0) -> None:
         waited = time.monotonic() - start
         info = _postmaster_info(data_dir)
         alive = info is not None and _is_postmaster(psutil, info.pid)
-        if alive and info.status.strip() == "ready":
-            return  # a running server, adopted by the caller
+        if alive and info.status.strip() in ("ready", "standby"):
+            return  # a running server (a hot standby too), adopted by the caller
         leftovers = [p for p in _servers_on(psutil, data_dir) if not alive or p.pid != info.pid]
         if not alive and not leftovers:
             _remove_stale_locks(data_dir, info)
