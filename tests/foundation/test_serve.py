@@ -298,9 +298,12 @@ def test_after_kill_9_of_server_and_postmaster_the_next_start_just_works(
     from tableside.db.embedded import _postmaster_info
 
     _subreaper(leftover == "zombie postmaster")
+    first = Serve(data_dir, free_port(), **clean_env)
     try:
-        first = Serve(data_dir, free_port(), **clean_env)
         first.health()
+    except AssertionError:
+        first.proc.kill()  # the next test must not find the data dir still taken
+        raise
     finally:
         _subreaper(False)
     (postmaster,) = postmasters(data_dir)
