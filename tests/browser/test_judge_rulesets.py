@@ -85,3 +85,23 @@ def test_lv_pad_offers_no_forgotten_debt_and_refuses_in_its_language(
             "lv": "LV noteikumi klusē; piemērots EKML §20(20) pēc nolikuma",
         }[lang]
     )
+
+
+@pytest.mark.parametrize("lang", ["et", "lv"])
+def test_a_mis_tapped_incident_is_refused_in_the_pads_language(
+    page, head_api: Api, lang: str
+) -> None:
+    """EKML §24(1)15 is an offence in the opponent's turn: reported against the side with the
+    turn, the refusal says what to report instead, in the pad's words."""
+    _open(page, head_api, "EKML", lang)
+    tap(page, "more", "incident")
+    choose(page, "moved_puck_in_opponent_turn")
+    choose(page, "Mari Tamm")  # Mari has the turn
+    page.wait_for_function(
+        "(window.judge.state.banner?.lines || []).join(' ').includes('§24(1)15')"
+    )
+    said = _banner(page)
+    assert {"et": "see on selle poole enda löögikord", "lv": "tā ir šīs puses pašas gājiens"}[
+        lang
+    ] in said, said
+    assert "Rule violation" not in said and "own turn" not in said, said

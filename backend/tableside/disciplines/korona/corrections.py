@@ -49,7 +49,10 @@ def undo_last_entry(state: MatchState, cmd: UndoLastEntry) -> list[ev.Event]:
     )
     if last is None:
         raise RuleViolation(
-            b.cite("correction"), "nothing to undo in this game", "corrects_version"
+            b.cite("correction"),
+            "nothing to undo in this game",
+            "corrects_version",
+            code="nothing_to_undo",
         )
     _target(b, last)
     return [

@@ -24,7 +24,10 @@ def _penalty_incident(
     shooting = side_of(b.state, b.state.game.turn) == side
     if code == "moved_puck_in_opponent_turn" and shooting:
         raise RuleViolation(
-            rule, "it is this side's own turn: report touched_puck_handling", "code"
+            rule,
+            "it is this side's own turn: report touched_puck_handling",
+            "code",
+            code="own_side_turn",
         )
     b.emit(ev.FoulCommitted(player=player, code=code, rule=rule))
     if code == "moved_puck_in_opponent_turn":
@@ -44,11 +47,13 @@ def _game_incident(b: Batch, side: str, cmd: ReportIncident, rule: str) -> None:
     in_play(b, rule)
     g = b.state.game
     if cmd.code == "left_table_between_games" and g.started:
-        raise RuleViolation(rule, "only between games", "code")
+        raise RuleViolation(rule, "only between games", "code", code="only_between_games")
     if cmd.code == "wrong_order" and not b.pairs:
-        raise RuleViolation(rule, "stroke order is a pairs rule", "code")
+        raise RuleViolation(rule, "stroke order is a pairs rule", "code", code="pairs_only")
     if cmd.code == "ignored_stop" and b.rs.knock_threshold > 1 and cmd.pucks_moved < 2:
-        raise RuleViolation(rule, "the game is lost only if 2+ pucks moved", "pucks_moved")
+        raise RuleViolation(
+            rule, "the game is lost only if 2+ pucks moved", "pucks_moved", code="needs_two_pucks"
+        )
     if cmd.code == "wrong_opening" and g.strokes >= b.rs.wrong_opening_stands_after:
         b.emit(
             ev.OffenceDisregarded(
@@ -80,7 +85,9 @@ def _match_incident(b: Batch, side: str, cmd: ReportIncident, consequence: str, 
     if cmd.code == "no_show" and (st.games_played or st.game.started):
         raise RuleViolation(rule, "a no-show is before the first game", "code")
     if cmd.code == "unsporting" and b.rs.unsporting_needs_confirmation and not cmd.confirmed:
-        raise RuleViolation(rule, "the head judge must confirm", "confirmed")
+        raise RuleViolation(
+            rule, "the head judge must confirm", "confirmed", code="head_judge_confirms"
+        )
     if consequence in ("disqualified", "removed"):
         b.emit(ev.PlayerRemoved(player=cmd.player, side=side, scope="competition", rule=rule))
     lose_match(b, side, cmd.code, rule, forfeit=cmd.code in ("no_show", "withdrew"))
@@ -89,11 +96,21 @@ def _match_incident(b: Batch, side: str, cmd: ReportIncident, consequence: str, 
 def _check(b: Batch, cmd: ReportIncident) -> tuple[str, str, str]:
     outcome = b.rs.incidents.get(cmd.code)
     if outcome is None:
-        raise RuleViolation(b.rs.name, f"{cmd.code} is not an offence under {b.rs.name}", "code")
+        raise RuleViolation(
+            b.rs.name,
+            f"{cmd.code} is not an offence under {b.rs.name}",
+            "code",
+            code="not_in_ruleset",
+        )
     side = b.side(cmd.player) if cmd.player else cmd.side
     late = b.state.ended and cmd.code != "handshake_refused"
     if not side or not b.state.created or late:
-        raise RuleViolation(outcome.rule, "needs a player of a match in progress", "player")
+        raise RuleViolation(
+            outcome.rule,
+            "needs a player of a match in progress",
+            "player",
+            code="no_match_in_progress",
+        )
     return side, outcome.consequence, outcome.rule
 
 

@@ -15,7 +15,7 @@ from tableside.disciplines.korona.vocabulary import index, other
 def check_match_running(b: Batch, key: str) -> None:
     """Remarks and warnings belong to a match that has begun and not ended."""
     if not b.state.protocol_seats or b.state.ended:
-        raise RuleViolation(b.cite(key), "no match in progress")
+        raise RuleViolation(b.cite(key), "no match in progress", code="no_match_in_progress")
 
 
 def remark(b: Batch, player: str, side: str, reason: str, rule: str) -> None:
@@ -52,9 +52,14 @@ def give_remark(state: MatchState, cmd: GiveRemark) -> list[ev.Event]:
     side = b.side(cmd.player)
     rule = b.rs.remarks.get(cmd.reason)
     if rule is None:
-        raise RuleViolation(b.rs.name, f"{cmd.reason} is not a remark under {b.rs.name}", "reason")
+        raise RuleViolation(
+            b.rs.name,
+            f"{cmd.reason} is not a remark under {b.rs.name}",
+            "reason",
+            code="not_in_ruleset",
+        )
     if cmd.reason == "partner_advice_after_placing" and not b.pairs:
-        raise RuleViolation(rule, "advice from a partner needs a pair", "reason")
+        raise RuleViolation(rule, "advice from a partner needs a pair", "reason", code="pairs_only")
     b.emit(
         ev.IncidentReported(kind="remark", code=cmd.reason, player=cmd.player, side=side, at=cmd.at)
     )

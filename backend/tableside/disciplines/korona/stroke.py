@@ -108,7 +108,10 @@ def _judge_offences(f: StrokeFacts, rs: Ruleset, v: Verdict) -> None:
         outcome = rs.stroke_offences.get(code)
         if outcome is None:
             raise RuleViolation(
-                rs.name, f"{code} is not an offence under {rs.name}", "facts.offences"
+                rs.name,
+                f"{code} is not an offence under {rs.name}",
+                "facts.offences",
+                code="not_in_ruleset",
             )
         if outcome.consequence == "penalty":
             v.fouls.append((code, outcome.rule))

@@ -28,12 +28,14 @@ COUNTS = (
 def check_turn(b: Batch, player: str) -> str:
     """The player may shoot: a game is in play and he has the turn (EKML §23(1)8)."""
     if not game_in_play(b):
-        raise RuleViolation(b.cite("no_turn"), "no game is in play", "player")
+        raise RuleViolation(
+            b.cite("no_turn"), "no game is in play", "player", code="no_game_in_play"
+        )
     side = b.side(player)
     turn = b.state.game.turn
     if turn != player:
         why = f"{player} does not have the turn ({turn} has); report shot_without_right"
-        raise RuleViolation(b.cite("no_turn"), why, "player")
+        raise RuleViolation(b.cite("no_turn"), why, "player", code="not_their_turn")
     return side
 
 

@@ -23,7 +23,7 @@ from tableside.disciplines.korona.vocabulary import index
 def in_play(b: Batch, rule: str) -> None:
     """A game is set up and not over, or the report is refused under `rule`."""
     if not game_in_play(b):
-        raise RuleViolation(rule, "no game is in play")
+        raise RuleViolation(rule, "no game is in play", code="no_game_in_play")
 
 
 def own_turn_penalty(b: Batch, side: str, rule: str, zone: ZoneSurvey) -> None:
@@ -83,7 +83,12 @@ def time_exceeded(state: MatchState, cmd: ReportTimeExceeded) -> list[ev.Event]:
     i = index(side)
     slow = b.state.slow_remarks[i]
     if not slow:
-        raise RuleViolation(b.cite("slow_remark"), "no slow-play remark was given", "limit")
+        raise RuleViolation(
+            b.cite("slow_remark"),
+            "no slow-play remark was given",
+            "limit",
+            code="no_slow_play_remark",
+        )
     b.emit(
         ev.IncidentReported(kind="time", code=cmd.limit, player=cmd.player, side=side, at=cmd.at)
     )
