@@ -21,7 +21,15 @@ const QUIET = new Set(["RowMoved"]);
 
 /** Names of each side from a live or protocol document. */
 export function sideNames(doc) {
-  return { A: (doc?.side_a || []).join(" / ") || "A", B: (doc?.side_b || []).join(" / ") || "B" };
+  return { A: (doc?.side_a || []).join(" / ") || "A", B: (doc?.side_b || []).join(" / ") || "B",
+           ruleset: doc?.ruleset || "" };
+}
+
+/** A message in the ruleset's own words where it has them (NOVUS08's *hoiatus*), else the
+ *  common one (as `rulesetWord` on the pad). */
+function own(key, names, params) {
+  const said = t(`${key}.${names?.ruleset}`, params);
+  return said === `${key}.${names?.ruleset}` ? t(key, params) : said;
 }
 
 function stroke(e) {
@@ -62,7 +70,8 @@ const TEXT = {
   OpponentPucksLeft: (e, n) => t("ev.OpponentPucksLeft", { name: n[e.side], count: e.count }),
   SeriesStopped: (e) => t("ev.SeriesStopped", { player: e.player }),
   RowMoved: (e) => t("ev.RowMoved", { player: e.player }),
-  RemarkGiven: (e) => t("ev.RemarkGiven", { player: e.player, count: e.count, what: words(e.reason) }),
+  RemarkGiven: (e, names) => own("ev.RemarkGiven", names,
+                                 { player: e.player, count: e.count, what: words(e.reason) }),
   TimeLimitImposed: (e, n) => t("ev.TimeLimitImposed", { name: n[e.side] }),
   WarningGiven: (e) => t(e.card === "red" ? "ev.WarningGiven.red" : "ev.WarningGiven", { player: e.player }),
   GameEnded: (e, n) => t("ev.GameEnded", { game: e.game_no, name: n[e.winner], how: words(e.reason) }),
@@ -72,8 +81,9 @@ const TEXT = {
   MatchEnded: (e, n) => (e.winner
     ? t("ev.MatchEnded", { a: e.games_a, b: e.games_b, name: n[e.winner] })
     : t("ev.MatchEnded.drawn", { a: e.games_a, b: e.games_b })),
-  IncidentReported: (e) => t(e.kind === "remark" ? "ev.IncidentReported.remark" : "ev.IncidentReported",
-                             { what: words(e.code), player: e.player || "—" }),
+  IncidentReported: (e, names) => own(
+    e.kind === "remark" ? "ev.IncidentReported.remark" : "ev.IncidentReported",
+    names, { what: words(e.code), player: e.player || "—" }),
   CorrectionRecorded: (e) => t(e.by === "head_judge" ? "ev.CorrectionRecorded.head" : "ev.CorrectionRecorded",
                                { version: e.corrects_version, why: reasonWords(e.reason) || "—" }),
   ProtocolSigned: (e) => t("ev.ProtocolSigned", { judge: e.judge }),

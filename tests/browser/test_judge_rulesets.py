@@ -37,7 +37,7 @@ def _banner(page) -> str:
 def test_novus08_19_pad_calls_its_remark_hoiatus_and_offers_no_yellow_card(
     page, head_api: Api, lang: str, word: str
 ) -> None:
-    _open(page, head_api, "NOVUS08", lang)
+    t = _open(page, head_api, "NOVUS08", lang)
     assert page.locator("main [data-act=remark]").inner_text().startswith(word)
     tap(page, "more")
     offered = _sheet_values(page)
@@ -47,6 +47,11 @@ def test_novus08_19_pad_calls_its_remark_hoiatus_and_offers_no_yellow_card(
     assert f"{word} 1/3" in _banner(page)
     assert "NOVUS08 19.1.1" in _banner(page)
     settle(page)
+    # The spectators' log of the match says it in the same words.
+    page.goto(f"/?match={t['match_id']}")
+    page.wait_for_selector("[data-log] li[data-type=IncidentReported]")
+    log = page.locator("[data-log]").inner_text()
+    assert f"{word.lower()} 1/3" in log.lower(), log
 
 
 @pytest.mark.parametrize("lang", ["et", "lv"])
