@@ -16,6 +16,7 @@ import psycopg
 import pytest
 from support.competition_play import Comp, player
 from support.harness import ADMIN, Api, Server, wait_for
+from tableside.competition.hall import HALL_LOCK
 
 ANSWERED = {201, 409, 503}
 BOUND = 10.0  # seconds every request gets to answer
@@ -174,3 +175,24 @@ def test_health_says_pool_exhausted_then_recovers_by_itself(starved, module_data
 def _degraded(srv: Server) -> dict | None:
     r = httpx.get(srv.base + "/health", timeout=BOUND)
     return r.json() if r.status_code == 503 else None
+
+
+def test_a_request_stuck_on_a_held_lock_answers_503_and_stores_nothing(
+    small, staff, module_database_url
+):
+    """The hall's lock held elsewhere (another process, a stuck session) past lock_timeout:
+    the walk-up answers 503 Server busy with Retry-After, stores nothing, and is taken once
+    the lock is free."""
+    body = _walk_up(40)
+    with psycopg.connect(module_database_url, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (HALL_LOCK,))
+        r = staff.http.post("/api/matches", json=body, headers=staff.headers(), timeout=BOUND)
+        stored = holder.execute(
+            "SELECT count(*) FROM stored_events WHERE command_id = %s", (body["command_id"],)
+        ).fetchone()[0]
+    assert r.status_code == 503, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["title"] == "Server busy" and int(r.headers["retry-after"]) >= 1
+    assert stored == 0
+    again = staff.http.post("/api/matches", json=body, headers=staff.headers(), timeout=BOUND)
+    assert again.status_code == 201, again.text

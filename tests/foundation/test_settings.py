@@ -72,3 +72,27 @@ def test_the_server_roles_url_carries_no_password() -> None:
     assert with_user(SOCKET_URL, "tableside_app") == (
         "postgresql://tableside_app@/postgres?host=/srv/var/pgdata"
     )
+
+
+def test_bounded_waits_and_the_pool_guard_from_env() -> None:
+    """Issue 28: every wait has a bound, read once; the pool guard is off unless asked for."""
+    default = Settings.from_env({})
+    assert (default.db_acquire_seconds, default.db_lock_seconds) == (5.0, 5.0)
+    assert (default.db_statement_seconds, default.shutdown_seconds) == (30.0, 5.0)
+    assert default.pool_guard is False and default.pool_guard_file is None
+    given = Settings.from_env(
+        {
+            "TABLESIDE_DB_ACQUIRE_SECONDS": "2.5",
+            "TABLESIDE_DB_LOCK_SECONDS": "1",
+            "TABLESIDE_DB_STATEMENT_SECONDS": "60",
+            "TABLESIDE_SHUTDOWN_SECONDS": "3",
+            "TABLESIDE_POOL_GUARD": "1",
+            "TABLESIDE_POOL_GUARD_FILE": "/tmp/nested.txt",
+        }
+    )
+    assert (given.db_acquire_seconds, given.db_lock_seconds) == (2.5, 1.0)
+    assert (given.db_statement_seconds, given.shutdown_seconds) == (60.0, 3.0)
+    assert given.pool_guard is True and str(given.pool_guard_file) == "/tmp/nested.txt"
+    for wait in ("0", "-1", "3601"):
+        with pytest.raises(SettingsError, match="TABLESIDE_DB_LOCK_SECONDS must be seconds"):
+            Settings.from_env({"TABLESIDE_DB_LOCK_SECONDS": wait})

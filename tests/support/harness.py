@@ -77,8 +77,10 @@ class Server:
             *self.args,
         ]
         self.proc = subprocess.Popen(cmd, env=env)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+        # Until it answers or exits: on a loaded 2-core machine start-up alone took 14-20 s
+        # (main, measured with seven suites running), so 20 s failed servers that were fine.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 if httpx.get(self.base + "/health", timeout=1).status_code == 200:
                     return self
@@ -86,7 +88,7 @@ class Server:
                 pass
             time.sleep(0.05)
         self.stop()
-        raise RuntimeError("server did not start")
+        raise RuntimeError(f"server did not start (exit code {self.proc.poll()})")
 
     def stop(self, grace: float = 10) -> None:
         if self.proc and self.proc.poll() is None:
