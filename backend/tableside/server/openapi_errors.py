@@ -43,7 +43,8 @@ class Problem(msgspec.Struct, kw_only=True):
 
 
 class HealthReport(msgspec.Struct):
-    """`/health` when the database does not answer."""
+    """`/health` degraded: `database.state` is `pool exhausted` (the database answers, requests
+    wait for a connection) or `unreachable`, with the reason in `database.error`."""
 
     status: str
     database: dict[str, Any]
@@ -58,7 +59,8 @@ DESCRIPTIONS = {
     413: "The request body is larger than this route accepts",
     422: "Well-formed but refused: a field's value (named in `field`) or a rule (`rule`)",
     429: "Too many requests from this token or client; see Retry-After",
-    503: "Not available right now (read model catching up, a missing font); see Retry-After",
+    503: "Not available right now (read model catching up, the server busy, a missing font); "
+    "see Retry-After",
 }
 
 # Handler name → statuses only the handler knows of.
@@ -127,7 +129,7 @@ def declare(handlers: list) -> list:
             declared = {
                 503: ResponseSpec(
                     data_container=HealthReport,
-                    description="The database does not answer",
+                    description="The database does not answer, or the pool is exhausted",
                     generate_examples=False,
                 )
             }
