@@ -111,6 +111,14 @@ export const citation = (rule) => String(rule || "")
            (whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
   .replace(/märkus/g, t("term.note"));
 
+/** A message in a ruleset's own words where it has them ("judge.remark.NOVUS08": NOVUS08
+ *  calls its counted remark *hoiatus*), else the common message. */
+export function rulesetWords(key, ruleset, params) {
+  const own = `${key}.${ruleset}`;
+  const said = t(own, params);
+  return said === own ? t(key, params) : said;
+}
+
 /** One of the engine's codes (a foul, a reason, a remark, an opening method…) in words; the
  *  words live in i18n/codes.<lang>.json, one home for every face and the protocol PDF. A code
  *  without words shows as `code.<code>`, visible, so the words crawler finds it. */

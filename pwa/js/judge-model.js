@@ -2,7 +2,7 @@
 // commands wait in the outbox, the banner for what the engine decided, an entry in words.
 // No DOM here; judge-app.js draws.
 
-import { citation, t } from "/js/i18n.js";
+import { citation, rulesetWords, t } from "/js/i18n.js";
 
 /** The players of both sides, side A first. */
 export const sidesOf = (doc) => [doc?.side_a || [], doc?.side_b || []];
@@ -16,13 +16,8 @@ export function sideIndex(doc, player) {
 export const OTHER_PUCKS = ["opponent_pocketed", "own_over", "opponent_over", "opponent_into_zone",
   "opponent_into_centre"];
 
-/** A word in the ruleset's own terms where it has them ("judge.remark.NOVUS08": NOVUS08 calls
- *  its counted remark *hoiatus*), else the common word. */
-export function rulesetWord(key, doc, params) {
-  const own = `${key}.${doc?.ruleset}`;
-  const said = t(own, params);
-  return said === own ? t(key, params) : said;
-}
+/** `rulesetWords` for a match document (its ruleset). */
+export const rulesetWord = (key, doc, params) => rulesetWords(key, doc?.ruleset, params);
 
 export const fullSet = (doc) => (doc?.format === "pairs" ? 16 : 8);
 

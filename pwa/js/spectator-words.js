@@ -9,7 +9,7 @@
 // The messages live in i18n/spectator.<lang>.json (`ev.*`), so a page using this module
 // loads the spectator face's messages (`data-i18n-faces="… spectator"`).
 
-import { citation, codeWords as words, reasonWords, t } from "/js/i18n.js";
+import { citation, codeWords as words, reasonWords, rulesetWords, t } from "/js/i18n.js";
 
 // The first event of each judge's command; everything after it, up to the next, is what the
 // rules decided (mirrors ENTRY_LIST in backend/tableside/rules/events.py).
@@ -25,12 +25,7 @@ export function sideNames(doc) {
            ruleset: doc?.ruleset || "" };
 }
 
-/** A message in the ruleset's own words where it has them (NOVUS08's *hoiatus*), else the
- *  common one (as `rulesetWord` on the pad). */
-function own(key, names, params) {
-  const said = t(`${key}.${names?.ruleset}`, params);
-  return said === `${key}.${names?.ruleset}` ? t(key, params) : said;
-}
+const own = (key, names, params) => rulesetWords(key, names?.ruleset, params);
 
 function stroke(e) {
   const f = e.facts || {};
