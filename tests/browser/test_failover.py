@@ -43,17 +43,17 @@ def test_the_pad_records_on_the_promoted_server_without_a_reload(browser) -> Non
             tapped: list[str] = []
             for k in range(4):
                 _stroke(page, k, tapped)
-            settle(page)
+                settle(page)  # the next turn is read from the board, as the judge does
 
             pair.kill_primary()
             for k in range(4, 8):  # tapped while no server answers: kept in the outbox
                 _stroke(page, k, tapped)
-                page.wait_for_function("(n) => window.judge.state.pending.length >= n", arg=1)
+                page.wait_for_function("(n) => window.judge.state.pending.length >= n", arg=k - 3)
             pair.promote()
             settle(page, timeout=90_000)
             for k in range(8, 12):
                 _stroke(page, k, tapped)
-            settle(page, timeout=30_000)
+                settle(page, timeout=30_000)
             assert page.evaluate("window.loadedOnce") is True
             assert page.evaluate("location.origin") == pair.bases[0]
             # The promoted server has no standby of its own: the TD's console says so on top.
@@ -69,5 +69,5 @@ def test_the_pad_records_on_the_promoted_server_without_a_reload(browser) -> Non
         strokes = [h for h in history if h["type"] == "StrokeRecorded"]
         assert len(strokes) == 12  # every stroke, none twice
         assert [s["version"] for s in strokes] == sorted(s["version"] for s in strokes)
-        assert tapped[:4] == ["Mari Tamm", "Mari Tamm", "Jaan Kask", "Jaan Kask"]
+        assert tapped == ["Mari Tamm", "Mari Tamm", "Jaan Kask", "Jaan Kask"] * 3
         assert not errors, errors  # as conftest `page`

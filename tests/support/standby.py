@@ -73,6 +73,13 @@ class Pair:
     primary: Process
     standby: Process
     credentials: Path
+    standby_args: tuple[str, ...] = ()
+    standby_env: dict[str, str] | None = None
+
+    def start_standby(self) -> None:
+        """`tableside standby` again on the copy it has: it streams on from where it was."""
+        self.standby = Process(self.work, "standby-again", *self.standby_args, **self.standby_env)
+        self.standby.wait_for("standby: streaming")
 
     def kill_primary(self) -> None:
         """The laptop dies: its server and its PostgreSQL at once; its disk with them."""
@@ -109,21 +116,23 @@ def primary_and_standby() -> Iterator[Pair]:
         "--data-dir", str(dirs[0]), "--replication", f"127.0.0.1:{ports[2]}",
         TABLESIDE_PEERS=bases[1],
     )  # fmt: skip
-    standby = None
+    standby, pair = None, None
     try:
         primary.wait_for("Press Ctrl-C")
         credentials = work / "primary" / "replication" / "standby-credentials.json"
-        standby = Process(
-            work, "standby", "standby", "--workers", "1", "--port", str(ports[1]),
+        args = (
+            "standby", "--workers", "1", "--port", str(ports[1]),
             "--primary", f"127.0.0.1:{ports[2]}", "--credentials", str(credentials),
             "--data-dir", str(dirs[1]), "--replication", f"127.0.0.1:{ports[3]}",
-            TABLESIDE_PEERS=bases[0],
         )  # fmt: skip
+        peers = {"TABLESIDE_PEERS": bases[0]}
+        standby = Process(work, "standby", *args, **peers)
         standby.wait_for("standby: streaming")
         wait(lambda: health(bases[0])["replication"]["protected"], "a synchronous standby")
-        yield Pair(work, bases, dirs, primary, standby, credentials)
+        pair = Pair(work, bases, dirs, primary, standby, credentials, args, peers)
+        yield pair
     finally:
-        for proc in (standby, primary):
+        for proc in (pair.standby if pair else standby, primary):
             if proc is not None:
                 proc.stop()
         for data in dirs:
