@@ -23,15 +23,15 @@ from tableside.disciplines.korona.simulate import play_match
 
 from .gwt import S, given, pot, setup
 
-_FILLED = re.compile(r"^LV is silent; (EKML §[^;]+) applied, by the guide$")
+_FILLED = re.compile(r"^(LV|NOVUS08) is silent; (EKML §[^;]+) applied, by the guide$")
 
 
-def _lv_rules() -> list[tuple[str, str, str]]:
-    """(table, key, citation) for every rule key LV's table holds."""
-    rows = [("cite", k, v) for k, v in LV.cite.items()]
-    rows += [("stroke_offences", k, o.rule) for k, o in LV.stroke_offences.items()]
-    rows += [("incidents", k, o.rule) for k, o in LV.incidents.items()]
-    rows += [("remarks", k, v) for k, v in LV.remarks.items()]
+def _rules(rs) -> list[tuple[str, str, str, str]]:
+    """(ruleset, table, key, citation) for every rule key a ruleset's table holds."""
+    rows = [(rs.name, "cite", k, v) for k, v in rs.cite.items()]
+    rows += [(rs.name, "stroke_offences", k, o.rule) for k, o in rs.stroke_offences.items()]
+    rows += [(rs.name, "incidents", k, o.rule) for k, o in rs.incidents.items()]
+    rows += [(rs.name, "remarks", k, v) for k, v in rs.remarks.items()]
     return rows
 
 
@@ -40,19 +40,21 @@ def _ekml(table: str, key: str) -> str:
     return value if isinstance(value, str) else value.rule
 
 
-def _lv_own_or_filled(table: str, key: str, rule: str) -> None:
-    if rule.startswith("LV ") and "EKML" not in rule:
-        return  # LV's own paragraph
+def _own_or_filled(ruleset: str, table: str, key: str, rule: str) -> None:
+    if rule.startswith(f"{ruleset} ") and "EKML" not in rule:
+        return  # the ruleset's own paragraph
     filled = _FILLED.match(rule)
-    assert filled, f"LV {table}.{key} cites {rule!r}: neither LV's text nor a filled silence"
-    assert filled.group(1) == _ekml(table, key), (table, key, rule)
+    assert filled, f"{ruleset} {table}.{key} cites {rule!r}: not its text nor a filled silence"
+    assert filled.groups() == (ruleset, _ekml(table, key)), (table, key, rule)
 
 
-@pytest.mark.parametrize(("table", "key", "rule"), _lv_rules(), ids=lambda x: str(x)[:40])
-def test_lv_rule_keys_cite_lv_or_say_the_guide_filled_the_silence(
-    table: str, key: str, rule: str
+@pytest.mark.parametrize(
+    ("ruleset", "table", "key", "rule"), [*_rules(LV), *_rules(NOVUS08)], ids=lambda x: str(x)[:40]
+)
+def test_rule_keys_cite_the_rulesets_text_or_say_the_guide_filled_the_silence(
+    ruleset: str, table: str, key: str, rule: str
 ) -> None:
-    _lv_own_or_filled(table, key, rule)
+    _own_or_filled(ruleset, table, key, rule)
 
 
 @pytest.mark.parametrize(
@@ -87,18 +89,20 @@ def test_lv_striker_at_side_cushion_says_the_guide_applied_ekml_20_20() -> None:
 
 
 @pytest.mark.parametrize("pairs", [False, True], ids=["singles", "pairs"])
-def test_no_simulated_lv_event_cites_ekml_unless_the_guide_filled_the_silence(
-    pairs: bool,
+@pytest.mark.parametrize("ruleset", ["LV", "NOVUS08"])
+def test_no_simulated_event_cites_ekml_unless_the_guide_filled_the_silence(
+    ruleset: str, pairs: bool
 ) -> None:
     rng = random.Random(35)
     seen = 0
     for _ in range(40):
-        for e in play_match(rng, "LV", pairs=pairs, games=2):
-            for part in re.split(r", (?=LV |EKML )", getattr(e, "rule", "")):
+        for e in play_match(rng, ruleset, pairs=pairs, games=2):
+            for part in re.split(r", (?=LV |EKML |NOVUS08 )", getattr(e, "rule", "")):
                 if "EKML" in part:
                     assert _FILLED.match(part), (type(e).__name__, e.rule)
+                    assert part.startswith(ruleset), (type(e).__name__, e.rule)
                     seen += 1
-    assert seen  # the simulated matches did reach the filled silences
+    assert seen or ruleset == "NOVUS08"  # LV's matches did reach the filled silences
 
 
 def test_novus08_14_1_has_no_yellow_card_its_counted_remark_is_the_hoiatus() -> None:

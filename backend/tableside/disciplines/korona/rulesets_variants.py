@@ -129,21 +129,44 @@ NOVUS08_REMARKS = {
 }
 
 
-def _replace_table(table: dict[str, Outcome], overrides: dict[str, Outcome]) -> dict[str, Outcome]:
-    return {**table, **overrides}
+def guide_filled(ekml_rule: str, ruleset: str = "LV") -> str:
+    """A citation where `ruleset`'s text is silent and the competition's guide fills the
+    silence from EKML (the guide may do so, EKML §3(4)): the event says whose text decided."""
+    return f"{ruleset} is silent; {ekml_rule} applied, by the guide"
+
+
+def _filled(ekml: dict[str, Outcome], own: dict[str, Outcome], ruleset: str) -> dict[str, Outcome]:
+    """An outcome table: the ruleset's own outcomes, EKML's (so marked) where it is silent."""
+    filled = {k: Outcome(o.consequence, guide_filled(o.rule, ruleset)) for k, o in ekml.items()}
+    return {**filled, **own}
+
+
+def _filled_cite(own: dict[str, str], has_not: frozenset[str], ruleset: str) -> dict[str, str]:
+    """A citation table: the ruleset's paragraphs, EKML's (so marked) where it is silent,
+    nothing for what it has not got at all."""
+    ekml = {k: guide_filled(v, ruleset) for k, v in EKML.cite.items() if k not in has_not}
+    return {**ekml, **own}
 
 
 # NOVUS08 has no yellow card: its counted remark is the hoiatus (19), and 14.1 removes a
 # player "ilma hoiatust tegemata" (without a warning); EKML §9(5)/§22(1) cards are not its text.
-NOVUS08_HAS_NOT = frozenset({"yellow", "yellow_repeat"})
+NOVUS08_HAS_NOT = frozenset(
+    {
+        "yellow",
+        "yellow_repeat",
+        "debt_opponent_pockets",  # 17.4: no EKML §24(5)
+        "wrong_order_stands",  # 16.1.8: "even if noticed later"
+        "remark_both",  # no such remark in 19.1
+    }
+)
 
 NOVUS08 = msgspec.structs.replace(
     EKML,
     name="NOVUS08",
     zone_mm=130,
-    cite={**{k: v for k, v in EKML.cite.items() if k not in NOVUS08_HAS_NOT}, **NOVUS08_CITE},
-    stroke_offences=_replace_table(EKML.stroke_offences, NOVUS08_STROKE),
-    incidents=_replace_table(EKML.incidents, NOVUS08_INCIDENTS),
+    cite=_filled_cite(NOVUS08_CITE, NOVUS08_HAS_NOT, "NOVUS08"),
+    stroke_offences=_filled(EKML.stroke_offences, NOVUS08_STROKE, "NOVUS08"),
+    incidents=_filled(EKML.incidents, NOVUS08_INCIDENTS, "NOVUS08"),
     remarks=NOVUS08_REMARKS,
     debt_when_opponent_pockets=False,
     debt_on_clear_in_pairs=True,
@@ -206,27 +229,13 @@ LV_STROKE = {
 LV_HAS_NOT = frozenset({"debt_forgotten", "debt_opponent_pockets"})
 
 
-def guide_filled(ekml_rule: str) -> str:
-    """A citation where LV is silent and the competition's guide fills the silence from EKML
-    (the guide may do so, EKML §3(4)): the event says whose text decided and why."""
-    return f"LV is silent; {ekml_rule} applied, by the guide"
-
-
-def _lv_outcomes(ekml: dict[str, Outcome], own: dict[str, Outcome]) -> dict[str, Outcome]:
-    filled = {k: Outcome(o.consequence, guide_filled(o.rule)) for k, o in ekml.items()}
-    return {**filled, **own}
-
-
 LV = msgspec.structs.replace(
     EKML,
     name="LV",
     zone_mm=120,
-    cite={
-        **{k: guide_filled(v) for k, v in EKML.cite.items() if k not in LV_HAS_NOT},
-        **LV_CITE,
-    },
-    stroke_offences=_lv_outcomes(EKML.stroke_offences, LV_STROKE),
-    incidents=_lv_outcomes(EKML.incidents, {}),
+    cite=_filled_cite(LV_CITE, LV_HAS_NOT, "LV"),
+    stroke_offences=_filled(EKML.stroke_offences, LV_STROKE, "LV"),
+    incidents=_filled(EKML.incidents, {}, "LV"),
     remarks={k: guide_filled(v) for k, v in EKML.remarks.items()},
     debt_when_opponent_pockets=False,
     debt_forgetting=False,
