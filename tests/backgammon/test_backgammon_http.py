@@ -174,6 +174,7 @@ def test_a_mat_file_gnubg_wrote_is_recorded_through_the_engine(head: Api) -> Non
     }
     r = head.http.post("/api/backgammon/matches/import", json=illegal, headers=head.headers())
     assert r.status_code == 422 and r.json()["rule"] == "KSI 1.2.1"
+    assert "line 5, game 1" in r.json()["detail"], r.json()
 
 
 def test_undo_takes_back_the_last_command_then_the_one_before(head: Api) -> None:

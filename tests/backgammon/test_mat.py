@@ -120,9 +120,46 @@ def test_not_a_match_is_refused() -> None:
         import_mat(" 3 point match\n\n Game 1\n a : 0   b : 0\n  1) 31: 8/5 x/5\n")
 
 
-def test_ksi_1_2_1_an_impossible_record_is_refused_by_the_engine() -> None:
-    with pytest.raises(RuleViolation):
+def test_ksi_1_2_1_an_impossible_record_is_refused_by_the_engine_naming_line_and_game() -> None:
+    with pytest.raises(MatFormatError) as refused:
         import_mat(" 3 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 9/6 7/6\n")
+    assert (refused.value.line, refused.value.game, refused.value.rule) == (5, 1, "KSI 1.2.1")
+    assert str(refused.value).startswith("line 5, game 1: KSI 1.2.1: ")
+
+
+FOREIGN = """; [Event "Another club's night"]
+
+ 3 point match
+
+ Game 1
+ Ása : 0                        Bjarni : 0
+  1) 31: 8/5 6/5                  64: 24/18 13/9
+  2) 62: 24/18 13/11
+                                  Wins 1 point
+
+ Game 2
+ Ása : 0                        Bjarni : 1
+  1) 52: 13/8 13/11               66: 24/18(2) 13/7(2)
+      Wins 2 points
+"""
+
+
+def test_ksi_4_5_a_foreign_match_with_a_resignation_in_contact_is_imported_and_marked() -> None:
+    """Resigning while contact remains is refused on a KSI board (4.5); in a match from another
+    event it is history: imported as it was, marked as played under other rules, and the
+    resignations cite no KSI paragraph."""
+    events = replay(import_mat(FOREIGN, "f"))
+    created = events[0]
+    assert type(created) is ev.MatchCreated and created.other_rules and created.rule == ""
+    assert [(e.winner, e.points, e.score) for e in events if type(e) is ev.GameEnded] == [
+        ("B", 1, (0, 1)),
+        ("A", 2, (2, 1)),
+    ]
+    conceded = [e for e in events if type(e) is ev.ConcessionOffered]
+    assert len(conceded) == 2 and all(e.rule == "" for e in conceded)
+    # a KSI match refuses the same resignation
+    ksi = replay(import_mat(FOREIGN.split(" Game 2")[0].replace("Wins 1 point", ""), "k"))
+    assert not ksi[0].other_rules
 
 
 def _gnubg_results(path: Path) -> list[dict]:

@@ -23,6 +23,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     penalty_to_score: bool = True  # a guide setting: how penalty points enter the score
     series: bool = False  # one of a series of short matches: pauses between matches only
     table: int = 0  # the hall's table it is played on (0: none); its table's device records
+    other_rules: bool = False  # history from another event, not played under the KSI rules
 
 
 class StartGame(Command, tag="StartGame"):

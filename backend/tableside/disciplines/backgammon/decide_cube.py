@@ -95,13 +95,14 @@ def concede(state: MatchState, cmd: c.Concede) -> list[ev.Event]:
     guards.in_game(state)
     guards.side(cmd.side)
     me, opp = st.mine(state, cmd.side)
-    if board.contact(me, opp):
+    if board.contact(me, opp) and not state.other_rules:  # history from another event
         raise RuleViolation(k.FINISH, "no concession while checkers can still be hit", "side")
     if cmd.kind not in guards.MULTIPLIER:
         raise RuleViolation(k.FINISH, "single, gammon or backgammon", "kind")
     if state.game.concession[0]:
         raise RuleViolation(k.FINISH, "a concession is waiting for an answer", "side")
-    return [ev.ConcessionOffered(side=cmd.side, kind=cmd.kind, rule=k.FINISH)]
+    rule = k.RECORD if state.other_rules else k.FINISH
+    return [ev.ConcessionOffered(side=cmd.side, kind=cmd.kind, rule=rule)]
 
 
 def answer_concession(state: MatchState, cmd: c.AnswerConcession) -> list[ev.Event]:
@@ -111,7 +112,8 @@ def answer_concession(state: MatchState, cmd: c.AnswerConcession) -> list[ev.Eve
         raise RuleViolation(k.FINISH, "no concession to answer", "side")
     if not cmd.accept:
         return [ev.ConcessionDeclined(side=cmd.side, rule=k.FINISH)]
-    return guards.end_game(state, cmd.side, kind, "concession", k.FINISH)
+    rule = k.RECORD if state.other_rules else k.FINISH
+    return guards.end_game(state, cmd.side, kind, "concession", rule)
 
 
 def agree_result(state: MatchState, cmd: c.AgreeResult) -> list[ev.Event]:

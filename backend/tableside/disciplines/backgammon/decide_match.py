@@ -35,7 +35,8 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
             penalty_to_score=cmd.penalty_to_score,
             series=cmd.series,
             table=cmd.table,
-            rule=k.RULES_APPLY,
+            other_rules=cmd.other_rules,
+            rule=k.RECORD if cmd.other_rules else k.RULES_APPLY,
         )
     ]
 

@@ -30,6 +30,7 @@ class MatchCreated(Event, tag="BgMatchCreated"):
     penalty_to_score: bool = True  # lateness penalty points credited to the opponent's score
     series: bool = False
     table: int = 0  # the hall's table (0: none)
+    other_rules: bool = False  # imported history played under other rules (no KSI citation)
 
 
 class GameStarted(Event, tag="BgGameStarted"):

@@ -34,6 +34,7 @@ def _created(state: MatchState, e: ev.MatchCreated) -> MatchState:
         penalty_to_score=e.penalty_to_score,
         series=e.series,
         table=e.table,
+        other_rules=e.other_rules,
     )
 
 

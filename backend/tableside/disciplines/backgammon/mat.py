@@ -16,6 +16,7 @@ from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.engine import decide
+from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.evolve import evolve
 from tableside.disciplines.backgammon.record import kept
 
@@ -24,11 +25,13 @@ COL = {"A": 0, "B": 1}
 
 
 class MatFormatError(ValueError):
-    """Text that is not a .mat match; `line` is the 1-based line number."""
+    """Text that is not a .mat match, or a record the rules refuse; `line` is the 1-based line
+    number, `game` the game it is in (0: before the first), `rule` the paragraph refusing it."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
+    def __init__(self, line: int, message: str, game: int = 0, rule: str = "") -> None:
+        where = f"line {line}" + (f", game {game}" if game else "")
+        super().__init__(f"{where}: " + (f"{rule}: " if rule else "") + message)
+        self.line, self.game, self.rule = line, game, rule
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -79,18 +82,82 @@ class _Game:
 
 def export_mat(events: list[ev.Event]) -> str:
     """The .mat text of a match's events (the record as it stands: corrected plays replaced,
-    undone entries left out)."""
+    undone entries left out). A match that ended away from the board (a flag, an expulsion,
+    lateness — a forfeit or a withdrawal is recorded as lateness — or slow-play penalty
+    points) says why in a comment citing its paragraph, and its winner wins what he needed in
+    the game in progress (or in one more game), so a reader sums the right final score."""
     events = [events[i] for i in kept(events)]
     state = st.initial_state()
     out: list[str] = []
     game: _Game | None = None
+    before = state.score  # the score before the last event (penalty points credited)
     for e in events:
-        game = _export_event(state, e, out, game)
-        state = evolve(state, e)
+        if type(e) is ev.MatchEnded and e.rule in ENDINGS:  # a game's end cites KSI 4.5
+            game = _ended_away(state, before, e, out, game)
+        else:
+            game = _export_event(state, e, out, game)
+        before, state = state.score, evolve(state, e)
     if game:
         game.flush()
         out += game.lines
-    return "\n".join(out) + "\n"
+    return "\n".join([*_why(events), *out]) + "\n"
+
+
+def _why(events: list[ev.Event]) -> list[str]:
+    """A header comment (GNU Backgammon keeps it as the match's comment): why a match that
+    ended away from the board ended, citing the paragraph."""
+    state, lines = st.initial_state(), []
+    for e in events:
+        if type(e) is ev.MatchEnded and e.rule in ENDINGS:
+            names = dict(zip("AB", state.players, strict=True))
+            why = ENDINGS[e.rule]
+            if e.rule == "KSI 4.3.3":
+                why = f"{names[_flagged(state, e)]}'s time ran out"
+            loser = names[st.other(e.winner)]
+            lines.append(f"; {e.rule}: {why}; {names[e.winner]} wins the match against {loser}")
+        state = evolve(state, e)
+    return lines
+
+
+# why a match ended away from the board, by the paragraph its end cites
+ENDINGS = {
+    "KSI 4.3.3": "time ran out",
+    "KSI 2.2.4": "penalty points for lateness exceed half the match length",
+    "KSI 2.3.1.2": "penalty points for slow play",
+    "KSI 1.2.4": "expelled for conduct",
+    "KSI 1.7.3": "expelled for aids or outside help",
+    "KSI 1.2.3.2": "expelled for mistreating the equipment",
+}
+
+
+def _ended_away(
+    state: st.MatchState,
+    before: tuple[int, int],
+    e: ev.MatchEnded,
+    out: list[str],
+    game: _Game | None,
+):
+    """The ending's comment, and the winner's win of what he needed to reach the length (from
+    the score `before` the penalty points that took him there, when they did)."""
+    score = state.score if state.score[COL[e.winner]] < state.length else before
+    a, b = state.players
+    need = max(1, state.length - score[COL[e.winner]])
+    if game is None or state.game.phase == st.OVER:
+        if game:
+            game.flush()
+            out += [*game.lines, ""]
+        n = state.games + 1
+        left = f" {a} : {score[0]}"
+        game = _Game([f" Game {n}", f"{left.ljust(WIDTH + 4)}{b} : {score[1]}"])
+    game.flush()
+    game.wins(e.winner, need)
+    return game
+
+
+def _flagged(state: st.MatchState, e: ev.MatchEnded) -> str:
+    """The side whose time ran out: the loser, unless he was certain to win (gin)."""
+    running = state.timer.running if state.timer else ""
+    return running or st.other(e.winner)
 
 
 def _export_event(state: st.MatchState, e: ev.Event, out: list[str], game: _Game | None):
@@ -190,11 +257,31 @@ def parse_moves(text: str, line_no: int = 0) -> tuple[tuple[int, int], ...]:
     return tuple(moves)
 
 
+# what a match from another event may hold that a KSI board may not: a resignation while
+# contact remains (KSI 4.5). Such a file is imported as played under other rules.
+OTHER_RULES = ("KSI 4.5",)
+
+
 def import_mat(text: str, match_id: str = "imported") -> list[c.Command]:
-    """The commands that record the .mat match through the engine (checked by replaying)."""
-    reader = _Reader(match_id)
+    """The commands that record the .mat match through the engine (checked by replaying). A
+    match a KSI board would refuse only for a tournament rule (a resignation in contact) is
+    history from another event: it is imported faithfully, marked as played under other rules.
+    Anything refused names its line and game."""
+    try:
+        return _read(text, match_id, other_rules=False)
+    except MatFormatError as exc:
+        if exc.rule not in OTHER_RULES:
+            raise
+    return _read(text, match_id, other_rules=True)
+
+
+def _read(text: str, match_id: str, other_rules: bool) -> list[c.Command]:
+    reader = _Reader(match_id, other_rules)
     for n, line in enumerate(text.splitlines(), start=1):
-        reader.line(n, line)
+        try:
+            reader.line(n, line)
+        except RuleViolation as exc:
+            raise MatFormatError(n, exc.message, reader.state.games, exc.rule) from None
     if not reader.commands:
         raise MatFormatError(1, "no 'N point match' line")
     return reader.commands
@@ -203,8 +290,8 @@ def import_mat(text: str, match_id: str = "imported") -> list[c.Command]:
 class _Reader:
     """Turns .mat lines into commands, keeping the engine's state to place each one."""
 
-    def __init__(self, match_id: str) -> None:
-        self.match_id = match_id
+    def __init__(self, match_id: str, other_rules: bool = False) -> None:
+        self.match_id, self.other_rules = match_id, other_rules
         self.state = st.initial_state()
         self.commands: list[c.Command] = []
         self.length = 0
@@ -233,7 +320,13 @@ class _Reader:
         if not self.length:
             raise MatFormatError(n, "the match length comes first")
         self.apply(
-            c.CreateMatch(match_id=self.match_id, player_a=a, player_b=b, length=self.length)
+            c.CreateMatch(
+                match_id=self.match_id,
+                player_a=a,
+                player_b=b,
+                length=self.length,
+                other_rules=self.other_rules,
+            )
         )
         self.apply(c.StartGame())
 

@@ -23,6 +23,7 @@ from litestar.params import FromPath, JSONBody
 from litestar.params import Parameter as PathParameter
 
 from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
 from tableside.disciplines.backgammon.state import MOVE, MatchState, mine
 from tableside.disciplines.backgammon.steps import move_orders
@@ -157,6 +158,8 @@ def _checked_import(service: BackgammonService, match_id, text, command_id, meta
     try:
         return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
     except MatFormatError as exc:
+        if exc.rule:  # a record the rules refuse: the paragraph, with its line and game
+            raise RuleViolation(exc.rule, str(exc), "text") from None
         raise HTTPException(status_code=422, detail=f"Not a .mat match: {exc}") from None
 
 
