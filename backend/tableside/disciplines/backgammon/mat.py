@@ -267,12 +267,25 @@ def import_mat(text: str, match_id: str = "imported") -> list[c.Command]:
     match a KSI board would refuse only for a tournament rule (a resignation in contact) is
     history from another event: it is imported faithfully, marked as played under other rules.
     Anything refused names its line and game."""
+    text = _without_away_ending(text)
     try:
         return _read(text, match_id, other_rules=False)
     except MatFormatError as exc:
         if exc.rule not in OTHER_RULES:
             raise
     return _read(text, match_id, other_rules=True)
+
+
+def _without_away_ending(text: str) -> str:
+    """Our own export of a match that ended away from the board: its header comment cites the
+    ending and the last Wins line is that ending, not a game's result — left out, the games
+    read back as they were played."""
+    lines = text.splitlines()
+    away = any(line.startswith(f"; {rule}: ") for line in lines for rule in ENDINGS)
+    wins = [i for i, line in enumerate(lines) if "Wins" in line]
+    if not away or not wins:
+        return text
+    return "\n".join(lines[: wins[-1]] + lines[wins[-1] + 1 :]) + "\n"
 
 
 def _read(text: str, match_id: str, other_rules: bool) -> list[c.Command]:
