@@ -9,8 +9,12 @@ from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 CATALOGUES = {
     lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
-    for lang in ("en", "et", "lv")
+    for lang in ("en", "et", "lv", "is")
 }
+# The faces a KSI backgammon event uses speak Icelandic too (KSI 1.5.1): the recorder and the
+# spectator board (backgammon), the audit face, the venue screen and the public pages
+# (spectator, screen), and the words every face shares. The TD console (admin) does not yet.
+ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen"}
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
@@ -24,8 +28,8 @@ def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
 
 @pytest.mark.parametrize("face, catalogues", [("shared", CATALOGUES), *_face_catalogues().items()])
 def test_every_language_has_every_message(face: str, catalogues: dict) -> None:
-    # Every face speaks the shared three; the backgammon faces add Icelandic (decisions.md).
-    expected = {"en", "et", "lv", "is"} if face == "backgammon" else {"en", "et", "lv"}
+    # Every face speaks the shared three; the faces of a KSI event add Icelandic (decisions.md).
+    expected = {"en", "et", "lv", "is"} if face in ICELANDIC else {"en", "et", "lv"}
     assert set(catalogues) == expected, face
     keys = set(catalogues["en"])
     for lang, messages in catalogues.items():
@@ -133,3 +137,41 @@ def test_without_messages_the_page_keeps_its_english(page) -> None:
     page.route("**/i18n/*.json", lambda route: route.abort())
     page.goto("/judge")
     assert heading(page) == "Table judge"
+
+
+def _english_only(faces: list[str]) -> set[str]:
+    """English words of these faces that Icelandic says otherwise (no placeholders)."""
+    words: set[str] = set()
+    for face in faces:
+        catalogues = CATALOGUES if face == "shared" else _face_catalogues()[face]
+        for key, en in catalogues["en"].items():
+            own_name = key == "language.name"  # the picker names each language in its own
+            if "{" not in en and len(en) > 3 and catalogues["is"][key] != en and not own_name:
+                words.add(en)
+    return words
+
+
+@pytest.mark.parametrize(
+    "path, faces",
+    [
+        ("/audit", ["shared", "spectator", "audit", "backgammon"]),
+        ("/screen", ["shared", "spectator", "screen"]),
+        ("/", ["shared", "spectator"]),
+    ],
+)
+def test_a_ksi_face_in_icelandic_shows_no_word_of_another_language(
+    browser, pwa_server, path: str, faces: list[str]
+) -> None:
+    """KSI 1.5.1: Icelandic is the official language; a browser asking for it gets every
+    string in it, none falling back to English."""
+    context = browser.new_context(bypass_csp=True, base_url=pwa_server.base, locale="is-IS")
+    try:
+        page = context.new_page()
+        page.goto(path)
+        page.wait_for_selector("html[lang=is]")
+        page.wait_for_load_state("networkidle")
+        text = page.locator("body").inner_text()
+        fallen = sorted(w for w in _english_only(faces) if w in text)
+        assert not fallen, fallen
+    finally:
+        context.close()
