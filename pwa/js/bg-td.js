@@ -128,11 +128,23 @@ function scoreForms(rec) {
     (v) => ({ type: "ResolveScoreDispute", sheet_a: [Number(v.aa), Number(v.ab)], sheet_b: [Number(v.ba), Number(v.bb)] }));
 }
 
+/** Offered only when it can be recorded: lateness and pauses between games (KSI 2.2.4, 2.2.2),
+ *  the clock, disputes and slow play while the match is played; once it is over, only the
+ *  result's correction (KSI 4.6). */
 function build(rec) {
   const [a, b] = rec.match?.pauses || [0, 0];
+  const live = !rec.doc?.over;
+  const between = live && rec.doc?.phase === "over";
   return h("details", { class: "td-sheet", "data-td": "", "data-kept": "" },
     h("summary", {}, t("bg.td.open")),
     h("div", { class: "td-forms" },
+      between ? betweenForms(rec, a, b) : null,
+      live && rec.match?.timer ? timeForms(rec) : null,
+      live ? disputeForms(rec) : null, live ? slowForms(rec) : null, scoreForms(rec)));
+}
+
+function betweenForms(rec, a, b) {
+  return [
       form(rec, "lateness", [side(rec), number("bg.td.minutes", "minutes", { min: 1, max: 600 }),
                              field("bg.td.late_when", choice("reason", [["start", t("bg.td.late_start")],
                                                                         ["pause", t("bg.td.late_pause")]]))],
@@ -140,8 +152,7 @@ function build(rec) {
       form(rec, "pause", [side(rec), h("p", { class: "hint", "data-pauses": "" },
                                        t("bg.td.pauses_used", { a: sideName(rec.doc, "A"), b: sideName(rec.doc, "B"), pa: a, pb: b }))],
         (v) => ({ type: "TakePause", side: v.side, own: 1 })),
-      rec.match?.timer ? timeForms(rec) : null,
-      disputeForms(rec), slowForms(rec), scoreForms(rec)));
+  ];
 }
 
 /** The sheet, rebuilt only when what it shows changes (names, pauses, clock, language). */

@@ -158,9 +158,21 @@ def test_the_td_sheet_settles_slow_play_sheets_and_a_wrong_result(page, head_api
     page.wait_for_selector("[data-td-form=dispute]")
     _refused(page, "dispute", "KSI 4.7", aa=1, ab=1, ba=1, bb=2)  # level: nobody trails
     assert axe_violations(page) == []
+    # mid-game: lateness and pauses are not offered (only between games: KSI 2.2.4, 2.2.2)
+    match.version = page.evaluate(VERSION)
+    match.post({"type": "StartGame"})
+    page.wait_for_selector("[data-td-form=lateness]", state="detached")
+    assert page.locator("[data-td-form=pause]").count() == 0
+    assert page.locator("[data-td-form=call]").count() == 1
+    match.post({"type": "RollOpening", "die_a": 3, "die_b": 1},
+               {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+               {"type": "Double", "side": "B"}, {"type": "Drop", "side": "A"})  # fmt: skip
+    page.wait_for_selector("[data-td-form=lateness]")
 
     match.post({"type": "RecordLateness", "side": "A", "minutes": 10})  # B wins, KSI 2.2.4
     page.wait_for_selector("[data-td-form=correct]")
+    for gone in ("lateness", "pause", "stop", "call", "appeal", "slow"):  # the match is over
+        assert page.locator(f"[data-td-form={gone}]").count() == 0, gone
     _td(page, "correct", side="A", a=3, b=2, reason="sheets misread")
     fixed = _last(match)[0]
     assert (fixed["type"], fixed["winner"], fixed["score"]) == ("BgResultCorrected", "A", [3, 2])
