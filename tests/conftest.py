@@ -38,7 +38,7 @@ from support.harness import Api, Server
 from tableside.db import migrations, roles
 from tableside.db.embedded import EmbeddedPostgres
 from tableside.db.url import with_dbname, with_user
-from tableside.eventlog.checkpoints import load_or_create_key
+from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -55,16 +55,21 @@ _FAST_SETTINGS = ("fsync = off", "full_page_writes = off", "synchronous_commit =
 @pytest.fixture(scope="session", autouse=True)
 def checkpoint_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The session's checkpoint signing key file (TABLESIDE_KEY_FILE, inherited by every
-    server and CLI the tests start), so no test writes a key into the checkout."""
+    server and CLI the tests start), so no test writes a key into the checkout; its
+    witness log is off unless a test names one."""
     path = tmp_path_factory.mktemp("keys") / "checkpoint-ed25519.pem"
     load_or_create_key(path)  # as the first `tableside serve` would
-    before = os.environ.get("TABLESIDE_KEY_FILE")
+    before = {k: os.environ.get(k) for k in ("TABLESIDE_KEY_FILE", "TABLESIDE_CHECKPOINT_LOG")}
     os.environ["TABLESIDE_KEY_FILE"] = str(path)
+    # One key signs every test database: a shared witness log would mix their checkpoints.
+    # The tests of the log give it a path of their own (tests/eventlog/test_witnesses.py).
+    os.environ["TABLESIDE_CHECKPOINT_LOG"] = "off"
     yield path
-    if before is None:
-        os.environ.pop("TABLESIDE_KEY_FILE", None)
-    else:
-        os.environ["TABLESIDE_KEY_FILE"] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -108,12 +113,14 @@ def pg_server_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def migrated_template(pg_server_url: str) -> Iterator[str]:
+def migrated_template(pg_server_url: str, checkpoint_key: Path) -> Iterator[str]:
     """Name of a database holding every migration; clones are made from it."""
     name = f"tableside_template_{uuid.uuid4().hex[:8]}"
     _admin(pg_server_url, f'CREATE DATABASE "{name}"')
     owner_url, _ = roles.setup(with_dbname(pg_server_url, name))
     migrations.apply(owner_url, app_role=roles.APP_ROLE)
+    # The session key signs every server's and CLI's checkpoints (schema/011).
+    assert roles.register_key(owner_url, _public_key(checkpoint_key)) is None
     yield name
     _admin(pg_server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
@@ -146,6 +153,10 @@ def module_database_url(new_database: Callable[[], str]) -> str:
 def database_url(new_database: Callable[[], str]) -> str:
     """A fresh migrated database for one test."""
     return new_database()
+
+
+def _public_key(path: Path) -> bytes:
+    return bytes.fromhex(public_hex(load_or_create_key(path)))
 
 
 def app_url(url: str) -> str:

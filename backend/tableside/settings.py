@@ -56,11 +56,23 @@ class Settings:
     # beside the data dir: ./var/keys/checkpoint-ed25519.pem), and minutes between them.
     key_file: Path | None = None
     checkpoint_minutes: float = 5.0
+    # The signer's witness log (issue 29): default beside the key (`….log`); "off" keeps
+    # none (only for throwaway stores sharing one key, as the test suite's do).
+    checkpoint_log: str | None = None
 
     @property
     def signing_key_path(self) -> Path:
         """Where the checkpoint signing key is (made there on first use)."""
         return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
+
+    @property
+    def checkpoint_log_path(self) -> Path | None:
+        """Where the signer keeps every checkpoint it signs, outside the database."""
+        if self.checkpoint_log == "off":
+            return None
+        if self.checkpoint_log:
+            return Path(self.checkpoint_log).expanduser()
+        return self.signing_key_path.expanduser().with_suffix(".log")
 
     live_per_client: int = 200  # open /live sockets per client address (issue 11, point 3)
     # A second machine (issue 33): the embedded PostgreSQL also listens on TCP `HOST:PORT`
@@ -107,6 +119,7 @@ class Settings:
             login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
             key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
             checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
+            checkpoint_log=env.get("TABLESIDE_CHECKPOINT_LOG") or None,
             live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_int(env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib),
             db_acquire_seconds=_seconds(

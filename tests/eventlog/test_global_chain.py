@@ -73,7 +73,7 @@ def test_an_untouched_store_verifies_with_its_checkpoint(streams, app_url: str) 
     assert audit(app_url, "checkpoint").returncode == 0
     done = audit(app_url, "verify")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.startswith("ok: 9 events in 3 streams")
+    assert done.stdout.startswith("ok, unwitnessed: 9 events in 3 streams"), done.stdout
     assert "1 checkpoints reached" in done.stdout
 
 
@@ -182,34 +182,50 @@ def test_a_rewrite_that_recomputes_every_chain_is_found_by_the_checkpoint(
     assert "the checkpoint says" in done.stdout
 
 
-def test_a_checkpoint_with_a_bad_signature_fails(streams, app_url: str) -> None:
+def _plant(database_url: str, checkpoint: checkpoints.Checkpoint) -> None:
+    """The owner inserts a checkpoint past the signature check (the app role cannot)."""
+    with psycopg.connect(with_user(database_url, roles.OWNER_ROLE)) as conn:
+        conn.execute(
+            "INSERT INTO event_checkpoints (position, head_hash, signed_at, public_key, signature)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            (
+                checkpoint.position,
+                bytes.fromhex(checkpoint.head_hash),
+                checkpoint.time,
+                bytes.fromhex(checkpoint.public_key),
+                bytes.fromhex(checkpoint.signature),
+            ),
+        )
+
+
+def test_a_checkpoint_with_a_bad_signature_fails(streams, app_url: str, database_url: str) -> None:
     assert audit(app_url, "checkpoint").returncode == 0
     with psycopg.connect(app_url) as conn:
         good = latest_checkpoint(conn)
-        flipped = f"{int(good.signature[:2], 16) ^ 1:02x}{good.signature[2:]}"
-        forged = checkpoints.Checkpoint(
-            good.position, good.head_hash, good.time, good.public_key, flipped
-        )
-        insert(conn, forged)
+    flipped = f"{int(good.signature[:2], 16) ^ 1:02x}{good.signature[2:]}"
+    _plant(
+        database_url,
+        checkpoints.Checkpoint(good.position, good.head_hash, good.time, good.public_key, flipped),
+    )
     done = audit(app_url, "verify")
     assert done.returncode == 1
     assert "checkpoint at position 9 has a bad signature" in done.stdout
 
 
-def test_a_checkpoint_signed_by_another_key_fails(streams, app_url: str) -> None:
+def test_a_checkpoint_signed_by_another_key_fails(streams, app_url: str, database_url: str) -> None:
     stranger = Ed25519PrivateKey.generate()
     with psycopg.connect(app_url) as conn:
         head = conn.execute(
             "SELECT global_hash FROM stored_events WHERE notification_id = 9"
         ).fetchone()[0]
-        insert(conn, checkpoints.sign(stranger, 9, bytes(head)))
+    _plant(database_url, checkpoints.sign(stranger, 9, bytes(head)))
     done = audit(app_url, "verify")
     assert done.returncode == 1
     assert "not the trusted key" in done.stdout
 
 
-def test_a_checkpoint_must_name_the_stored_head(streams, app_url: str) -> None:
-    key = Ed25519PrivateKey.generate()
+def test_a_checkpoint_must_name_the_stored_head(streams, app_url: str, checkpoint_key) -> None:
+    key = checkpoints.load_or_create_key(checkpoint_key)
     with (
         psycopg.connect(app_url) as conn,
         pytest.raises(psycopg.errors.CheckViolation, match="does not name the stored"),

@@ -148,14 +148,14 @@ def test_a_later_table_is_granted_without_touching_the_grants(
 
 
 def test_even_the_owner_cannot_change_a_checkpoint_with_the_triggers_on(
-    app_store: EventStore, app_url: str, database_url: str
+    app_store: EventStore, app_url: str, database_url: str, checkpoint_key: Path
 ) -> None:
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from tableside.eventlog.checkpoint_db import take
+    from tableside.eventlog.checkpoints import load_or_create_key
 
     _one_event(app_store)
     with psycopg.connect(app_url, autocommit=True) as conn:
-        assert take(conn, Ed25519PrivateKey.generate()) is not None
+        assert take(conn, load_or_create_key(checkpoint_key)) is not None
     owner_url = with_user(database_url, roles.OWNER_ROLE)
     for statement in (
         "UPDATE event_checkpoints SET position = 1",

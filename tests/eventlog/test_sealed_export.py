@@ -90,7 +90,7 @@ def test_the_export_verifies_offline_with_the_public_key_alone(
 ) -> None:
     done = _verify(exported, tmp_path, public_key)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "6 events" in done.stdout and "(signature checked)" in done.stdout
+    assert done.stdout.startswith("ok: 6 events") and "its signature against key" in done.stdout
 
 
 def test_a_tampered_checkpoint_fails(exported: bytes, public_key: str, tmp_path: Path) -> None:
@@ -128,6 +128,25 @@ def test_relabelling_a_link_fails(exported: bytes, public_key: str, tmp_path: Pa
     done = _verify(b"".join(lines), tmp_path, public_key)
     assert done.returncode == 1
     assert "the checkpoint says" in done.stdout
+
+
+def test_a_stripped_seal_is_said_unsealed_and_fails_with_the_key(
+    exported: bytes, public_key: str, tmp_path: Path
+) -> None:
+    """The seal, its anchor and its link lines removed: the chain still holds, but nothing
+    ties the record to a signed checkpoint any more, and the answer says so (#29)."""
+    header = _header(exported)
+    assert header["checkpoint"] is not None
+    header.update(checkpoint=None, anchor="", links=0)
+    kept = [line for line in exported.splitlines(keepends=True)[1:] if b'"kind":"link"' not in line]
+    stripped = _with_header(b"".join([exported.splitlines(keepends=True)[0], *kept]), header)
+    done = _verify(stripped, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("ok, unsealed: 6 events"), done.stdout
+    assert "no seal" in done.stdout
+    done = _verify(stripped, tmp_path, public_key)
+    assert done.returncode == 1
+    assert "no checkpoint in the file" in done.stdout
 
 
 def test_without_the_key_the_signature_is_only_self_consistent(

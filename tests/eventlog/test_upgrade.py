@@ -61,7 +61,7 @@ def test_an_old_database_is_adopted_and_backfilled(pg_server_url: str, tmp_path:
             timeout=60,
         )
         assert done.returncode == 0, done.stdout + done.stderr
-        assert done.stdout.startswith("ok: 7 events in 3 streams")
+        assert done.stdout.startswith("ok, unwitnessed, unsigned: 7 events in 3 streams")
     finally:
         with psycopg.connect(pg_server_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]

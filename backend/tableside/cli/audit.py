@@ -35,6 +35,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a published checkpoint (JSON from `audit checkpoint --print`) the store must reach",
     )
     verify.add_argument(
+        "--witness",
+        type=Path,
+        action="append",
+        default=[],
+        help="a witness outside the database: a file of checkpoints (JSON or JSON Lines: the"
+        " signer's log, `audit witness` output) or a folder of them; the store must reach each",
+    )
+    verify.add_argument(
         "--public-key",
         help="the trusted signing key: a file (PEM, hex, or a checkpoint's JSON) or 64 hex digits"
         " (default: the public half of the local key file, if there is one)",
@@ -93,48 +101,74 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
         return _verify_stream(args, settings)
     import psycopg
 
-    from tableside.eventlog import checkpoints
     from tableside.eventlog.audit_source import records_from_database
     from tableside.eventlog.checkpoint_db import all_checkpoints
     from tableside.eventlog.verify import verify
 
-    given = [checkpoints.decode(path.read_bytes()) for path in args.checkpoint]
+    witnesses = _witnesses(args, settings)
     trusted = _trusted_key(args, settings)
     with _attached(settings) as db:
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
-        marks = [*stored, *given]
+        marks = [*stored, *(cp for _, cps in witnesses for cp in cps)]
         report = verify(records_from_database(db.url), watch={cp.position for cp in marks})
+    verdict = _store_verdict(report, stored, witnesses, trusted, settings)
+    print(verdict.line(f"{report.events} events in {report.streams} streams on {db.label}"))
+    return 0 if verdict.ok else 1
+
+
+def _witnesses(args: argparse.Namespace, settings) -> list[tuple[str, list]]:
+    """(name, checkpoints) of every witness: the signer's log, --checkpoint and --witness."""
+    from tableside.eventlog.checkpoints import read_witness
+
+    found = []
+    log = settings.checkpoint_log_path
+    if log is not None and log.is_file():
+        found.append((f"the signer's log {log}", read_witness(log)))
+    for path in [*args.checkpoint, *args.witness]:
+        found.append((f"witness {path}", read_witness(path)))
+    return found
+
+
+def _store_verdict(report, stored: list, witnesses: list, trusted, settings):
+    """Chains, stored checkpoints, witnesses, signatures: which ran, and the first problem."""
+    from tableside.eventlog.verdict import Verdict, check_marks
+
+    verdict = Verdict()
     if report.broken is not None:
-        print(report.broken.describe())
-        return 1
-    for checkpoint in marks:
-        problem = _reached(checkpoint, report) or checkpoints.problem(checkpoint, trusted)
-        if problem:
-            print(problem)
-            return 1
-    print(
-        f"ok: {report.events} events in {report.streams} streams verified on {db.label};"
-        f" {len(marks)} checkpoints reached{_key_note(trusted, marks)}"
+        verdict.problem = report.broken.describe()
+        return verdict
+    verdict.ran.append("per-stream and store-wide chains")
+    verdict.problem = check_marks(report, stored, trusted, name="stored checkpoint") or next(
+        (p for name, cps in witnesses if (p := check_marks(report, cps, trusted, name=name))),
+        None,
     )
-    return 0
+    signed = sum(len(cps) for name, cps in witnesses if name.startswith("the signer's"))
+    if verdict.problem is None and signed and not stored and report.events:
+        verdict.problem = (
+            f"the store holds no checkpoint, but the signer's log holds {signed}:"
+            " stored checkpoints were deleted"
+        )
+    verdict.ran.append(f"{len(stored)} checkpoints reached (stored)")
+    verdict.ran.extend(f"{name}: {len(cps)} checkpoints reached" for name, cps in witnesses)
+    _qualify(verdict, report, stored, witnesses, trusted, settings)
+    return verdict
 
 
-def _reached(checkpoint, report) -> str | None:
-    """Does the verified store still reach this checkpoint, with the same head?"""
-    if checkpoint.position > report.last_position:
-        return (
-            f"the store ends at position {report.last_position}, but a checkpoint signed at "
-            f"{checkpoint.time.isoformat()} covers position {checkpoint.position}:"
-            " events were removed"
-        )
-    found = report.heads[checkpoint.position].hex()
-    if found != checkpoint.head_hash:
-        return (
-            f"the store-wide chain at position {checkpoint.position} is {found}, "
-            f"the checkpoint says {checkpoint.head_hash}"
-        )
-    return None
+def _qualify(verdict, report, stored: list, witnesses: list, trusted, settings) -> None:
+    """Say what could not be checked: no witness outside the database, no trusted key."""
+    if not witnesses and report.events:
+        log = settings.checkpoint_log_path
+        where = "is off" if log is None else f"is not at {log}"
+        verdict.missing.append("unwitnessed")
+        verdict.ran.append(f"no witness outside the database (the signer's log {where})")
+    if not stored and not witnesses and report.events:
+        verdict.missing.append("unsigned")
+    if trusted is not None:
+        verdict.ran.append(f"signatures against key {trusted.hex()[:16]}…")
+    elif stored or witnesses:
+        verdict.missing.append("signatures unchecked")
+        verdict.ran.append("signatures against their own keys only (give --public-key)")
 
 
 def _verify_stream(args: argparse.Namespace, settings) -> int:
@@ -148,14 +182,13 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
         records = list(records_from_database(db.url, args.stream))
         with psycopg.connect(db.url) as conn:
             sealed = seal(conn, None, records)  # the latest stored checkpoint, if it covers
+    from tableside.eventlog.verdict import record_verdict
+
     trusted = _trusted_key(args, settings) if sealed else None
     report = verify_sealed(export_lines(records, args.stream, sealed), trusted)
-    if report.problem is not None:
-        print(report.problem)
-        return 1
-    note = "" if sealed else "; no checkpoint covers its last event yet"
-    print(f"ok: {report.events} events of stream {args.stream} verified on {db.label}{note}")
-    return 0
+    verdict = record_verdict(report, trusted)
+    print(verdict.line(f"{report.events} events of stream {args.stream} on {db.label}"))
+    return 0 if verdict.ok else 1
 
 
 def _export(args: argparse.Namespace, settings) -> int:
@@ -163,13 +196,13 @@ def _export(args: argparse.Namespace, settings) -> int:
 
     from tableside.eventlog.audit_source import records_from_database
     from tableside.eventlog.checkpoint_db import seal
-    from tableside.eventlog.checkpoints import load_or_create_key
+    from tableside.eventlog.checkpoints import load_signer
     from tableside.eventlog.jsonl import export_lines
 
     # Only the server's own key may sign: a key made here would sign checkpoints that
     # `audit verify` with the server's key then refuses.
     path = settings.signing_key_path
-    key = load_or_create_key(path) if path.is_file() else None
+    key = load_signer(path, settings.checkpoint_log_path) if path.is_file() else None
     with _attached(settings) as db:
         records = list(records_from_database(db.url, args.stream))
         if not records:
@@ -232,7 +265,7 @@ def _checkpoint(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog import checkpoints
     from tableside.eventlog.checkpoint_db import latest_checkpoint, take
 
-    key = checkpoints.load_or_create_key(settings.signing_key_path)
+    key = checkpoints.load_signer(settings.signing_key_path, settings.checkpoint_log_path)
     with _attached(settings) as db, psycopg.connect(db.url, autocommit=True) as conn:
         made = take(conn, key)
         latest = made or latest_checkpoint(conn)
@@ -252,18 +285,13 @@ def _checkpoint(args: argparse.Namespace, settings) -> int:
 
 def _verify_file(path: Path, trusted: bytes | None) -> int:
     from tableside.eventlog.jsonl import verify_sealed
+    from tableside.eventlog.verdict import record_verdict
 
     with path.open("rb") as lines:
         report = verify_sealed(lines, trusted)
-    if report.problem is not None:
-        print(report.problem)
-        return 1
-    seal = ""
-    if report.checkpoint is not None:
-        seal = f"; sealed by the checkpoint at position {report.checkpoint.position}"
-        seal += " (signature checked)" if report.signature_checked else " (give --public-key)"
-    print(f"ok: {report.events} events in {path} verified{seal}")
-    return 0
+    verdict = record_verdict(report, trusted)
+    print(verdict.line(f"{report.events} events in {path}"))
+    return 0 if verdict.ok else 1
 
 
 def _trusted_key(args: argparse.Namespace, settings) -> bytes | None:
@@ -276,12 +304,6 @@ def _trusted_key(args: argparse.Namespace, settings) -> bytes | None:
 
         return bytes.fromhex(public_hex(load_or_create_key(settings.signing_key_path)))
     return None
-
-
-def _key_note(trusted: bytes | None, marks: list) -> str:
-    if not marks or trusted is not None:
-        return ""
-    return " (signatures checked against their own keys only: give --public-key)"
 
 
 def _attached(settings):

@@ -34,12 +34,27 @@ def run(args: argparse.Namespace) -> int:
             return _print_grants(settings, args.role)
         with database(settings, attach=True) as db:
             applied = migrations.apply(db.migrate_url, app_role=db.app_role)
+            key_note = _register_signing_key(settings, db.migrate_url)
     except (StartupError, SettingsError, migrations.MigrationError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
     names = ", ".join(m.name for m in applied) or "nothing to apply"
     print(f"migrations on {db.label}: {names}")
+    print(key_note)
     return 0
+
+
+def _register_signing_key(settings, url: str) -> str:
+    """Register the key file's public half as the checkpoint signer (schema/011)."""
+    from tableside.db.roles import register_key
+    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+
+    path = settings.signing_key_path
+    if not path.is_file():
+        return f"checkpoint key: none at {path} yet (`tableside serve` makes and registers it)"
+    public = public_hex(load_or_create_key(path))
+    problem = register_key(url, bytes.fromhex(public))
+    return f"warning: {problem}" if problem else f"checkpoint key registered: {public}"
 
 
 def _print_grants(settings, role: str | None) -> int:

@@ -98,6 +98,7 @@ def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
 def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> int:
     """Database and migrations once, here; then one server, or `workers` child processes."""
     from tableside.db import migrations
+    from tableside.db.roles import register_key
     from tableside.db.runtime import database
     from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 
@@ -106,9 +107,12 @@ def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> in
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
         key = load_or_create_key(settings.signing_key_path)  # made here on first start
+        unregistered = register_key(db.migrate_url, bytes.fromhex(public_hex(key)))
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
         _announce(settings, db.label, len(applied), demo=demo, workers=workers)
         print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
+        if unregistered:
+            print(f"warning: {unregistered}", file=sys.stderr)
         _warn_if_privileged(db.url)
         with _kept_alive(db.embedded), _standby_watch(db, settings):
             if workers == 1:

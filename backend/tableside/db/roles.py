@@ -2,9 +2,13 @@
 
 The owner (`tableside_owner`) owns every table, so only it can `ALTER TABLE … DISABLE
 TRIGGER`. The server's role (`tableside_app`) is neither owner nor superuser: on the
-append-only tables (APPEND_ONLY) it has SELECT and INSERT only, so it cannot UPDATE,
-DELETE, TRUNCATE, disable a trigger or set `session_replication_role` (superuser only).
-On every other table (read models, accounts, tokens, tracking) it has the DML it needs.
+append-only tables (APPEND_ONLY) it has SELECT only — it appends through the owner's
+functions (`tableside_append`, `tableside_append_checkpoint`), never by a plain INSERT — so
+it cannot UPDATE, DELETE, TRUNCATE, disable a trigger, set `session_replication_role`
+(superuser only), bypass the append's lock and command-id check, plant a checkpoint that is
+not signed by a registered key (schema/011), or touch the checkpoints' identity sequence
+(a `setval` to its maximum would switch every later checkpoint off). On every other table
+(read models, accounts, tokens, tracking) it has the DML it needs.
 
 `grant_sql(role)` is the one place that says what the server's role may do. The migrations
 runner executes it after every run (`migrations.apply(..., app_role=...)`), so tables and
@@ -31,7 +35,9 @@ OWNER_ROLE = "tableside_owner"
 APP_ROLE = "tableside_app"
 # Tables the server may only read and append to; every other table gets full DML.
 APPEND_ONLY = ("stored_events", "event_checkpoints")
-READ_ONLY = ("schema_migrations",)
+READ_ONLY = ("schema_migrations", "checkpoint_keys")
+# Sequences of the append-only tables: only the owner's functions draw from them.
+SEQUENCES = {"event_checkpoints": "event_checkpoints_checkpoint_id_seq"}
 DEFINER_PREFIX = "tableside_append"
 
 _GRANTS = """\
@@ -41,8 +47,9 @@ GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO {role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public
     GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE ON TABLES TO {role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO {role};
-REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {append_only} FROM {role};
+REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {append_only} FROM {role};
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {read_only} FROM {role};
+{sequences}
 DO $grants$
 DECLARE f regprocedure;
 BEGIN
@@ -61,10 +68,16 @@ def grant_sql(role: str = APP_ROLE, tables: tuple[str, ...] | None = None) -> st
     """The grant script for the server's role (run by the owner after the migrations)."""
     protected = tables if tables is not None else APPEND_ONLY
     quoted = sql.Identifier(role).as_string(None)
+    sequences = "".join(
+        f"REVOKE ALL ON SEQUENCE {SEQUENCES[t]} FROM {quoted};\n"
+        for t in protected
+        if t in SEQUENCES
+    )
     return _GRANTS.format(
         role=quoted,
         append_only=", ".join(protected),
         read_only=", ".join(READ_ONLY),
+        sequences=sequences,
         prefix=DEFINER_PREFIX,
     )
 
@@ -73,6 +86,30 @@ def grant(conn: psycopg.Connection, role: str) -> None:
     """Run the grant script on a migrated database (as the owner of its objects)."""
     present = tuple(t for t in APPEND_ONLY if _exists(conn, t))
     conn.execute(grant_sql(role, present).encode())
+
+
+def register_key(url: str, public_key: bytes) -> str | None:
+    """Register a checkpoint signing key (raw Ed25519 public key) as the migrations' role:
+    only a checkpoint signed by a registered key is stored (schema/011). None when it is
+    registered (now or before); else why not (the role may not register keys)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        known = conn.execute(
+            "SELECT 1 FROM checkpoint_keys WHERE public_key = %s", (public_key,)
+        ).fetchone()
+        if known:
+            return None
+        try:
+            conn.execute(
+                "INSERT INTO checkpoint_keys (public_key) VALUES (%s) ON CONFLICT DO NOTHING",
+                (public_key,),
+            )
+        except psycopg.errors.InsufficientPrivilege:
+            return (
+                f"the checkpoint key {public_key.hex()} is not registered and this role may not"
+                " register it: run `tableside migrate` as the owner (TABLESIDE_MIGRATE_URL)"
+                " with the key file; until then every checkpoint is refused"
+            )
+    return None
 
 
 def setup(superuser_url: str) -> tuple[str, str]:

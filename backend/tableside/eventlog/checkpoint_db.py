@@ -12,7 +12,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from tableside.eventlog.chain import GENESIS
-from tableside.eventlog.checkpoints import Checkpoint, sign
+from tableside.eventlog.checkpoints import Checkpoint, Signer, as_signer
 from tableside.eventlog.jsonl import Link, Seal
 from tableside.eventlog.records import RawRecord
 
@@ -27,10 +27,9 @@ _LATEST = (
     f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
 )
 _ALL = f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position, checkpoint_id"
-_INSERT = (
-    "INSERT INTO event_checkpoints (position, head_hash, signed_at, public_key, signature)"
-    " VALUES ({})"
-)
+# The only way in for the server's role (schema/011): the owner's function checks the
+# signature against a key registered at migrate time; the trigger of 007 checks the head.
+_INSERT = "SELECT tableside_append_checkpoint({})"
 _PSYCOPG_INSERT = _INSERT.format("%s, %s, %s, %s, %s")
 _ASYNCPG_INSERT = _INSERT.format("$1, $2, $3, $4, $5")
 
@@ -51,33 +50,36 @@ def _params(checkpoint: Checkpoint) -> tuple[Any, ...]:
     )
 
 
+SigningKey = Signer | Ed25519PrivateKey | None
+
+
 def _due(head: Any, latest: Checkpoint | None, covering: int, key: Any) -> bool:
     if head is None or key is None:
         return False
     return latest is None or latest.position < max(covering, 1)
 
 
-def take(
-    conn: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
-) -> Checkpoint | None:
+def take(conn: Any, key: SigningKey, *, covering: int | None = None) -> Checkpoint | None:
     """Sign and store the head when it is past the latest checkpoint (psycopg connection).
 
     With `covering`: only when the latest checkpoint is before that position; returns the
     newest checkpoint then (new or latest). Without: None when nothing is new. Without a
-    key nothing is signed.
+    key nothing is signed. A Signer keeps the checkpoint in its log before it is stored.
     """
+    signer = as_signer(key)
     with conn.transaction():
         conn.execute(_ONE_SIGNER)
         head = conn.execute(_HEAD).fetchone()
         latest = latest_checkpoint(conn)
         target = covering if covering is not None else _position(head) or 0
-        if not _due(head, latest, target, key):
+        if not _due(head, latest, target, signer):
             return latest if covering is not None else None
-        return insert(conn, sign(key, head[0], bytes(head[1])))
+        return insert(conn, signer.sign(head[0], bytes(head[1])))
 
 
 def insert(conn: Any, checkpoint: Checkpoint) -> Checkpoint:
-    """Store a checkpoint as it is (psycopg); the table refuses a head that is not stored."""
+    """Store a checkpoint as it is (psycopg); refused (CheckViolation) when its head is not
+    the stored one, its key is not registered or its signature does not verify."""
     conn.execute(_PSYCOPG_INSERT, _params(checkpoint))
     return checkpoint
 
@@ -94,17 +96,18 @@ def all_checkpoints(conn: Any) -> list[Checkpoint]:
 
 
 async def take_async(
-    pool: Any, key: Ed25519PrivateKey | None, *, covering: int | None = None
+    pool: Any, key: SigningKey, *, covering: int | None = None
 ) -> Checkpoint | None:
     """`take` over an asyncpg pool."""
+    signer = as_signer(key)
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(_ONE_SIGNER)
         head = await conn.fetchrow(_HEAD)
         latest = await latest_async(conn)
         target = covering if covering is not None else _position(head) or 0
-        if not _due(head, latest, target, key):
+        if not _due(head, latest, target, signer):
             return latest if covering is not None else None
-        checkpoint = sign(key, head[0], bytes(head[1]))
+        checkpoint = signer.sign(head[0], bytes(head[1]))
         await conn.execute(_ASYNCPG_INSERT, *_params(checkpoint))
         return checkpoint
 
@@ -127,7 +130,7 @@ _LINKS = (
 )
 
 
-def seal(conn: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]) -> Seal | None:
+def seal(conn: Any, key: SigningKey, records: list[RawRecord]) -> Seal | None:
     """What ties one stream's records to a checkpoint covering them (psycopg); None when
     no checkpoint covers them and there is no key here to sign one."""
     if not records:
@@ -143,9 +146,7 @@ def seal(conn: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]) -> 
     return _seal(checkpoint, row, rows)
 
 
-async def seal_async(
-    pool: Any, key: Ed25519PrivateKey | None, records: list[RawRecord]
-) -> Seal | None:
+async def seal_async(pool: Any, key: SigningKey, records: list[RawRecord]) -> Seal | None:
     """`seal` over an asyncpg pool."""
     if not records:
         return None

@@ -7,7 +7,12 @@ half is what an auditor needs. Signed bytes:
 
 (integers big-endian; `head_hash` is `stored_events.global_hash` at `position`). A
 checkpoint printed, published or carried in an export is the JSON of `Checkpoint`; the
-database keeps them in the append-only `event_checkpoints` (schema/007).
+database keeps them in the append-only `event_checkpoints` (schema/007, 011).
+
+The signer also keeps every checkpoint it signs in a log beside its key (`Signer`,
+`<key>.log`: JSON Lines, append-only, fsync'd before the checkpoint is stored), outside
+PostgreSQL: a witness that whoever holds the database cannot rewrite (`audit verify` reads
+it; `read_witness` reads it and any other witness file or folder).
 """
 
 from __future__ import annotations
@@ -16,8 +21,10 @@ import base64
 import binascii
 import os
 import struct
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from cryptography.exceptions import InvalidSignature
@@ -101,6 +108,84 @@ def decode(raw: bytes) -> Checkpoint:
     if checkpoint.format != FORMAT:
         raise CheckpointError(f"checkpoint format {checkpoint.format!r} is not {FORMAT!r}")
     return checkpoint
+
+
+@dataclass(frozen=True)
+class Signer:
+    """The signing key and its log: every checkpoint signed is appended to `log` (fsync'd)
+    before anyone stores it, so the log holds at least what the database was given."""
+
+    key: Ed25519PrivateKey
+    log: Path | None = None
+
+    def sign(self, position: int, head_hash: bytes) -> Checkpoint:
+        """Sign the head at `position` now and keep the checkpoint in the log."""
+        checkpoint = sign(self.key, position, head_hash)
+        if self.log is not None:
+            append_to_log(self.log, checkpoint)
+        return checkpoint
+
+
+def as_signer(key: Signer | Ed25519PrivateKey | None) -> Signer | None:
+    """A bare key signs without a log (tests, tools); a Signer as it is."""
+    if key is None or isinstance(key, Signer):
+        return key
+    return Signer(key)
+
+
+def load_signer(key_path: Path, log: Path | None) -> Signer:
+    """The key at `key_path` (made on first use) with its log (`Settings.checkpoint_log_path`:
+    beside the key unless told otherwise)."""
+    return Signer(load_or_create_key(key_path), log)
+
+
+def append_to_log(path: Path, checkpoint: Checkpoint) -> None:
+    """One line, appended in one write (O_APPEND: workers sharing the file never interleave)
+    and fsync'd; the folder is fsync'd too when the log is new."""
+    new = not path.exists()
+    if new:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, encode(checkpoint))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if new:
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def read_witness(path: Path) -> list[Checkpoint]:
+    """Every checkpoint a witness holds: a file of one checkpoint's JSON or of JSON Lines
+    (the signer's log, `audit witness`'s files, `/api/checkpoints/latest` saved), or a folder
+    of such files. CheckpointError names the file and line that is not a checkpoint."""
+    path = path.expanduser()
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        return [cp for f in files for cp in read_witness(f)]
+    found = []
+    for number, line in enumerate(path.read_bytes().splitlines(), 1):
+        if line.strip():
+            try:
+                found.append(_published(line))
+            except CheckpointError as exc:
+                raise CheckpointError(f"{path}, line {number}: {exc}") from None
+    return found
+
+
+def _published(raw: bytes) -> Checkpoint:
+    """A checkpoint's JSON, also as `/api/checkpoints/latest` serves it (with `short_hash`)."""
+    try:
+        fields: Any = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise CheckpointError(f"not a checkpoint: {exc}") from None
+    if isinstance(fields, dict):
+        fields.pop("short_hash", None)
+    return decode(msgspec.json.encode(fields))
 
 
 def public_hex(key: Ed25519PrivateKey) -> str:

@@ -20,16 +20,17 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 
 from tableside.eventlog.checkpoint_db import latest_async, take_async
-from tableside.eventlog.checkpoints import Checkpoint, load_or_create_key
+from tableside.eventlog.checkpoints import Checkpoint, load_signer
 from tableside.web.context import Context, context
 
 log = logging.getLogger(__name__)
 
 
 async def load_key(ctx: Context) -> None:
-    """Read (or make, on first start) the signing key named by the settings."""
+    """Read (or make, on first start) the signing key named by the settings, and its log."""
+    settings = ctx.settings
     ctx.signing_key = await anyio.to_thread.run_sync(
-        load_or_create_key, ctx.settings.signing_key_path
+        load_signer, settings.signing_key_path, settings.checkpoint_log_path
     )
 
 

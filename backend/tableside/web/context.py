@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from litestar.channels import ChannelsPlugin
 from litestar.datastructures import State
 
 from tableside.eventlog import EventRegistry, EventStore
+from tableside.eventlog.checkpoints import Signer
 from tableside.settings import Settings
 from tableside.web.availability import Health
 from tableside.web.ratelimit import RateLimiter
@@ -43,7 +43,7 @@ class Context:
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter("login", 20 / 60, 20))
-    signing_key: Ed25519PrivateKey | None = None  # checkpoints (app/checkpoints.py)
+    signing_key: Signer | None = None  # checkpoints and their log (server/checkpoints.py)
     database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
     health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
