@@ -1,8 +1,9 @@
 """`tableside audit verify | export | checkpoint`: chains, signed checkpoints, offline records.
 
-audit verify [--checkpoint FILE ...] [--public-key K]   the whole store: every per-stream
-    link, the store-wide chain, and every checkpoint (stored, and given files): it must
-    still be reached, name the stored global hash, and carry a good signature
+audit verify [--witness FILE|DIR ...] [--public-key K]  the whole store: every per-stream
+    link, the store-wide chain, and every checkpoint (stored, the signer's log, and every
+    witness): it must still be reached, name the stored global hash, and carry a good
+    signature; the answer names the checks that ran (verdict.Verdict)
 audit verify --stream ID                                one stream (sealed by the latest
     stored checkpoint covering it, if any)
 audit verify --file F [--public-key K]                  an export, offline
@@ -225,11 +226,11 @@ def _export(args: argparse.Namespace, settings) -> int:
 
 
 def _export_all(path: Path, settings) -> int:
-    from tableside.eventlog.checkpoints import load_or_create_key
+    from tableside.eventlog.checkpoints import load_signer
     from tableside.eventlog.whole_store import export_store, unsealed_after
 
     key_path = settings.signing_key_path
-    key = load_or_create_key(key_path) if key_path.is_file() else None
+    key = load_signer(key_path, settings.checkpoint_log_path) if key_path.is_file() else None
     with _attached(settings) as db:
         lines = export_store(db.url, key)
         header = _header(lines[0])

@@ -31,6 +31,7 @@ from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.eventlog.verify import verify
 
 _UP_TO = f"SELECT {RAW_COLUMNS} FROM stored_events WHERE notification_id <= %s ORDER BY 3"
+_REGISTER = "INSERT INTO checkpoint_keys (public_key) VALUES (%s) ON CONFLICT DO NOTHING"
 _INSERT = (
     "INSERT INTO stored_events (originator_id, originator_version, topic, state,"
     " notification_id, recorded_at, command_id, meta, prev_hash, hash, global_hash)"
@@ -119,6 +120,8 @@ def restore_store(owner_url: str, header: Header, records: list[RawRecord]) -> R
         marks = _sealing_checkpoints(header)
         report = verify(stored, watch={cp.position for cp in marks})
         _agrees(report, header, records, marks)
+        for key in sorted({cp.public_key for cp in marks}):  # the owner vouches (schema/011)
+            conn.execute(_REGISTER, (bytes.fromhex(key),))
         for checkpoint in marks:
             checkpoint_db.insert(conn, checkpoint)
     return Restored(
