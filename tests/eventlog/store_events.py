@@ -25,3 +25,24 @@ class NotRegistered(msgspec.Struct, frozen=True, tag="test.NotRegistered"):
 
 
 TEST_EVENT_TYPES = (PuckPocketed, GameClosed)
+
+
+def three_by_three(app_url: str) -> list:
+    """3 streams × 3 versions appended round-robin as the server's role, so positions are
+    v1: 1 2 3, v2: 4 5 6, v3: 7 8 9 (the tamper tests' store); the stream ids."""
+    import uuid
+
+    from tableside.eventlog import EventRegistry, EventStore
+
+    ids = [uuid.uuid4() for _ in range(3)]
+    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), app_url) as store:
+        for version in range(3):
+            for stream in ids:
+                store.append(
+                    stream,
+                    [PuckPocketed("Mari", version + 1)],
+                    expected_version=version,
+                    command_id=uuid.uuid4(),
+                    meta={"device_id": "tab-1"},
+                )
+    return ids

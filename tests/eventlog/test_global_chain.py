@@ -15,16 +15,15 @@ import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from store_events import TEST_EVENT_TYPES, PuckPocketed
+from store_events import three_by_three
 from tableside.db import roles
 from tableside.db.url import with_user
-from tableside.eventlog import EventRegistry, EventStore, checkpoints
+from tableside.eventlog import checkpoints
 from tableside.eventlog.checkpoint_db import insert, latest_checkpoint
 from tamper import ZERO, attack, move_positions, relink_global, relink_stream
 
@@ -37,19 +36,8 @@ def app_url(database_url: str) -> str:
 
 
 @pytest.fixture
-def streams(app_url: str) -> Iterator[list[uuid.UUID]]:
-    ids = [uuid.uuid4() for _ in range(3)]
-    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), app_url) as store:
-        for version in range(3):
-            for stream in ids:
-                store.append(
-                    stream,
-                    [PuckPocketed("Mari", version + 1)],
-                    expected_version=version,
-                    command_id=uuid.uuid4(),
-                    meta={"device_id": "tab-1"},
-                )
-    yield ids
+def streams(app_url: str) -> list[uuid.UUID]:
+    return three_by_three(app_url)
 
 
 def audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:

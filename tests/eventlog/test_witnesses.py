@@ -14,16 +14,14 @@ import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
-from store_events import TEST_EVENT_TYPES, PuckPocketed
+from store_events import three_by_three
 from support.harness import Api, Server
 from tableside.db import roles
 from tableside.db.url import with_user
-from tableside.eventlog import EventRegistry, EventStore
 from tamper import attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -40,18 +38,8 @@ def app_url(database_url: str) -> str:
 
 
 @pytest.fixture
-def streams(app_url: str) -> Iterator[list[uuid.UUID]]:
-    ids = [uuid.uuid4() for _ in range(3)]
-    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), app_url) as store:
-        for version in range(3):
-            for stream in ids:
-                store.append(
-                    stream,
-                    [PuckPocketed("Mari", version + 1)],
-                    expected_version=version,
-                    command_id=uuid.uuid4(),
-                )
-    yield ids
+def streams(app_url: str) -> list[uuid.UUID]:
+    return three_by_three(app_url)
 
 
 def audit(url: str, *args: str, log: Path | None = None) -> subprocess.CompletedProcess[str]:
