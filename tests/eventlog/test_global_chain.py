@@ -20,7 +20,6 @@ from pathlib import Path
 import psycopg
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from store_events import three_by_three
 from tableside.db import roles
 from tableside.db.url import with_user
 from tableside.eventlog import checkpoints
@@ -28,16 +27,6 @@ from tableside.eventlog.checkpoint_db import insert, latest_checkpoint
 from tamper import ZERO, attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
-
-
-@pytest.fixture
-def app_url(database_url: str) -> str:
-    return with_user(database_url, roles.APP_ROLE)
-
-
-@pytest.fixture
-def streams(app_url: str) -> list[uuid.UUID]:
-    return three_by_three(app_url)
 
 
 def audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -87,7 +87,7 @@ def test_audit_verify_passes_on_an_untouched_store(store: EventStore, database_u
     fill(store)
     audit = _audit(database_url)
     assert audit.returncode == 0, audit.stdout + audit.stderr
-    assert audit.stdout.startswith("ok: 9 events in 3 streams")
+    assert audit.stdout.startswith("ok, unwitnessed, unsigned: 9 events in 3 streams")
 
 
 def test_rejected_append_leaves_no_hole_in_the_global_order(store: EventStore) -> None:

@@ -13,15 +13,11 @@ import json
 import os
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import psycopg
 import pytest
-from store_events import three_by_three
 from support.harness import Api, Server
-from tableside.db import roles
-from tableside.db.url import with_user
 from tamper import attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -30,16 +26,6 @@ TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 @pytest.fixture
 def log(tmp_path: Path) -> Path:
     return tmp_path / "signer" / "checkpoint-ed25519.log"
-
-
-@pytest.fixture
-def app_url(database_url: str) -> str:
-    return with_user(database_url, roles.APP_ROLE)
-
-
-@pytest.fixture
-def streams(app_url: str) -> list[uuid.UUID]:
-    return three_by_three(app_url)
 
 
 def audit(url: str, *args: str, log: Path | None = None) -> subprocess.CompletedProcess[str]:
