@@ -35,6 +35,7 @@ class Server:
     proc: subprocess.Popen | None = None
     factory: str = "tableside.server.asgi:from_env"  # another tree may name it otherwise
     args: tuple[str, ...] = ()  # more uvicorn flags
+    output: str | None = None  # a file for the server's stdout and stderr (else inherited)
 
     @property
     def base(self) -> str:
@@ -76,7 +77,11 @@ class Server:
             "5",
             *self.args,
         ]
-        self.proc = subprocess.Popen(cmd, env=env)
+        if self.output is None:
+            self.proc = subprocess.Popen(cmd, env=env)
+        else:
+            with open(self.output, "ab") as out:
+                self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
         # Until it answers or exits: on a loaded 2-core machine start-up alone took 14-20 s
         # (main, measured with seven suites running), so 20 s failed servers that were fine.
         deadline = time.monotonic() + 60

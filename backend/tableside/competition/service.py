@@ -131,11 +131,13 @@ def _state(folded: Folded[Competition], comp_id: UUID) -> tuple[int, Competition
 
 
 def decide(state: Competition, command: object) -> tuple:
-    """The domain's decision; its rule errors (and nonsense settings) become RuleViolations."""
+    """The domain's decision; its rule errors become RuleViolations citing their paragraph.
+
+    Anything else it raises is a bug, not a ruling: it goes on up to the one 500 handler
+    (`web/problems.py`, one logged line). A guide the domain cannot work with is refused
+    explicitly when it is set (`rules/guide_checks.py`), never by catching a crash (#29).
+    """
     try:
         return competition.decide(state, command)
     except CompetitionRuleError as exc:
         raise RuleViolation(exc.rule, exc.message) from None
-    except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
-        # A guide the domain cannot work with (e.g. 0 games); refused, never a server error.
-        raise RuleViolation("EKML §3(4)", f"cannot apply: {exc}") from None

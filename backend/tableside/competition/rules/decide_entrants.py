@@ -6,6 +6,7 @@ from .backgammon import check_guide
 from .entrants import Person
 from .errors import CompetitionRuleError, require
 from .guide import Guide, age_fits, is_pairs
+from .guide_checks import check_settings
 from .state import Competition
 from .teams import check_team
 
@@ -15,7 +16,7 @@ SWISS_FORMATS = ("swiss", "swiss_playoff")
 def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
     """A competition starts from its guide (EKML §3)."""
     require(state.guide is None, "EKML §3(5)", "the competition exists; change its guide")
-    require(c.guide.games_per_match >= 1, "EKML §3(4)6", "a match has at least one game")
+    check_settings(c.guide)
     check_guide(c.guide)
     return (ev.CompetitionCreated(c.guide, c.at),)
 
