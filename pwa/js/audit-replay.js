@@ -143,7 +143,10 @@ export class Replay {
         this.verdictMore.append(el("p", { "data-grown": "", text: t("audit.grown", { n: report.events, shown: this.items.length }) }),
           el("button", { type: "button", i18n: "audit.reload", onclick: () => location.reload() }));
       }
-      if (report.intact) return this.say(t("audit.intact_n", { n: report.events }), "intact");
+      if (report.intact) {
+        this.say(t("audit.intact_n", { n: report.events }), "intact");
+        return this.verdictMore.append(this.sealLine(report.seal));
+      }
       const n = report.broken_version;
       this.say(t("audit.broken", { n }), "broken");
       this.verdictMore.append(
@@ -153,6 +156,12 @@ export class Replay {
     } catch (error) {
       this.say(describe(error), "error");
     }
+  }
+
+  /** Which checks ran beyond the chain: sealed by a signed checkpoint, or not (yet). */
+  sealLine(seal) {
+    const text = seal ? t("audit.sealed_at", { p: seal.position }) : t("audit.unsealed");
+    return el("p", { class: "muted small", "data-seal": seal ? "sealed" : "unsealed", text });
   }
 
   stepper() {

@@ -247,6 +247,7 @@ def test_verify_finds_a_tampered_event_and_the_export_proves_it_offline(
         page.locator(".verdict").inner_text()
         == f"The record is intact: all {match.view.version} events check out."
     )
+    assert page.locator("[data-seal=sealed]").inner_text().startswith("Sealed: the store-wide")
     exported = download(page)
     assert verify_export(exported.splitlines(keepends=True)) == (match.view.version, None)
     at_byte = exported.index(b'"own_pocketed":') + len(b'"own_pocketed":')

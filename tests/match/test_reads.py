@@ -36,7 +36,12 @@ def test_history_tables_and_auditor_record(server, head):
     assert len(record) == view.version and len(record[0]["hash"]) == 64
     assert record[1]["prev_hash"] == record[0]["hash"]
     assert {r["recorder"] for r in record} <= {"head", "table-15-judge"}
-    assert auditor.get(f"/api/matches/{match_id}/verify").json()["intact"] is True
+    verified = auditor.get(f"/api/matches/{match_id}/verify").json()
+    assert verified["intact"] is True
+    # Every answer says which checks ran (#29): the chain, and the seal up to a signed checkpoint.
+    assert verified["verdict"] == "ok" and verified["missing"] == [], verified
+    assert verified["seal"]["position"] >= view.version and verified["seal"]["signature_checked"]
+    assert any(c.startswith("sealed: the store-wide chain") for c in verified["checks"]), verified
     assert auditor.command(match_id, view.version, {"type": "UndoLastEntry"}).status_code == 403
 
 

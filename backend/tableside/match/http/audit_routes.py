@@ -11,7 +11,11 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 
+from tableside.eventlog.checkpoint_db import seal_async
+from tableside.eventlog.checkpoints import public_hex
+from tableside.eventlog.jsonl import export_lines, verify_sealed
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
+from tableside.eventlog.verdict import record_verdict
 from tableside.eventlog.verify import verify
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
@@ -57,16 +61,31 @@ async def get_record(
     return [_entry(r) for r in await _records(request, state, match_id)]
 
 
-@get("/api/matches/{match_id:uuid}/verify", summary="Verify a match's hash chain")
+@get("/api/matches/{match_id:uuid}/verify", summary="Verify a match's hash chain and seal")
 async def verify_match(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
-    """Recompute the chain: intact, or the first broken event and why."""
-    report = verify(await _records(request, state, match_id), dense_positions=False)
+    """Recompute the chain, then the seal: the store-wide chain from the match's first event
+    to a checkpoint covering it (signed now if none does, as for a download) and that
+    checkpoint's signature against this server's key. Intact, or the first problem and why;
+    `verdict`, `checks` and `missing` say which checks ran ("ok, unsealed" is not "ok"),
+    `seal` where it was sealed (#29)."""
+    records = await _records(request, state, match_id)
+    report = verify(records, dense_positions=False)
     broken = report.broken
+    ctx = context(state)
+    sealed = None if broken else await seal_async(ctx.pool, ctx.signing_key, records)
+    trusted = bytes.fromhex(public_hex(ctx.signing_key.key)) if ctx.signing_key else None
+    checked = verify_sealed(export_lines(records, match_id, sealed), trusted)
+    verdict = record_verdict(checked, trusted)
+    seal = None
+    if sealed is not None:
+        seal = {"position": sealed.checkpoint.position, "signature_checked": trusted is not None}
     return {
-        "intact": broken is None,
+        "intact": verdict.ok,
         "events": report.events,
-        "broken": None if broken is None else broken.describe(),
+        "broken": verdict.problem,
         "broken_version": None if broken is None else broken.version,
+        "seal": seal,
+        **verdict.as_dict(),
     }
 
 
