@@ -104,22 +104,25 @@ def _verify(path: Path, key: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_two_nodes_signing_the_same_head_store_one_checkpoint(database_url: str) -> None:
+def test_two_nodes_signing_the_same_head_store_one_checkpoint(
+    database_url: str, checkpoint_key: Path
+) -> None:
     """Issue 32: nodes on one database sign one at a time (an advisory lock): two taking a
     checkpoint of the same new head at once store it once, every round."""
     import asyncio
     import uuid
 
     import asyncpg
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from store_events import TEST_EVENT_TYPES, PuckPocketed
     from tableside.db import roles
     from tableside.db.url import with_user
     from tableside.eventlog import EventRegistry, EventStore
     from tableside.eventlog.checkpoint_db import take_async
+    from tableside.eventlog.checkpoints import load_or_create_key
 
     url = with_user(database_url, roles.APP_ROLE)
-    keys = (Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate())
+    # Every node has the same key file (README), the one registered at migrate time (#29).
+    keys = (load_or_create_key(checkpoint_key), load_or_create_key(checkpoint_key))
     stream = uuid.uuid4()
 
     async def rounds(store: EventStore) -> list[int]:
