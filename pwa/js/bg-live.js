@@ -15,7 +15,11 @@
 
 import { LiveFeed } from "/js/live.js";
 
-const KEEP = 200; // events kept for the log (the snapshot brings the last 30)
+const KEEP = 200; // events kept for the log (the snapshot brings the last 30 and every dispute)
+// a match's disputes stay in the log to its end, however long (KSI 5, 1.3.3)
+const DISPUTE = new Set(["BgTDCalled", "BgRulingGiven", "BgAppealLodged", "BgTestimonyRecorded",
+  "BgMonitorAppointed", "BgMonitorReported", "BgAppealDecided", "BgRulingOverturned",
+  "BgPlayerExpelled"]);
 
 export class BgMatchFeed extends EventTarget {
   constructor(id, { keep = KEEP } = {}) {
@@ -54,9 +58,9 @@ export class BgMatchFeed extends EventTarget {
     if (message.discipline !== "backgammon") return;
     const { position, version, type, rule, event, recorded_at } = message;
     this.entries.set(version, { position, version, type, rule, event, recorded_at });
-    for (const old of this.entries.keys()) {
+    for (const [old, entry] of this.entries) {
       if (this.entries.size <= this.keep) break;
-      this.entries.delete(old);
+      if (!DISPUTE.has(entry.type)) this.entries.delete(old);
     }
     this.update(message.board, version);
   }

@@ -110,6 +110,32 @@ def test_snapshot_is_the_board_at_its_version_with_the_recent_events(server, hea
     run_async(scenario())
 
 
+def test_the_snapshot_keeps_the_matchs_disputes_however_long_ago(server, head):
+    """/watch keeps the whole match's disputes: a call, ruling and appeal from early on are
+    in the snapshot after more than RECENT events (KSI 5.1, 5.2)."""
+    match = BgMatch(head, seed=4, length=7)
+    match.play(2)
+    for cmd in (c.CallTD(side="A", reason="a cocked die?"), c.GiveRuling(text="it stands")):
+        body = {"command_id": str(uuid.uuid4()), "expected_version": match.version,
+                "command": msgspec.to_builtins(cmd)}  # fmt: skip
+        r = head.http.post(
+            f"/api/backgammon/matches/{match.id}/commands", json=body, headers=head.headers()
+        )
+        assert r.status_code == 201, r.text
+        match.version = r.json()["last_version"]
+        match.state = fold(decide(match.state, cmd), match.state)
+    match.play(60)
+    assert match.version > 45
+
+    async def scenario():
+        async with _following(server, f"match={match.id}") as (_, snapshot, _deltas):
+            types = [e["type"] for e in snapshot["backgammon"]["entries"]]
+            assert types[:2] == ["BgTDCalled", "BgRulingGiven"], types[:5]
+            assert len(types) == 32
+
+    run_async(scenario())
+
+
 def test_one_delta_per_event_in_order_with_the_board_after_it(server, head):
     match = BgMatch(head, seed=2)
 

@@ -22,7 +22,13 @@ import asyncpg
 import msgspec
 
 from tableside.disciplines.backgammon import EVENT_TYPES, evolve, initial_state
-from tableside.disciplines.backgammon.events import MatchCreated
+from tableside.disciplines.backgammon.events import (
+    AppealDecided,
+    MatchCreated,
+    PlayerExpelled,
+    RulingOverturned,
+)
+from tableside.disciplines.backgammon.record import DISPUTE as _DISPUTE
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog import EventRegistry
@@ -35,8 +41,18 @@ DISCIPLINE = "backgammon"
 HALL = "backgammon"  # /live?hall=backgammon
 RECENT = 30  # the events a snapshot carries for the log (the newest last)
 _TYPES = frozenset(EVENT_TYPES)
+DISPUTE = (*_DISPUTE, AppealDecided, RulingOverturned, PlayerExpelled)
 _encoder = msgspec.json.Encoder()
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
+
+
+def _recent(records: list) -> list:
+    """The last RECENT backgammon events, and before them every entry of the match's disputes
+    (the call, ruling, testimony, appeal, jury, monitor, expulsion: KSI 5, 1.3.3), so a
+    dispute of game 2 is still there at the match's end."""
+    bg = [r for r in records if type(r.event) in _TYPES]
+    cut = max(0, len(bg) - RECENT)
+    return [r for r in bg[:cut] if isinstance(r.event, DISPUTE)] + bg[cut:]
 
 
 class Entry(msgspec.Struct, kw_only=True):
@@ -148,7 +164,7 @@ async def bg_snapshot(
     position = await head(conn)
     records = await read_stream(conn, registry, stream, 2**62)
     state = fold_stream(records)
-    recent = [_entry(r) for r in records if type(r.event) in _TYPES][-RECENT:]
+    recent = [_entry(r) for r in _recent(records)]
     message = {
         "kind": "snapshot",
         "position": position,
