@@ -110,3 +110,29 @@ def test_a_mis_tapped_incident_is_refused_in_the_pads_language(
         lang
     ] in said, said
     assert "Rule violation" not in said and "own turn" not in said, said
+
+
+@pytest.mark.parametrize("lang", ["et", "lv"])
+def test_an_opening_sent_twice_is_refused_in_the_pads_language(
+    page, head_api: Api, lang: str
+) -> None:
+    """EKML §31: the opening is assigned once, after creation. A second pad (or a cached
+    screen) sending it again hears the refusal in its own words, not the engine's English."""
+    _open(page, head_api, "EKML", lang)
+    before = page.evaluate("JSON.stringify(window.judge.state.banner?.lines || [])")
+    page.evaluate(
+        """async () => { const { desk } = await import('/js/judge-desk.js');
+                         desk.send({ type: 'AssignOpeningShot', method: 'lot',
+                                     lot_winner: 'B' }); }"""
+    )
+    page.wait_for_function(
+        "(before) => JSON.stringify(window.judge.state.banner?.lines || []) !== before"
+        " && window.judge.state.banner.tone === 'bad'",
+        arg=before,
+    )
+    said = _banner(page)
+    assert {
+        "et": "avalöök määratakse üks kord, pärast mängu loomist",
+        "lv": "atklāšanas sitienu nosaka vienreiz, pēc spēles izveides",
+    }[lang] in said, said
+    assert "Rule violation" not in said and "assigned once" not in said, said

@@ -52,6 +52,13 @@ def _literal(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _literals(node: ast.AST) -> set[str]:
+    """A literal, or both literals of `"a" if … else "b"` (a refusal's code picked by a test)."""
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) | _literals(node.orelse)
+    return {_literal(node) or ""}
+
+
 def _from_source() -> set[str]:
     found: set[str] = set()
     for path in ENGINE.glob("*.py"):
@@ -64,7 +71,8 @@ def _from_source() -> set[str]:
             at = REASON_ARG.get(name)
             if at is not None and len(node.args) > at:
                 found.add(_literal(node.args[at]) or "")
-            found |= {_literal(k.value) or "" for k in node.keywords if k.arg in CODE_KEYWORDS}
+            for k in node.keywords:
+                found |= _literals(k.value) if k.arg in CODE_KEYWORDS else set()
             if name == "append" and node.args and isinstance(node.args[0], ast.Tuple):
                 found.add(_literal(node.args[0].elts[0]) or "")  # v.fouls.append((code, rule))
     return found - {""}
@@ -95,6 +103,7 @@ def test_the_sources_of_codes_find_what_the_engine_emits() -> None:
     # one of each source, so a broken finder fails here rather than passing vacuously
     assert {"double_hit", "withdrew", "slow_play", "lot"} <= codes  # vocabulary.py
     assert {"third_remark", "stalemate", "eight_eight", "conduct", "knocked"} <= codes  # source
+    assert {"pairs_side_players", "correction_window_closed", "opening_assigned_once"} <= codes
     assert {"direct_opponent_first", "bank_no_own", "into_centre"} <= codes  # simulated play
 
 

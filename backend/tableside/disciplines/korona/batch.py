@@ -40,7 +40,10 @@ class Batch:
         side = side_of(self.state, player)
         if side is None:
             raise RuleViolation(
-                self.cite("no_turn"), f"{player!r} does not play in this match", field
+                self.cite("no_turn"),
+                f"{player!r} does not play in this match",
+                field,
+                code="not_in_match",
             )
         return side
 

@@ -16,7 +16,12 @@ _FIXED = (ev.MatchCreated, ev.CorrectionRecorded, ev.ProtocolSigned)
 
 def _open(b: Batch) -> None:
     if b.state.signed:
-        raise RuleViolation(b.cite("correction"), "the protocol is signed", "corrects_version")
+        raise RuleViolation(
+            b.cite("correction"),
+            "the protocol is signed",
+            "corrects_version",
+            code="protocol_signed",
+        )
 
 
 def _target(b: Batch, version: int) -> tuple[int, int]:
@@ -24,11 +29,20 @@ def _target(b: Batch, version: int) -> tuple[int, int]:
     span = entry_span(window, version)
     if span is None:
         first = window[0][0] if window else b.state.version + 1
-        why = "only before the next game starts" if version < first else "no entry at that version"
-        raise RuleViolation(b.cite("correction"), why, "corrects_version")
+        past = version < first
+        why = "only before the next game starts" if past else "no entry at that version"
+        raise RuleViolation(
+            b.cite("correction"),
+            why,
+            "corrects_version",
+            code="correction_window_closed" if past else "no_entry_at_version",
+        )
     if type(window[span[0]][1]) in _FIXED:
         raise RuleViolation(
-            b.cite("correction"), "that entry cannot be corrected", "corrects_version"
+            b.cite("correction"),
+            "that entry cannot be corrected",
+            "corrects_version",
+            code="entry_not_correctable",
         )
     return span
 
@@ -84,5 +98,10 @@ def correct_decision(state: MatchState, cmd: CorrectDecision) -> list[ev.Event]:
 def sign_protocol(state: MatchState, cmd: SignProtocol) -> list[ev.Event]:
     """The table judge signs the protocol once the match has ended (EKML §16(12))."""
     if not state.ended or state.signed:
-        raise RuleViolation("EKML §16(12)", "the protocol is signed once, after the match", "judge")
+        raise RuleViolation(
+            "EKML §16(12)",
+            "the protocol is signed once, after the match",
+            "judge",
+            code="sign_once_after_match",
+        )
     return [ev.ProtocolSigned(judge=cmd.judge, at=cmd.at)]

@@ -16,16 +16,21 @@ def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
     """MatchCreated, with the points scale of EKML §32(2) unless the guide sets another."""
     rs = RULESETS[cmd.ruleset]
     if state.created:
-        raise RuleViolation(rs.cite["match_end"], "the match already exists", "match_id")
+        raise RuleViolation(
+            rs.cite["match_end"], "the match already exists", "match_id", code="match_exists"
+        )
     size = 2 if cmd.fmt == "pairs" else 1
     if len(cmd.side_a) != size or len(cmd.side_b) != size or set(cmd.side_a) & set(cmd.side_b):
         raise RuleViolation(
             rs.cite["pairs_rotation" if size == 2 else "side_change"],
             f"{cmd.fmt} needs {size} distinct player(s) a side",
             "side_a",
+            code="pairs_side_players" if size == 2 else "singles_side_players",
         )
     if cmd.games < 1:
-        raise RuleViolation(rs.cite["match_end"], "a match has at least one game", "games")
+        raise RuleViolation(
+            rs.cite["match_end"], "a match has at least one game", "games", code="no_games"
+        )
     points = cmd.points or ((4.0, 2.0, 0.0) if size == 2 else (2.0, 1.0, 0.0))
     return [
         ev.MatchCreated(
@@ -49,16 +54,26 @@ def _opening_side(b: Batch, cmd: AssignOpeningShot) -> tuple[str, str]:
     if cmd.method == "odd_even":
         if not b.rs.odd_even_opening:
             raise RuleViolation(
-                b.cite("opening_lot"), "odd/even opening is NOVUS08 22.1.2 only", "method"
+                b.cite("opening_lot"),
+                "odd/even opening is NOVUS08 22.1.2 only",
+                "method",
+                code="odd_even_novus08_only",
             )
         return "A", b.cite("opening_odd_even")
     if cmd.method == "team":
         first = cmd.lot_winner or ("B" if b.rs.guests_open_team else "")
         if not first:
-            raise RuleViolation(b.cite("opening_team"), "board I is drawn by lot", "lot_winner")
+            raise RuleViolation(
+                b.cite("opening_team"),
+                "board I is drawn by lot",
+                "lot_winner",
+                code="board_one_by_lot",
+            )
         return (first if cmd.board % 2 else other(first)), b.cite("opening_team")
     if not cmd.lot_winner:
-        raise RuleViolation(b.cite("opening_lot"), "the lot (coin toss) decides", "lot_winner")
+        raise RuleViolation(
+            b.cite("opening_lot"), "the lot (coin toss) decides", "lot_winner", code="lot_decides"
+        )
     return cmd.lot_winner, b.cite("opening_lot")
 
 
@@ -70,7 +85,10 @@ def _seats(b: Batch, side: str, cmd: AssignOpeningShot) -> tuple[str, ...]:
     first = cmd.opponent_first or theirs[0]
     if opener not in mine or first not in theirs:
         raise RuleViolation(
-            b.cite("opening_pairs"), "opener or opponent not in the right pair", "opener"
+            b.cite("opening_pairs"),
+            "opener or opponent not in the right pair",
+            "opener",
+            code="opener_not_in_pair",
         )
     partner = next(p for p in mine if p != opener)
     return (opener, first, partner, next(p for p in theirs if p != first))
@@ -80,7 +98,11 @@ def assign_opening(state: MatchState, cmd: AssignOpeningShot) -> list[ev.Event]:
     """Who opens game 1 and the seating; game 1 is set up (EKML §31, §19(1))."""
     b = Batch(state)
     if not state.created or state.protocol_seats:
-        raise RuleViolation(b.cite("opening_lot"), "opening shot is assigned once, after creation")
+        raise RuleViolation(
+            b.cite("opening_lot"),
+            "opening shot is assigned once, after creation",
+            code="opening_assigned_once",
+        )
     side, rule = _opening_side(b, cmd)
     seats = _seats(b, side, cmd)
     b.emit(ev.OpeningShotAssigned(method=cmd.method, side=side, seats=seats, rule=rule))

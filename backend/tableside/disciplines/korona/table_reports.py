@@ -114,7 +114,9 @@ def forget_debt(state: MatchState, cmd: ForgetDebt) -> list[ev.Event]:
     in_play(b, b.cite("debt_forgotten"))
     debt = b.pucks(cmd.side).debt
     if not debt:
-        raise RuleViolation(b.cite("debt_forgotten"), "this side owes no penalty puck", "side")
+        raise RuleViolation(
+            b.cite("debt_forgotten"), "this side owes no penalty puck", "side", code="owes_no_debt"
+        )
     b.emit(
         ev.IncidentReported(kind="debt_forgotten", code="debt_forgotten", side=cmd.side, at=cmd.at)
     )
