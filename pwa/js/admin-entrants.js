@@ -1,73 +1,163 @@
 // Entrants: register (one form, or a pasted entry list), approve, check in, withdraw.
 
 import { t } from "/js/i18n.js";
+import { request } from "/js/api.js";
 import { h, field, held, section } from "/js/admin-dom.js";
 
 const PAIRS = ["mens_pairs", "womens_pairs", "mixed_pairs"];
 
-/** One person from "Name; birth year; M|F; club". */
-function person(text) {
-  const [name, year, sex, club] = text.split(";").map((s) => (s || "").trim());
-  return { name, birth_year: Number(year) || 2000, sex: (sex || "M").toUpperCase() === "F" ? "F" : "M",
-           club: club || "" };
+/** One person from "Name" or "Name; birth year; M|F; club"; `sex` where the line gives none
+ *  (the event's own: a women's event F, a mixed pair's first M and second F). */
+function person(text, sex) {
+  const [name, year, given, club] = text.split(";").map((s) => (s || "").trim());
+  const marked = (given || "").toUpperCase();
+  return { name, birth_year: Number(year) || 2000, sex: marked === "F" || marked === "N" ? "F"
+    : marked === "M" ? "M" : sex, club: club || "" };
 }
 
-/** Entrants from a pasted list: one a line; a pair's two people joined by "|". */
-export function parseEntryList(text) {
-  return text.split("\n").map((l) => l.trim()).filter(Boolean)
-    .map((line) => line.split("|").map(person));
+/** The sexes an entry's people have unless a line says otherwise: a mixed pair is written
+ *  man | woman (EKML §5(1)5), a women's event's people are women, anyone else a man. */
+function defaultSexes(discipline) {
+  if (discipline === "mixed_pairs") return ["M", "F"];
+  return discipline?.startsWith("womens") ? ["F", "F"] : ["M", "M"];
 }
 
-async function register(ctx, members) {
-  const taken = new Set(ctx.desk.doc.entrants.map((e) => e.id));
-  let n = taken.size + 1;
-  while (taken.has(`e${String(n).padStart(2, "0")}`)) n++;
-  const id = `e${String(n).padStart(2, "0")}`;
-  const name = members.map((m) => m.name).join(" / ");
-  await ctx.desk.command({ type: "RegisterEntrant", entrant_id: id, name, members });
-  return id;
+/** Entrants from a pasted list: one a line (its number in the box kept), a pair's two people
+ *  joined by "|" ("Jaan Tamm | Mari Tamm"). */
+export function parseEntryList(text, discipline = "") {
+  const sexes = defaultSexes(discipline);
+  return text.split("\n").map((raw, i) => ({ line: i + 1, raw, text: raw.trim() }))
+    .filter((l) => l.text)
+    .map((l) => ({ ...l, members: l.text.split("|").map((part, k) => person(part, sexes[k] || sexes[0])) }));
 }
 
-/** The entry list pasted in (one entrant a line), registered in one go. */
-function pasteForm(ctx, pairs) {
-  const list = h("textarea", { id: "f-entry-list", rows: 6, name: "entry_list",
-                               placeholder: pairs ? t("admin.entrants.list_pairs_hint")
-                                                  : t("admin.entrants.list_hint") });
+/** Free entrant ids for `count` new entrants (e01, e02, …, none taken). */
+function freeIds(doc, count) {
+  const taken = new Set(doc.entrants.map((e) => e.id));
+  const out = [];
+  for (let n = 1; out.length < count; n++) {
+    const id = `e${String(n).padStart(2, "0")}`;
+    if (!taken.has(id)) out.push(id);
+  }
+  return out;
+}
+
+/** A refusal in the console's words where it is one the desk knows; else as the engine
+ *  said it. The paragraph is cited either way. */
+function refusal(v) {
+  const known = { "a men's event": "mens_event", "a women's event": "womens_event",
+    "a mixed pair is a man and a woman": "mixed_pair", "already registered": "taken",
+    "outside the registration window": "window", "an entry names its entrant": "no_name" };
+  const key = known[v.detail] || (v.rule === "EKML §7(3)" ? "age_class"
+    : v.rule === "EKML §5(1)" ? "members" : "");
+  return `${key ? t(`admin.refusal.${key}`) : v.detail} (${v.rule})`;
+}
+
+/** The entry list pasted in (one entrant a line), checked whole first: when every line is
+ *  good it is registered; else every bad line is named and the TD registers the good ones
+ *  with one more press. What was registered leaves the box; the bad lines stay to mend. */
+function pasteForm(ctx, guide, late) {
+  const pairs = PAIRS.includes(guide.discipline);
+  const hint = guide.discipline === "mixed_pairs" ? "admin.entrants.list_mixed_hint"
+    : pairs ? "admin.entrants.list_pairs_hint" : "admin.entrants.list_hint";
+  const list = h("textarea", { id: "f-entry-list", rows: 6, name: "entry_list", placeholder: t(hint),
+                               "aria-describedby": "entry-list-hint" });
+  const problems = h("div", { "data-entry-problems": true, role: "status" });
+  const admit = late ? h("input", { type: "checkbox", id: "f-admit-late", name: "admit_late" }) : null;
+  const keepOnly = (lines) => {
+    const keep = new Set(lines);
+    list.value = list.value.split("\n").filter((_, i) => keep.has(i + 1)).join("\n");
+  };
+  const registerAll = async (entries) => {
+    const done = [];
+    try {
+      for (const e of entries) {
+        await ctx.desk.command({ type: "RegisterEntrant", entrant_id: e.id, name: e.name,
+                                 members: e.members, admitted_late: e.admitted_late });
+        done.push(e.line);
+      }
+    } finally {
+      const left = parseEntryList(list.value).map((l) => l.line).filter((n) => !done.includes(n));
+      keepOnly(left);
+    }
+  };
+  const check = async () => {
+    const parsed = parseEntryList(list.value, guide.discipline);
+    if (!parsed.length) return;
+    const ids = freeIds(ctx.desk.doc, parsed.length);
+    const entries = parsed.map((l, i) => ({ line: l.line, id: ids[i], members: l.members,
+      name: l.members.map((m) => m.name).join(" / "), admitted_late: Boolean(admit?.checked) }));
+    const body = { entrants: entries.map((e) => ({ entrant_id: e.id, name: e.name, members: e.members,
+                                                     admitted_late: e.admitted_late })) };
+    const { lines } = await request("POST", `/api/competitions/${ctx.desk.id}/entry-check`, body);
+    const bad = lines.filter((v) => !v.ok).map((v) => ({ ...v, entry: entries[v.line - 1] }));
+    const good = entries.filter((_, i) => lines[i].ok);
+    problems.replaceChildren();
+    if (!bad.length) return registerAll(good);
+    const confirm = good.length ? h("button", { type: "button", className: "primary",
+      "data-action": "register-good", onclick: () => ctx.attempt(async () => {
+        problems.replaceChildren();
+        await registerAll(good);
+      }) }, t("admin.entrants.register_good", { count: good.length })) : null;
+    problems.replaceChildren(
+      h("p", {}, t("admin.entrants.bad_lines", { count: bad.length })),
+      h("ul", { className: "plain" }, bad.map((v) => h("li", { "data-bad-line": v.entry.line },
+        t("admin.entrants.bad_line", { line: v.entry.line, name: v.entry.name, why: refusal(v) })))),
+      confirm);
+  };
   return h("form", { className: "stack", "data-keep": true, "data-entry-list": true,
-    onsubmit: async (e) => {
-      e.preventDefault();
-      await ctx.attempt(async () => {
-        for (const members of parseEntryList(list.value)) await register(ctx, members);
-        list.value = "";
-      });
-    } },
+    onsubmit: (e) => { e.preventDefault(); ctx.attempt(check); } },
     field("admin.entrants.list", list),
-    h("button", { type: "submit", className: "primary" }, t("admin.entrants.register")));
+    h("p", { className: "small", id: "entry-list-hint" }, t(hint)),
+    admit ? h("div", { className: "field check" }, admit,
+      h("label", { for: "f-admit-late" }, t("admin.entrants.admit_late"))) : null,
+    h("button", { type: "submit", className: "primary" }, t("admin.entrants.register")),
+    problems);
 }
+
+/** Whether the guide's registration window has closed with the draw still to make: the head
+ *  judge may then admit a late entry (EKML §12(2)). */
+function windowClosed(ctx, doc) {
+  const closes = doc.guide.registration?.closes;
+  const drawn = doc.order.length > 0 || doc.bracket.length > 0;
+  return Boolean(closes) && !drawn && ctx.role() === "head_judge" && Date.now() > Date.parse(closes);
+}
+
+const ABSENT = new Set(); // entrants the TD marked not here: "check in all present" leaves them
 
 export function entrantsView(ctx, doc) {
-  const pairs = PAIRS.includes(doc.guide.discipline);
-  const paste = held(`entry-list ${ctx.desk.id}`, [pairs], () => pasteForm(ctx, pairs));
+  const late = windowClosed(ctx, doc);
+  const paste = held(`entry-list ${ctx.desk.id}`, [doc.guide.discipline, late],
+    () => pasteForm(ctx, doc.guide, late));
   const ready = doc.entrants.filter((e) => e.status !== "withdrawn" && e.status !== "checked_in");
-  const all = h("button", { type: "button", "data-check-in-all": true, disabled: !ready.length,
+  const present = () => ready.filter((e) => !ABSENT.has(e.id));
+  const all = h("button", { type: "button", "data-check-in-all": true, disabled: !present().length,
     onclick: () => ctx.attempt(async () => {
-      for (const e of ready) {
+      for (const e of present()) {
         if (e.status === "registered") await ctx.desk.command({ type: "ApproveEntrant", entrant_id: e.id });
         await ctx.desk.command({ type: "CheckInEntrant", entrant_id: e.id });
       }
-    }) }, t("admin.entrants.check_in_all", { count: ready.length }));
+    }) }, t("admin.entrants.check_in_all", { count: present().length }));
+  const recount = () => {
+    all.textContent = t("admin.entrants.check_in_all", { count: present().length });
+    all.disabled = !present().length;
+  };
   return h("div", { className: "stack" },
-    section("admin.entrants.title", paste, all, table(ctx, doc)));
+    section("admin.entrants.title", paste, all, table(ctx, doc, recount)));
 }
 
-function table(ctx, doc) {
+function table(ctx, doc, recount) {
+  const here = (e) => (e.status === "withdrawn" || e.status === "checked_in" ? ""
+    : h("input", { type: "checkbox", "data-present": e.id, checked: !ABSENT.has(e.id),
+        "aria-label": t("admin.entrants.present", { name: e.name }),
+        onchange: (ev) => { if (ev.target.checked) ABSENT.delete(e.id); else ABSENT.add(e.id); recount(); } }));
   const row = (e) => h("tr", { "data-entrant": e.id, "data-status": e.status },
-    h("td", {}, e.id), h("td", {}, e.name),
+    h("td", {}, here(e)), h("td", {}, e.id), h("td", {}, e.name),
     h("td", {}, e.members.map((m) => m.club).filter(Boolean).join(", ")),
     h("td", {}, t(`admin.status.${e.status}`)),
     h("td", { className: "cluster" }, actions(ctx, e)));
   return h("table", { className: "grid-table" },
-    h("thead", {}, h("tr", {}, ["admin.col.id", "admin.col.name", "admin.col.club",
+    h("thead", {}, h("tr", {}, ["admin.col.present", "admin.col.id", "admin.col.name", "admin.col.club",
       "admin.col.status", "admin.col.actions"].map((k) => h("th", {}, t(k))))),
     h("tbody", {}, doc.entrants.map(row)));
 }
@@ -79,6 +169,27 @@ function actions(ctx, e) {
   const out = [];
   if (e.status === "registered") out.push(act("approve", { type: "ApproveEntrant" }));
   if (e.status === "approved") out.push(act("check_in", { type: "CheckInEntrant" }));
-  if (e.status !== "withdrawn") out.push(act("withdraw", { type: "WithdrawEntrant" }));
+  if (e.status !== "withdrawn") {
+    out.push(h("button", { type: "button", "data-action": "rename",
+      onclick: (ev) => renameForm(ctx, e, ev.currentTarget.closest("tr")) }, t("admin.entrants.rename")));
+    out.push(act("withdraw", { type: "WithdrawEntrant" }));
+  }
   return out;
+}
+
+/** A typo mended in place (RenameEntrant, EKML §8(2)): the names as a line of the entry list;
+ *  a name given bare keeps that person's year, sex and club. */
+function renameForm(ctx, e, row) {
+  const input = h("input", { type: "text", id: `f-rename-${e.id}`, "data-rename": e.id,
+    value: e.members.map((m) => m.name).join(" | "), "aria-label": t("admin.entrants.rename") });
+  const save = (ev) => {
+    ev.preventDefault();
+    const members = input.value.split("|").map((part, k) => (part.includes(";")
+      ? person(part, e.members[k]?.sex || "M") : { ...e.members[k], name: part.trim() }));
+    ctx.attempt(() => ctx.desk.command({ type: "RenameEntrant", entrant_id: e.id,
+      name: members.map((m) => m.name).join(" / "), members }));
+  };
+  row.cells[2].replaceChildren(h("form", { className: "cluster", onsubmit: save }, input,
+    h("button", { type: "submit", className: "primary" }, t("admin.entrants.save_name"))));
+  input.focus();
 }

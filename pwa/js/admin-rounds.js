@@ -1,7 +1,7 @@
 // The draw and the rounds: make the draw (a recorded seed), pair the next Swiss round, draw
 // the play-off, import a round (CSV / Swiss Master XLSX), export results; rounds and bracket.
 
-import { t } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { headers, parse, serverFetch } from "/js/api.js";
 import { h, held, section, submit } from "/js/admin-dom.js";
 
@@ -25,7 +25,15 @@ export function roundsView(ctx, doc) {
     "data-action": key, disabled: !enabled || !head,
     onclick: () => ctx.attempt(() => ctx.desk.command(command())) }, t(`admin.rounds.${key}`));
   const drawn = doc.order.length > 0 || doc.bracket.length > 0;
-  buttons.push(act("draw", () => ({ type: "MakeDraw", seed: seed() }), !drawn));
+  // Before the guide's draw time the head judge may still draw (EKML §12(2)2): the button
+  // says so, and the command carries it (the engine refuses an early draw without it).
+  const early = !drawn && doc.guide.draw_at && Date.now() < Date.parse(doc.guide.draw_at);
+  const draw = act("draw", () => ({ type: "MakeDraw", seed: seed(), ...(early ? { early: true } : {}) }), !drawn);
+  if (early) {
+    draw.textContent = t("admin.rounds.draw_early", {
+      time: new Date(doc.guide.draw_at).toLocaleTimeString(i18n.lang, { hour: "2-digit", minute: "2-digit" }) });
+  }
+  buttons.push(draw);
   if (swiss) {
     const more = doc.rounds.length < doc.guide.rounds;
     buttons.push(act("pair_next", () => ({ type: "PairNextRound", seed: seed() }),
@@ -36,12 +44,26 @@ export function roundsView(ctx, doc) {
     h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.csv`,
              download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
   if (swiss && head) parts.push(held(`import ${ctx.desk.id}`, [], () => importForm(ctx)));
-  parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
-                      "data-rounds": doc.rounds.length },
-    t("admin.rounds.status", { round: doc.rounds.length, rounds: doc.guide.rounds })));
+  // A round count only where there are rounds, out of as many as the format has: the guide's
+  // for a Swiss, the Berger table's for a round robin (all paired at the draw); none for a
+  // bracket, and none before the draw.
+  if (doc.rounds.length) {
+    const rounds = swiss ? doc.guide.rounds : doc.rounds.length;
+    const round = swiss ? doc.rounds.length : currentRound(doc);
+    parts.push(h("p", { "data-round-status": roundComplete(doc) ? "complete" : "open",
+                        "data-rounds": doc.rounds.length, "data-current-round": round, "data-of": rounds },
+      t("admin.rounds.status", { round, rounds })));
+  }
   return h("div", { className: "stack" }, section("admin.rounds.title", ...parts),
            ...doc.rounds.slice().reverse().map((r) => roundTable(r, doc)),
            doc.bracket.length ? bracketTable(doc) : null);
+}
+
+/** A round robin's round in play: the first with a match still to play (the last when all
+ *  are played). */
+function currentRound(doc) {
+  const open = doc.rounds.find((r) => r.pairings.some((p) => !doc.results[p.match_id]));
+  return (open || doc.rounds.at(-1)).round;
 }
 
 function importForm(ctx) {

@@ -12,6 +12,7 @@ import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { el } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
 import { request } from "/js/api.js";
+import { standingsTable } from "/js/spectator-competition.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
@@ -27,13 +28,18 @@ class Screen {
     this.calls = el("ol", { class: "calls", "data-calls": "" });
     this.callBox = el("section", { class: "call-box", hidden: "" },
                       el("h2", { i18n: "screen.next_matches" }), this.calls);
+    this.published = el("section", { class: "screen-standings", "data-screen-standings": "", hidden: "" });
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel),
-                this.empty, this.list, this.callBox);
+                this.empty, this.published, this.list, this.callBox);
     this.page = 0;
     this.board = new TablesBoard(this.list, { competition: params.get("competition") });
     this.board.addEventListener("state", (e) => showState(this.badge, root, e.detail.state, t));
     this.board.addEventListener("change", () => this.changed());
     this.board.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
+    // A competition's published standings, pushed by its feed (`?competition=`) the moment the
+    // head judge publishes; for the whole hall, those of the competitions on its tables.
+    this.board.addEventListener("competition", (e) => this.showStandings([{ ...e.detail,
+      name: e.detail.doc.guide?.name }]));
     showState(this.badge, root, "connecting", t);
     // Built, but shown only with the first answer: the rows appear at once, paged to fit.
     root.dataset.loading = "";
@@ -74,6 +80,7 @@ class Screen {
     this.eventKey = key;
     const known = ids.size ? await request("GET", "/api/competitions").catch(() => []) : [];
     const names = known.filter((c) => ids.has(c.competition_id)).map((c) => c.name);
+    if (!wanted) this.loadStandings(known.filter((c) => ids.has(c.competition_id) && c.finished));
     const title = document.querySelector("header.bar h1");
     if (!title || this.eventKey !== key) return;
     if (names.length) {
@@ -87,6 +94,24 @@ class Screen {
     }
   }
 
+  /** The published standings of these finished competitions, read once (the hall's tables
+   *  bring the next change). */
+  async loadStandings(finished) {
+    const read = (c) => request("GET", `/api/competitions/${c.competition_id}/standings`)
+      .then((s) => ({ name: c.name, doc: { finished: true }, standings: s.rows || [] }));
+    this.showStandings(await Promise.all(finished.map(read)).catch(() => []));
+  }
+
+  /** Published standings above the tables: final results, in the hall's large type. */
+  showStandings(list) {
+    const shown = list.filter((c) => c.doc?.finished && c.standings?.length);
+    this.published.hidden = !shown.length;
+    this.published.replaceChildren(...shown.flatMap((c) => [
+      el("h2", { text: `${c.name || ""} · ${t("screen.final_standings")}` }),
+      standingsTable(c.standings, c.doc.guide?.sport)]));
+    this.layout();
+  }
+
   /** How many rows fit under the header and above the calls. */
   rowsThatFit() {
     const cards = [...this.list.children];
@@ -96,6 +121,7 @@ class Screen {
     const gap = parseFloat(getComputedStyle(this.list).rowGap) || 0;
     const top = this.list.getBoundingClientRect().top;
     const below = this.callBox.hidden ? 0 : this.callBox.getBoundingClientRect().height;
+    // (the published standings stand above the list: `top` already lies below them)
     const room = innerHeight - top - below - 16;
     return Math.max(1, Math.floor((room + gap) / (height + gap)));
   }

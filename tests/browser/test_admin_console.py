@@ -39,6 +39,8 @@ def drawn_on_tables(page, name: str, prefix: str, tables: int) -> None:
     page.click("[data-tab=rounds]")
     page.click("[data-action=draw]")
     page.wait_for_selector("[data-round='1']")
+    # A round robin of four has three rounds, not the Swiss default of seven (issue 34).
+    assert page.inner_text("[data-round-status]") == "Round 1 of 3"
     page.click("[data-tab=tables]")
     page.fill("#f-table-count", str(tables))
     page.dispatch_event("#f-table-count", "change")
@@ -61,6 +63,15 @@ def test_cards_countdown_and_qr_code(page, head_api: Api):
         page.locator("[data-why=call_next]").inner_text()
         == CATALOGUES["en"]["admin.tables.why_players_busy"]
     )
+    # ... and looks it (issue 34): not the filled primary look of a button that acts.
+    look = page.eval_on_selector(
+        "[data-action=call_next]",
+        "(b) => { const s = getComputedStyle(b); const d = document.createElement('button');"
+        " d.className = 'primary'; b.parentNode.append(d); const p = getComputedStyle(d);"
+        " const out = [s.backgroundColor, p.backgroundColor, s.borderTopStyle]; d.remove();"
+        " return out; }",
+    )
+    assert look[0] != look[1] and look[2] == "dashed", look
     countdown = page.locator("[data-table='1'] [data-countdown]").inner_text()
     assert re.fullmatch(r"[0-2]:[0-5]\d", countdown), countdown
     assert page.locator("[data-table='1'] [data-no-show]").count() == 2

@@ -160,3 +160,26 @@ def test_readable_from_ten_metres_with_the_event_named(page, head_api, pwa_serve
     small = [(text, size) for text, size in page.evaluate(TEXT_SIZES) if size < 40]
     assert small == [], small
     screenshot(page, "screen-readable-1920x1080")
+
+
+@pytest.mark.parametrize("viewport", [TV], ids=["1920x1080"])
+def test_published_standings_are_on_the_screen(page, head_api: Api, viewport) -> None:
+    """Once the head judge publishes, the venue screen shows the final standings (issue 34);
+    before, none."""
+    comp = Comp.create(
+        head_api, {"name": "Screen cup", "format": "round_robin", "games_per_match": 1}
+    )
+    comp.enter([(f"s{i}", [player(name)]) for i, name in enumerate(PLAYERS[:3], 1)])
+    comp.do({"type": "MakeDraw", "seed": 2})
+    page.goto(f"/screen?competition={comp.id}")
+    page.wait_for_selector("[data-face-built=screen]")
+    for rnd in comp.settled()["rounds"]:
+        for p in rnd["pairings"]:
+            result = {"a_games": 1, "b_games": 0}
+            comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    assert page.locator("[data-screen-standings]").is_hidden()
+    comp.do({"type": "FinishCompetition"})
+    page.wait_for_selector("[data-screen-standings] table.standings tbody tr")
+    rows = page.locator("[data-screen-standings] tbody tr")
+    assert rows.count() == 3
+    assert "Screen cup" in page.inner_text("[data-screen-standings] h2")

@@ -70,6 +70,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "post_command": (404, 409, 422, 429),
     "create_competition": (409, 422),
     "post_competition_command": (404, 409, 422),
+    "check_entry_list": (404, 422),
     "import_round": (*AUTHENTICATED, 404, 409, 413, 422),
     "login": (401, 413, 422, 429),
     "change_password": (*AUTHENTICATED, 422, 429),  # branch harden-auth

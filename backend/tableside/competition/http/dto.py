@@ -3,13 +3,15 @@ by the server's clock, whatever the client sends)."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 from uuid import UUID
 
 import msgspec
 
 from tableside.competition.rules import commands as cc
+from tableside.competition.rules.entrants import Person
 from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.teams import Team
 from tableside.match.http.dto import Short, StoredEventOut, Version
 
 # Everything but CreateCompetition, which has its own endpoint.
@@ -54,6 +56,22 @@ class CompetitionCommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fie
     device_id: Short = ""
 
 
+class EntryLine(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One line of an entry list to check: as a registration would carry it."""
+
+    entrant_id: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    name: Annotated[str, msgspec.Meta(max_length=200)]
+    members: Annotated[tuple[Person, ...], msgspec.Meta(max_length=12)]
+    team: Team | None = None
+    admitted_late: bool = False
+
+
+class EntryCheckRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An entry list, checked whole before anything of it is registered."""
+
+    entrants: Annotated[tuple[EntryLine, ...], msgspec.Meta(min_length=1, max_length=512)]
+
+
 class CompetitionCommandResponse(msgspec.Struct):
     """What a command stored; a retry (same command_id) gets exactly this again."""
 
@@ -66,8 +84,8 @@ class CompetitionCommandResponse(msgspec.Struct):
 
 
 def roles_for(command: object) -> tuple[str, ...]:
-    """The draw, rulings and results: head judge; entries, calls, no-shows, protests: also
-    the secretary. Table judges never post to a competition."""
-    if type(command) in HEAD_JUDGE_ONLY:
-        return ("head_judge",)
+    """The draw, rulings, results and a late entry: head judge; entries, calls, no-shows,
+    protests: also the secretary. Table judges never post to a competition."""
+    if type(command) in HEAD_JUDGE_ONLY or getattr(command, "admitted_late", False):
+        return ("head_judge",)  # a late entry is the head judge's to admit (EKML §12(2))
     return ("head_judge", "secretary")

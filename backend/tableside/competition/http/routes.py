@@ -11,6 +11,7 @@ from functools import partial
 from uuid import UUID
 
 import anyio.to_thread
+import msgspec
 from litestar import Request, post
 from litestar.datastructures import State
 from litestar.exceptions import ClientException, HTTPException, NotFoundException
@@ -21,9 +22,11 @@ from tableside.competition.http.dto import (
     CompetitionCommandRequest,
     CompetitionCommandResponse,
     CreateCompetitionRequest,
+    EntryCheckRequest,
     roles_for,
 )
 from tableside.competition.rules import commands as cc
+from tableside.competition.rules.entry_check import check_entries
 from tableside.competition.service import (
     COMPETITION_IDS,
     CompetitionNotFound,
@@ -145,4 +148,32 @@ async def post_competition_command(
         return await store(state, data.command_id, competition_id, work(placed), digest, conn)
 
 
-COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command]
+@post(
+    "/api/competitions/{competition_id:uuid}/entry-check",
+    status_code=200,
+    summary="Check an entry list whole, registering nothing",
+    guards=[signed_in("head_judge", "secretary")],
+)
+async def check_entry_list(
+    request: Request,
+    state: State,
+    competition_id: FromPath[UUID],
+    data: JSONBody[EntryCheckRequest],
+) -> dict[str, list]:
+    """Each line as its registration would be decided now, in order (a good line counts
+    for those after it): ok, or the paragraph it breaks and why. Nothing is written."""
+    late = any(line.admitted_late for line in data.entrants)
+    await caller(request, state, *(("head_judge",) if late else ("head_judge", "secretary")))
+    commands = tuple(
+        stamped(cc.RegisterEntrant(e.entrant_id, e.name, e.members, "", e.team, e.admitted_late))
+        for e in data.entrants
+    )
+    try:
+        _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
+    except CompetitionNotFound:
+        raise NotFoundException(f"competition {competition_id} does not exist") from None
+    verdicts = check_entries(comp, commands)
+    return {"lines": [msgspec.to_builtins(v) for v in verdicts]}
+
+
+COMPETITION_COMMAND_ROUTES = [create_competition, post_competition_command, check_entry_list]

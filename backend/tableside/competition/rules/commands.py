@@ -23,6 +23,17 @@ class RegisterEntrant(
     members: tuple[Person, ...]
     at: str
     team: Team | None = None
+    # The head judge admits an entry after the window closed, before the draw (EKML §12(2)).
+    admitted_late: bool = False
+
+
+class RenameEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RenameEntrant"):
+    """A typo mended: the entrant's name and members, checked as at registration (EKML §8)."""
+
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    at: str = ""
 
 
 class ApproveEntrant(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ApproveEntrant"):
@@ -47,6 +58,8 @@ class MakeDraw(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="Mak
 
     seed: int
     at: str
+    # The head judge draws before the guide's draw time (EKML §12(2)2: the draw is theirs).
+    early: bool = False
 
 
 class PairNextRound(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="PairNextRound"):
@@ -169,6 +182,7 @@ class FinishCompetition(
 COMMAND_TYPES = (
     CreateCompetition,
     RegisterEntrant,
+    RenameEntrant,
     ApproveEntrant,
     CheckInEntrant,
     WithdrawEntrant,

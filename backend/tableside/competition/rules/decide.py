@@ -10,6 +10,7 @@ from .state import Competition
 _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.CreateCompetition: decide_entrants.create,
     cmd.RegisterEntrant: decide_entrants.register,
+    cmd.RenameEntrant: decide_entrants.rename,
     cmd.ApproveEntrant: decide_entrants.approve,
     cmd.CheckInEntrant: decide_entrants.check_in,
     cmd.WithdrawEntrant: decide_review.withdraw,

@@ -17,11 +17,11 @@ def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     guide = guide_of(state)
     require(not state.order and not state.bracket, "EKML §12(2)2", "the draw is made")
     early = guide.draw_at is not None and c.at < guide.draw_at
-    require(not early, "EKML §3(4)11", f"the guide sets the draw for {guide.draw_at}")
+    require(not early or c.early, "EKML §3(4)11", f"the guide sets the draw for {guide.draw_at}")
     ready = [e.id for e in state.entrants.values() if e.status == "checked_in"]
     require(len(ready) >= 2, "EKML §9(3)", "fewer than two entrants checked in")
     order = drawn_order(ready, c.seed)
-    made = ev.DrawMade(c.seed, order, c.at)
+    made = ev.DrawMade(c.seed, order, c.at, early)
     if guide.format == "round_robin":
         return (made, *_round_robin(order))
     if guide.format in SWISS_FORMATS:

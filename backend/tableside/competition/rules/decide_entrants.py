@@ -25,9 +25,21 @@ def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
     """Register an entrant: discipline, age class and the window are checked."""
     guide = guide_of(state)
     require(c.entrant_id not in state.entrants, "EKML §8(2)", "already registered")
+    require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant")
     _check_members(guide, c.members, c.team)
-    joined = _joining_round(state, guide, c.at)
-    return (ev.EntrantRegistered(c.entrant_id, c.name, c.members, c.team, joined, c.at),)
+    joined = _joining_round(state, guide, c.at, c.admitted_late)
+    late = c.admitted_late and joined == 1
+    return (ev.EntrantRegistered(c.entrant_id, c.name, c.members, c.team, joined, c.at, late),)
+
+
+def rename(state: Competition, c: cmd.RenameEntrant) -> tuple:
+    """A typo in an entry mended without a withdrawal: the same entrant under its right name,
+    its members checked as at registration (EKML §5(1), §7, §8)."""
+    entrant = entrant_of(state, c.entrant_id)
+    require(entrant.status != "withdrawn", "EKML §8(2)", "the entrant has withdrawn")
+    require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant")
+    _check_members(state.guide, c.members, entrant.team)
+    return (ev.EntrantRenamed(c.entrant_id, c.name, c.members, c.at),)
 
 
 def approve(state: Competition, c: cmd.ApproveEntrant) -> tuple:
@@ -88,13 +100,16 @@ def _check_sexes(guide: Guide, sexes: list[str]) -> None:
         require(guide.women_in_mens or set(sexes) == {"M"}, "EKML §8(3)", "a men's event")
 
 
-def _joining_round(state: Competition, guide: Guide, at: str) -> int:
-    """Before the draw: within the window (EKML §3(4)9); after it, Swiss late entry only."""
+def _joining_round(state: Competition, guide: Guide, at: str, admitted: bool = False) -> int:
+    """Before the draw: within the window (EKML §3(4)9), or after it closed when the head
+    judge admits the entry (EKML §12(2): the draw is still theirs to make); after the draw,
+    Swiss late entry only."""
     drawn = bool(state.order or state.bracket)
     if not drawn:
         window = guide.registration
         inside = window is None or window.opens <= at <= window.closes
-        require(inside, "EKML §3(4)9", "outside the registration window")
+        late = admitted and window is not None and at > window.closes
+        require(inside or late, "EKML §3(4)9", "outside the registration window")
         return 1
     late_ok = guide.format in SWISS_FORMATS and guide.late_entry and not state.playoff
     require(late_ok, "EKML §3(4)9", "the draw is made; this format takes no late entries")

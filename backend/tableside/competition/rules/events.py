@@ -30,6 +30,17 @@ class EntrantRegistered(msgspec.Struct, frozen=True, tag="EntrantRegistered"):
     team: Team | None
     joined_round: int
     at: str
+    admitted_late: bool = False  # by the head judge, after the window, before the draw
+
+
+class EntrantRenamed(msgspec.Struct, frozen=True, tag="EntrantRenamed"):
+    """A typo mended without a withdrawal (EKML §8(2): the entry is the same entrant's)."""
+
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    at: str
+    rule: str = "EKML §8(2)"
 
 
 class EntrantApproved(msgspec.Struct, frozen=True, tag="EntrantApproved"):
@@ -54,6 +65,7 @@ class DrawMade(msgspec.Struct, frozen=True, tag="DrawMade"):
     seed: int
     order: tuple[str, ...]
     at: str
+    early: bool = False  # the head judge drew before the guide's draw time (EKML §12(2)2)
 
 
 class RoundPaired(msgspec.Struct, frozen=True, tag="RoundPaired"):
@@ -168,6 +180,7 @@ class CompetitionFinished(msgspec.Struct, frozen=True, tag="CompetitionFinished"
 EVENT_TYPES = (
     CompetitionCreated,
     EntrantRegistered,
+    EntrantRenamed,
     EntrantApproved,
     EntrantCheckedIn,
     EntrantWithdrew,
@@ -190,6 +203,7 @@ EVENT_TYPES = (
 Event = (
     CompetitionCreated
     | EntrantRegistered
+    | EntrantRenamed
     | EntrantApproved
     | EntrantCheckedIn
     | EntrantWithdrew

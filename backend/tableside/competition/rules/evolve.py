@@ -50,6 +50,12 @@ def _entrant_registered(state: Competition, e: ev.EntrantRegistered) -> Competit
     return replace(state, entrants={**state.entrants, e.entrant_id: entrant})
 
 
+@_on(ev.EntrantRenamed)
+def _entrant_renamed(state: Competition, e: ev.EntrantRenamed) -> Competition:
+    entrant = replace(state.entrants[e.entrant_id], name=e.name, members=e.members)
+    return replace(state, entrants={**state.entrants, e.entrant_id: entrant})
+
+
 @_on(ev.EntrantApproved)
 def _entrant_approved(state: Competition, e: ev.EntrantApproved) -> Competition:
     return _status(state, e.entrant_id, "approved")
