@@ -60,3 +60,17 @@ export function section(key, ...children) {
   return h("section", { className: "panel stack", "data-section": key },
     h("h2", {}, t(key)), ...children);
 }
+
+/** Ask before an act that cannot be taken back (a withdrawal, publishing): a modal dialog
+ *  saying what will follow, Cancel first and the act named on its own button
+ *  (`data-confirm=<name>`); `act` runs only on that press. */
+export function confirmAct(name, title, explain, label, act) {
+  const dialog = h("dialog", { "data-confirm-dialog": name, "aria-labelledby": `confirm-${name}` },
+    h("h2", { id: `confirm-${name}` }, title), h("p", {}, explain),
+    h("div", { className: "cluster" },
+      h("button", { type: "button", "data-cancel": name, onclick: () => dialog.remove() }, t("admin.cancel")),
+      h("button", { type: "button", className: "primary", "data-confirm": name,
+        onclick: () => { dialog.remove(); act(); } }, label)));
+  document.body.append(dialog);
+  dialog.showModal();
+}

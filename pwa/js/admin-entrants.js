@@ -2,7 +2,7 @@
 
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
-import { h, field, held, section } from "/js/admin-dom.js";
+import { confirmAct, h, field, held, section } from "/js/admin-dom.js";
 
 const PAIRS = ["mens_pairs", "womens_pairs", "mixed_pairs"];
 
@@ -172,7 +172,11 @@ function actions(ctx, e) {
   if (e.status !== "withdrawn") {
     out.push(h("button", { type: "button", "data-action": "rename",
       onclick: (ev) => renameForm(ctx, e, ev.currentTarget.closest("tr")) }, t("admin.entrants.rename")));
-    out.push(act("withdraw", { type: "WithdrawEntrant" }));
+    out.push(h("button", { type: "button", "data-action": "withdraw",
+      onclick: () => confirmAct("withdraw", t("admin.confirm.withdraw_title", { name: e.name }),
+        t("admin.confirm.withdraw_explain"), t("admin.confirm.withdraw"),
+        () => ctx.attempt(() => ctx.desk.command({ type: "WithdrawEntrant", entrant_id: e.id }))) },
+      t("admin.entrants.withdraw")));
   }
   return out;
 }

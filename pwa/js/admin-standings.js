@@ -2,7 +2,7 @@
 
 import { i18n, placeLabel, t } from "/js/i18n.js";
 import { download, request } from "/js/api.js";
-import { h, section } from "/js/admin-dom.js";
+import { confirmAct, h, section } from "/js/admin-dom.js";
 
 export function standingsView(ctx, doc) {
   // Backgammon: the games columns hold the points won and lost, and there are no pucks.
@@ -28,7 +28,8 @@ export function standingsView(ctx, doc) {
   const why = doc.finished ? "" : blocked(ctx, doc);
   const finish = h("button", { type: "button", className: "primary", "data-action": "finish",
     disabled: doc.finished || Boolean(why), "aria-describedby": why ? "finish-why" : null,
-    onclick: () => ctx.attempt(() => ctx.desk.command({ type: "FinishCompetition" })) },
+    onclick: () => confirmAct("finish", t("admin.confirm.finish_title"), t("admin.confirm.finish_explain"),
+      t("admin.confirm.finish"), () => ctx.attempt(() => ctx.desk.command({ type: "FinishCompetition" }))) },
     t(doc.finished ? "admin.standings.published" : "admin.standings.publish"));
   const reason = why ? h("p", { className: "small", id: "finish-why", "data-why": "finish" }, why) : null;
   const tieKey = (k) => (bg && k.startsWith("games_") ? `admin.tiebreak.bg.${k}` : `admin.tiebreak.${k}`);

@@ -105,6 +105,7 @@ def check_standings(page, comp: Comp) -> None:
     assert shown[0][0] in doc["placings"][0]
     screenshot(page, "admin-backgammon-standings")
     page.click("[data-action=finish]")
+    page.click("[data-confirm=finish]")  # the dialog says what follows
     page.wait_for_selector("[data-action=finish][disabled]")
     assert comp.settled()["finished"]
     with page.expect_download() as got:  # the TD's report to KSI (1.7.5, 5.6), signed in

@@ -86,6 +86,7 @@ def test_swiss_24_players_7_rounds_through_the_console(page, pwa_server, head_ap
     screenshot(page, "admin-swiss-standings")
     check_standings(shown, comp, pwa_server.database_url)
     page.click("[data-action=finish]")
+    page.click("[data-confirm=finish]")  # the dialog says what follows
     page.wait_for_selector("[data-action=finish][disabled]")
     assert comp.settled()["finished"]
 

@@ -80,6 +80,13 @@ def test_thirty_two_mixed_pairs_at_a_persons_pace_then_a_typo_renamed(page) -> N
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-entrant]:has-text('Jaan Tamm7 / Mari Tamm7')")
     assert page.locator("[data-status=withdrawn]").count() == 0
+    # Withdraw asks first and says what follows; Cancel leaves the pair in.
+    row.locator("[data-action=withdraw]").click()
+    said = page.inner_text("[data-confirm-dialog=withdraw]")
+    assert "cannot be undone" in said and "forfeit" in said and "EKML §32(3)" in said
+    page.click("[data-cancel=withdraw]")
+    assert page.locator("[data-confirm-dialog]").count() == 0
+    assert page.locator("[data-status=withdrawn]").count() == 0
     # One pair has not come: "check in all present" leaves it out.
     missing = page.locator("[data-entrant]", has_text="Jaan Tamm32 / Mari Tamm32")
     missing.locator("[data-present]").uncheck()

@@ -248,6 +248,7 @@ def test_a_day_with_two_competitions_in_one_hall(context, page, pwa_server, head
     for console in consoles:
         console.page.click("[data-tab=standings]")
         console.page.click("[data-action=finish]")
+        console.page.click("[data-confirm=finish]")  # the dialog says what follows
         console.page.wait_for_selector("[data-action=finish][disabled]")
         assert console.comp.settled()["finished"]
     assert_no_call_to_a_busy_table(pwa_server.database_url, [c.comp.id for c in consoles])
