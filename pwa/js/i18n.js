@@ -74,9 +74,13 @@ class I18n extends EventTarget {
     return lang;
   }
 
-  /** The message for key in the current language, with {name} placeholders filled. */
+  /** The message for key in the current language, with {name} placeholders filled. With a
+   *  numeric `count`, the language's plural form of it where the catalogue has one
+   *  (`key.one`, `key.zero`, … by Intl.PluralRules: "1 match", Latvian "10 spēļu"). */
   t(key, params = {}) {
-    const text = this.messages[key] ?? key;
+    const form = typeof params.count === "number"
+      ? this.messages[`${key}.${new Intl.PluralRules(this.lang).select(params.count)}`] : undefined;
+    const text = form ?? this.messages[key] ?? key;
     return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
 }

@@ -133,6 +133,24 @@ def test_messages_fill_their_placeholders(page) -> None:
     assert text == ["Gaida 3", "no.such.key", "Noteikums: {rule}"]
 
 
+def test_a_count_takes_its_languages_plural_form(page) -> None:
+    """"1 matches" no more (issue 34): a count picks the plural form its language has."""
+    page.goto("/audit")
+    page.wait_for_selector("html[data-ready=true]")
+    said = page.evaluate("""async () => {
+      const { t, i18n } = await import('/js/i18n.js');
+      const out = [];
+      for (const lang of ['en', 'et', 'lv']) {
+        await i18n.set(lang);
+        out.push([1, 2, 10].map((count) => t('audit.find.count', { count })));
+      }
+      return out;
+    }""")
+    assert said[0][0] == "1 match" and said[0][1].startswith("2 matches")
+    assert said[1][0] == "1 mäng" and said[1][1].startswith("2 mängu")
+    assert said[2][0] == "1 spēle" and said[2][1].startswith("2 spēles") and "10 spēļu" in said[2][2]
+
+
 def test_without_messages_the_page_keeps_its_english(page) -> None:
     page.route("**/i18n/*.json", lambda route: route.abort())
     page.goto("/judge")
