@@ -44,7 +44,8 @@ export function standingsView(ctx, doc) {
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
       t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table),
-    section("admin.standings.placings", placings, finish, reason));
+    // "Final placings" only once they are final; before, what publishing now would place.
+    section(doc.finished ? "admin.standings.placings" : "admin.standings.placings_now", placings, finish, reason));
 }
 
 /** Final placings, each group under its place or range of places (5–6, 9–12). */

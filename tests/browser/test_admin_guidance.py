@@ -107,6 +107,12 @@ def test_refusal_reads_as_guidance_and_finish_says_why_not(page):
     finish = page.locator("[data-action=finish]")
     finish.wait_for()
     assert finish.is_disabled()
+    # Mid-event no heading says "Final placings" (issue 34).
+    headings = page.eval_on_selector_all(
+        "[data-section] h3, [data-section] h2", "(h) => h.map((x) => x.textContent)"
+    )
+    assert CATALOGUES["en"]["admin.standings.placings"] not in headings
+    assert CATALOGUES["en"]["admin.standings.placings_now"] in headings
     why = page.locator("[data-why=finish]").inner_text()
     assert why == CATALOGUES["en"]["admin.standings.unplayed"].replace("{count}", "6")
 

@@ -134,7 +134,7 @@ def test_messages_fill_their_placeholders(page) -> None:
 
 
 def test_a_count_takes_its_languages_plural_form(page) -> None:
-    """"1 matches" no more (issue 34): a count picks the plural form its language has."""
+    """ "1 matches" no more (issue 34): a count picks the plural form its language has."""
     page.goto("/audit")
     page.wait_for_selector("html[data-ready=true]")
     said = page.evaluate("""async () => {
@@ -148,7 +148,9 @@ def test_a_count_takes_its_languages_plural_form(page) -> None:
     }""")
     assert said[0][0] == "1 match" and said[0][1].startswith("2 matches")
     assert said[1][0] == "1 mäng" and said[1][1].startswith("2 mängu")
-    assert said[2][0] == "1 spēle" and said[2][1].startswith("2 spēles") and "10 spēļu" in said[2][2]
+    assert (
+        said[2][0] == "1 spēle" and said[2][1].startswith("2 spēles") and "10 spēļu" in said[2][2]
+    )
 
 
 def test_without_messages_the_page_keeps_its_english(page) -> None:

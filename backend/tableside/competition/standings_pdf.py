@@ -89,7 +89,9 @@ def _placings(pdf, doc: dict[str, Any], w: dict[str, str]) -> None:
     if not doc["placings"]:
         return
     names = {e["id"]: e["name"] for e in doc["entrants"]}
-    heading(pdf, w["admin.standings.placings"])
+    heading(
+        pdf, w["admin.standings.placings" if doc["finished"] else "admin.standings.placings_now"]
+    )
     place = 1
     for group in doc["placings"]:
         who = ", ".join(names.get(e, e) for e in group)
