@@ -81,7 +81,8 @@ def test_thirty_two_mixed_pairs_at_a_persons_pace_then_a_typo_renamed(page) -> N
     page.wait_for_selector("[data-entrant]:has-text('Jaan Tamm7 / Mari Tamm7')")
     assert page.locator("[data-status=withdrawn]").count() == 0
     # Withdraw asks first and says what follows; Cancel leaves the pair in.
-    row.locator("[data-action=withdraw]").click()
+    fixed = page.locator("[data-entrant]", has_text="Jaan Tamm7 / Mari Tamm7")
+    fixed.locator("[data-action=withdraw]").click()
     said = page.inner_text("[data-confirm-dialog=withdraw]")
     assert "cannot be undone" in said and "forfeit" in said and "EKML §32(3)" in said
     page.click("[data-cancel=withdraw]")
