@@ -17,7 +17,9 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from support.harness import Api, Server
+from support.harness import Api, Server, wait_for
+from tableside.db import roles
+from tableside.db.url import with_user
 from tamper import attack, move_positions, relink_global, relink_stream
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -157,3 +159,39 @@ def test_the_server_keeps_every_checkpoint_it_signs_in_its_log(new_database, log
         stored = conn.execute("SELECT position, encode(signature, 'hex') FROM event_checkpoints")
         assert [(k["position"], k["signature"]) for k in kept] == stored.fetchall()
     assert oct(log.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_mirror_on_another_machine_holds_the_store(new_database, tmp_path: Path) -> None:
+    """`audit witness` keeps a running server's checkpoints (a bounded loop, here over
+    loopback); after the owner removes the newest events and every stored checkpoint,
+    `audit verify --witness DIR` names the mirror."""
+    url = new_database()
+    srv = Server(url, env={"TABLESIDE_CHECKPOINT_MINUTES": "0.01"}).start()
+    mirror = tmp_path / "mirror"
+    try:
+        head = Api(srv.base).login()
+        assert head.create(4, ["Mari"], ["Ott"]).status_code == 201
+        app = with_user(url, roles.APP_ROLE)
+        with psycopg.connect(app) as conn:
+            last = conn.execute("SELECT max(notification_id) FROM stored_events").fetchone()[0]
+        wait_for(
+            lambda: Api(srv.base).get("/api/checkpoints/latest").json().get("position") == last,
+            timeout=30,
+        )
+        watch = ["audit", "witness", "--url", srv.base, "--out", str(mirror)]
+        done = subprocess.run(
+            [TABLESIDE, *watch, "--every", "0.001", "--times", "2"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert len(list(mirror.iterdir())) == 1  # the same checkpoint twice is kept once
+        assert audit(app, "verify", "--witness", str(mirror)).returncode == 0
+        attack(url, f"DELETE FROM stored_events WHERE notification_id = {last}")
+        attack(url, "DELETE FROM event_checkpoints")
+        _fails_naming(
+            audit(app, "verify", "--witness", str(mirror)), f"witness {mirror}", "removed"
+        )
+    finally:
+        srv.stop()

@@ -65,6 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--print", action="store_true", help="print the latest checkpoint as JSON"
     )
     _common(checkpoint)
+    from tableside.cli import witness
+
+    witness.add_arguments(actions)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
     from tableside.settings import Settings, SettingsError
 
     try:
+        if args.action == "witness":
+            from tableside.cli import witness
+
+            return witness.run(args)
         settings = Settings.from_env().replace(data_dir=args.data_dir, key_file=args.key_file)
         if args.action == "verify" and args.file is not None:
             return _verify_file(args.file, _trusted_key(args, settings))

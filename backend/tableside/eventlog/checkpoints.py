@@ -177,6 +177,11 @@ def read_witness(path: Path) -> list[Checkpoint]:
     return found
 
 
+def read_published(raw: bytes) -> Checkpoint:
+    """A checkpoint as `/api/checkpoints/latest` serves it (with `short_hash`), or as kept."""
+    return _published(raw)
+
+
 def _published(raw: bytes) -> Checkpoint:
     """A checkpoint's JSON, also as `/api/checkpoints/latest` serves it (with `short_hash`)."""
     try:
