@@ -195,6 +195,10 @@ function phasePanel(rec) {
   const { phase } = rec.doc;
   const concession = rec.match?.game?.concession || ["", ""];
   if (rec.doc.over || phase === "over") return between(rec);
+  if (FROZEN.has(rec.doc.dispute)) {  // KSI 5.1: everything stays untouched
+    return section("bg.pad.frozen", {}, h("p", { class: "hint", "data-frozen": rec.doc.dispute },
+                                          t(`bg.pad.frozen.${rec.doc.dispute}`)));
+  }
   if (concession[0]) return resignationAnswer(rec, concession);
   if (phase === "opening") return opening(rec);
   if (phase === "roll" || phase === "roll_only") return rolling(rec);
@@ -203,8 +207,12 @@ function phasePanel(rec) {
   return section("bg.pad.wait", {}, h("p", { class: "hint", "data-wait": "network" }, t("bg.sync.wait")));
 }
 
+const FROZEN = new Set(["called", "appealed"]); // the board waits for the TD or the jury
+
 export function pad(rec) {
-  const inGame = !rec.doc.over && rec.doc.phase !== "over";
+  // resigning is offered once no checker can be hit (KSI 4.5), never on a frozen board
+  const inGame = !rec.doc.over && rec.doc.phase !== "over" && !rec.doc.contact
+    && !FROZEN.has(rec.doc.dispute);
   return h("div", { class: "stack bg-work", "data-phase": rec.doc.phase },
     phasePanel(rec),
     h("div", { class: "cluster more" }, undoLast(rec), inGame ? resignMenu(rec) : null));

@@ -37,6 +37,12 @@ def test_the_tables_device_follows_and_records_its_backgammon_match(page, head_a
     match_id = _wait_for_match(page, head_api)
     assert "token" not in page.url  # never a token in the address
 
+    # The device's sheet holds what the players may record, not the TD's forms.
+    page.click("[data-td] summary")
+    forms = page.locator("[data-td-form]").evaluate_all("fs => fs.map(f => f.dataset.tdForm)")
+    assert "pause" in forms and "call" in forms and "appeal" in forms, forms
+    assert not {"lateness", "ruling", "decide", "monitor", "expel"} & set(forms), forms
+    page.click("[data-td] summary")
     tap(page, "[data-action=start-game]")
     page.click("[data-dice-for=A] [data-die='3']")
     tap(page, "[data-dice-for=B] [data-die='1']")
@@ -46,11 +52,9 @@ def test_the_tables_device_follows_and_records_its_backgammon_match(page, head_a
     tap(page, "[data-action=double]")  # A doubles in a 1-point match …
     tap(page, "[data-action=drop]")  # … B drops: A wins the match 1:0
 
-    # The device's sheet holds what the players may record, not the TD's forms.
+    # The match is over: the device's sheet offers nothing more (the correction is the TD's).
     page.click("[data-td] summary")
-    forms = page.locator("[data-td-form]").evaluate_all("fs => fs.map(f => f.dataset.tdForm)")
-    assert "pause" in forms and "call" in forms and "appeal" in forms, forms
-    assert not {"lateness", "ruling", "decide", "monitor", "expel"} & set(forms), forms
+    assert page.locator("[data-td-form]").count() == 0
     page.click("[data-td] summary")
 
     # KSI 4.7: each player confirms the score on his sheet, once.
