@@ -87,6 +87,8 @@ function guideForm(ctx) {
   const oppUnplayed = choice("opp_unplayed", ["face_value", "as_draws"]
     .map((v) => [v, `admin.opp_unplayed.${v}`]), "face_value");
   const h2h = choice("h2h", ["all_met", "partial"].map((v) => [v, `admin.h2h.${v}`]), "all_met");
+  // Where LV or NOVUS08 is silent: fill from EKML, or leave the silence (issue 35).
+  const fill = choice("fill_silences", ["ekml", "none"].map((v) => [v, `admin.fill.${v}`]), "ekml");
   const cap = h("input", { name: "time_cap", id: "f-time-cap", type: "number", min: 0, max: 180, value: 0 });
   const format = choice("format", FORMATS.map((f) => [f, `admin.format.${f}`]), "swiss");
   const discipline = choice("discipline", DISCIPLINES.map((d) => [d, `admin.discipline.${d}`]), "mens_singles");
@@ -104,7 +106,7 @@ function guideForm(ctx) {
         tie_breaks: ties.order(), playoff_size: Number(playoff.value),
         playoff_games: Number(playoffGames.value), playoff_play_all_games: playoffAll.checked,
         unplayed_games_in_buchholz: unplayed.value, opponent_unplayed_in_buchholz: oppUnplayed.value,
-        head_to_head: h2h.value, consolation: consolation.checked,
+        head_to_head: h2h.value, consolation: consolation.checked, fill_silences: fill.value,
         last_chance: consolation.checked && lastChance.checked,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
@@ -125,6 +127,7 @@ function guideForm(ctx) {
       part("playoff", field("admin.guide.playoff", playoff)),
       korona(part("playoff", field("admin.guide.playoff_games", playoffGames))),
       korona(field("admin.guide.time_cap", cap)),
+      korona(field("admin.guide.fill_silences", fill)),
       korona(h("div", { className: "field check" }, playAll,
         h("label", { for: "f-play-all" }, t("admin.guide.play_all")))),
       korona(part("playoff", h("div", { className: "field check" }, playoffAll,

@@ -294,3 +294,18 @@ def test_single_elimination_flights_are_guide_settings(page):
     page.click("[data-action=draw]")
     words = CATALOGUES["en"]["admin.stage.LC"]
     page.wait_for_function(f"document.body.innerText.includes('{words} · LC2-1')")
+
+
+def test_the_guide_says_whether_lv_silences_are_filled_from_ekml(page):
+    """Issue 35: filling LV's/NOVUS08's silences from EKML is the guide's choice (EKML §3(4));
+    the form offers it in words, and the guide carries it into its matches."""
+    log_in(page)
+    page.fill("#f-name", "LV own text")
+    page.select_option("#f-ruleset", "LV")
+    offered = page.locator("#f-fill_silences option").evaluate_all(
+        "(os) => os.map((o) => o.textContent)"
+    )
+    assert offered == [CATALOGUES["en"][f"admin.fill.{v}"] for v in ("ekml", "none")]
+    page.select_option("#f-fill_silences", "none")
+    page.click("[data-create]")
+    assert _guide_of(page)["fill_silences"] == "none"

@@ -1,12 +1,17 @@
 """Running the event: calls, no-shows (EKML §9(3)), results, protests (EKML §9(7)), time cap."""
 
+from uuid import uuid4
+
 import pytest
+from tableside.competition.matchflow import _create
 from tableside.competition.rules import commands as cmd
 from tableside.competition.rules import events as ev
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.guide import Guide, PointsScale, TimeCap
 from tableside.competition.rules.records import records
 from tableside.competition.rules.results import MatchResult
+from tableside.disciplines.korona import decide
+from tableside.disciplines.korona.state import initial_state
 
 from .helpers import AT, Run
 
@@ -180,3 +185,14 @@ def test_ekml_17_3_a_player_at_a_table_is_not_called_again():
     with pytest.raises(CompetitionRuleError) as err:
         run.do(cmd.CallMatch("R2-1", 3, T0))
     assert err.value.rule == "EKML §17(3)"
+
+
+@pytest.mark.parametrize("fill", ["ekml", "none"])
+def test_the_guides_choice_for_lv_silences_goes_into_each_called_match(fill: str) -> None:
+    """Issue 35: whether LV's silences are filled from EKML (EKML §3(4)) is the guide's, and
+    every match the competition creates plays by it."""
+    run = started("LV", fill_silences=fill)
+    created = _create(run.state, "R1-1", uuid4(), (("a",), ("b",)), "singles")
+    assert (created.ruleset, created.fill_silences) == ("LV", fill)
+    [event] = decide(initial_state(), created)
+    assert event.fill_silences == fill

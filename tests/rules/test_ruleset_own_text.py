@@ -16,10 +16,18 @@ import re
 import pytest
 from tableside.disciplines.korona import RuleViolation, decide
 from tableside.disciplines.korona import events as ev
-from tableside.disciplines.korona.commands import ForgetDebt, GiveWarning, ReportIncident
+from tableside.disciplines.korona.commands import (
+    AssignOpeningShot,
+    CreateMatch,
+    ForgetDebt,
+    GiveWarning,
+    ReportIncident,
+)
+from tableside.disciplines.korona.fold import fold
 from tableside.disciplines.korona.rulesets import EKML
-from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08
-from tableside.disciplines.korona.simulate import play_match
+from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08, UNFILLED
+from tableside.disciplines.korona.simulate import next_command, play_match
+from tableside.disciplines.korona.state import initial_state
 
 from .gwt import S, given, pot, setup
 
@@ -114,3 +122,70 @@ def test_novus08_14_1_has_no_yellow_card_its_counted_remark_is_the_hoiatus() -> 
     red = decide(state, GiveWarning(player="ann", card="red"))
     assert [e.rule for e in red if type(e) is ev.WarningGiven] == ["NOVUS08 14.1"]
     assert all(rule.startswith("NOVUS08 ") for rule in NOVUS08.remarks.values())
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "table", "key", "rule"),
+    [*_rules(UNFILLED["LV"]), *_rules(UNFILLED["NOVUS08"])],
+    ids=lambda x: str(x)[:40],
+)
+def test_with_the_silences_left_unfilled_no_rule_key_cites_ekml(
+    ruleset: str, table: str, key: str, rule: str
+) -> None:
+    """The guide's `fill_silences: none`: the ruleset's own paragraph or `LV is silent`, never
+    an EKML paragraph; with `ekml` (the table above) every EKML citation says the guide."""
+    assert "EKML" not in rule and "by the guide" not in rule, (table, key, rule)
+    assert rule.startswith(f"{ruleset} "), (table, key, rule)
+
+
+def _unfilled(ruleset: str, fmt: str = "singles"):
+    state = initial_state()
+    a, b = (("ann", "cid"), ("bob", "dan")) if fmt == "pairs" else (("ann",), ("bob",))
+    create = CreateMatch(
+        match_id="m", side_a=a, side_b=b, ruleset=ruleset, fmt=fmt, fill_silences="none"
+    )
+    return given(state, [create, AssignOpeningShot(method="lot", lot_winner="A")])
+
+
+def test_lv_unfilled_striker_at_side_cushion_is_refused_not_borrowed_from_ekml_20_20() -> None:
+    state = given(_unfilled("LV"), [S("ann")])
+    with pytest.raises(RuleViolation) as refused:
+        decide(state, ReportIncident(code="striker_at_side_cushion", player="ann"))
+    assert refused.value.code == "not_in_ruleset" and "EKML" not in refused.value.rule
+    # The same match with the guide's fill: the engine applies EKML §20(20) and says so.
+    filled = given(setup("LV"), [S("ann")])
+    ended = decide(filled, ReportIncident(code="striker_at_side_cushion", player="ann"))
+    assert any(e.rule == "LV is silent; EKML §20(20) applied, by the guide" for e in ended)
+
+
+def test_lv_unfilled_opponent_puck_over_after_a_foul_hit_is_no_ekml_24_1_16_foul() -> None:
+    over = S("ann", first_contact="opponent", opponent_over=1)
+    filled = [e for e in decide(setup("LV"), over) if type(e) is ev.FoulCommitted]
+    assert "opponent_over_foul" in [e.code for e in filled]  # EKML §24(1)16, by the guide
+    unfilled = [e for e in decide(_unfilled("LV"), over) if type(e) is ev.FoulCommitted]
+    assert "opponent_over_foul" not in [e.code for e in unfilled]
+    assert all("EKML" not in e.rule for e in unfilled), unfilled
+
+
+@pytest.mark.parametrize("fmt", ["singles", "pairs"])
+@pytest.mark.parametrize("ruleset", ["LV", "NOVUS08"])
+def test_an_unfilled_match_records_no_ekml_citation(ruleset: str, fmt: str) -> None:
+    """Setup, strokes, the match's end: every event a match with `fill_silences: none` stores."""
+    rng = random.Random(35)
+    state = _unfilled(ruleset, fmt)
+    events: list = []
+    for _ in range(60):
+        cmd = next_command(state, rng)
+        if cmd is None:
+            break
+        try:
+            new = decide(state, cmd)
+        except RuleViolation as refused:
+            assert "EKML" not in refused.rule, refused.rule
+            continue
+        state = fold(new, state)
+        events += new
+    assert events
+    assert state.fill_silences == "none"
+    for e in events:
+        assert "EKML" not in getattr(e, "rule", ""), (type(e).__name__, e.rule)

@@ -76,6 +76,7 @@ def _create(
         games=games_for(state, match_id),
         play_all=play_all_for(state, match_id),
         points=None if points.per_game else (points.win, points.draw, points.loss),
+        fill_silences=state.guide.fill_silences,
     )
 
 

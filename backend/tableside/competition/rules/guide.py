@@ -40,6 +40,8 @@ OpponentUnplayed = Literal["face_value", "as_draws"]
 # Head to head among tied players: "all_met" — only if every tied player has met every other
 # over the board (else it separates nobody); "partial" — points against whichever were met.
 HeadToHead = Literal["all_met", "partial"]
+# LV's/NOVUS08's silences: filled from EKML (the guide's choice, EKML §3(4)) or left (issue 35).
+FillSilences = Literal["ekml", "none"]
 
 PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
 
@@ -126,6 +128,7 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     head_to_head: HeadToHead = "all_met"
     sport: Sport = "korona"
     backgammon: BackgammonSettings | None = None
+    fill_silences: FillSilences = "ekml"  # carried into each korona match (CreateMatch)
 
 
 def draw_points(guide: Guide) -> float:

@@ -7,7 +7,7 @@ from tableside.disciplines.korona import events as ev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.disciplines.korona.fold import apply
 from tableside.disciplines.korona.rulesets import Ruleset
-from tableside.disciplines.korona.rulesets_variants import RULESETS
+from tableside.disciplines.korona.rulesets_variants import ruleset_for
 from tableside.disciplines.korona.state import MatchState, Pucks, side_of
 from tableside.disciplines.korona.vocabulary import Side, index
 
@@ -20,7 +20,7 @@ class Batch:
     def __init__(self, state: MatchState) -> None:
         self.state = state
         self.events: list[ev.Event] = []
-        self.rs: Ruleset = RULESETS[state.ruleset]
+        self.rs: Ruleset = ruleset_for(state.ruleset, state.fill_silences)
 
     def emit(self, event: ev.Event) -> None:
         """Record an event and apply it to the scratch state."""

@@ -9,6 +9,7 @@ import msgspec
 from tableside.disciplines.korona.vocabulary import (
     Card,
     Contact,
+    FillSilences,
     Format,
     IncidentCode,
     Limit,
@@ -83,6 +84,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     games: int = 1
     play_all: bool = False
     points: tuple[float, float, float] | None = None  # win, draw, loss; default EKML §32(2)
+    fill_silences: FillSilences = "ekml"  # the guide's choice for LV's/NOVUS08's silences
 
 
 class AssignOpeningShot(Command, tag="AssignOpeningShot"):

@@ -42,6 +42,7 @@ from tableside.disciplines.korona.events_game import (
 )
 from tableside.disciplines.korona.vocabulary import (
     CorrectionBy,
+    FillSilences,
     Format,
     OpeningMethod,
     RulesetName,
@@ -62,6 +63,7 @@ class MatchCreated(Event, tag="MatchCreated"):
     play_all: bool
     points: tuple[float, float, float]
     at: str = ""
+    fill_silences: FillSilences = "ekml"  # old events: the EKML fill they were decided with
 
 
 class OpeningShotAssigned(Event, tag="OpeningShotAssigned"):

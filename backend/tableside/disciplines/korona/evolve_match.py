@@ -8,7 +8,17 @@ from tableside.disciplines.korona import events as ev
 from tableside.disciplines.korona.state import MatchState
 from tableside.disciplines.korona.vocabulary import index
 
-_CREATED = ("match_id", "ruleset", "fmt", "side_a", "side_b", "games", "play_all", "points")
+_CREATED = (
+    "match_id",
+    "ruleset",
+    "fmt",
+    "side_a",
+    "side_b",
+    "games",
+    "play_all",
+    "points",
+    "fill_silences",
+)
 
 
 def created(state: MatchState, e: ev.MatchCreated) -> MatchState:

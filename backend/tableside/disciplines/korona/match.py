@@ -7,14 +7,14 @@ from tableside.disciplines.korona.batch import Batch
 from tableside.disciplines.korona.commands import AssignOpeningShot, CreateMatch
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.disciplines.korona.pairs import rotate, seats_for_game
-from tableside.disciplines.korona.rulesets_variants import RULESETS
+from tableside.disciplines.korona.rulesets_variants import ruleset_for
 from tableside.disciplines.korona.state import MatchState, players
 from tableside.disciplines.korona.vocabulary import other
 
 
 def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
     """MatchCreated, with the points scale of EKML §32(2) unless the guide sets another."""
-    rs = RULESETS[cmd.ruleset]
+    rs = ruleset_for(cmd.ruleset, cmd.fill_silences)
     if state.created:
         raise RuleViolation(
             rs.cite["match_end"], "the match already exists", "match_id", code="match_exists"
@@ -43,6 +43,7 @@ def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
             play_all=cmd.play_all,
             points=points,
             at=cmd.at,
+            fill_silences=cmd.fill_silences,
             rule="" if cmd.points is None else rs.cite["points"],
         )
     ]

@@ -246,3 +246,40 @@ LV = msgspec.structs.replace(
 )
 
 RULESETS: dict[str, Ruleset] = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV}
+
+# What the engine does by itself from a stroke's facts under these keys (a foul, a game loss):
+# where the silence is left unfilled, the situation is no offence (stroke.py asks for the key).
+_APPLIED_BY_ITSELF = frozenset(
+    {"opponent_over_foul", "pairs_centre_restored", "locked_out_2", "locked_hit_moved_2"}
+)
+
+
+def _own_text(rs: Ruleset) -> Ruleset:
+    """`rs` with its silences left unfilled (the guide's `fill_silences: none`): no EKML
+    offence, incident or remark is offered (a report of one is refused: not in this ruleset),
+    what the engine would decide by itself under an EKML paragraph is not decided, and the
+    procedure it still needs (the opening, the rotation, the match's end, corrections) cites
+    `LV is silent` without borrowing a paragraph."""
+    own = lambda rule: not rule.startswith(f"{rs.name} is silent; ")  # noqa: E731
+    silent = f"{rs.name} is silent"
+    return msgspec.structs.replace(
+        rs,
+        cite={
+            k: v if own(v) else silent
+            for k, v in rs.cite.items()
+            if own(v) or k not in _APPLIED_BY_ITSELF
+        },
+        stroke_offences={k: o for k, o in rs.stroke_offences.items() if own(o.rule)},
+        incidents={k: o for k, o in rs.incidents.items() if own(o.rule)},
+        remarks={k: v for k, v in rs.remarks.items() if own(v)},
+    )
+
+
+UNFILLED: dict[str, Ruleset] = {"EKML": EKML, "NOVUS08": _own_text(NOVUS08), "LV": _own_text(LV)}
+
+
+def ruleset_for(name: str, fill_silences: str = "ekml") -> Ruleset:
+    """The ruleset a match plays: LV's/NOVUS08's silences filled from EKML where its guide
+    says so (`ekml`, the default), left unfilled where it says `none`; EKML is silent on
+    nothing it cites."""
+    return (RULESETS if fill_silences == "ekml" else UNFILLED)[name]

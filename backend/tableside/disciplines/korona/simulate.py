@@ -9,7 +9,7 @@ from tableside.disciplines.korona import commands as c
 from tableside.disciplines.korona import events as ev
 from tableside.disciplines.korona.engine import decide
 from tableside.disciplines.korona.fold import apply, entry_span, refold
-from tableside.disciplines.korona.rulesets_variants import RULESETS
+from tableside.disciplines.korona.rulesets_variants import ruleset_for
 from tableside.disciplines.korona.simulate_facts import stroke_facts, zone_survey
 from tableside.disciplines.korona.state import MatchState, initial_state, players, side_of
 from tableside.disciplines.korona.vocabulary import index, other
@@ -40,7 +40,7 @@ def _stroke(state: MatchState, rng: random.Random, player: str) -> c.RecordStrok
     side = side_of(state, player)
     g = state.game
     mine, theirs = g.pucks[index(side)].on_board, g.pucks[index(other(side))].on_board
-    rs = RULESETS[state.ruleset]
+    rs = ruleset_for(state.ruleset, state.fill_silences)
     f = stroke_facts(
         rng, rs, mine, theirs, g.strokes > 150, g.seats if state.fmt == "pairs" else ()
     )
@@ -65,10 +65,10 @@ def _correction(state: MatchState, rng: random.Random) -> c.Command | None:
 def _side_command(state: MatchState, rng: random.Random, turn: str) -> c.Command | None:
     side = side_of(state, turn)
     i, r = index(side), rng.random()
-    rs = RULESETS[state.ruleset]
+    rs = ruleset_for(state.ruleset, state.fill_silences)
     if r < 0.01:
         return _correction(state, rng)
-    if r < 0.015:
+    if r < 0.015 and rs.remarks:  # LV with its silences unfilled has none
         reasons = [
             k for k in rs.remarks if state.fmt == "pairs" or k != "partner_advice_after_placing"
         ]

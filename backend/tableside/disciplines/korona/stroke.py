@@ -84,7 +84,8 @@ def classify(f: StrokeFacts, rs: Ruleset, pairs: bool) -> Verdict:
         v.fouls.append(("striker_pocket", rs.cite["striker_pocket"]))
     elif f.striker == "over":  # EKML §24(1)5
         v.fouls.append(("striker_over", rs.cite["striker_over"]))
-    if f.opponent_over and over_restored(f, rs, v):  # EKML §24(1)16; NOVUS08 17.1.16
+    over_foul = "opponent_over_foul" in rs.cite  # not where LV's silence is left unfilled
+    if f.opponent_over and over_foul and over_restored(f, rs, v):  # EKML §24(1)16; 17.1.16
         v.fouls.append(("opponent_over_foul", rs.cite["opponent_over_foul"]))
     _judge_offences(f, rs, v)
     _into_lock(f, rs, pairs, v)
@@ -129,7 +130,7 @@ def _into_lock(f: StrokeFacts, rs: Ruleset, pairs: bool, v: Verdict) -> None:
         return
     if f.opponent_into_zone:
         v.fouls.append(("into_lock", rs.cite["pairs_zone_not_restored"]))
-    if f.opponent_into_centre:
+    if f.opponent_into_centre and "pairs_centre_restored" in rs.cite:
         v.fouls.append(("into_lock", rs.cite["pairs_centre_restored"]))
 
 
@@ -141,7 +142,7 @@ def _game_loss(f: StrokeFacts, rs: Ruleset, v: Verdict) -> None:
     else:  # NOVUS08 16.1.1: any foul stroke, not a correct one that ends badly; 16.1.4
         by_locked = locked_hit or any(c == "own_zone_puck_first" for c in f.offences)
         out_loses = bool(v.contact_fouls) or by_locked
-    if f.own_locked_out >= 2 and out_loses:
+    if f.own_locked_out >= 2 and out_loses and "locked_out_2" in rs.cite:
         v.game_loss = v.game_loss or rs.cite["locked_out_2"]
-    if f.locked_hit_moved >= 2 and by_locked:
+    if f.locked_hit_moved >= 2 and by_locked and "locked_hit_moved_2" in rs.cite:
         v.game_loss = v.game_loss or rs.cite["locked_hit_moved_2"]

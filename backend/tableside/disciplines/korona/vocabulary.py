@@ -6,6 +6,8 @@ from typing import Literal
 
 RulesetName = Literal["EKML", "NOVUS08", "LV"]
 Format = Literal["singles", "pairs"]
+# Where LV or NOVUS08 is silent, the guide fills the silence from EKML or leaves it (issue 35).
+FillSilences = Literal["ekml", "none"]
 Side = Literal["A", "B"]
 SideOrNone = Literal["A", "B", ""]
 
