@@ -56,8 +56,8 @@ function render() {
 
 /** Where the side rows stand above the board (a tablet, a laptop), the banner floats just
  *  under them, over the board drawing: who has the turn, the pucks, debts and remarks stay in
- *  view while it says what was decided (issue 35 point 4). On a phone the sides come below
- *  the board, so it stays under the judge bar (issue 14 point 7). */
+ *  view while it says what was decided (issue 35 point 4). On a phone there is no room
+ *  beside them: judge.css puts it at the screen's foot, under nothing the judge reads. */
 function placeBanner() {
   const banner = main.querySelector("[data-banner]");
   const sides = main.querySelector(".glance .sides");
