@@ -108,11 +108,13 @@ export function placeLabel(first, last = first) {
 
 /** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
  *  paragraph) reads "note" in English and "piezīme" in Latvian; a silence the guide filled
- *  ("LV is silent; EKML §20(20) applied, by the guide") in the reader's words; the paragraph
+ *  ("LV is silent; EKML §20(20) applied, by the guide") and one left unfilled ("LV is
+ *  silent") in the reader's words; the paragraph
  *  stays as cited (the protocol's `citation` in labels.py). */
 export const citation = (rule) => String(rule || "")
   .replace(/(\w+) is silent; (.+?) applied, by the guide/g,
            (whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
+  .replace(/(\w+) is silent(?!;)/g, (whole, ruleset) => t("term.silent", { ruleset }))
   .replace(/märkus/g, t("term.note"));
 
 /** A message in a ruleset's own words where it has them ("judge.remark.NOVUS08": NOVUS08

@@ -28,6 +28,7 @@ from tableside.disciplines.korona.rulesets import EKML
 from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08, UNFILLED
 from tableside.disciplines.korona.simulate import next_command, play_match
 from tableside.disciplines.korona.state import initial_state
+from tableside.match.exports.labels import citation
 
 from .gwt import S, given, pot, setup
 
@@ -189,3 +190,13 @@ def test_an_unfilled_match_records_no_ekml_citation(ruleset: str, fmt: str) -> N
     assert state.fill_silences == "none"
     for e in events:
         assert "EKML" not in getattr(e, "rule", ""), (type(e).__name__, e.rule)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "LV is silent"), ("et", "LV ei sätesta"), ("lv", "LV noteikumi klusē")],
+)
+def test_an_unfilled_silence_reads_in_the_readers_language(lang: str, said: str) -> None:
+    assert citation(lang, UNFILLED["LV"].cite["match_end"]) == said
+    filled = citation(lang, LV.cite["match_end"])
+    assert filled.startswith(said.split(" ")[0]) and "EKML §32(1)" in filled, filled

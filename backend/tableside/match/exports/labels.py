@@ -168,6 +168,7 @@ def words(lang: str) -> dict[str, str]:
 
 _NOTE = {"en": "note", "et": "märkus", "lv": "piezīme"}
 _FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
+_SILENT = re.compile(r"(\w+) is silent(?!;)")
 
 
 def citation(lang: str, rule: str) -> str:
@@ -176,6 +177,8 @@ def citation(lang: str, rule: str) -> str:
     the paragraph stays as cited (the faces' `citation` in i18n.js)."""
     filled = _catalogue("", lang)["term.guide_filled"]
     rule = _FILLED.sub(lambda m: filled.format(ruleset=m[1], rule=m[2]), rule)
+    silent = _catalogue("", lang)["term.silent"]
+    rule = _SILENT.sub(lambda m: silent.format(ruleset=m[1]), rule)
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
