@@ -194,7 +194,7 @@ function setDoc(doc) {
   state.knownVersion = Math.max(state.knownVersion, doc.version);
   // Kept for a cold start without wifi (the worker has the app, this has the table).
   try { localStorage.setItem(docKey(), JSON.stringify(doc)); } catch { /* memory only */ }
-  loadCatalogue(doc.ruleset);
+  loadCatalogue(doc.ruleset, doc.fill_silences || "ekml");
   loadJudgeState();
 }
 
@@ -248,11 +248,13 @@ function onRejected({ entry, problem, status }) {
 
 function wasSent(seq) { return sentSeqs.has(seq); }
 
-async function loadCatalogue(ruleset) {
-  if (state.catalogue?.name === ruleset) return;
-  const key = `tableside.ruleset.${ruleset}`;
+/** The pickers' catalogue: the match's ruleset as its guide fills the silences (issue 35). */
+async function loadCatalogue(ruleset, fill) {
+  const had = state.catalogue;
+  if (had?.name === ruleset && (had.fill_silences || "ekml") === fill) return;
+  const key = `tableside.ruleset.${ruleset}.${fill}`;
   try {
-    state.catalogue = await request("GET", `/api/rulesets/${ruleset}`);
+    state.catalogue = await request("GET", `/api/rulesets/${ruleset}?fill=${fill}`);
     localStorage.setItem(key, JSON.stringify(state.catalogue));
   } catch {
     state.catalogue = JSON.parse(localStorage.getItem(key) || "null");

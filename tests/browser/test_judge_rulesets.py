@@ -136,3 +136,27 @@ def test_an_opening_sent_twice_is_refused_in_the_pads_language(
         "lv": "atklāšanas sitienu nosaka vienreiz, pēc spēles izveides",
     }[lang] in said, said
     assert "Rule violation" not in said and "assigned once" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "fill"), [("et", "ekml"), ("lv", "none")])
+def test_an_lv_pad_offers_ekml_offences_only_where_the_guide_fills_lvs_silences(
+    page, head_api: Api, lang: str, fill: str
+) -> None:
+    """Issue 35: a double hit is EKML §24(1)9, not LV's text; the pad offers it only when the
+    match's guide fills LV's silences from EKML, and then cites it as filled by the guide."""
+    start_game(page, head_api, lang, ruleset="LV", fill_silences=fill)
+    page.wait_for_function(
+        f"window.judge.state.catalogue?.name === 'LV'"
+        f" && window.judge.state.catalogue.fill_silences === '{fill}'"
+    )
+    tap(page, "foul")
+    offered = _sheet_values(page)
+    assert "own_zone_puck_first" in offered  # LV 15.1.1 (13.2): LV's own
+    assert ("double_hit" in offered) == (fill == "ekml"), offered
+    rules = page.evaluate(
+        "window.judge.state.catalogue.stroke_offences.map((o) => o.rule)"
+        ".concat(Object.values(window.judge.state.catalogue.cite))"
+    )
+    ekml = [r for r in rules if "EKML" in r]
+    assert all(r.endswith("applied, by the guide") for r in ekml), ekml
+    assert bool(ekml) == (fill == "ekml"), ekml

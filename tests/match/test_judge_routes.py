@@ -24,6 +24,24 @@ def test_catalogue_lists_what_the_engine_accepts_with_paragraphs(server):
     assert api.get("/api/rulesets/NOPE").status_code == 404
 
 
+def test_the_catalogue_as_a_match_whose_guide_leaves_lvs_silences_plays_it(server):
+    """Issue 35: `?fill=none` is LV's own text only; the default is filled, by the guide."""
+    api = Api(server.base)
+    filled, own = (api.get("/api/rulesets/LV", fill=f).json() for f in ("ekml", "none"))
+    assert api.get("/api/rulesets/LV").json() == filled
+
+    def rules(doc):
+        return [o["rule"] for o in doc["stroke_offences"] + doc["incidents"]] + [
+            *(r["rule"] for r in doc["remarks"]),
+            *doc["cite"].values(),
+        ]
+
+    assert any("EKML" in r for r in rules(filled))
+    assert not [r for r in rules(own) if "EKML" in r]
+    assert own["fill_silences"] == "none" and own["incidents"] == []
+    assert api.get("/api/rulesets/LV", fill="some").status_code == 400
+
+
 def test_judge_state_follows_slow_play_and_undo(server, head):
     match_id, view = create(head, 31, random.Random(5))
     judge = Api(server.base, head.judge_token(31)["token"])

@@ -50,6 +50,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "side_b": list(s.side_b),
         "games": s.games,
         "play_all": s.play_all,
+        "fill_silences": s.fill_silences,
         "version": view.version,
         "position": view.position,
         "scheduled_position": view.scheduled_position,

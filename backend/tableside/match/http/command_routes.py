@@ -101,6 +101,7 @@ async def create_match(
         games=data.games,
         play_all=data.play_all,
         points=data.points,
+        fill_silences=data.fill_silences,
         at=data.at,
     )
     venue = MatchScheduled(table=data.table, competition_id=data.competition_id, at=data.at)

@@ -7,7 +7,7 @@ from uuid import UUID
 
 import msgspec
 
-from tableside.disciplines.korona.vocabulary import Format, RulesetName
+from tableside.disciplines.korona.vocabulary import FillSilences, Format, RulesetName
 from tableside.match.commands import MatchCommand
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
@@ -31,6 +31,7 @@ class CreateMatchRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=Tru
     games: Annotated[int, msgspec.Meta(ge=1, le=15)] = 1
     play_all: bool = False
     points: tuple[float, float, float] | None = None
+    fill_silences: FillSilences = "ekml"  # LV's/NOVUS08's silences: the guide's choice
     at: Short = ""
     device_id: Short = ""
     device_time: Short = ""

@@ -1,7 +1,8 @@
 """Reads the judge's tablet needs beside the live board: a ruleset's catalogue, the judge state.
 
-- `GET /api/rulesets/{name}`: every offence, incident and remark the ruleset knows, each with
-  its consequence and paragraph, so the picker lists exactly what the engine accepts.
+- `GET /api/rulesets/{name}[?fill=none]`: every offence, incident and remark the ruleset knows
+  (as a match whose guide leaves LV's/NOVUS08's silences unfilled plays it, with `fill=none`),
+  each with its consequence and paragraph, so the picker lists exactly what the engine accepts.
 - `GET /api/matches/{id}/judge`: what the live document leaves out but the judge acts on: the
   30 s limit per side (EKML §26(4)) and the entry an undo would correct (EKML §12(3)5).
 """
@@ -18,7 +19,8 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 
 from tableside.disciplines.korona import events as ev
-from tableside.disciplines.korona.rulesets_variants import RULESETS
+from tableside.disciplines.korona.rulesets_variants import RULESETS, UNFILLED
+from tableside.disciplines.korona.vocabulary import FillSilences
 from tableside.eventlog.source import read_stream
 from tableside.match.folding import fold_records
 from tableside.web.context import context
@@ -28,9 +30,10 @@ _NOT_UNDONE = (ev.MatchCreated, ev.CorrectionRecorded, ev.ProtocolSigned)
 _ALL = 10**9
 
 
-def catalogue(name: str) -> Doc:
-    """A ruleset as the judge's picker shows it (codes are translated by the app)."""
-    rs = RULESETS.get(name)
+def catalogue(name: str, fill: FillSilences = "ekml") -> Doc:
+    """A ruleset as the judge's picker shows it (codes are translated by the app); `fill`:
+    the match's guide fills LV's/NOVUS08's silences from EKML (`ekml`) or leaves them."""
+    rs = (RULESETS if fill == "ekml" else UNFILLED).get(name)
     if rs is None:
         raise NotFoundException(f"No ruleset {name}")
     outcomes = lambda table: [  # noqa: E731
@@ -38,6 +41,7 @@ def catalogue(name: str) -> Doc:
     ]
     return {
         "name": rs.name,
+        "fill_silences": fill,
         "zone_mm": rs.zone_mm,
         "stroke_offences": outcomes(rs.stroke_offences),
         "incidents": outcomes(rs.incidents),
@@ -47,9 +51,10 @@ def catalogue(name: str) -> Doc:
 
 
 @get("/api/rulesets/{name:str}", summary="A ruleset's offences, incidents and remarks")
-async def get_ruleset(name: FromPath[str]) -> Doc:
-    """Public: the catalogue with consequences and paragraphs (404 for an unknown name)."""
-    return catalogue(name)
+async def get_ruleset(name: FromPath[str], fill: FillSilences = "ekml") -> Doc:
+    """Public: the catalogue with consequences and paragraphs (404 for an unknown name);
+    `?fill=none`: as a match whose guide leaves the ruleset's silences unfilled plays it."""
+    return catalogue(name, fill)
 
 
 def _undo_target(window: tuple) -> Doc | None:
