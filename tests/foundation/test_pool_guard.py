@@ -10,8 +10,9 @@ import logging
 from pathlib import Path
 
 import pytest
-from conftest import app_url
+from tableside.db import roles
 from tableside.db.pool import NestedAcquire, PoolBusy, open_pool
+from tableside.db.url import with_user
 from tableside.settings import Settings
 
 
@@ -20,7 +21,9 @@ async def test_a_second_acquisition_by_a_holding_task_fails_loudly(
 ) -> None:
     report = tmp_path / "nested.txt"
     settings = Settings(
-        database_url=app_url(module_database_url), pool_guard=True, pool_guard_file=report
+        database_url=with_user(module_database_url, roles.APP_ROLE),
+        pool_guard=True,
+        pool_guard_file=report,
     )
     pool = await open_pool(settings, max_size=2)
     try:
@@ -43,7 +46,9 @@ async def test_a_second_acquisition_by_a_holding_task_fails_loudly(
 
 
 async def test_a_wait_for_a_connection_is_bounded(module_database_url: str) -> None:
-    settings = Settings(database_url=app_url(module_database_url), db_acquire_seconds=0.2)
+    settings = Settings(
+        database_url=with_user(module_database_url, roles.APP_ROLE), db_acquire_seconds=0.2
+    )
     pool = await open_pool(settings, max_size=1)
     try:
         async with pool.acquire():

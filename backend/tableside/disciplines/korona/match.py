@@ -7,6 +7,7 @@ from tableside.disciplines.korona.batch import Batch
 from tableside.disciplines.korona.commands import AssignOpeningShot, CreateMatch
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.disciplines.korona.pairs import rotate, seats_for_game
+from tableside.disciplines.korona.rulesets import Ruleset
 from tableside.disciplines.korona.rulesets_variants import ruleset_for
 from tableside.disciplines.korona.state import MatchState, players
 from tableside.disciplines.korona.vocabulary import other
@@ -15,22 +16,7 @@ from tableside.disciplines.korona.vocabulary import other
 def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
     """MatchCreated, with the points scale of EKML §32(2) unless the guide sets another."""
     rs = ruleset_for(cmd.ruleset, cmd.fill_silences)
-    if state.created:
-        raise RuleViolation(
-            rs.cite["match_end"], "the match already exists", "match_id", code="match_exists"
-        )
-    size = 2 if cmd.fmt == "pairs" else 1
-    if len(cmd.side_a) != size or len(cmd.side_b) != size or set(cmd.side_a) & set(cmd.side_b):
-        raise RuleViolation(
-            rs.cite["pairs_rotation" if size == 2 else "side_change"],
-            f"{cmd.fmt} needs {size} distinct player(s) a side",
-            "side_a",
-            code="pairs_side_players" if size == 2 else "singles_side_players",
-        )
-    if cmd.games < 1:
-        raise RuleViolation(
-            rs.cite["match_end"], "a match has at least one game", "games", code="no_games"
-        )
+    size = _check_creation(state, cmd, rs)
     points = cmd.points or ((4.0, 2.0, 0.0) if size == 2 else (2.0, 1.0, 0.0))
     return [
         ev.MatchCreated(
@@ -47,6 +33,27 @@ def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
             rule="" if cmd.points is None else rs.cite["points"],
         )
     ]
+
+
+def _check_creation(state: MatchState, cmd: CreateMatch, rs: Ruleset) -> int:
+    """The refusals of a match creation; the number of players a side."""
+    if state.created:
+        raise RuleViolation(
+            rs.cite["match_end"], "the match already exists", "match_id", code="match_exists"
+        )
+    size = 2 if cmd.fmt == "pairs" else 1
+    if len(cmd.side_a) != size or len(cmd.side_b) != size or set(cmd.side_a) & set(cmd.side_b):
+        raise RuleViolation(
+            rs.cite["pairs_rotation" if size == 2 else "side_change"],
+            f"{cmd.fmt} needs {size} distinct player(s) a side",
+            "side_a",
+            code="pairs_side_players" if size == 2 else "singles_side_players",
+        )
+    if cmd.games < 1:
+        raise RuleViolation(
+            rs.cite["match_end"], "a match has at least one game", "games", code="no_games"
+        )
+    return size
 
 
 def _opening_side(b: Batch, cmd: AssignOpeningShot) -> tuple[str, str]:
