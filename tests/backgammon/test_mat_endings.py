@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 from tableside.competition.bgflow import late_minutes
 from tableside.disciplines.backgammon import commands as c
-from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon import fold, initial_state
 from tableside.disciplines.backgammon.mat import export_mat
 
 from .gnubg_oracle import GNUBG
+from .test_mat import replay
 
 MIN = 60_000
 CREATE = c.CreateMatch(match_id="m", player_a="Ása", player_b="Bjarni", length=5, clock=True)
@@ -33,15 +34,6 @@ PLAYED = [
     c.RollOpening(die_a=6, die_b=2),
     c.Play(side="A", moves=((24, 18), (13, 11))),
 ]
-
-
-def _record(commands: list[c.Command]) -> list[ev.Event]:
-    state, events = initial_state(), []
-    for cmd in commands:
-        batch = decide(state, cmd)
-        state = fold(batch, state)
-        events += batch
-    return events
 
 
 ENDINGS = {
@@ -95,7 +87,7 @@ def _final(text: str) -> tuple[int, int]:
 @pytest.mark.parametrize("ending", sorted(ENDINGS))
 def test_every_ending_exports_its_reason_and_the_final_score(ending: str) -> None:
     commands, rule, winner, final = ENDINGS[ending]
-    events = _record(commands)
+    events = replay(commands)
     assert type(events[-1]) is ev.MatchEnded and events[-1].winner == winner, events[-1]
     text = export_mat(events)
     comments = [line for line in text.splitlines() if line.startswith(";")]
@@ -136,7 +128,7 @@ def test_gnubg_reads_each_ending_with_its_reason_and_where_it_can_the_final_scor
     ending: str,
 ) -> None:
     commands, rule, _winner, final = ENDINGS[ending]
-    events = _record(commands)
+    events = replay(commands)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "m.mat"
         path.write_text(export_mat(events))
