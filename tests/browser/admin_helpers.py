@@ -19,3 +19,13 @@ def checked_in(page, name: str, fmt: str, players: int, prefix: str) -> None:
     page.wait_for_function(
         f"document.querySelectorAll('[data-status=checked_in]').length === {players}"
     )
+
+
+def admin_login(page, user: str, password: str) -> None:
+    """Sign in on the TD's console; returns once the console is signed in."""
+    page.goto("/admin")
+    page.wait_for_selector("[data-login]")
+    page.fill("#login-user", user)
+    page.fill("#login-pass", password)
+    page.click("[data-login] button[type=submit]")
+    page.wait_for_selector("[data-password]")

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from support.harness import ADMIN
 
+from .admin_helpers import admin_login
 from .bg_helpers import BgMatch
 from .judge_helpers import SETTLED, new_table, tap
 
@@ -86,15 +87,6 @@ def test_judge_records_a_stroke_under_the_csp(watched, head_api):
     live = head_api.get(f"/api/matches/{t['match_id']}").json()
     assert live["version"] >= 3, live
     assert violations(watched) == []
-
-
-def admin_login(page, user: str, password: str) -> None:
-    page.goto("/admin")
-    page.wait_for_selector("[data-login]")
-    page.fill("#login-user", user)
-    page.fill("#login-pass", password)
-    page.click("[data-login] button[type=submit]")
-    page.wait_for_selector("[data-password]")
 
 
 def test_v6_3_1_head_judge_unlocks_a_locked_login_on_the_console(watched, head_api, pwa_server):

@@ -18,6 +18,7 @@ import pytest
 from support.competition_play import Comp, player
 from support.harness import Api, wait_for
 
+from .admin_helpers import admin_login
 from .harness import screenshot
 
 GUIDE = {
@@ -112,11 +113,7 @@ def test_results_csv_and_pdf_publish_the_same(published: Comp, pwa_server) -> No
 
 
 def test_console_and_spectator_page_show_the_placings(page, published: Comp) -> None:
-    page.goto("/admin")
-    page.fill("#login-user", "head")
-    page.fill("#login-pass", "head-secret-1")
-    page.click("[data-login] button[type=submit]")
-    page.wait_for_selector("[data-competitions], [data-competition-name], a")
+    admin_login(page, "head", "head-secret-1")
     page.goto(f"/admin#c={published.id}")
     page.wait_for_selector("[data-competition-name]")
     page.click("[data-tab=standings]")
