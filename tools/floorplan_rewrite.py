@@ -197,11 +197,14 @@ SUFFIXES = {".py", ".toml", ".cfg", ".ini", ".md", ".sh", ".yml", ".yaml", ".txt
 
 def _default_files() -> list[Path]:
     listed = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout
-    skip = {"tools/floorplan_rewrite.py", "docs/decisions.md"}
+    skip = {"tools/floorplan_rewrite.py"}
     return [
         Path(p)
         for p in listed.splitlines()
-        if Path(p).suffix in SUFFIXES and p not in skip and Path(p).is_file()
+        if Path(p).suffix in SUFFIXES
+        and p not in skip
+        and not p.startswith("docs/decisions/")
+        and Path(p).is_file()
     ]
 
 

@@ -12,7 +12,7 @@
 //   codeWords("direct_opponent_first")  // the engine's codes in words, from codes.{lang}.json
 //   <html data-languages="is en et lv"> a face offering other languages than the shared three
 //   (the backgammon faces add Icelandic; a language without codes.{lang}.json reads the
-//   korona codes in English: see docs/decisions.md, "Icelandic on the backgammon faces")
+//   korona codes in English: see docs/decisions/, "Icelandic on the backgammon faces")
 //
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 

@@ -28,7 +28,7 @@ def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
 
 @pytest.mark.parametrize("face, catalogues", [("shared", CATALOGUES), *_face_catalogues().items()])
 def test_every_language_has_every_message(face: str, catalogues: dict) -> None:
-    # Every face speaks the shared three; the faces of a KSI event add Icelandic (decisions.md).
+    # Every face speaks the shared three; the faces of a KSI event add Icelandic (docs/decisions/).
     expected = {"en", "et", "lv", "is"} if face in ICELANDIC else {"en", "et", "lv"}
     assert set(catalogues) == expected, face
     keys = set(catalogues["en"])

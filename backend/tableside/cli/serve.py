@@ -13,7 +13,7 @@ import socket
 import sys
 from pathlib import Path
 
-# /live is uncompressed (docs/decisions.md, "Live at scale"): one encoded frame for every
+# /live is uncompressed (docs/decisions/, "Live at scale"): one encoded frame for every
 # spectator; per-message deflate would compress the same bytes once per socket.
 UVICORN = {
     "log_level": "warning",

@@ -7,7 +7,7 @@ role and a random password and writes them to one file
 (`<data dir>/../replication/standby-credentials.json`, mode 0600) to carry to the standby
 machine; the password is sent to PostgreSQL only as a SCRAM verifier and is never in a URL,
 an argument or a log. The wheel's PostgreSQL is built without TLS, so the stream itself is
-not encrypted: docs/decisions.md says where to run it.
+not encrypted: docs/decisions/ says where to run it.
 
 The standby (`tableside standby --primary HOST:PORT --credentials FILE`) takes a base backup
 (pg_basebackup, WAL streamed with it), then streams (primary_conninfo with a passfile). It

@@ -31,7 +31,7 @@ UPDATE judge_tokens SET revoked_at = now() WHERE issued_by = $1 AND revoked_at I
 RETURNING token_id
 """
 # A competition day's play may run past midnight: it ends at 04:00 local time, and a token
-# issued late at night still lives at least DAY_MIN_HOURS (docs/decisions.md).
+# issued late at night still lives at least DAY_MIN_HOURS (docs/decisions/).
 DAY_ENDS_AT = 4
 DAY_MIN_HOURS = 6
 _REVOKE = """

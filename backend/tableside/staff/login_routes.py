@@ -1,6 +1,6 @@
 """Staff login with throttling and lockout, password change, and the head judge's unlock.
 
-Throttling policy (docs/decisions.md, ASVS V6.3.1): each client address gets
+Throttling policy (docs/decisions/, ASVS V6.3.1): each client address gets
 `login_per_minute` attempts a minute (a token bucket in PostgreSQL, shared by every worker
 and node: web/ratelimit.py); a username that meets
 `login_failures` wrong passwords in a row is locked for `login_lockout_minutes`, on every

@@ -84,7 +84,7 @@ def bye_game(state: Competition, rnd: int) -> Game:
     """A Swiss bye scores a drawn match's points (EKML §32(2) note 3, §29(5)) — on a
     one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
     a free round. A backgammon match has no draw: its Swiss bye is a win's match point
-    (guide (backgammon), docs/decisions.md)."""
+    (guide (backgammon), docs/decisions/)."""
     swiss = state.guide.format in ("swiss", "swiss_playoff")
     bye = state.guide.points.win if is_backgammon(state.guide) else draw_points(state.guide)
     points = bye if swiss else 0.0

@@ -27,7 +27,7 @@ def pauses_allowed(length: int, series: bool = False) -> int:
     """5-minute pauses per player by match length (KSI 2.2.2).
 
     to 9: 1, 11-13: 2, 15-19: 3, longer: 4. The text leaves 10 and 14 open; read "to 9" as
-    "up to 9" and give 10 and 14 the bracket below (docs/decisions.md). In a series of short
+    "up to 9" and give 10 and 14 the bracket below (docs/decisions/). In a series of short
     matches (to 3-7) pauses come between matches only: none inside one.
     """
     if series and length <= 7:
