@@ -44,6 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " signer's log, `audit witness` output) or a folder of them; the store must reach each",
     )
     verify.add_argument(
+        "--receipt",
+        type=Path,
+        action="append",
+        default=[],
+        help="a match's signed receipt (its JSON, or the verify link of its QR code): the"
+        " store must still hold exactly that match as receipted",
+    )
+    verify.add_argument(
         "--public-key",
         help="the trusted signing key: a file (PEM, hex, or a checkpoint's JSON) or 64 hex digits"
         " (default: the public half of the local key file, if there is one)",
@@ -105,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify_database(args: argparse.Namespace, settings) -> int:
+    if args.receipt:
+        return _verify_receipts(args, settings)
     if args.stream is not None:
         return _verify_stream(args, settings)
     import psycopg
@@ -123,6 +133,49 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     verdict = _store_verdict(report, stored, witnesses, trusted, settings)
     print(verdict.line(f"{report.events} events in {report.streams} streams on {db.label}"))
     return 0 if verdict.ok else 1
+
+
+def _verify_receipts(args: argparse.Namespace, settings) -> int:
+    """Each receipt: its signature, the match's chain in the store, and the stored match
+    still as receipted (the same event, chain hash, store-wide hash and time there)."""
+    from tableside.eventlog import receipts
+    from tableside.eventlog.audit_source import records_from_database
+    from tableside.eventlog.verdict import Verdict
+    from tableside.eventlog.verify import verify
+
+    trusted = _trusted_key(args, settings)
+    failed = 0
+    with _attached(settings) as db:
+        for path in args.receipt:
+            receipt = receipts.decode(path.read_bytes())
+            verdict = Verdict(problem=receipts.problem(receipt, trusted))
+            records = []
+            if verdict.ok:
+                records = list(records_from_database(db.url, uuid.UUID(receipt.match_id)))
+                report = verify(records, dense_positions=False)
+                verdict.problem = report.broken.describe() if report.broken else None
+            if verdict.ok:
+                verdict.problem = receipts.held_by(receipt, records)
+            _receipt_checks(verdict, receipt, trusted)
+            failed += not verdict.ok
+            subject = f"match {receipt.match_id} as receipted on {db.label}"
+            print(f"{path}: {verdict.line(subject)}")
+    return 1 if failed else 0
+
+
+def _receipt_checks(verdict, receipt, trusted) -> None:
+    verdict.ran.append(
+        f"the receipt's signature against key {trusted.hex()[:16]}…"
+        if trusted is not None
+        else "the receipt's signature against its own key only (give --public-key)"
+    )
+    if trusted is None:
+        verdict.missing.append("signature unchecked")
+    verdict.ran.append("the match's chain in the store")
+    verdict.ran.append(
+        f"version {receipt.version} at position {receipt.position}: chain hash,"
+        " store-wide hash and time as receipted"
+    )
 
 
 def _witnesses(args: argparse.Namespace, settings) -> list[tuple[str, list]]:

@@ -35,6 +35,7 @@ from tableside.match.http.finder import find_matches
 from tableside.match.http.judge_routes import JUDGE_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.read_routes import READ_ROUTES
+from tableside.match.http.receipt_routes import RECEIPT_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
 from tableside.match.live_feed import MatchRenderer
 from tableside.match.tables_now import TablesNow
@@ -107,6 +108,7 @@ def create_app(settings: Settings) -> Litestar:
                 *JUDGE_ROUTES,
                 *EXPORT_ROUTES,
                 latest_checkpoint,
+                *RECEIPT_ROUTES,
                 *SPECTATOR_ROUTES,
                 *web_routes(),
                 *COMPETITION_COMMAND_ROUTES,

@@ -89,6 +89,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "protocol_pdf_file": (503,),
     "export_results": (),
     "latest_checkpoint": (404,),  # none signed yet
+    "get_receipts": (404, 503),  # no ending yet, no signing key
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),

@@ -1,0 +1,69 @@
+"""A receipt as a QR code (segno): a link to the PWA's verify page carrying the receipt in
+its fragment (`/verify#r=…`; a fragment never reaches a server), as SVG for the pad and the
+receipt page, and as dark modules drawn into a protocol PDF."""
+
+from __future__ import annotations
+
+import segno
+from fpdf import FPDF
+
+from tableside.eventlog.receipts import Receipt, fragment
+
+
+def verify_link(base_url: str, receipt: Receipt) -> str:
+    """The verify page's address with the receipt in the fragment."""
+    return f"{base_url.rstrip('/')}/verify#r={fragment(receipt)}"
+
+
+def qr(link: str) -> segno.QRCode:
+    """The QR code of a verify link (error correction M: a phone's camera on a screen)."""
+    return segno.make(link, error="m", micro=False)
+
+
+def svg_data_uri(link: str) -> str:
+    """The QR code as an SVG data URI for an <img> (the strict CSP allows data: images)."""
+    return qr(link).svg_data_uri(scale=4, border=4)
+
+
+def svg_inline(link: str) -> str:
+    """The QR code as an inline <svg> element."""
+    return qr(link).svg_inline(scale=4, border=4)
+
+
+def lines(receipt: Receipt) -> list[tuple[str, str]]:
+    """The receipt's fields in the order a reader checks them (label, value)."""
+    return [
+        ("Match", receipt.match_id),
+        ("Ending", f"{receipt.end} (version {receipt.version}, position {receipt.position})"),
+        ("Result", receipt.result),
+        ("Match chain head", receipt.match_head),
+        ("Store-wide head", receipt.global_head),
+        ("Stored at", receipt.time),
+        ("Signed by key", receipt.public_key),
+        ("Signature", receipt.signature),
+    ]
+
+
+def draw(pdf: FPDF, link: str, receipt: Receipt, heading: str) -> None:
+    """The receipt in a protocol PDF: a heading, the QR code (dark modules as squares) and
+    the receipt's text beside it, so it can be checked by hand or scanned."""
+    pdf.ln(2)
+    pdf.set_font(pdf.font_family, "B", 11)
+    pdf.cell(0, 7, heading, new_x="LMARGIN", new_y="NEXT")
+    code = qr(link)
+    module = 0.5  # mm
+    size = len(code.matrix) * module
+    if pdf.get_y() + size > pdf.h - pdf.b_margin:
+        pdf.add_page()
+    x0, y0 = pdf.l_margin, pdf.get_y()
+    for row, bits in enumerate(code.matrix):
+        for col, dark in enumerate(bits):
+            if dark:
+                pdf.rect(x0 + col * module, y0 + row * module, module, module, style="F")
+    pdf.set_xy(x0 + size + 4, y0)
+    pdf.set_font(pdf.font_family, "", 7)
+    width = pdf.w - pdf.r_margin - pdf.get_x()
+    for label, value in lines(receipt):
+        pdf.set_x(x0 + size + 4)
+        pdf.multi_cell(width, 3.4, f"{label}: {value}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_y(max(pdf.get_y(), y0 + size) + 2)

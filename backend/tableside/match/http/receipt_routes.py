@@ -1,0 +1,81 @@
+"""A match's signed receipts (#29): `GET /api/receipts/{id}` (JSON) and `/receipt/{id}` (a
+page for people: the newest receipt's QR code and text, every ending below it). Public, as
+a result is: the receipts hold nothing of devices or recorders."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar import Request, Response, get
+from litestar.datastructures import State
+from litestar.exceptions import HTTPException, NotFoundException
+from litestar.params import FromPath
+
+from tableside.eventlog.receipts import Receipt
+from tableside.match.exports import receipt_qr
+from tableside.match.receipts import receipts
+from tableside.web.context import context
+
+
+async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
+    """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key."""
+    ctx = context(state)
+    if ctx.signing_key is None:
+        raise HTTPException(status_code=503, detail="This server has no signing key")
+    found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, match_id)
+    if not found:
+        raise NotFoundException(f"No game of match {match_id} has ended yet")
+    return found
+
+
+@get("/api/receipts/{match_id:uuid}", summary="A match's signed receipts")
+async def get_receipts(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
+    """The newest receipt (`receipt`), every ending's (`receipts`, oldest first), the verify
+    link carrying the newest and its QR code (`qr_svg`, a data URI). Each verifies with the
+    federation's public key alone (`tableside audit verify --receipt`, the PWA's /verify)."""
+    found = await match_receipts(state, match_id)
+    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    return {
+        "receipt": msgspec.to_builtins(found[-1]),
+        "receipts": msgspec.to_builtins(found),
+        "verify_url": link,
+        "qr_svg": receipt_qr.svg_data_uri(link),
+    }
+
+
+@get("/receipt/{match_id:uuid}", include_in_schema=False)
+async def receipt_page(request: Request, state: State, match_id: FromPath[UUID]) -> Response[str]:
+    """The receipt for people: the newest one's QR code and text, then every ending's."""
+    found = await match_receipts(state, match_id)
+    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    body = "".join(
+        [
+            f"<h1>Receipt of match {escape(str(match_id))}</h1>",
+            f'<p><a href="{escape(link)}">{receipt_qr.svg_inline(link)}</a></p>',
+            _fields(found[-1]),
+            "<h2>Every ending</h2>",
+            *(_fields(r) for r in reversed(found[:-1])),
+            f'<p><a href="/api/receipts/{escape(str(match_id))}">JSON</a></p>',
+        ]
+    )
+    return Response(_PAGE.format(body=body), media_type="text/html")
+
+
+def _fields(receipt: Receipt) -> str:
+    rows = "".join(
+        f"<dt>{escape(label)}</dt><dd>{escape(value)}</dd>"
+        for label, value in receipt_qr.lines(receipt)
+    )
+    return f'<dl class="receipt">{rows}</dl>'
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Match receipt</title><link rel="stylesheet" href="/css/verify.css"></head>
+<body><main>{body}</main></body></html>"""
+
+RECEIPT_ROUTES = [get_receipts, receipt_page]

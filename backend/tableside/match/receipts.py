@@ -1,0 +1,98 @@
+"""A match's endings and their signed receipts (#29): each game's end and the match's.
+
+Korona has no event that ends a game: a game ended where folding the stream moves
+`games_played` on, the match where `ended` turns true (the engine's rules decide both).
+Backgammon stores them (`BgGameEnded`, `BgMatchEnded`). The result is written in plain
+English words, as the receipt signs it; `eventlog/receipts.py` signs and checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from tableside.disciplines.backgammon import events as bg
+from tableside.disciplines.korona.events import MatchCreated
+from tableside.eventlog.checkpoint_db import take_async
+from tableside.eventlog.checkpoints import Signer
+from tableside.eventlog.receipts import Ending, Receipt, issue
+from tableside.eventlog.records import RAW_COLUMNS, RawRecord
+from tableside.eventlog.source import Record
+from tableside.match.folding import advance
+
+_STREAM = (
+    f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"
+)
+Decoded = tuple[RawRecord, Any]  # a stored row and its decoded event
+
+
+def endings(stream: list[Decoded]) -> list[Ending]:
+    """Every ending of a match's stream, oldest first (none for a stream that is no match)."""
+    first = stream[0][1] if stream else None
+    if isinstance(first, bg.MatchCreated):
+        return list(_backgammon(stream, first))
+    if isinstance(first, MatchCreated):
+        return list(_korona(stream))
+    return []
+
+
+def _names(players: Iterable[str]) -> str:
+    return " & ".join(players) or "?"
+
+
+def _korona(stream: list[Decoded]) -> Iterable[Ending]:
+    view = None
+    for raw, event in stream:
+        before = view.state if view else None
+        view = advance(view, _record(raw, event))
+        s = view.state
+        a, b = _names(s.side_a), _names(s.side_b)
+        score = f"{a} {s.won[0]}–{s.won[1]} {b}"
+        if s.ended and not (before and before.ended):
+            won = _names(s.side_a if s.winner == "A" else s.side_b) if s.winner else "nobody"
+            points = "–".join(f"{p:g}" for p in s.result_points)
+            yield Ending("match", f"{won} won; games {score}; points {points}", raw)
+        elif before and s.games_played > before.games_played:
+            yield Ending("game", f"game {s.games_played} ended; games {score}", raw)
+
+
+def _record(raw: RawRecord, event: Any) -> Record:
+    return Record(raw.stream_id, raw.version, raw.position, raw.type_name, event, raw.recorded_at)
+
+
+def _backgammon(stream: list[Decoded], created: bg.MatchCreated) -> Iterable[Ending]:
+    name = {"A": created.player_a, "B": created.player_b}
+    games = 0
+    for raw, event in stream:
+        if isinstance(event, bg.GameEnded):
+            games += 1
+            score = f"{created.player_a} {event.score[0]}–{event.score[1]} {created.player_b}"
+            yield Ending(
+                "game",
+                f"game {games} won by {name[event.winner]} ({event.kind}, {event.points}"
+                f" points); score {score} (match to {created.length})",
+                raw,
+            )
+        elif isinstance(event, bg.MatchEnded):
+            score = f"{created.player_a} {event.score[0]}–{event.score[1]} {created.player_b}"
+            yield Ending("match", f"{name[event.winner]} won the match; score {score}", raw)
+
+
+async def stream_of(conn: Any, registry: Any, match_id: UUID) -> list[Decoded]:
+    """A match's stored rows with their decoded events, oldest first."""
+    rows = await conn.fetch(_STREAM, match_id)
+    raws = [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
+    return [(raw, registry.decode(raw.type_name, raw.payload)) for raw in raws]
+
+
+async def receipts(pool: Any, registry: Any, signer: Signer, match_id: UUID) -> list[Receipt]:
+    """The receipts of every ending of a match, oldest first, signed with the checkpoint key;
+    a checkpoint covering the last one is signed too (kept in the signer's log beside the
+    key), so the store-wide head a receipt names is witnessed outside the database as well."""
+    async with pool.acquire() as conn:
+        stream = await stream_of(conn, registry, match_id)
+    found = endings(stream)
+    if found:
+        await take_async(pool, signer, covering=found[-1].record.position)
+    return [issue(signer.key, str(match_id), ending) for ending in found]
