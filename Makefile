@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean browser pdf-tools axe clock-tools
+.PHONY: run test install lint bench clean browser pdf-tools axe node-tools clock-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -38,17 +38,25 @@ pdf-tools:
 	  || echo "make pdf-tools: could not install poppler-utils/fonts-dejavu-core (PDF tests will say so)"; \
 	fi
 
-# The faces' accessibility audit injects axe-core (from the npm registry, never vendored) into
-# Chromium: installed into the gitignored node_modules/ when npm exists; without it the audit
-# tests skip (or fail under CI=true). Lighthouse is a measurement, not a test step.
+# The PWA's tools from the npm registry, pinned, never vendored, into the gitignored
+# node_modules/: axe-core (the faces' accessibility audit injects it into Chromium; without it
+# the audit tests skip, or fail under CI=true) and Biome (`make lint` lints pwa/ with it, rules
+# in biome.json). One npm install for both: an install of one alone prunes the other.
+# Lighthouse is a measurement, not a test step.
 AXE_VERSION := 4.14.1
 AXE := node_modules/axe-core/axe.min.js
+BIOME_VERSION := 2.6.8
+BIOME := node_modules/@biomejs/biome/bin/biome
+NODE_TOOLS := axe-core@$(AXE_VERSION) @biomejs/biome@$(BIOME_VERSION)
 
-axe:
-	@if [ ! -f $(AXE) ] && command -v npm >/dev/null; then \
-	  npm install --no-save --no-audit --no-fund --no-package-lock --prefix . axe-core@$(AXE_VERSION) >/dev/null 2>&1 \
-	  || echo "make axe: could not install axe-core (the accessibility audit will say so)"; \
+node-tools:
+	@if { [ ! -f $(AXE) ] || [ ! -f $(BIOME) ] || ! grep -qs '"version": "$(BIOME_VERSION)"' node_modules/@biomejs/biome/package.json; } \
+	  && command -v npm >/dev/null; then \
+	  npm install --no-save --no-audit --no-fund --no-package-lock --prefix . $(NODE_TOOLS) >/dev/null 2>&1 \
+	  || echo "make node-tools: could not install $(NODE_TOOLS) (the audit tests and make lint will say so)"; \
 	fi
+
+axe: node-tools
 
 # The no-show test moves one server's wall clock on by 2 minutes with libfaketime (only that
 # process; PostgreSQL and the tests keep the real time). Without it that test skips (fails
@@ -70,10 +78,11 @@ test: install browser pdf-tools axe clock-tools
 bench: install
 	$(BIN)/python bench/append.py
 
-lint: install
+lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIOME) lint --error-on-warnings pwa
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -9,7 +9,8 @@ export { afterPress, h, morph };
 
 /** A label with its control, the label's text a message key. */
 export function field(key, control) {
-  const id = control.id || (control.id = `f-${key.replace(/\W/g, "-")}`);
+  control.id ||= `f-${key.replace(/\W/g, "-")}`;
+  const id = control.id;
   return h("div", { className: "field" }, h("label", { for: id }, t(key)), control);
 }
 

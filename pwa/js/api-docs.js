@@ -9,7 +9,7 @@ const root = document.getElementById("api");
 
 /** The schema a $ref names, else the schema itself. */
 function resolve(spec, schema) {
-  if (!schema || !schema.$ref) return schema || {};
+  if (!schema?.$ref) return schema || {};
   return spec.components?.schemas?.[schema.$ref.split("/").pop()] || {};
 }
 

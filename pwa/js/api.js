@@ -112,8 +112,10 @@ export async function serverFetch(path, init) {
 /** This browser's stable id, stored with every command so auditors can tell devices apart. */
 export function deviceId() {
   try {
-    let id = localStorage.getItem(DEVICE_KEY);
-    if (!id) localStorage.setItem(DEVICE_KEY, (id = crypto.randomUUID()));
+    const stored = localStorage.getItem(DEVICE_KEY);
+    if (stored) return stored;
+    const id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, id);
     return id;
   } catch {
     return "";

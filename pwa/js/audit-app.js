@@ -6,11 +6,11 @@
 // filter finds penalties, remarks and corrections; "Verify record" answers in one sentence;
 // "Compare" puts two points of the record side by side. `#v=<version>` keeps the step.
 
-import { i18n } from "/js/i18n.js";
+import { i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { audit } from "/js/audit-data.js";
 import { el } from "/js/spectator-dom.js";
-import { replay } from "/js/audit-replay.js";
+import { Replay } from "/js/audit-replay.js";
 import { finder } from "/js/audit-finder.js";
 
 const main = document.getElementById("face");
@@ -54,6 +54,26 @@ function pickMatch(root) {
   });
   finder(root); // find it by table, player, time or text (the usual way)
   root.append(form); // or paste the id from the protocol
+}
+
+/** Load the record and build its replay (backgammon's loaded only for a backgammon record);
+ *  a lost session goes back to the login. */
+async function replay(root, id, restart) {
+  const status = el("p", { class: "muted", role: "status", i18n: "audit.loading" });
+  root.append(status);
+  let record;
+  try {
+    record = await audit.record(id);
+  } catch (error) {
+    if (error.status === 401) return restart();
+    status.textContent = error.status === 404 || error.status === 400 ? t("audit.no_match", { id }) : describe(error);
+    status.dataset.problem = String(error.status);
+    return;
+  }
+  status.remove();
+  const bg = record[0]?.type === "BgMatchCreated";
+  const Kind = bg ? (await import("/js/audit-bg.js")).BgReplay : Replay;
+  new Kind(root, id, record).build();
 }
 
 function start() {

@@ -1,7 +1,8 @@
 // Replay one match's record for the jury (see audit-app.js for what the face does).
-// `Replay` is korona's; a backgammon record opens `BgReplay` (audit-bg.js), which overrides
-// the discipline's hooks (names, words, entries, the board and state at a version) and keeps
-// the rest: the timeline, stepping, the chain check, the comparison.
+// `Replay` is korona's; `BgReplay` (audit-bg.js) extends it with backgammon's hooks (names,
+// words, entries, the board and state at a version) and keeps the rest: the timeline,
+// stepping, the chain check, the comparison. audit-app.js loads the record and opens the one
+// its first event names (this module imports neither: the imports run one way).
 
 import { citation, codeWords, i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
@@ -20,25 +21,6 @@ const FILTERS = {
   sanctions: (item, replay) => replay.isSanction(item),
   corrections: (item, replay) => replay.isCorrection(item) || item.correctedBy.length > 0,
 };
-
-/** Load the record and build the replay; a lost session goes back to the login. */
-export async function replay(root, id, restart) {
-  const status = el("p", { class: "muted", role: "status", i18n: "audit.loading" });
-  root.append(status);
-  let record;
-  try {
-    record = await audit.record(id);
-  } catch (error) {
-    if (error.status === 401) return restart();
-    status.textContent = error.status === 404 || error.status === 400 ? t("audit.no_match", { id }) : describe(error);
-    status.dataset.problem = String(error.status);
-    return;
-  }
-  status.remove();
-  const bg = record[0]?.type === "BgMatchCreated";
-  const Kind = bg ? (await import("/js/audit-bg.js")).BgReplay : Replay;
-  new Kind(root, id, record).build();
-}
 
 function when(iso) {
   if (!iso) return "—";
@@ -117,13 +99,14 @@ export class Replay {
   actions() {
     this.verdict = el("p", { class: "verdict", role: "status", "data-verdict": "" });
     this.verdictMore = el("div", { class: "cluster" });
+    this.pdf = this.exportLink();
     return el("div", { class: "stack" },
       el("div", { class: "cluster" },
         el("button", { type: "button", class: "primary", "data-verify": "", i18n: "audit.verify",
                        onclick: () => this.verify() }),
         el("button", { type: "button", "data-download": "", i18n: "audit.download",
                        onclick: () => audit.download(this.id).catch((e) => this.say(describe(e), "error")) }),
-        this.pdf = this.exportLink()),
+        this.pdf),
       this.verdict, this.verdictMore);
   }
 
@@ -165,7 +148,7 @@ export class Replay {
   }
 
   stepper() {
-    const button = (key, go, label) => el("button", { type: "button", [`data-step`]: key, i18n: label,
+    const button = (key, go, label) => el("button", { type: "button", "data-step": key, i18n: label,
                                                       onclick: go });
     this.slider = el("input", { type: "range", min: "1", max: String(this.items.length), step: "1",
                                 "data-slider": "", "aria-label": t("audit.slider") });
@@ -353,7 +336,7 @@ export class Replay {
       ...row("server_time", when(item.recorded_at)),
       ...row("device_time", when(item.device_time)),
       ...(links.length ? row("correction", ...links) : []),
-      ...row("hash", el("code", { text: item.hash.slice(0, 16) + "…", title: item.hash })));
+      ...row("hash", el("code", { text: `${item.hash.slice(0, 16)}…`, title: item.hash })));
   }
 
   /** A device as the jury can read it: "Device 2" (numbered by first appearance in this

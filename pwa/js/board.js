@@ -101,7 +101,7 @@ class KoronaBoard extends HTMLElement {
     svg.setAttribute("aria-label", summary.join(". ") || t("board.no_game"));
     const legend = document.createElement("ul");
     legend.setAttribute("aria-label", t("board.label"));
-    sides.forEach((side, i) => legend.append(legendItem(side, i, turn)));
+    legend.append(...sides.map((side, i) => legendItem(side, i, turn)));
     this.shadowRoot.replaceChildren(svg, legend);
   }
 }
@@ -149,7 +149,7 @@ function drawBoard(sides, turn, pairs) {
   for (const [x, y] of [[13, 13], [87, 13], [13, 87], [87, 87]]) {
     svg.append(el("line", { class: "line", x1: x, y1: y, x2: 50 + (x - 50) * 0.3, y2: 50 + (y - 50) * 0.3 }));
   }
-  sides.forEach((side, i) => svg.append(puckRows(side, i, i === turn, pairs)));
+  svg.append(...sides.map((side, i) => puckRows(side, i, i === turn, pairs)));
   return svg;
 }
 

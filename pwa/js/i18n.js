@@ -113,8 +113,8 @@ export function placeLabel(first, last = first) {
  *  stays as cited (the protocol's `citation` in labels.py). */
 export const citation = (rule) => String(rule || "")
   .replace(/(\w+) is silent; (.+?) applied, by the guide/g,
-           (whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
-  .replace(/(\w+) is silent(?!;)/g, (whole, ruleset) => t("term.silent", { ruleset }))
+           (_whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
+  .replace(/(\w+) is silent(?!;)/g, (_whole, ruleset) => t("term.silent", { ruleset }))
   .replace(/märkus/g, t("term.note"));
 
 /** A message in a ruleset's own words where it has them ("judge.remark.NOVUS08": NOVUS08

@@ -1,6 +1,7 @@
 """The PWA's modules import downwards only (issue 15): no part imports its face's entry module
 (the module a page loads; a panel is handed what it needs instead), and the import graph has
-no cycles."""
+no cycles. A dynamic `import("/js/x.js")` is an edge like a static one: a module loaded later
+is still a module that must not import back (issue 31: audit-replay.js <-> audit-bg.js)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ import pytest
 
 PWA = Path(__file__).resolve().parents[2] / "pwa"
 IMPORT = re.compile(r"""(?:^|\n)\s*(?:import|export)\b[^"';]*?from\s*["']/js/([\w-]+\.js)["']""")
+DYNAMIC = re.compile(r"""\bimport\(\s*["'`]/js/([\w-]+\.js)["'`]\s*\)""")
 ENTRY = re.compile(r"""<script[^>]*type=["']module["'][^>]*src=["']/js/([\w-]+\.js)["']""")
 
 
 def graph() -> dict[str, set[str]]:
-    """Each module's imports of other modules of ours."""
-    return {p.name: set(IMPORT.findall(p.read_text())) for p in (PWA / "js").glob("*.js")}
+    """Each module's imports of other modules of ours, static and dynamic."""
+    return {p.name: imports(p.read_text()) for p in (PWA / "js").glob("*.js")}
+
+
+def imports(source: str) -> set[str]:
+    """The modules of ours one module's source imports: `import … from` and `import()`."""
+    return {*IMPORT.findall(source), *DYNAMIC.findall(source)}
 
 
 def entries() -> set[str]:
@@ -57,6 +64,8 @@ FACES = sorted(entries())
 def test_the_graph_is_read():
     assert {"admin-app.js", "spectator-app.js", "screen-app.js"} <= entries()
     assert "admin-state.js" in graph()["admin-app.js"]
+    assert imports('const m = await import("/js/audit-bg.js");') == {"audit-bg.js"}
+    assert "audit-bg.js" in graph()["audit-app.js"]  # loaded only for a backgammon record
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b", "a"], ["b", "a", "b"]]
 
 

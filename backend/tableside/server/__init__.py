@@ -11,8 +11,6 @@ OpenAPI at `/schema`.
 from __future__ import annotations
 
 from litestar import Litestar
-from litestar.channels import ChannelsPlugin
-from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.config.cors import CORSConfig
 from litestar.openapi import OpenAPIConfig
 
@@ -50,7 +48,7 @@ from tableside.server.security_headers import security_headers
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
-from tableside.web.availability import database_gate
+from tableside.web.availability import AVAILABILITY_HANDLERS, database_gate
 from tableside.web.bodies import StrictRequest
 from tableside.web.context import Context
 from tableside.web.guards import BODY_LIMIT, refuse_nul
@@ -76,50 +74,10 @@ def create_app(settings: Settings) -> Litestar:
     """Build the Litestar app for a database URL already resolved in `settings`."""
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
-    channels = ChannelsPlugin(backend=MemoryChannelsBackend(), arbitrary_channels_allowed=True)
-    tables = TablesNow()
-    audience = Audience()
-    ctx = Context(
-        audience=audience,
-        addresses=SharedAddresses(audience),
-        live=live_channels(tables),
-        tables=tables,
-        settings=settings,
-        registry=build_registry(),
-        channels=channels,
-        limiter=RateLimiter("command", settings.command_rate, settings.command_burst),
-        login_clients=RateLimiter(
-            "login", settings.login_per_minute / 60, settings.login_per_minute
-        ),
-        origins=frozenset((*(settings.allowed_origins or _own_origins(settings)), *settings.peers)),
-    )
     app = TablesideApp(
-        route_handlers=declare_problems(
-            [
-                health,
-                servers,
-                create_match,
-                post_command,
-                live_socket,
-                *READ_ROUTES,
-                *AUDIT_ROUTES,
-                find_matches,
-                *STAFF_ROUTES,
-                *JUDGE_ROUTES,
-                *EXPORT_ROUTES,
-                latest_checkpoint,
-                *RECEIPT_ROUTES,
-                *SPECTATOR_ROUTES,
-                *web_routes(),
-                *COMPETITION_COMMAND_ROUTES,
-                *COMPETITION_READ_ROUTES,
-                *BACKGAMMON_ROUTES,
-                *BACKGAMMON_READ_ROUTES,
-            ]
-        ),
+        route_handlers=declare_problems(routes()),
         lifespan=[lifespan, competition_lifespan],
-        plugins=[channels],
-        exception_handlers={**EXCEPTION_HANDLERS, **MATCH_HANDLERS},
+        exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS, **MATCH_HANDLERS},
         before_request=refuse_nul,
         guards=[database_gate, no_token_in_url],
         before_send=[security_headers(settings.peers)],
@@ -131,8 +89,54 @@ def create_app(settings: Settings) -> Litestar:
         ),
     )
     app.state.settings = settings
-    app.state.tableside = ctx
+    app.state.tableside = build_context(settings)
     return app
+
+
+def build_context(settings: Settings) -> Context:
+    """What the handlers share before the lifespan opens the pools: the live feed's parts,
+    the event registry, the rate limits and the origins a browser may write from."""
+    tables = TablesNow()
+    audience = Audience()
+    return Context(
+        audience=audience,
+        addresses=SharedAddresses(audience),
+        live=live_channels(tables),
+        tables=tables,
+        settings=settings,
+        registry=build_registry(),
+        limiter=RateLimiter("command", settings.command_rate, settings.command_burst),
+        login_clients=RateLimiter(
+            "login", settings.login_per_minute / 60, settings.login_per_minute
+        ),
+        origins=frozenset((*(settings.allowed_origins or _own_origins(settings)), *settings.peers)),
+    )
+
+
+def routes() -> list:
+    """Every route of every slice: the kernel's, the match slice's (korona's and
+    backgammon's), the staff's, the competition's and the PWA's."""
+    return [
+        health,
+        servers,
+        create_match,
+        post_command,
+        live_socket,
+        *READ_ROUTES,
+        *AUDIT_ROUTES,
+        find_matches,
+        *STAFF_ROUTES,
+        *JUDGE_ROUTES,
+        *EXPORT_ROUTES,
+        latest_checkpoint,
+        *RECEIPT_ROUTES,
+        *SPECTATOR_ROUTES,
+        *web_routes(),
+        *COMPETITION_COMMAND_ROUTES,
+        *COMPETITION_READ_ROUTES,
+        *BACKGAMMON_ROUTES,
+        *BACKGAMMON_READ_ROUTES,
+    ]
 
 
 def peer_cors(peers: tuple[str, ...]) -> CORSConfig | None:

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 import anyio.to_thread
 import asyncpg
@@ -31,6 +32,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from tableside.db.pool import PoolBusy, session_settings
 from tableside.db.replication import HEALTH_QUERY
+from tableside.web.problems import problem
 
 log = logging.getLogger(__name__)
 
@@ -66,21 +68,24 @@ def unavailable_response(request: Request, exc: Exception) -> Response:
     the store, a wait that ran out: busy)."""
     if _store_busy(exc):
         return busy_response(request, exc)
-    from tableside.web.problems import problem
-
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
     return problem(503, "Database unavailable", _DETAIL, headers={"Retry-After": RETRY_AFTER})
 
 
 def busy_response(request: Request, exc: Exception) -> Response:
     """503 problem+json with Retry-After for a request that waited its bound out."""
-    from tableside.web.problems import problem
-
     log.warning("server busy on %s %s: %s", request.method, request.url.path, exc)
     reason = str(exc) or type(exc).__name__
     return problem(
         503, "Server busy", _BUSY_DETAIL, headers={"Retry-After": RETRY_AFTER}, reason=reason
     )
+
+
+# The app's handlers for both (server/ adds them beside web/problems.py's).
+AVAILABILITY_HANDLERS: dict[type[Exception], Any] = {
+    **dict.fromkeys(UNAVAILABLE, unavailable_response),
+    **dict.fromkeys(BUSY, busy_response),
+}
 
 
 def _store_busy(exc: BaseException) -> bool:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
-from litestar.channels import ChannelsPlugin
 from litestar.datastructures import State
 
 from tableside.eventlog import EventRegistry, EventStore
@@ -31,7 +30,6 @@ class Context:
 
     settings: Settings
     registry: EventRegistry
-    channels: ChannelsPlugin
     limiter: RateLimiter
     pool: asyncpg.Pool | None = None
     store: EventStore | None = None

@@ -11,7 +11,6 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
 from tableside.eventlog import CommandReused, VersionConflict
-from tableside.web.availability import BUSY, UNAVAILABLE, busy_response, unavailable_response
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
@@ -104,7 +103,5 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     HTTPException: _http,
     VersionConflict: _conflict,
     CommandReused: _reused,
-    **dict.fromkeys(UNAVAILABLE, unavailable_response),
-    **dict.fromkeys(BUSY, busy_response),
     Exception: _internal,
 }
