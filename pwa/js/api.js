@@ -10,7 +10,7 @@
 // The server answers every refusal as application/problem+json: `title`, `detail`, `status`,
 // and our own `rule` member (the paragraph a rule violation cites). ApiError carries them.
 
-import { citation, t } from "/js/i18n.js";
+import { citation, i18n, t } from "/js/i18n.js";
 
 const TOKEN_KEY = "tableside.token"; // the staff login (console, audit)
 const LINK_KEY = "tableside.link.token"; // a table judge's, from the QR link
@@ -142,7 +142,8 @@ export class ApiError extends Error {
 
 /** Headers for a JSON request, with the bearer token when we have one. */
 export function headers(extra = {}) {
-  const all = { Accept: "application/json, application/problem+json", ...extra };
+  // The page's language: the server says a refusal in it where it can (problem details).
+  const all = { Accept: "application/json, application/problem+json", "Accept-Language": i18n.lang, ...extra };
   const token = getToken();
   if (token) all.Authorization = `Bearer ${token}`;
   return all;

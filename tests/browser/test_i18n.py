@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.harness import ADMIN
+from support.words import raw_codes
 from tableside.server.pwa.assets import DEFAULT_PWA_DIR
+
+from .admin_helpers import admin_login
 
 CATALOGUES = {
     lang: json.loads((DEFAULT_PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
@@ -13,8 +17,8 @@ CATALOGUES = {
 }
 # The faces a KSI backgammon event uses speak Icelandic too (KSI 1.5.1): the recorder and the
 # spectator board (backgammon), the audit face, the venue screen and the public pages
-# (spectator, screen), and the words every face shares. The TD console (admin) does not yet.
-ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen"}
+# (spectator, screen), the TD console (admin) and the words every face shares.
+ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen", "admin"}
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
@@ -193,5 +197,47 @@ def test_a_ksi_face_in_icelandic_shows_no_word_of_another_language(
         text = page.locator("body").inner_text()
         fallen = sorted(w for w in _english_only(faces) if w in text)
         assert not fallen, fallen
+    finally:
+        context.close()
+
+
+def test_the_td_console_in_icelandic_shows_no_word_of_another_language(browser, pwa_server):
+    """KSI 1.5.1 on the TD's console: it offers Icelandic, and a backgammon competition set up,
+    entered, checked in and drawn shows every tab in it — no English, no message key."""
+    context = browser.new_context(bypass_csp=True, base_url=pwa_server.base, locale="is-IS")
+    try:
+        page = context.new_page()
+        admin_login(page, *ADMIN)
+        page.wait_for_selector("html[lang=is]")
+        assert page.locator("language-picker button[data-lang=is]").count() == 1
+        page.fill("#f-name", "Íslandsmótið í kotru")
+        page.select_option("#f-sport", "backgammon")
+        page.select_option("#f-format", "swiss")
+        page.fill("#f-rounds", "2")
+        page.fill("#f-bg-lengths", "5")
+        texts = [page.locator("body").inner_text()]  # the guide form
+        page.click("[data-create]")
+        page.wait_for_selector("[data-competition-name]")
+        names = ["Guðrún Jónsdóttir", "Sigurður Þórsson", "Ásdís Ólafsdóttir", "Kári Einarsson"]
+        page.fill("#f-entry-list", "\n".join(names))
+        page.click("[data-entry-list] button[type=submit]")
+        page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 4")
+        page.click("[data-check-in-all]")
+        page.wait_for_function("document.querySelectorAll('[data-status=checked_in]').length === 4")
+        texts.append(page.locator("body").inner_text())
+        page.click("[data-tab=rounds]")
+        page.click("[data-action=draw]")
+        page.wait_for_selector("[data-round='1']")
+        for tab in ("rounds", "tables", "rulings", "standings"):
+            page.click(f"[data-tab={tab}]")
+            page.wait_for_selector(f"[data-tab={tab}][aria-pressed=true]")
+            page.wait_for_load_state("networkidle")
+            texts.append(page.locator("body").inner_text())
+        text = "\n".join(texts).replace("Swiss Master", "")  # a program's name, not English
+        fallen = sorted(w for w in _english_only(["shared", "admin"]) if w in text)
+        assert not fallen, fallen
+        own = [c["language.name"] for c in CATALOGUES.values()]  # the picker's own names
+        ids = frozenset([*names, *own, "Íslandsmótið í kotru", ADMIN[0]])
+        assert raw_codes(text, "is", ids) == []
     finally:
         context.close()

@@ -32,10 +32,42 @@ def problem(
     return Response(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
-def _validation(_: Request, exc: ValidationException) -> Response:
+# A problem's title in the reader's language (Accept-Language, as the faces send it); the
+# detail of a rule violation comes from the refusal itself (its `words(lang)`), the rest stay
+# English. Icelandic because KSI's official language is Icelandic (KSI 1.5.1).
+TITLES: dict[str, dict[str, str]] = {
+    "is": {
+        "Rule violation": "Reglubrot",
+        "Invalid request": "Ógild beiðni",
+        "Stale version": "Úrelt útgáfa",
+        "No such match": "Engin slík viðureign",
+        "Forbidden": "Óheimilt",
+        "Unauthorized": "Innskráningar krafist",
+        "Not Found": "Finnst ekki",
+    }
+}
+LANGUAGES = ("en", "is", "et", "lv")
+
+
+def language(request: Request) -> str:
+    """The first language of the request's Accept-Language that problems speak, else English."""
+    for part in request.headers.get("accept-language", "").split(",")[:8]:
+        base = part.split(";")[0].strip().lower().split("-")[0]
+        if base in LANGUAGES:
+            return base
+    return "en"
+
+
+def title_in(request: Request, title: str) -> str:
+    """`title` in the request's language where it has one."""
+    return TITLES.get(language(request), {}).get(title, title)
+
+
+def _validation(request: Request, exc: ValidationException) -> Response:
     errors = [_field_error(e) for e in (exc.extra or []) if isinstance(e, dict)]
     field = errors[0]["field"] if errors else ""
-    return problem(exc.status_code, "Invalid request", exc.detail, field=field, errors=errors)
+    title = title_in(request, "Invalid request")
+    return problem(exc.status_code, title, exc.detail, field=field, errors=errors)
 
 
 def _field_error(error: dict[str, Any]) -> dict[str, str]:
@@ -46,17 +78,21 @@ def _field_error(error: dict[str, Any]) -> dict[str, str]:
     return {"field": key, "message": message, "source": str(error.get("source") or "body")}
 
 
-def _http(_: Request, exc: HTTPException) -> Response:
+def _http(request: Request, exc: HTTPException) -> Response:
     extra = exc.extra if isinstance(exc.extra, dict) else {}
-    return problem(exc.status_code, exc.detail, headers=exc.headers, **extra)
+    return problem(exc.status_code, title_in(request, exc.detail), headers=exc.headers, **extra)
 
 
-def rule_violation(_: Request, exc: Any) -> Response:
-    """A refused command of any discipline: its words, the rule it cites and the field, and
-    (where the engine names it) the refusal's code, for a face to say in its own language."""
+def rule_violation(request: Request, exc: Any) -> Response:
+    """A refused command of any discipline: its words (in the request's language where the
+    discipline has them: `exc.words(lang)`), the rule it cites and the field, and (where the
+    engine names it) the refusal's code, for a face to say in its own language."""
     code = getattr(exc, "code", "")
     extra = {"code": code} if code else {}
-    return problem(422, "Rule violation", exc.message, rule=exc.rule, field=exc.field, **extra)
+    said = getattr(exc, "words", None)
+    detail = said(language(request)) if callable(said) else exc.message
+    title = title_in(request, "Rule violation")
+    return problem(422, title, detail, rule=exc.rule, field=exc.field, **extra)
 
 
 def _conflict(_: Request, exc: VersionConflict) -> Response:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tableside.disciplines.backgammon import refusals_is
+
 
 class RuleViolation(Exception):
     """A refused command: `rule` cites the paragraph (`KSI x.y.z`), `field` the offending input."""
@@ -11,3 +13,7 @@ class RuleViolation(Exception):
         self.rule = rule
         self.message = message
         self.field = field
+
+    def words(self, lang: str) -> str:
+        """The refusal in the reader's language where its catalogue has it (refusals_is)."""
+        return refusals_is.words(self.message, lang)
