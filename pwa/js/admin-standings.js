@@ -1,6 +1,6 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
-import { i18n, placeLabel, t } from "/js/i18n.js";
+import { i18n, number, placeLabel, t } from "/js/i18n.js";
 import { download, request } from "/js/api.js";
 import { confirmAct, h, section } from "/js/admin-dom.js";
 
@@ -12,13 +12,21 @@ export function standingsView(ctx, doc) {
     ...(bg ? [] : ["admin.col.pucks"]), "admin.col.tie_breaks"];
   const table = h("table", { className: "grid-table", "data-standings": true },
     h("thead", {}, h("tr", {}, heads.map((k) => h("th", {}, t(k))))), h("tbody", {}));
-  const fill = (rows) => table.tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-entrant": r.entrant },
-    h("td", { "data-place": true }, placeLabel(r.place, r.place_to)), h("td", {}, r.name),
-    h("td", { "data-points": r.points }, String(r.points)), h("td", {}, String(r.played)),
+  // Forfeits give points but are not played: the note says what the +n / −n mean.
+  const note = h("p", { className: "small", "data-forfeit-note": true, hidden: true },
+    t("admin.standings.forfeit_note"));
+  const fill = (rows) => {
+    note.hidden = !rows.some((r) => r.plus || r.minus);
+    table.tBodies[0].replaceChildren(...rows.map(row));
+  };
+  const row = (r) => h("tr", { "data-entrant": r.entrant, "data-withdrawn": r.withdrawn || null },
+    h("td", { "data-place": true }, placeLabel(r.place, r.place_to)),
+    h("td", {}, r.withdrawn ? `${r.name} (${t("admin.standings.withdrawn_mark")})` : r.name),
+    h("td", { "data-points": r.points }, number(r.points)), h("td", { "data-played": true }, String(r.played)),
     h("td", { "data-wdl": true }, wdl(r)),
     h("td", { "data-games": true }, `${r.games_won}:${r.games_lost}`),
     ...(bg ? [] : [h("td", {}, String(r.pucks_diff))]),
-    h("td", {}, r.tie_breaks.map((x) => Math.round(x * 100) / 100).join(" · ")))));
+    h("td", {}, r.tie_breaks.map((x) => number(x)).join(" · ")));
   const pushed = ctx.desk.standings; // the rows the feed pushed with this document
   if (pushed?.version === doc.version) fill(pushed.rows);
   else request("GET", `/api/competitions/${ctx.desk.id}/standings`).then((s) => fill(s.rows))
@@ -43,7 +51,7 @@ export function standingsView(ctx, doc) {
       `report-${ctx.desk.id}-${i18n.lang}.pdf`)) }, t("admin.standings.federation_report")) : null;
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table),
+      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table, note),
     // "Final placings" only once they are final; before, what publishing now would place.
     section(doc.finished ? "admin.standings.placings" : "admin.standings.placings_now", placings, finish, reason));
 }

@@ -102,6 +102,11 @@ export const t = (key, params) => i18n.t(key, params);
 
 /** A standings row's place: a shared range as "5–6" (a bracket's round, a tie nothing
  *  breaks), else the one place. */
+/** A number as the page's language writes it: 2,5 in Estonian and Latvian, 2.5 in English. */
+export function number(x) {
+  return new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 2, useGrouping: false }).format(x);
+}
+
 export function placeLabel(first, last = first) {
   return last > first ? `${first}–${last}` : String(first);
 }

@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { i18n, placeLabel, t } from "/js/i18n.js";
+import { i18n, number, placeLabel, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -18,6 +18,8 @@ function cell(row, key) {
   if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}${unplayed(row)}`;
   if (key === "games") return `${row.games_won}:${row.games_lost}`;
   if (key === "place") return placeLabel(row.place, row.place_to);
+  if (key === "points") return number(row.points);
+  if (key === "name" && row.withdrawn) return `${row.name} (${t("spec.withdrawn_mark")})`;
   return String(row[key] ?? "");
 }
 
@@ -35,10 +37,14 @@ const BG_COLUMNS = COLUMNS.filter(([key]) => key !== "pucks_diff")
 export function standingsTable(rows, sport = "korona") {
   const columns = sport === "backgammon" ? BG_COLUMNS : COLUMNS;
   const head = el("tr", {}, ...columns.map(([, key]) => el("th", { scope: "col", i18n: key })));
-  const body = rows.map((row) => el("tr", { "data-entrant": row.entrant },
+  const body = rows.map((row) => el("tr", { "data-entrant": row.entrant,
+    ...(row.withdrawn ? { "data-withdrawn": "" } : {}) },
     ...columns.map(([key]) => el("td", { text: cell(row, key) }))));
+  // Forfeits are points but not played matches: say what the +n / −n beside the score mean.
+  const note = rows.some((r) => r.plus || r.minus)
+    ? [el("p", { class: "muted", "data-forfeit-note": "", i18n: "spec.forfeit_note" })] : [];
   return el("div", { class: "table-scroll" },
-            el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)));
+            el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)), ...note);
 }
 
 /** Bracket slots grouped by stage and round, one column per round. */

@@ -99,3 +99,27 @@ def test_ekml_32_3_annulled_entrant_is_not_placed():
                 run.do(cmd.RecordResult(p.match_id, WIN, AT))
     placed = {e for group in final_placings(run.state) for e in group}
     assert gone not in placed and len(placed) == 3
+
+
+def test_ekml_32_3_1_forfeits_are_not_played_and_the_withdrawn_is_marked():
+    """Issue 34: 'W-D-L 3-1-0 (+1)' beside 'Played 4' counted a forfeit as played. Played,
+    won, drawn and lost count matches played over the board; a forfeit is a plus or a minus
+    only; the row of who withdrew says so (every face marks it)."""
+    from tableside.competition.rules.standings import StandingsView, standings
+
+    run = round_robin("EKML", 6, 0)
+    gone = run.state.order[0]
+    for p in [p for n in (1, 2, 3) for p in run.state.rounds[n].pairings if gone in (p.a, p.b)]:
+        run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    run.do(cmd.WithdrawEntrant(gone, AT))
+    for n in sorted(run.state.rounds):
+        for p in run.state.rounds[n].pairings:
+            if p.match_id not in run.state.results:
+                run.do(cmd.RecordResult(p.match_id, WIN, AT))
+    rows = {r.entrant: r for r in standings(StandingsView(run.state))}
+    assert rows[gone].withdrawn and not any(r.withdrawn for e, r in rows.items() if e != gone)
+    assert (rows[gone].played, rows[gone].minus) == (3, 2)
+    for row in rows.values():
+        assert row.won + row.drawn + row.lost == row.played
+        assert row.played + row.plus + row.minus == 5
+    assert sum(r.plus for r in rows.values()) == 2

@@ -49,10 +49,12 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
     pdf.ln(2)
     columns, widths = (_BG_COLUMNS, _BG_WIDTHS) if bg else (_COLUMNS, _WIDTHS)
-    cells = [_row(r) for r in rows]
+    cells = [_row(r, w, lang) for r in rows]
     if bg:
         cells = [c[:6] + c[7:] for c in cells]  # no pucks column
     table(pdf, widths, [w[k] for k in columns], cells)
+    if any(r.get("plus") or r.get("minus") for r in rows):
+        pdf.multi_cell(0, 6, w["admin.standings.forfeit_note"], **_NEXT)
     _placings(pdf, doc, w)
     return bytes(pdf.output())
 
@@ -64,18 +66,22 @@ def _tie_key(name: str, backgammon: bool) -> str:
     return f"admin.tiebreak.{name}"
 
 
-def _row(r: dict[str, Any]) -> list[str]:
+def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
+    """One row as the console shows it: the withdrawn marked, decimals in the language's way."""
     marks = " ".join(m for m in (_mark("+", r.get("plus")), _mark("−", r.get("minus"))) if m)
     wdl = f"{r['won']}-{r['drawn']}-{r['lost']}" + (f" ({marks})" if marks else "")
+    name = (
+        f"{r['name']} ({w['admin.standings.withdrawn_mark']})" if r.get("withdrawn") else r["name"]
+    )
     return [
         _place(r),
-        r["name"],
-        _number(r["points"]),
+        name,
+        _number(r["points"], lang),
         str(r["played"]),
         wdl,
         f"{r['games_won']}:{r['games_lost']}",
         str(r["pucks_diff"]),
-        " · ".join(_number(round(x, 2)) for x in r["tie_breaks"]),
+        " · ".join(_number(round(x, 2), lang) for x in r["tie_breaks"]),
     ]
 
 
@@ -104,8 +110,14 @@ def _mark(sign: str, count: int | None) -> str:
     return f"{sign}{count}" if count else ""
 
 
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+# Languages that write a decimal comma (Estonian, Latvian, Icelandic): 2,5 not 2.5.
+_DECIMAL_COMMA = frozenset({"et", "lv", "is"})
+
+
+def _number(x: float, lang: str = "en") -> str:
+    """A number as the language writes it: whole numbers bare, a decimal comma where due."""
+    text = str(int(x)) if float(x).is_integer() else str(x)
+    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
 
 
 def _fill(text: str, **values: str) -> str:

@@ -36,7 +36,7 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
 
 
 def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
-    """Call waiting matches to free tables, avoiding a player's last table where possible;
+    """Call waiting matches to the free tables, lowest first (decision 0100);
     team matches to blocks of consecutive free tables (EKML §29(2))."""
     guide = guide_of(state)
     check_tables(c.free_tables)
@@ -47,7 +47,7 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
         pairs = zip(waiting, blocks, strict=False)  # as many as there are blocks
         return tuple(team_call(state, m, blk, c.at) for (m, _), blk in pairs)
     players = dict(waiting)
-    calls = assign_tables(waiting, free, state.last_table)
+    calls = assign_tables(waiting, free)
     return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
 
 

@@ -111,9 +111,6 @@ def _no_show_reported(state: Competition, e: ev.NoShowReported) -> Competition:
 @_on(ev.ResultRecorded)
 def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
     recorded = Recorded(e.a, e.b, e.result, e.at)
-    last = dict(state.last_table)
-    if e.match_id in state.calls:
-        last.update({e.a: state.calls[e.match_id], e.b: state.calls[e.match_id]})
     # A match played after all clears its no-show report.
     absent = (
         state.no_shows
@@ -121,7 +118,7 @@ def _result_recorded(state: Competition, e: ev.ResultRecorded) -> Competition:
         else {k: v for k, v in state.no_shows.items() if k != e.match_id}
     )
     results = {**state.results, e.match_id: recorded}
-    return replace(state, results=results, last_table=last, no_shows=absent)
+    return replace(state, results=results, no_shows=absent)
 
 
 @_on(ev.BoardResultRecorded)

@@ -30,6 +30,7 @@ class Row(msgspec.Struct, frozen=True):
     plus: int = 0
     minus: int = 0
     place_to: int = 0  # the last place of a shared range (a bracket's 5–6), else the place
+    withdrawn: bool = False  # withdrew from the event (EKML §32(3)): marked on every face
 
 
 class StandingsView(msgspec.Struct, frozen=True):
@@ -124,8 +125,11 @@ def _ranked_row(state, entrant: str, games: list[Game], ranked: list[str], keys)
 
 
 def _row(state, entrant: str, games: list[Game], places: tuple[int, int], breaks) -> Row:
-    """Build one standings row: its place (first and last of a shared range)."""
-    played = [g for g in games if g.opponent is not None]
+    """Build one standings row: its place (first and last of a shared range). Played, won,
+    drawn and lost count the matches played over the board; a forfeit is not played, it is
+    a plus for the one who was there and a minus for the other (EKML §32(3)1)."""
+    played = [g for g in games if g.kind == "played"]
+    forfeits = [g for g in games if g.kind == "forfeit"]
     return Row(
         place=places[0],
         place_to=places[1],
@@ -141,6 +145,7 @@ def _row(state, entrant: str, games: list[Game], places: tuple[int, int], breaks
         pucks_diff=sum(g.pucks for g in games),
         tie_breaks=breaks,
         shared=places[1] > places[0],
-        plus=sum(1 for g in played if g.kind == "forfeit" and g.result == "W"),
-        minus=sum(1 for g in played if g.kind == "forfeit" and g.result == "L"),
+        plus=sum(1 for g in forfeits if g.result == "W"),
+        minus=sum(1 for g in forfeits if g.result == "L"),
+        withdrawn=state.entrants[entrant].status == "withdrawn",
     )

@@ -59,7 +59,6 @@ class Competition(msgspec.Struct, frozen=True):
     board_calls: dict[str, tuple[BoardCall, ...]] = {}  # a team match's tables, one per board
     called_at: dict[str, str] = {}
     called_sides: dict[str, tuple[str, str]] = {}
-    last_table: dict[str, int] = {}
     no_shows: dict[str, str] = {}
     protests: dict[str, Protest] = {}
     withdrawals: dict[str, Withdrawal] = {}

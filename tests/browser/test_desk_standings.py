@@ -1,0 +1,101 @@
+"""The standings say what happened (issue 34, point 2): a round robin of five (a bye each
+round) with a withdrawal at half-way, published. The withdrawn player is marked in the console,
+on the spectator page and in the standings PDF; "Played" counts matches played at the table
+(a forfeit is a +/− only, and a note says so); the won-drawn-lost heading is written out in
+each language (Estonian "V-V-K" read three ways); decimals take the language's comma."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+
+import pytest
+from support.competition_play import Comp, player
+from support.harness import Api, wait_for
+
+from .admin_helpers import admin_login
+
+GUIDE = {"name": "Talvekarikas", "format": "round_robin", "games_per_match": 2}
+WDL = {"et": "Võite-viike-kaotusi", "lv": "Uzvaras-neizšķirti-zaudējumi", "en": "Won-drawn-lost"}
+GONE = {"et": "loobus", "lv": "izstājās", "en": "withdrew"}
+
+
+@pytest.fixture(scope="module")
+def published(head_api: Api) -> Comp:
+    comp = Comp.create(head_api, GUIDE)
+    comp.enter([(f"p{i}", [player(f"Mängija {i}")]) for i in range(1, 6)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    rng = random.Random(5)
+    for number in range(1, 6):
+        if number == 4:
+            comp.do({"type": "WithdrawEntrant", "entrant_id": "p3"})
+        doc = comp.settled()
+        for p in next(r for r in doc["rounds"] if r["round"] == number)["pairings"]:
+            if p["match_id"] not in doc["results"]:
+                a = rng.choice([0, 1, 2])
+                result = {"a_games": a, "b_games": 2 - a, "drawn_games": 0}
+                comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "FinishCompetition"})
+    wait_for(lambda: comp.settled()["finished"])
+    return comp
+
+
+def test_forfeits_are_not_played_and_the_withdrawn_row_says_so(published: Comp) -> None:
+    rows = published.doc("/standings")["rows"]
+    gone = next(r for r in rows if r["entrant"] == "p3")
+    assert gone["withdrawn"] and gone["minus"] > 0
+    for r in rows:
+        assert r["won"] + r["drawn"] + r["lost"] == r["played"]
+        assert r["played"] + r["plus"] + r["minus"] == 4  # four opponents each, a bye aside
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_console_marks_the_withdrawn_and_writes_decimals_its_way(page, published, lang) -> None:
+    admin_login(page, "head", "head-secret-1")
+    page.goto(f"/admin#c={published.id}")
+    page.wait_for_selector("[data-competition-name]")
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.click("[data-tab=standings]")
+    page.wait_for_function("document.querySelectorAll('[data-standings] tbody tr').length === 5")
+    heads = page.eval_on_selector_all("[data-standings] th", "(c) => c.map((x) => x.textContent)")
+    assert WDL[lang] in heads
+    marked = page.locator("[data-standings] tr[data-withdrawn]")
+    assert marked.count() == 1 and f"({GONE[lang]})" in marked.inner_text()
+    assert page.locator("[data-forfeit-note]").is_visible()
+    breaks = " ".join(
+        page.eval_on_selector_all(
+            "[data-standings] tbody td:last-child", "(c) => c.map((x) => x.textContent)"
+        )
+    )
+    assert any(ch.isdigit() for ch in breaks)
+    if lang == "en":
+        assert "," not in breaks
+    else:
+        assert "." not in breaks and "," in breaks  # 0,67 — not 0.67
+
+
+def test_spectator_page_marks_the_withdrawn(page, published) -> None:
+    page.goto(f"/?competition={published.id}")
+    page.wait_for_selector("table.standings tbody tr")
+    page.click("language-picker [data-lang=lv]")
+    page.wait_for_function("document.documentElement.lang === 'lv'")
+    row = page.locator("table.standings tr[data-withdrawn]")
+    wait_for(lambda: f"({GONE['lv']})" in row.inner_text(), timeout=10)
+    assert WDL["lv"] in page.locator("table.standings thead").inner_text()
+    assert page.locator("[data-forfeit-note]").is_visible()
+
+
+def test_standings_pdf_marks_the_withdrawn(published: Comp, pwa_server) -> None:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
+    shown = published.settled()
+    anon = Api(pwa_server.base)
+    pdf = anon.get(f"/api/competitions/{published.id}/standings.pdf", lang="et",
+                   min_position=shown["position"])  # fmt: skip
+    assert pdf.status_code == 200
+    words = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
+    ).stdout.decode()
+    assert f"({GONE['et']})" in words and WDL["et"][:5] in words
