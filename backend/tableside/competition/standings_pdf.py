@@ -17,7 +17,7 @@ _COLUMNS = (
     "admin.col.name",
     "admin.col.points",
     "admin.col.played",
-    "admin.standings.wdl",
+    "admin.standings.wdl_short",
     "admin.col.games",
     "admin.col.pucks",
     "admin.col.tie_breaks",
@@ -53,6 +53,8 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     if bg:
         cells = [c[:6] + c[7:] for c in cells]  # no pucks column
     table(pdf, widths, [w[k] for k in columns], cells)
+    # The narrow column's short heading, written out once (Estonian "V-V-K" read three ways).
+    pdf.multi_cell(0, 6, f"{w['admin.standings.wdl_short']}: {w['admin.standings.wdl']}", **_NEXT)
     if any(r.get("plus") or r.get("minus") for r in rows):
         pdf.multi_cell(0, 6, w["admin.standings.forfeit_note"], **_NEXT)
     _placings(pdf, doc, w)
