@@ -60,14 +60,3 @@ def test_swiss_24_players_7_rounds_final_standings():
     assert keys == sorted(keys, reverse=True)
     placed = [e for group in run.events[-1].placings for e in group]
     assert placed == [r.entrant for r in rows]
-
-
-def test_no_player_is_called_to_the_same_table_twice_in_a_row_when_avoidable():
-    run = run_event(7)
-    last, repeats = {}, 0
-    for event in run.events:
-        if type(event).__name__ == "MatchCalled":
-            for player in run.state.results[event.match_id].a, run.state.results[event.match_id].b:
-                repeats += last.get(player) == event.table
-                last[player] = event.table
-    assert repeats == 0
