@@ -6,6 +6,7 @@ import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive, seatLines } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
 import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
+import { receiptCard } from "/js/receipt-card.js";
 
 /** What main#face holds for `state` (see judge-app.js for its fields). */
 export function view(state, act) {
@@ -77,7 +78,10 @@ function sides(doc, state) {
 }
 
 function phasePanel(doc, state, act) {
-  if (doc.status === "signed") return h("p", { class: "notice", "data-notice": "signed" }, t("judge.signed"));
+  if (doc.status === "signed") {
+    return h("section", { class: "panel", "data-panel": "signed" },
+      h("p", { class: "notice", "data-notice": "signed" }, t("judge.signed")), receiptCard(doc.match_id));
+  }
   if (doc.status === "ended") return matchOver(doc, state, act);
   if (!doc.game) return opening(doc, act);
   if (doc.game.over && doc.predicted) {
@@ -174,7 +178,8 @@ function matchOver(doc, state, act) {
     h("label", { for: "judge-name" }, t("judge.judge_name")), input,
     h("div", { class: "choices cols-2" },
       h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),
-      h("button", { class: "primary", "data-act": "sign", onclick: () => act("sign") }, t("judge.sign"))));
+      h("button", { class: "primary", "data-act": "sign", onclick: () => act("sign") }, t("judge.sign"))),
+    receiptCard(doc.match_id)); // both players scan the signed result (#29)
 }
 
 function conflict(state, act) {

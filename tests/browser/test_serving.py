@@ -35,6 +35,7 @@ def client(root: Path | None = None) -> TestClient:
         ("/admin", 'data-face="admin"'),
         ("/backgammon", 'data-face="backgammon"'),
         ("/watch", 'data-face="watch"'),
+        ("/verify", 'data-face="verify"'),
     ],
 )
 def test_every_face_has_its_shell(path: str, marker: str) -> None:
@@ -95,6 +96,7 @@ def test_worker_carries_a_version_and_the_shell_list() -> None:
         "/admin",
         "/backgammon",
         "/watch",
+        "/verify",
         "/manifest.webmanifest",
         "/js/outbox.js",
         "/i18n/lv.json",

@@ -84,7 +84,7 @@ def test_a_korona_match_end_is_receipted_served_and_shown(
     assert Api(server.base).get(f"/api/receipts/{uuid.uuid4()}").status_code == 404
 
 
-def _audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": url}
     return subprocess.run(
         [TABLESIDE, "audit", *args], env=env, capture_output=True, text=True, timeout=60
@@ -129,12 +129,12 @@ def test_audit_verify_receipt_fails_after_the_owner_changes_one_byte(
     path = tmp_path / "receipt.json"
     path.write_bytes(msgspec.json.encode(receipt))
     app = with_user(url, roles.APP_ROLE)
-    done = _audit(app, "verify", "--receipt", str(path))
+    done = audit(app, "verify", "--receipt", str(path))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith(f"{path}: ok: match {match_id} as receipted"), done.stdout
     assert "the receipt's signature against key" in done.stdout
     change_one_byte(url, match_id, relink=relink)
-    done = _audit(app, "verify", "--receipt", str(path))
+    done = audit(app, "verify", "--receipt", str(path))
     assert done.returncode == 1, done.stdout + done.stderr
     said = "the chain hash is" if relink else "broken link: stream"
     assert said in done.stdout and match_id in done.stdout, done.stdout

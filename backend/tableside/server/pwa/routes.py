@@ -7,13 +7,20 @@ from pathlib import Path
 from litestar import Request, Response, get
 from litestar.params import FromPath
 
+from tableside.eventlog.checkpoints import public_hex
 from tableside.server.pwa import assets, worker
 
 
 def web_routes(pwa_dir: Path | None = None) -> list:
     """Handlers serving pwa/ (or `pwa_dir`): faces, /js /css /i18n /icons, /sw.js, manifest."""
     root = pwa_dir or assets.DEFAULT_PWA_DIR
-    return [*_pages(root), *_assets(root), _service_worker(root), _manifest(root)]
+    return [
+        *_pages(root),
+        _verify_page(root),
+        *_assets(root),
+        _service_worker(root),
+        _manifest(root),
+    ]
 
 
 def _pages(root: Path) -> list:
@@ -34,6 +41,24 @@ def _pages(root: Path) -> list:
         page("backgammon", ["/backgammon"]),  # ?match=<id> records it, bare starts a new one
         page("watch", ["/watch"]),  # ?match=<id>: a backgammon match for spectators
     ]
+
+
+KEY_PLACEHOLDER = b"__FEDERATION_KEY__"
+
+
+def _verify_page(root: Path):
+    """/verify: the receipt check, with the federation's public key (this server's checkpoint
+    key) pinned in the page, so the copy the service worker keeps checks receipts offline."""
+
+    @get("/verify", name="page-verify", include_in_schema=False, sync_to_thread=False)
+    def verify(request: Request) -> Response[bytes]:
+        ctx = getattr(request.app.state, "tableside", None)  # none: pages served alone (tests)
+        signer = ctx.signing_key if ctx is not None else None
+        key = public_hex(signer.key).encode() if signer is not None else b""
+        body = assets.read(root, "verify.html").replace(KEY_PLACEHOLDER, key)
+        return assets.answer(request, body, ".html")
+
+    return verify
 
 
 def _assets(root: Path) -> list:

@@ -22,6 +22,7 @@ PAGES = {
     "/admin": "admin.html",
     "/backgammon": "backgammon.html",
     "/watch": "watch.html",
+    "/verify": "verify.html",  # the receipt check: offline, the federation key pinned
 }
 ASSET_DIRS = ("js", "css", "i18n", "icons")
 

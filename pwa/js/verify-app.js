@@ -1,0 +1,52 @@
+// The receipt check page (/verify): a receipt from the address's fragment (a phone camera
+// opening a receipt's QR code) or pasted, checked offline against the federation's key
+// pinned in the page (receipt-check.js); says valid or not, and what was checked.
+
+import { h } from "/js/dom.js";
+import { i18n, t } from "/js/i18n.js";
+import { checkReceipt, readReceipt } from "/js/receipt-check.js";
+
+const FIELDS = ["result", "end", "match_id", "time", "version", "position", "match_head", "global_head"];
+const pinned = () => document.querySelector('meta[name="federation-key"]')?.content || "";
+const $ = (id) => document.getElementById(id);
+let shown = null; // { receipt, result } last checked, redrawn on a language change
+
+function fieldValue(receipt, field) {
+  return field === "end" ? t(`verify.end.${receipt.end}`) : String(receipt[field]);
+}
+
+function draw() {
+  const key = pinned();
+  $("pinned").textContent = /^[0-9a-f]{64}$/i.test(key) ? key : t("verify.no_key");
+  if (!shown) {
+    $("verdict").textContent = t("verify.none");
+    $("verdict").dataset.verdict = "none";
+    return;
+  }
+  const { receipt, result } = shown;
+  $("verdict").textContent = t(result.valid ? "verify.valid" : "verify.invalid");
+  $("verdict").dataset.verdict = result.valid ? "valid" : "invalid";
+  $("checks").hidden = false;
+  $("check-list").replaceChildren(...result.checks.map((c) => h("li", { dataset: { check: c.check, ok: String(c.ok) } },
+    `${t(`verify.check.${c.check}`)}: ${t(c.ok ? "verify.holds" : "verify.fails")}`)));
+  const fields = receipt && typeof receipt === "object" ? FIELDS.filter((f) => receipt[f] !== undefined) : [];
+  $("fields").replaceChildren(...fields.flatMap((f) => [h("dt", {}, t(`verify.field.${f}`)),
+    h("dd", { dataset: { field: f } }, fieldValue(receipt, f))]));
+}
+
+async function check(text) {
+  const receipt = readReceipt(text);
+  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned()) }
+    : { receipt: null, result: { valid: false, checks: [{ check: "format", ok: false }] } };
+  draw();
+}
+
+$("paste").addEventListener("submit", (event) => {
+  event.preventDefault();
+  check($("receipt-text").value);
+});
+i18n.addEventListener("change", draw);
+await i18n.ready;
+if (location.hash.includes("r=")) await check(location.hash);
+else draw();
+document.body.dataset.checked = "true";
