@@ -40,7 +40,7 @@ function hexBytes(hex) {
 
 async function signatureHolds(receipt, key) {
   const signature = hexBytes(receipt.signature);
-  if (!signature || signature.length !== 64) return false;
+  if (signature?.length !== 64) return false;
   try {
     const imported = await crypto.subtle.importKey("raw", key, { name: "Ed25519" }, false, ["verify"]);
     return await crypto.subtle.verify({ name: "Ed25519" }, imported, signature, signedBytes(receipt));
