@@ -130,3 +130,24 @@ def test_hover_never_reveals_anything() -> None:
     for sheet in [*DEFAULT_PWA_DIR.rglob("*.css"), *DEFAULT_PWA_DIR.rglob("*.js")]:
         for selector, body in re.findall(r"([^{}]*:hover[^{}]*)\{([^}]*)\}", sheet.read_text()):
             assert not hiding.search(body), f"{sheet.name}: {selector.strip()}"
+
+
+def test_text_is_sent_gzipped_to_a_browser_that_takes_it() -> None:
+    """Decision 0105: gzip once per content, its own ETag, Vary; PNGs and refusals as stored."""
+    with client() as http:
+        raw = http.get("/js/outbox.js", headers={"Accept-Encoding": "identity"})
+        packed = http.get("/js/outbox.js", headers={"Accept-Encoding": "br, gzip;q=0.8"})
+        refused = http.get("/js/outbox.js", headers={"Accept-Encoding": "gzip;q=0"})
+        again = http.get(
+            "/js/outbox.js",
+            headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["etag"]},
+        )
+        icon = http.get("/icons/icon-192.png", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in raw.headers and "content-encoding" not in refused.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.content == raw.content  # the client undid the gzip: the same file
+    assert int(packed.headers["content-length"]) < len(raw.content) / 2
+    assert packed.headers["etag"] != raw.headers["etag"]
+    assert packed.headers["vary"] == raw.headers["vary"] == "Accept-Encoding"
+    assert again.status_code == 304 and again.content == b""
+    assert "content-encoding" not in icon.headers

@@ -1,7 +1,11 @@
-"""Reading files from pwa/ and answering them with the right type, ETag and Cache-Control."""
+"""Reading files from pwa/ and answering them with the right type, ETag and Cache-Control,
+gzipped for a browser that takes it (docs/decisions/0105: text is compressed once per
+content and kept; the API and the /live feed stay uncompressed)."""
 
 from __future__ import annotations
 
+import functools
+import gzip
 import hashlib
 from pathlib import Path
 
@@ -29,6 +33,11 @@ CONTENT_TYPES = {
 # worker's versioned cache is what makes the app fast and offline, not the HTTP cache.
 REVALIDATE = "no-cache"
 
+# Text compresses to a quarter or less; PNGs are compressed already. Below ~1 KB the
+# gzip header and a second round of ETag bookkeeping are not worth it.
+COMPRESSIBLE = {".html", ".js", ".css", ".json", ".webmanifest", ".svg"}
+SMALLEST_TO_COMPRESS = 1024
+
 
 def read(root: Path, relative: str) -> bytes:
     """The bytes of a servable file under root; 404 for anything else (no path escapes)."""
@@ -46,10 +55,42 @@ def etag(body: bytes) -> str:
     return '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
 
 
+def takes_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header admits gzip (not refused with q=0)."""
+    for item in accept_encoding.lower().split(","):
+        coding, _, params = item.partition(";")
+        if coding.strip() not in ("gzip", "*"):
+            continue
+        weight = params.strip()
+        if not weight.startswith("q="):
+            return True
+        try:
+            return float(weight[2:]) > 0
+        except ValueError:
+            return False
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def _gzipped(tag: str, body: bytes) -> bytes:
+    """The body gzipped once per content (the tag names it; mtime 0: the same bytes each time)."""
+    return gzip.compress(body, compresslevel=9, mtime=0)
+
+
 def answer(request: Request, body: bytes, suffix: str) -> Response[bytes]:
-    """200 with the body, or 304 when the browser already holds these bytes."""
+    """200 with the body (gzipped when the browser takes it), or 304 when the browser already
+    holds these bytes. Each encoding has its own strong ETag, as RFC 9110 §8.8.3 asks."""
     tag = etag(body)
-    headers = {"ETag": tag, "Cache-Control": REVALIDATE, "X-Content-Type-Options": "nosniff"}
+    headers = {"Cache-Control": REVALIDATE, "X-Content-Type-Options": "nosniff"}
+    encoded = None
+    if suffix in COMPRESSIBLE and len(body) >= SMALLEST_TO_COMPRESS:
+        headers["Vary"] = "Accept-Encoding"
+        if takes_gzip(request.headers.get("accept-encoding", "")):
+            encoded = _gzipped(tag, body)
+            headers["Content-Encoding"] = "gzip"
+            tag = tag[:-1] + '-gz"'
+    headers["ETag"] = tag
     if tag in request.headers.get("if-none-match", ""):
+        headers.pop("Content-Encoding", None)
         return Response(b"", status_code=304, headers=headers)
-    return Response(body, media_type=CONTENT_TYPES[suffix], headers=headers)
+    return Response(encoded or body, media_type=CONTENT_TYPES[suffix], headers=headers)
