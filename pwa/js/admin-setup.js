@@ -18,7 +18,7 @@ const DEFAULT_TIES = ["buchholz", "sonneborn_berger", "games_ratio"];
 // Which parts of the guide each format uses: rounds (Swiss), a play-off, a table of standings.
 const USES = {
   swiss: ["rounds", "standings"], swiss_playoff: ["rounds", "standings", "playoff"],
-  round_robin: ["standings"], double_elimination: [], single_elimination: ["flights"],
+  round_robin: ["standings", "listing"], double_elimination: [], single_elimination: ["flights"],
 };
 
 /** Tie-break checkboxes in words; the order they are ticked in is the order they apply. A
@@ -82,6 +82,8 @@ function guideForm(ctx) {
   const playoffAll = h("input", { name: "playoff_play_all", id: "f-playoff-play-all", type: "checkbox" });
   const consolation = h("input", { name: "consolation", id: "f-consolation", type: "checkbox", checked: true });
   const lastChance = h("input", { name: "last_chance", id: "f-last-chance", type: "checkbox" });
+  // EKML §31(1): a round robin's first-listed opens; a guide may draw lots instead (KUUSALU).
+  const byLot = h("input", { name: "opening_by_lot", id: "f-opening-by-lot", type: "checkbox" });
   const unplayed = choice("unplayed", ["draw", "virtual_opponent", "face_value"]
     .map((v) => [v, `admin.unplayed.${v}`]), "draw");
   const oppUnplayed = choice("opp_unplayed", ["face_value", "as_draws"]
@@ -108,6 +110,7 @@ function guideForm(ctx) {
         unplayed_games_in_buchholz: unplayed.value, opponent_unplayed_in_buchholz: oppUnplayed.value,
         head_to_head: h2h.value, consolation: consolation.checked, fill_silences: fill.value,
         last_chance: consolation.checked && lastChance.checked,
+        opening_by_lot: format.value === "round_robin" && byLot.checked,
       };
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
       entry.apply(guide);
@@ -132,6 +135,7 @@ function guideForm(ctx) {
         h("label", { for: "f-play-all" }, t("admin.guide.play_all")))),
       korona(part("playoff", h("div", { className: "field check" }, playoffAll,
         h("label", { for: "f-playoff-play-all" }, t("admin.guide.playoff_play_all"))))),
+      korona(part("listing", check(byLot, "admin.guide.opening_by_lot"))),
       part("flights", check(consolation, "admin.guide.consolation")),
       part("flights", check(lastChance, "admin.guide.last_chance")),
       part("standings", field("admin.guide.unplayed", unplayed)),
@@ -151,6 +155,12 @@ function guideForm(ctx) {
     });
     entry.adapt(format.value, game.sport.value);
   };
+  // Pairs score 4 / 2 / 0, singles 2 / 1 / 0 (EKML §32(2)) until the TD picks a scale.
+  let scaleChosen = false;
+  scale.addEventListener("change", () => { scaleChosen = true; });
+  discipline.addEventListener("change", () => {
+    if (!scaleChosen) scale.value = discipline.value.endsWith("_pairs") ? "420" : "210";
+  });
   format.addEventListener("change", adapt);
   game.sport.addEventListener("change", adapt);
   adapt();

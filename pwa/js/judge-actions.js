@@ -67,11 +67,13 @@ async function undo() {
 }
 
 async function opening(value) {
-  if (value === "listing") return send({ type: "AssignOpeningShot", method: "listing" });
-  const command = { type: "AssignOpeningShot", method: "lot", lot_winner: value };
-  if (doc().format === "pairs") {
-    const [mine, theirs] = value === "A" ? sidesOf(doc()) : sidesOf(doc()).reverse();
-    const i = value === "A" ? 0 : 1;
+  // The first-listed (side A) opens a round robin; elsewhere the side that won the lot.
+  const side = value === "listing" ? "A" : value;
+  const command = value === "listing" ? { type: "AssignOpeningShot", method: "listing" }
+    : { type: "AssignOpeningShot", method: "lot", lot_winner: value };
+  if (doc().format === "pairs") { // the pair with the right chooses its opener (EKML §31)
+    const [mine, theirs] = side === "A" ? sidesOf(doc()) : sidesOf(doc()).reverse();
+    const i = side === "A" ? 0 : 1;
     command.opener = await pick(t("judge.opening_who", { pair: mine.join(" / ") }),
       mine.map((p) => ({ value: p, label: p, className: `side-btn side-${i}` })));
     if (!command.opener) return;

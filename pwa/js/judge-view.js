@@ -92,14 +92,23 @@ function phasePanel(doc, state, act) {
   return pad(doc, state, act);
 }
 
+// The guide says how game 1 opens (EKML §31(1)): a round robin's first-listed opens — no
+// coin toss is asked; the lot decides elsewhere — no "first-listed" is offered; a match
+// without a guide (a walk-up) offers both.
 function opening(doc, act) {
   const [a, b] = sidesOf(doc);
+  const listing = h("button", { class: "wide", "data-opening": "listing", onclick: () => act("opening", "listing") },
+    t("judge.opening_listing"));
+  if (doc.opening === "listing") {
+    return h("section", { class: "panel", "data-panel": "opening" }, h("h2", {}, t("judge.opening_title")),
+      h("p", {}, t("judge.opening_listing_help", { side: a.join(" / ") })), listing);
+  }
   return h("section", { class: "panel", "data-panel": "opening" },
     h("h2", {}, t("judge.opening_title")), h("p", {}, t("judge.opening_help")),
     h("div", { class: "choices cols-2" },
-      h("button", { class: "side-btn side-0", onclick: () => act("opening", "A") }, a.join(" / ")),
-      h("button", { class: "side-btn side-1", onclick: () => act("opening", "B") }, b.join(" / "))),
-    h("button", { class: "wide", onclick: () => act("opening", "listing") }, t("judge.opening_listing")));
+      h("button", { class: "side-btn side-0", "data-opening": "A", onclick: () => act("opening", "A") }, a.join(" / ")),
+      h("button", { class: "side-btn side-1", "data-opening": "B", onclick: () => act("opening", "B") }, b.join(" / "))),
+    doc.opening === "lot" ? null : listing);
 }
 
 function pad(doc, state, act) {

@@ -196,3 +196,15 @@ def test_the_guides_choice_for_lv_silences_goes_into_each_called_match(fill: str
     assert (created.ruleset, created.fill_silences) == ("LV", fill)
     [event] = decide(initial_state(), created)
     assert event.fill_silences == fill
+
+
+def test_ekml_31_1_the_guide_decides_each_matchs_opening() -> None:
+    """A round robin's first-listed opens unless the guide draws lots (issue 34); every other
+    format draws lots; a team's boards leave it to the table (board I's lot, EKML §29)."""
+    from tableside.competition.rules.guide import Guide, TeamSettings, opening_rule
+
+    assert opening_rule(Guide("RR", format="round_robin")) == "listing"
+    assert opening_rule(Guide("RR", format="round_robin", opening_by_lot=True)) == "lot"
+    assert opening_rule(Guide("DE", format="double_elimination")) == "lot"
+    assert opening_rule(Guide("S", format="swiss")) == "lot"
+    assert opening_rule(Guide("T", format="swiss", teams=TeamSettings())) == ""

@@ -239,3 +239,25 @@ def test_ekml_32_2_guide_points_scale() -> None:
     cmd = CreateMatch(match_id="m", side_a=("ann",), side_b=("bob",), points=(1.5, 1.0, 0.5))
     events = decide(initial_state(), cmd)
     assert events[0].points == (1.5, 1.0, 0.5) and events[0].rule == "EKML §32(2)"
+
+
+def _guided(opening: str) -> object:
+    """A match whose competition's guide decided how it opens (CreateMatch.opening)."""
+    a, b = SINGLES
+    return fold(
+        decide(initial_state(), CreateMatch(match_id="m", side_a=a, side_b=b, opening=opening))
+    )
+
+
+def test_ekml_31_1_1_round_robin_guide_refuses_the_lot() -> None:
+    with pytest.raises(RuleViolation) as info:
+        decide(_guided("listing"), AssignOpeningShot(method="lot", lot_winner="B"))
+    assert info.value.rule == "EKML §31(1)1" and info.value.code == "opening_by_listing"
+    assert decide(_guided("listing"), AssignOpeningShot(method="listing"))[0].side == "A"
+
+
+def test_ekml_31_1_2_a_guide_by_lot_refuses_the_first_listed() -> None:
+    with pytest.raises(RuleViolation) as info:
+        decide(_guided("lot"), AssignOpeningShot(method="listing"))
+    assert info.value.rule == "EKML §31(1)2" and info.value.code == "opening_by_lot"
+    assert _guided("lot").opening == "lot"

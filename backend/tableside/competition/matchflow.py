@@ -9,7 +9,7 @@ from uuid import UUID
 
 from tableside.competition.rules.entrants import Entrant
 from tableside.competition.rules.events import BoardCall, MatchCalled
-from tableside.competition.rules.guide import is_pairs
+from tableside.competition.rules.guide import is_pairs, opening_rule
 from tableside.competition.rules.matches import games_for, play_all_for
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
@@ -77,6 +77,7 @@ def _create(
         play_all=play_all_for(state, match_id),
         points=None if points.per_game else (points.win, points.draw, points.loss),
         fill_silences=state.guide.fill_silences,
+        opening=opening_rule(state.guide),
     )
 
 

@@ -51,6 +51,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "games": s.games,
         "play_all": s.play_all,
         "fill_silences": s.fill_silences,
+        "opening": s.opening,
         "version": view.version,
         "position": view.position,
         "scheduled_position": view.scheduled_position,

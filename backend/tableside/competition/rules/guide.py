@@ -129,6 +129,9 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     sport: Sport = "korona"
     backgammon: BackgammonSettings | None = None
     fill_silences: FillSilences = "ekml"  # carried into each korona match (CreateMatch)
+    # The opening shot by lot (coin toss) in every match, a round robin's too (KUUSALU); else
+    # EKML §31(1): a round robin's first-listed opens, every other format draws lots.
+    opening_by_lot: bool = False
 
 
 def draw_points(guide: Guide) -> float:
@@ -164,6 +167,15 @@ def is_pairs(guide: Guide) -> bool:
 def pairs_scale() -> PointsScale:
     """EKML §32(2)2: pairs score 4 / 2 / 0."""
     return PointsScale(win=4.0, draw=2.0, loss=0.0)
+
+
+def opening_rule(guide: Guide) -> str:
+    """How a match of this guide opens (EKML §31(1)): "listing" — a round robin's first-listed
+    player opens; "lot" — the lot (coin toss) decides; "" — a team's boards (EKML §29, the
+    table's own draw for board I)."""
+    if guide.teams is not None:
+        return ""
+    return "listing" if guide.format == "round_robin" and not guide.opening_by_lot else "lot"
 
 
 def is_backgammon(guide: Guide) -> bool:

@@ -15,6 +15,7 @@ from tableside.disciplines.korona.vocabulary import (
     Limit,
     Nearer,
     OpeningMethod,
+    OpeningRule,
     RemarkReason,
     RulesetName,
     Side,
@@ -85,6 +86,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     play_all: bool = False
     points: tuple[float, float, float] | None = None  # win, draw, loss; default EKML §32(2)
     fill_silences: FillSilences = "ekml"  # the guide's choice for LV's/NOVUS08's silences
+    opening: OpeningRule = ""  # the guide's opening (EKML §31(1)); "" the table chooses
 
 
 class AssignOpeningShot(Command, tag="AssignOpeningShot"):

@@ -45,6 +45,7 @@ from tableside.disciplines.korona.vocabulary import (
     FillSilences,
     Format,
     OpeningMethod,
+    OpeningRule,
     RulesetName,
     Side,
     SideOrNone,
@@ -64,6 +65,7 @@ class MatchCreated(Event, tag="MatchCreated"):
     points: tuple[float, float, float]
     at: str = ""
     fill_silences: FillSilences = "ekml"  # old events: the EKML fill they were decided with
+    opening: OpeningRule = ""  # the guide's opening (EKML §31(1)); old events: the table's
 
 
 class OpeningShotAssigned(Event, tag="OpeningShotAssigned"):

@@ -18,6 +18,7 @@ _CREATED = (
     "play_all",
     "points",
     "fill_silences",
+    "opening",
 )
 
 

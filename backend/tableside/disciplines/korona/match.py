@@ -30,6 +30,7 @@ def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
             points=points,
             at=cmd.at,
             fill_silences=cmd.fill_silences,
+            opening=cmd.opening,
             rule="" if cmd.points is None else rs.cite["points"],
         )
     ]
@@ -57,6 +58,7 @@ def _check_creation(state: MatchState, cmd: CreateMatch, rs: Ruleset) -> int:
 
 
 def _opening_side(b: Batch, cmd: AssignOpeningShot) -> tuple[str, str]:
+    _check_guides_opening(b, cmd)
     if cmd.method == "listing":
         return "A", b.cite("opening_listing")
     if cmd.method == "odd_even":
@@ -83,6 +85,19 @@ def _opening_side(b: Batch, cmd: AssignOpeningShot) -> tuple[str, str]:
             b.cite("opening_lot"), "the lot (coin toss) decides", "lot_winner", code="lot_decides"
         )
     return cmd.lot_winner, b.cite("opening_lot")
+
+
+def _check_guides_opening(b: Batch, cmd: AssignOpeningShot) -> None:
+    """The guide decided how this match opens (EKML §31(1)): a round robin's first-listed,
+    or the lot (coin toss); the other way is refused."""
+    wanted = b.state.opening
+    if wanted and cmd.method in ("listing", "lot") and cmd.method != wanted:
+        raise RuleViolation(
+            b.cite("opening_listing" if wanted == "listing" else "opening_lot"),
+            f"this match's guide opens by {wanted}",
+            "method",
+            code="opening_by_listing" if wanted == "listing" else "opening_by_lot",
+        )
 
 
 def _seats(b: Batch, side: str, cmd: AssignOpeningShot) -> tuple[str, ...]:

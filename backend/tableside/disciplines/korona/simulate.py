@@ -96,6 +96,8 @@ def next_command(state: MatchState, rng: random.Random) -> c.Command | None:
     if not state.created:
         return new_match(rng)
     if not state.protocol_seats:
+        if state.opening == "listing":  # the guide's round robin: the first-listed opens
+            return c.AssignOpeningShot(method="listing")
         return c.AssignOpeningShot(method="lot", lot_winner=rng.choice(("A", "B")))
     if state.ended:
         return None if state.signed else c.SignProtocol(judge="sim-judge")

@@ -5,7 +5,13 @@ from __future__ import annotations
 import msgspec
 
 from tableside.disciplines.korona.events import AnyEvent
-from tableside.disciplines.korona.vocabulary import FillSilences, Format, RulesetName, Side
+from tableside.disciplines.korona.vocabulary import (
+    FillSilences,
+    Format,
+    OpeningRule,
+    RulesetName,
+    Side,
+)
 
 
 class Pucks(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,6 +56,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     games: int = 1
     play_all: bool = False
     fill_silences: FillSilences = "ekml"
+    opening: OpeningRule = ""  # listing / lot by the guide (EKML §31(1)), "" either
     points: tuple[float, float, float] = (2.0, 1.0, 0.0)
     protocol_seats: tuple[str, ...] = ()  # game 1 seating per the draw (EKML §31)
     won: tuple[int, int] = (0, 0)

@@ -31,6 +31,10 @@ Nearer = Literal["equal", "left", "right"]
 Card = Literal["yellow", "red"]
 Limit = Literal["5s", "30s"]
 OpeningMethod = Literal["listing", "lot", "odd_even", "team"]
+# How a match's game 1 opening is decided, from its competition's guide (EKML §31(1)): the
+# first-listed opens (a round robin), the lot (coin toss) decides (Swiss, brackets, or a guide
+# that says so); "" leaves it to the table (a walk-up match, a team match's boards).
+OpeningRule = Literal["", "listing", "lot"]
 CorrectionBy = Literal["head_judge", "table_judge"]
 
 # Offences a judge sees during a stroke; each ruleset maps a code to a consequence + paragraph.
