@@ -32,6 +32,10 @@ Interface (others build on it; keep it stable):
     device_time), prev_hash, hash. An unregistered type on read raises UnknownEventType
     naming it.
 
+Appends that arrive while another is in flight are committed together (group commit,
+`eventlog.group_commit`, schema/012; a lone append goes at once, alone): each keeps every
+promise above, a conflict of one never sinks another.
+
 Global positions are dense (1, 2, 3, … with no holes) and commit in order: the library's
 recorder locks the table for each insert, and the trigger assigns the position. Every
 insert sends `NOTIFY stored_events` (channel = NOTIFY_CHANNEL, no payload) on commit; a

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import DatabaseError, IntegrityError
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.utils import Environment
 
 from tableside.db.url import eventsourcing_env
+from tableside.eventlog.group_commit import GroupCommit
 from tableside.eventlog.mapper import EventMapper
 from tableside.eventlog.memory import MemoryEventRecorder
-from tableside.eventlog.recorder import PostgresEventRecorder
+from tableside.eventlog.recorder import CommandRows, PostgresEventRecorder
 from tableside.eventlog.records import (
     AppendResult,
+    CommandReused,
     Envelope,
     RawRecord,
     StoredEvent,
@@ -27,6 +29,35 @@ from tableside.eventlog.records import (
 from tableside.eventlog.registry import EventRegistry
 
 _meta_encoder = msgspec.json.Encoder(order="sorted")
+
+STORED, REPLAYED, REUSED, CONFLICT = "stored", "replayed", "reused", "conflict"
+
+
+class Pending(NamedTuple):
+    """One checked append on its way to the database."""
+
+    stream_id: UUID
+    expected_version: int
+    envelopes: tuple[Envelope, ...]
+    command_id: UUID
+    meta: str
+    digest: bytes | None
+
+
+class Outcome(NamedTuple):
+    """What the database did with one command: stored (at `positions`), replayed (the
+    command_id holds this command already), reused (it holds another), conflict."""
+
+    kind: str
+    positions: tuple[int, ...] = ()
+
+
+def _group_wait(env: Mapping[str, str], session: Mapping[str, str] | None = None) -> float:
+    """How long an append waits for its turn: as long as for a pooled connection plus the
+    longest a statement may run (the session's statement_timeout; 30 s when it says none)."""
+    pool_wait = float(env.get("POSTGRES_CONNECT_TIMEOUT", 10) or 10)
+    statement_ms = float((session or {}).get("statement_timeout", 0) or 30_000)
+    return pool_wait + statement_ms / 1000
 
 
 class _StoreApplication(Application[UUID]):
@@ -58,6 +89,11 @@ class EventStore:
         self.registry = registry
         self.app = _StoreApplication(registry, env)
         self._recorder: PostgresEventRecorder | MemoryEventRecorder = self.app.recorder
+        # Group commit on PostgreSQL (issue 32 point 4, docs/decisions/0085); the in-memory
+        # recorder appends one command at a time.
+        self._commits: GroupCommit[Pending, Outcome] | None = None
+        if isinstance(self._recorder, PostgresEventRecorder):
+            self._commits = GroupCommit(self._flush, wait_seconds=_group_wait(env))
 
     @classmethod
     def connect(
@@ -71,11 +107,14 @@ class EventStore:
     ) -> EventStore:
         """A store on a migrated PostgreSQL database: a connection is waited for at most
         `wait_seconds`; `session` sets its connections' settings (lock_timeout, …)."""
-        store = cls(registry, eventsourcing_env(database_url, pool_size, wait_seconds))
+        env = eventsourcing_env(database_url, pool_size, wait_seconds)
+        store = cls(registry, env)
         if session and isinstance(store._recorder, PostgresEventRecorder):
             # libpq's options, read by each connection the pool opens (none is open yet).
             options = " ".join(f"-c {name}={value}" for name, value in session.items())
             store._recorder.datastore.pool.kwargs["options"] = options
+            if store._commits is not None:
+                store._commits = GroupCommit(store._flush, wait_seconds=_group_wait(env, session))
         return store
 
     @classmethod
@@ -100,23 +139,76 @@ class EventStore:
         encoded_meta = _check_append(
             self.registry, stream_id, events, expected_version, command_id, meta
         )
-        envelopes = [
-            Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, start=1)
-        ]
+        pending = Pending(
+            stream_id,
+            expected_version,
+            tuple(Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1)),
+            command_id,
+            encoded_meta,
+            command_digest,
+        )
+        outcome = self._commits.submit(pending) if self._commits else self._save_one(pending)
+        return self._answer(pending, outcome)
+
+    def _save_one(self, pending: Pending) -> Outcome:
+        """One command in a transaction of its own (the library's save, as before #32)."""
         try:
             recordings = self.app.save(
-                *envelopes, command_id=command_id, meta=encoded_meta, command_digest=command_digest
+                *pending.envelopes,
+                command_id=pending.command_id,
+                meta=pending.meta,
+                command_digest=pending.digest,
             )
         except IntegrityError:
-            current = self.current_version(stream_id)
-            raise VersionConflict(stream_id, expected_version, current) from None
+            return Outcome(CONFLICT)
+        except CommandReused:
+            return Outcome(REUSED)
         if not recordings:  # the recorder found this command_id already stored
-            return self._replay(command_id)
+            return Outcome(REPLAYED)
+        return Outcome(STORED, tuple(r.notification.id for r in recordings))
+
+    def _flush(self, batch: Sequence[Pending]) -> list[Outcome | BaseException]:
+        """Group commit's flush: a lone command as before; several in one transaction
+        (`insert_commands`, schema/012). A batch the database refuses whole for another
+        reason than a command's own conflict is retried one command at a time, so no
+        command's fault sinks another."""
+        if len(batch) == 1:
+            return [self._save_one(batch[0])]
+        recorder = self._recorder
+        assert isinstance(recorder, PostgresEventRecorder)
+        to_stored = self.app.mapper.to_stored_event
+        commands = [
+            CommandRows(p.command_id, p.digest, p.meta, [to_stored(e) for e in p.envelopes])
+            for p in batch
+        ]
+        try:
+            answers = recorder.insert_commands(commands)
+        except DatabaseError:
+            return [self._save_alone(p) for p in batch]
+        return [Outcome(kind, tuple(positions)) for kind, positions in answers]
+
+    def _save_alone(self, pending: Pending) -> Outcome | BaseException:
+        try:
+            return self._save_one(pending)
+        except Exception as exc:  # this command's own fault, answered to it alone
+            return exc
+
+    def _answer(self, pending: Pending, outcome: Outcome) -> AppendResult:
+        """The caller's result (or exception) from its command's outcome; the reads a
+        conflict or a replay needs run in the caller's thread, after the batch."""
+        stream_id, expected = pending.stream_id, pending.expected_version
+        if outcome.kind == CONFLICT:
+            raise VersionConflict(stream_id, expected, self.current_version(stream_id))
+        if outcome.kind == REUSED:
+            raise CommandReused(pending.command_id)
+        if outcome.kind == REPLAYED:
+            return self._replay(pending.command_id)
+        events = [e.event for e in pending.envelopes]
         return AppendResult(
             stream_id=stream_id,
-            first_version=expected_version + 1,
-            last_version=expected_version + len(events),
-            positions=tuple(r.notification.id for r in recordings),
+            first_version=expected + 1,
+            last_version=expected + len(events),
+            positions=outcome.positions,
             payloads=tuple(self.registry.encode(e) for e in events),
         )
 

@@ -7,6 +7,8 @@ stores nothing; another digest is refused: CommandReused) and `NOTIFY stored_eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -26,8 +28,23 @@ from tableside.eventlog.records import RAW_COLUMNS, CommandReused, RawRecord, St
 EVENTS_TABLE = "stored_events"
 
 _APPEND = SQL("SELECT * FROM tableside_append(%s, %s, %s, %s::stored_event_uuid[])")
+_BATCH = SQL(
+    "SELECT command_no, outcome, positions FROM tableside_append_batch("
+    "%s::uuid[], %s::bytea[], %s::text[], %s::integer[], %s::stored_event_uuid[])"
+)
 _REUSED = "TS409"  # tableside_append: this command_id holds a different command
 _SELECT = SQL(f"SELECT {RAW_COLUMNS} FROM stored_events ")  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRows:
+    """One command's part of a batch: its id, digest, canonical meta and the library's
+    stored events (its mapper's output)."""
+
+    command_id: UUID
+    command_digest: bytes | None
+    meta: str
+    stored_events: Sequence[Any]
 
 
 class PostgresEventRecorder(PostgresApplicationRecorder):
@@ -68,6 +85,32 @@ class PostgresEventRecorder(PostgresApplicationRecorder):
             if getattr(exc.__cause__, "sqlstate", None) == _REUSED:
                 raise CommandReused(command_id) from None
             raise
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_commands(self, commands: Sequence[CommandRows]) -> list[tuple[str, list[int]]]:
+        """Insert several commands' events in one transaction (`tableside_append_batch`,
+        schema/012): per command, in order, its outcome — stored (with its positions),
+        replayed, reused or conflict — each decided as `insert_events` would decide it alone.
+        Retrying after a lost connection is safe for the same reason as there."""
+        rows = [
+            self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+            for command in commands
+            for e in command.stored_events
+        ]
+        params = (
+            [c.command_id for c in commands],
+            [c.command_digest for c in commands],
+            [c.meta for c in commands],
+            [len(c.stored_events) for c in commands],
+            rows,
+        )
+        with self.datastore.get_connection() as conn:
+            cur = conn.execute(_BATCH, params, prepare=True)
+            found = {row["command_no"]: row for row in cur.fetchall()}
+        return [
+            (found[i]["outcome"], list(found[i]["positions"] or ()))
+            for i in range(1, len(commands) + 1)
+        ]
 
     def stream_records(self, stream_id: UUID, after_version: int = 0) -> list[RawRecord]:
         """Rows of one stream after a version, in version order."""

@@ -1,0 +1,254 @@
+"""Group commit on the store's write path (issue 32 point 4), on real PostgreSQL: appends that
+arrive while a transaction is in flight go in the next one together, and every guarantee of
+one append alone holds for each of them — chains, dense positions in commit order, the
+command_id check (replay, reuse refused), a conflict of one never sinking another, bounded
+waits, and only the leader holding a connection. The mechanism itself (lone caller at once,
+handing the lead on, bounded waits) is tested on `GroupCommit` with a flush of our own."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import psycopg
+import pytest
+from store_events import TEST_EVENT_TYPES, GameClosed, PuckPocketed
+from tableside.eventlog import CommandReused, EventRegistry, EventStore, VersionConflict
+from tableside.eventlog.audit_source import records_from_database
+from tableside.eventlog.group_commit import GroupCommit, GroupCommitTimeout
+from tableside.eventlog.verify import verify
+
+BOUND = 60.0  # seconds any wait in these tests may take on a loaded machine
+
+
+def _until(check: Callable[[], bool], what: str) -> None:
+    """Wait (bounded) for a state, never for a time."""
+    deadline = time.monotonic() + BOUND
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[EventStore]:
+    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), database_url, pool_size=1) as s:
+        yield s
+
+
+class _Held:
+    """The stored_events EXCLUSIVE lock held by another session: the leader's transaction
+    waits on it, so everything submitted meanwhile queues for the next batch."""
+
+    def __init__(self, url: str) -> None:
+        self.conn = psycopg.connect(url)
+        self.conn.execute("LOCK TABLE stored_events IN EXCLUSIVE MODE")
+
+    def release(self) -> None:
+        self.conn.rollback()
+        self.conn.close()
+
+
+def _batched(store: EventStore, url: str, calls: Sequence[Callable[[], object]]) -> list:
+    """Run `calls[0]` (the leader, stuck on the held lock), then the rest while it is in
+    flight (queued: the next batch, one transaction); each call's result or exception."""
+    held = _Held(url)
+    pool = ThreadPoolExecutor(len(calls))
+    try:
+        futures = [pool.submit(calls[0])]
+        _until(lambda: _lock_waiters(url) == 1, "the leader waits on the lock")
+        futures += [pool.submit(call) for call in calls[1:]]
+        _until(lambda: store._commits.waiting() == len(calls) - 1, "the rest queued")
+    finally:
+        held.release()
+    out = []
+    for f in futures:
+        try:
+            out.append(f.result(timeout=BOUND))
+        except Exception as exc:
+            out.append(exc)
+    pool.shutdown()
+    return out
+
+
+def _lock_waiters(url: str) -> int:
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_locks WHERE relation = 'stored_events'::regclass"
+            " AND NOT granted"
+        ).fetchone()
+    return row[0] if row else 0
+
+
+def _append(store: EventStore, stream, version: int, command_id=None, digest=None, puck=1):
+    return lambda: store.append(
+        stream,
+        [PuckPocketed("Mari", puck), GameClosed("A")],
+        expected_version=version,
+        command_id=command_id or uuid.uuid4(),
+        meta={"device_id": "tab-1"},
+        command_digest=digest,
+    )
+
+
+def _transactions(url: str) -> dict[object, int]:
+    """Events per insert statement (all events of one statement share recorded_at)."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT recorded_at, count(*) FROM stored_events GROUP BY recorded_at"
+        ).fetchall()
+    return dict(rows)
+
+
+def test_commands_arriving_together_commit_in_one_transaction(store, database_url) -> None:
+    streams = [uuid.uuid4() for _ in range(12)]
+    results = _batched(store, database_url, [_append(store, s, 0) for s in streams])
+    assert all(not isinstance(r, Exception) for r in results), results
+    assert sorted(_transactions(database_url).values()) == [2, 22]  # the leader, then 11 at once
+    records = list(records_from_database(database_url))
+    assert [r.position for r in records] == list(range(1, 25))  # dense, in commit order
+    assert verify(records).broken is None  # both chains
+    for stream, result in zip(streams, results, strict=True):
+        stored = [r for r in records if r.stream_id == stream]
+        assert result.positions == tuple(r.position for r in stored)
+        assert [r.version for r in stored] == [1, 2]
+        assert result.payloads and not result.replayed
+
+
+def test_a_conflict_in_a_batch_never_sinks_another(store, database_url) -> None:
+    contested, others = uuid.uuid4(), [uuid.uuid4() for _ in range(4)]
+    store.append(contested, [GameClosed("A")], expected_version=0, command_id=uuid.uuid4())
+    calls = [_append(store, others[0], 0)]
+    calls += [_append(store, contested, 1, puck=n) for n in range(3)]  # one of three wins
+    calls += [_append(store, s, 0) for s in others[1:]]
+    calls += [_append(store, uuid.uuid4(), 5)]  # a version that skips: refused alone
+    results = _batched(store, database_url, calls)
+    conflicts = [r for r in results if isinstance(r, VersionConflict)]
+    assert len(conflicts) == 3
+    assert [c.current_version for c in conflicts[:2]] == [3, 3]  # what a retry should expect
+    assert conflicts[2].current_version == 0
+    stored = [r for r in results if not isinstance(r, Exception)]
+    assert len(stored) == 5
+    records = list(records_from_database(database_url))
+    assert len(records) == 1 + 5 * 2
+    assert [r.position for r in records] == list(range(1, 12))
+    assert verify(records).broken is None
+
+
+def test_idempotency_holds_inside_a_batch(store, database_url) -> None:
+    earlier, same, reused = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+    digest, other = bytes(32), bytes([1]) * 32
+    first = _append(store, uuid.uuid4(), 0, command_id=earlier, digest=digest)()
+    twice = uuid.uuid4()
+    calls = [
+        _append(store, uuid.uuid4(), 0),
+        _append(store, first.stream_id, 0, command_id=earlier, digest=digest),  # a retry
+        _append(store, twice, 0, command_id=same, digest=digest),
+        _append(store, twice, 0, command_id=same, digest=digest),  # the same, in the batch
+        _append(store, uuid.uuid4(), 0, command_id=earlier, digest=other),  # another body
+        _append(store, uuid.uuid4(), 0, command_id=reused, digest=digest),
+        _append(store, uuid.uuid4(), 0, command_id=reused, digest=other),  # reused in the batch
+    ]
+    _lead, retry, once, again, refused, kept, refused_too = _batched(store, database_url, calls)
+    assert retry.replayed and retry.positions == first.positions
+    assert {once.replayed, again.replayed} == {False, True}
+    assert once.positions == again.positions
+    assert isinstance(refused, CommandReused) and isinstance(refused_too, CommandReused)
+    assert not kept.replayed
+    records = list(records_from_database(database_url))
+    assert len(records) == 2 * 4  # first, lead, same once, reused once: nothing else stored
+    assert verify(records).broken is None
+
+
+def test_only_the_leader_holds_a_connection(store, database_url) -> None:
+    """16 appends on a pool of one connection: the waiters hold none, so none waits for one
+    (the pool's wait is bounded; a waiter holding one would time out the others)."""
+    streams = [uuid.uuid4() for _ in range(16)]
+    results = _batched(store, database_url, [_append(store, s, 0) for s in streams])
+    assert all(not isinstance(r, Exception) for r in results), results
+    assert len(list(records_from_database(database_url))) == 32
+
+
+def test_many_writers_back_to_back_keep_every_stream_and_the_global_order(
+    store, database_url
+) -> None:
+    """8 writers, 15 commands each on a stream of their own as fast as answers come."""
+    streams = [uuid.uuid4() for _ in range(8)]
+
+    def writer(stream) -> list:
+        return [_append(store, stream, 2 * n)().positions for n in range(15)]
+
+    with ThreadPoolExecutor(8) as pool:
+        answered = list(pool.map(writer, streams))
+    records = list(records_from_database(database_url))
+    assert [r.position for r in records] == list(range(1, 8 * 15 * 2 + 1))
+    assert verify(records).broken is None
+    for stream, positions in zip(streams, answered, strict=True):
+        mine = [r for r in records if r.stream_id == stream]
+        assert [r.version for r in mine] == list(range(1, 31))
+        assert [p for ps in positions for p in ps] == [r.position for r in mine]
+
+
+# --- the mechanism, with a flush of our own -------------------------------------------------
+
+
+class _Recorded:
+    """A flush that records its batches and the thread that ran each; `gate` holds it."""
+
+    def __init__(self) -> None:
+        self.batches: list[tuple[list[int], str]] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.entered = threading.Event()
+
+    def __call__(self, items: Sequence[int]) -> list[int | BaseException]:
+        self.entered.set()
+        assert self.gate.wait(BOUND)
+        self.batches.append((list(items), threading.current_thread().name))
+        return [ValueError(i) if i < 0 else i * 10 for i in items]
+
+
+def test_a_lone_command_goes_at_once_in_its_own_thread() -> None:
+    flush = _Recorded()
+    group = GroupCommit(flush, wait_seconds=BOUND)
+    assert group.submit(3) == 30
+    assert flush.batches == [([3], threading.current_thread().name)]
+
+
+def test_arrivals_during_a_flight_form_the_next_batch_in_order() -> None:
+    flush = _Recorded()
+    flush.gate.clear()
+    group = GroupCommit(flush, wait_seconds=BOUND)
+    with ThreadPoolExecutor(6) as pool:
+        first = pool.submit(group.submit, 1)
+        assert flush.entered.wait(BOUND)
+        rest = []
+        for n in (2, -3, 4, 5):  # one at a time, so the queue's order is known
+            rest.append(pool.submit(group.submit, n))
+            _until(lambda n=n: group.waiting() == len(rest), f"{n} queued")
+        flush.gate.set()
+        assert first.result(BOUND) == 10
+        assert rest[0].result(BOUND) == 20
+        with pytest.raises(ValueError):  # its own failure, answered to it alone
+            rest[1].result(BOUND)
+        assert [f.result(BOUND) for f in rest[2:]] == [40, 50]
+    assert [items for items, _ in flush.batches] == [[1], [2, -3, 4, 5]]
+
+
+def test_a_waiter_gives_up_in_bounded_time_and_leaves_the_queue() -> None:
+    flush = _Recorded()
+    flush.gate.clear()
+    group = GroupCommit(flush, wait_seconds=0.2)
+    with ThreadPoolExecutor(2) as pool:
+        stuck = pool.submit(group.submit, 1)
+        assert flush.entered.wait(BOUND)
+        with pytest.raises(GroupCommitTimeout):
+            group.submit(2)
+        assert group.waiting() == 0
+        flush.gate.set()
+        assert stuck.result(BOUND) == 10
+    assert [items for items, _ in flush.batches] == [[1]]  # the one that gave up never went
+    assert group.submit(7) == 70  # and the group goes on
