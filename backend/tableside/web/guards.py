@@ -13,7 +13,7 @@ from litestar.connection import ASGIConnection
 from litestar.exceptions import ValidationException
 from litestar.params import ParameterKwarg
 
-from tableside.web.auth import Principal, bearer, require, resolve
+from tableside.web.auth import Principal, bearer, require, resolve_taking
 from tableside.web.context import context
 
 # Request bodies (issue 11 point 4): JSON commands and logins are a few hundred bytes, a
@@ -63,15 +63,21 @@ def _whole_numbers(handler: object) -> tuple[str, ...]:
     return tuple(out)
 
 
-def signed_in(*roles: str):
+def signed_in(*roles: str, commands: bool = False):
     """A guard: 401 without a valid token, 403 for a role not in `roles` — decided from the
     headers, before a byte of the body is read (ASVS V8.3.1 authorisation at the trusted
     layer, V4.2 resource limits: an anonymous 9 MB post costs nothing). The principal is kept
-    on `request.state.principal`; handlers narrow the roles per command."""
+    on `request.state.principal`; handlers narrow the roles per command. With `commands` (a
+    command route) the token's command rate is taken in the same round trip as the token
+    check, the wait kept on `request.state.command_wait` (the handler answers 429)."""
 
     async def guard(connection: ASGIConnection, _: object) -> None:
         ctx = context(connection.app.state)
-        connection.state.principal = require(await resolve(ctx.pool, bearer(connection)), *roles)
+        limiter = ctx.limiter if commands else None
+        principal, wait = await resolve_taking(ctx.pool, bearer(connection), limiter)
+        connection.state.principal = require(principal, *roles)
+        if commands:
+            connection.state.command_wait = wait
 
     return guard
 

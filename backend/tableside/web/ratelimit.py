@@ -14,8 +14,14 @@ class RateLimiter:
     def __init__(self, kind: str, rate: float, burst: int) -> None:
         self.kind, self.rate, self.burst = kind, rate, burst
 
+    def bucket(self, key: str) -> str:
+        """The shared row of `key`'s bucket."""
+        return f"{self.kind}:{key}"
+
     async def allow(self, pool: Any, key: str) -> float:
+        """Spend one token of `key`'s bucket (a command route's guard spends it together with
+        the token check instead: `web.auth.resolve_taking`)."""
         wait = await pool.fetchval(
-            "SELECT rate_take($1, $2, $3)", f"{self.kind}:{key}", self.rate, float(self.burst)
+            "SELECT rate_take($1, $2, $3)", self.bucket(key), self.rate, float(self.burst)
         )
         return float(wait)

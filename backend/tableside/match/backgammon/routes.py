@@ -100,7 +100,7 @@ def _meta(principal: Principal, device_id: str, device_time: str) -> dict[str, s
     "/api/backgammon/matches",
     status_code=201,
     summary="Create a backgammon match (KSI)",
-    guards=[signed_in(*STAFF)],
+    guards=[signed_in(*STAFF, commands=True)],
 )
 async def create_bg_match(
     request: Request, state: State, data: JSONBody[CreateRequest]
@@ -138,7 +138,7 @@ async def create_bg_match(
     "/api/backgammon/matches/import",
     status_code=201,
     summary="Record a match from Jellyfish .mat text (each play checked by the engine)",
-    guards=[signed_in(*STAFF)],
+    guards=[signed_in(*STAFF, commands=True)],
 )
 async def import_bg_match(
     request: Request, state: State, data: JSONBody[ImportRequest]
@@ -167,7 +167,7 @@ def _checked_import(service: BackgammonService, match_id, text, command_id, meta
     "/api/backgammon/matches/{match_id:uuid}/commands",
     status_code=201,
     summary="Post a backgammon command",
-    guards=[signed_in(*STAFF, TABLE_DEVICE)],
+    guards=[signed_in(*STAFF, TABLE_DEVICE, commands=True)],
 )
 async def post_bg_command(
     request: Request, state: State, match_id: FromPath[UUID], data: JSONBody[BgCommandRequest]
