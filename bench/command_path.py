@@ -6,7 +6,8 @@ whose one write is the store's append in a worker thread — no auth, rules or r
 
     .venv/bin/python bench/command_path.py [--k 1,4,16] [--seconds 10] [--workers 1]
         [--before DIR]   # also an earlier checkout (git worktree add DIR <commit>), same run
-        [--floor]        # also the store-only floor (after ours, on the database it migrated)
+        [--floor]        # also the store-only floor (after ours, on the database it migrated;
+                         # with --before, that checkout's store's floor too: `floor<`)
 
 The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
 a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
@@ -122,11 +123,14 @@ def _project(cfg, db_url: str, tree: str | None):
     return start([cfg.tableside, "serve", "--port", str(port)], env, port), port
 
 
-def _bare(cfg, db_url: str, module: str = "command_bare"):
+def _bare(cfg, db_url: str, module: str = "command_bare", tree: str | None = None):
     port = free_port()
     uvicorn = [sys.executable, "-m", "uvicorn", f"{module}:app", "--port", str(port)]
     cmd = [*uvicorn, "--workers", str(cfg.workers), "--log-level", "warning"]
-    return start_bare(cmd, {"DATABASE_URL": db_url}, port), port
+    env = {"DATABASE_URL": db_url}
+    if tree:
+        env["PYTHONPATH"] = str(Path(tree) / "backend")  # its store before the installed one
+    return start_bare(cmd, env, port), port
 
 
 def start_bare(cmd: list[str], env: dict[str, str], port: int):
@@ -164,11 +168,12 @@ def _run(cfg, db_url: str, label: str, tree: str | None, bare_base: str) -> None
         stop(proc)
 
 
-def _floor(cfg, db_url: str, bare_base: str) -> None:
-    """The store-only floor (after our server: its tail would meet the floor's events)."""
-    proc, port = _bare(cfg, db_url, "command_floor")
+def _floor(cfg, db_url: str, bare_base: str, label: str = "floor", tree: str | None = None):
+    """The store-only floor (after our server: its tail would meet the floor's events), of
+    this checkout's store or of `tree`'s (an earlier checkout's)."""
+    proc, port = _bare(cfg, db_url, "command_floor", tree)
     try:
-        _compare(cfg, "floor", "store", port, bare_base, judges=False)
+        _compare(cfg, label, "store", port, bare_base, judges=False)
     finally:
         stop(proc)
 
@@ -189,6 +194,8 @@ def main() -> None:
             if cfg.before:
                 _run(cfg, db_url, "before", cfg.before, f"http://127.0.0.1:{port}")
             _run(cfg, db_url, "now", None, f"http://127.0.0.1:{port}")
+            if cfg.floor and cfg.before:
+                _floor(cfg, db_url, f"http://127.0.0.1:{port}", "floor<", cfg.before)
             if cfg.floor:
                 _floor(cfg, db_url, f"http://127.0.0.1:{port}")
         finally:

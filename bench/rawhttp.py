@@ -35,6 +35,18 @@ class RawHttp:
         self._writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, json=None, headers: dict | None = None) -> Reply:
+        """POST once; again on a fresh connection when the server had closed the kept-alive
+        one (idle past its keep-alive timeout while a loaded machine set the bench up)."""
+        reused = self._writer is not None
+        try:
+            return await self._post(path, json, headers)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            if not reused:
+                raise
+            await self.aclose()
+            return await self._post(path, json, headers)
+
+    async def _post(self, path: str, json, headers: dict | None) -> Reply:
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         body = b"" if json is None else jsonlib.dumps(json).encode()
@@ -57,3 +69,4 @@ class RawHttp:
     async def aclose(self) -> None:
         if self._writer is not None:
             self._writer.close()
+        self._reader = self._writer = None

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import DatabaseError, IntegrityError
@@ -13,7 +15,7 @@ from eventsourcing.postgres import PostgresFactory
 from eventsourcing.utils import Environment
 
 from tableside.db.url import eventsourcing_env
-from tableside.eventlog.group_commit import GroupCommit
+from tableside.eventlog.group_commit import AsyncGroupCommit, GroupCommit
 from tableside.eventlog.mapper import EventMapper
 from tableside.eventlog.memory import MemoryEventRecorder
 from tableside.eventlog.recorder import CommandRows, PostgresEventRecorder
@@ -92,6 +94,7 @@ class EventStore:
         # Group commit on PostgreSQL (issue 32 point 4, docs/decisions/0085); the in-memory
         # recorder appends one command at a time.
         self._commits: GroupCommit[Pending, Outcome] | None = None
+        self._loop_commits: AsyncGroupCommit[Pending, Outcome] | None = None  # on first use
         if isinstance(self._recorder, PostgresEventRecorder):
             self._commits = GroupCommit(self._flush, wait_seconds=_group_wait(env))
 
@@ -149,6 +152,48 @@ class EventStore:
         )
         outcome = self._commits.submit(pending) if self._commits else self._save_one(pending)
         return self._answer(pending, outcome)
+
+    async def append_async(
+        self,
+        stream_id: UUID,
+        events: Sequence[msgspec.Struct],
+        *,
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str] | None = None,
+        command_digest: bytes | None = None,
+    ) -> AppendResult:
+        """`append` for a caller on the event loop: batched with the loop's other appends
+        (one worker-thread hop per batch, `AsyncGroupCommit`); the reads a conflict or a
+        replay needs run in a worker thread."""
+        if self._commits is None:  # the in-memory store: as append, in a thread
+            call = partial(
+                self.append,
+                stream_id,
+                events,
+                expected_version=expected_version,
+                command_id=command_id,
+                meta=meta,
+                command_digest=command_digest,
+            )
+            return await anyio.to_thread.run_sync(call)
+        encoded_meta = _check_append(
+            self.registry, stream_id, events, expected_version, command_id, meta
+        )
+        pending = Pending(
+            stream_id,
+            expected_version,
+            tuple(Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1)),
+            command_id,
+            encoded_meta,
+            command_digest,
+        )
+        if self._loop_commits is None:
+            self._loop_commits = AsyncGroupCommit(self._flush, wait_seconds=self._commits.wait)
+        outcome = await self._loop_commits.submit(pending)
+        if outcome.kind == STORED:
+            return self._answer(pending, outcome)
+        return await anyio.to_thread.run_sync(self._answer, pending, outcome)
 
     def _save_one(self, pending: Pending) -> Outcome:
         """One command in a transaction of its own (the library's save, as before #32)."""

@@ -17,9 +17,12 @@ every item's outcome.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
+
+import anyio.to_thread
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -52,6 +55,7 @@ class GroupCommit(Generic[P, R]):
         max_batch: int = 128,
     ) -> None:
         self._flush, self._wait, self._max = flush, wait_seconds, max_batch
+        self.wait = wait_seconds
         self._lock = threading.Lock()
         self._queue: list[_Slot[P, R]] = []
         self._busy = False  # a leader is flushing (or has been handed the lead)
@@ -113,3 +117,66 @@ class GroupCommit(Generic[P, R]):
                     head.ready.set()
                 else:
                     self._busy = False
+
+
+class AsyncGroupCommit(Generic[P, R]):
+    """The same leader/follower group commit for callers on the event loop: `await
+    submit(item)`. The first caller finds nothing in flight and starts a flight at once; the
+    flight runs `flush` in a worker thread — one thread hop per batch, not per command —
+    and, while the queue is not empty when it lands, flies again with all that queued
+    meanwhile. A caller's wait is bounded; the flight goes on if a caller is cancelled
+    (its outcome is then nobody's; the command stays as stored)."""
+
+    def __init__(
+        self,
+        flush: Callable[[Sequence[P]], Sequence[R | BaseException]],
+        *,
+        wait_seconds: float,
+        max_batch: int = 128,
+    ) -> None:
+        self._flush, self._wait, self._max = flush, wait_seconds, max_batch
+        self._queue: list[tuple[P, asyncio.Future[R]]] = []
+        self._flight: asyncio.Task[None] | None = None
+
+    def waiting(self) -> int:
+        """How many items are queued for the next flight."""
+        return len(self._queue)
+
+    async def submit(self, item: P) -> R:
+        """Flush `item` (at once when nothing is in flight, else with the next batch)."""
+        future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
+        self._queue.append((item, future))
+        if self._flight is None:
+            self._flight = asyncio.get_running_loop().create_task(self._fly())
+        try:
+            async with asyncio.timeout(2 * self._wait):
+                return await asyncio.shield(future)
+        except TimeoutError:
+            bound = 2 * self._wait
+            raise GroupCommitTimeout(f"the append did not end within {bound:g} s") from None
+
+    async def _fly(self) -> None:
+        try:
+            while self._queue:
+                batch, self._queue = self._queue[: self._max], self._queue[self._max :]
+                try:
+                    outcomes = list(
+                        await anyio.to_thread.run_sync(self._flush, [item for item, _ in batch])
+                    )
+                    if len(outcomes) != len(batch):
+                        raise RuntimeError("group commit: the flush answered another count")
+                except Exception as exc:
+                    outcomes = [exc] * len(batch)
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if isinstance(outcome, BaseException):
+                        future.set_exception(outcome)
+                    else:
+                        future.set_result(outcome)
+        finally:
+            self._flight = None
+            for _, future in self._queue:  # only when the flight itself was cancelled
+                if not future.done():
+                    future.cancel()
+            self._queue = []

@@ -99,6 +99,38 @@ class Streams(Generic[F]):
         self._advance(stream_id, base, events, result, command_id)
         return result
 
+    def cached_at_least(self, stream_id: UUID, version: int) -> Folded[F] | None:
+        """The cached fold when it is not behind `version` — what `at_least` answers without
+        a read (None: `at_least` would read, so call it in a worker thread)."""
+        folded = self._cached(stream_id)
+        return folded if folded is not None and folded.version >= version else None
+
+    async def append_async(
+        self,
+        stream_id: UUID,
+        events: Sequence[Any],
+        *,
+        base: Folded[F],
+        command_id: UUID,
+        meta: Mapping[str, str] | None = None,
+        digest: bytes | None = None,
+    ) -> AppendResult:
+        """`append` for a caller on the event loop (the store's loop-side group commit)."""
+        try:
+            result = await self.store.append_async(
+                stream_id,
+                events,
+                expected_version=base.version,
+                command_id=command_id,
+                meta=meta,
+                command_digest=digest,
+            )
+        except VersionConflict:
+            self.forget(stream_id)
+            raise
+        self._advance(stream_id, base, events, result, command_id)
+        return result
+
     def submit(
         self,
         stream_id: UUID,

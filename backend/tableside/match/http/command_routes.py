@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from functools import partial
 from uuid import UUID
@@ -61,14 +62,18 @@ def command_meta(principal: Principal, device_id: str, device_time: str) -> dict
 async def store_command(
     ctx: Context, command_id: UUID, match_id: FromPath[UUID], work, digest: bytes, db=None
 ) -> CommandResponse:
-    """Run `work(digest=…)` in a thread and answer from what it stored. A retry needs no
+    """Run `work(digest=…)` (a coroutine function on the loop, else in a worker thread) and
+    answer from what it stored. A retry needs no
     read first: deciding again meets a moved stream (or the store finds the command_id under
     its lock) and the stored answer is read back; a command_id stored with another command
     is refused (CommandReused → 409). `db`: the connection holding the hall's lock, when
     the command holds it (its reads run there, never on the pool)."""
     db = db or ctx.pool
     try:
-        result = await anyio.to_thread.run_sync(partial(work, digest=digest))
+        if inspect.iscoroutinefunction(work):
+            result = await work(digest=digest)
+        else:
+            result = await anyio.to_thread.run_sync(partial(work, digest=digest))
     except (VersionConflict, *RULE_ERRORS):
         prior = await stored_response(db, command_id, digest)  # a retry, or a race lost
         if prior is None:
@@ -141,7 +146,7 @@ async def post_command(
     principal = await command_caller(ctx, request, *roles_for(data.command))
     current = await ctx.tables.current(ctx.pool, principal.table)
     work = partial(
-        ctx.matches.execute,
+        ctx.matches.execute_async,
         match_id,
         data.command,
         expected_version=data.expected_version,
