@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import uuid
@@ -46,20 +47,21 @@ def test_a_backgammon_match_has_a_receipt_per_game_and_one_for_the_match(
     found = endings([(_raw(stream, v, e), e) for v, e in enumerate(events, 1)])
     games = sum(type(e).__name__ == "GameEnded" for e in events)
     assert [f.end for f in found] == ["game"] * games + ["match"]
-    assert "won the match; score a" in found[-1].result
+    final = next(e for e in events if type(e).__name__ == "MatchEnded")
+    assert found[-1].result == f"a – b {final.score[0]}:{final.score[1]} (3)"  # no language
     key = load_or_create_key(checkpoint_key)
     receipt = rc.issue(key, str(stream), found[-1])
     trusted = bytes.fromhex(public_hex(key))
     assert rc.problem(receipt, trusted) is None
     assert rc.issue(key, str(stream), found[-1]) == receipt  # the same bytes every time
     assert rc.decode(rc.fragment(receipt).encode()) == receipt
-    forged = msgspec.structs.replace(receipt, result=receipt.result.replace("won", "lost"))
+    forged = msgspec.structs.replace(receipt, result=receipt.result.replace("a – b", "b – a"))
     assert "does not verify" in rc.problem(forged, trusted)
     assert "not the trusted key" in rc.problem(receipt, bytes(32))
 
 
-def test_a_korona_match_end_is_receipted_served_and_shown(
-    server: Server, head: Api, checkpoint_key: Path
+def test_a_korona_match_end_is_receipted_served_shown_and_printed(
+    server: Server, head: Api, checkpoint_key: Path, tmp_path: Path
 ) -> None:
     rng = random.Random(29)
     judge = Api(server.base, head.judge_token(11)["token"])
@@ -73,7 +75,7 @@ def test_a_korona_match_end_is_receipted_served_and_shown(
     receipt = msgspec.convert(body["receipt"], rc.Receipt)
     trusted = bytes.fromhex(public_hex(load_or_create_key(checkpoint_key)))
     assert rc.problem(receipt, trusted) is None
-    assert "won; games" in receipt.result
+    assert receipt.result.endswith(")") and " – " in receipt.result
     assert body["verify_url"].startswith(f"{server.base}/verify#r=")
     assert rc.decode(body["verify_url"].encode()) == receipt
     assert body["qr_svg"].startswith("data:image/svg+xml")
@@ -82,6 +84,30 @@ def test_a_korona_match_end_is_receipted_served_and_shown(
     page = Api(server.base).get(f"/receipt/{match_id}")
     assert page.status_code == 200 and "<svg" in page.text and receipt.signature in page.text
     assert Api(server.base).get(f"/api/receipts/{uuid.uuid4()}").status_code == 404
+    pdf = Api(server.base).get(f"/api/matches/{match_id}/protocol.pdf", lang="et")
+    assert pdf.status_code == 200
+    assert _printed_qr(pdf.content, tmp_path) == body["verify_url"]
+
+
+def _printed_qr(pdf: bytes, folder: Path) -> str:
+    """The QR code the protocol PDF prints, as poppler renders it and zxing-cpp reads it; the
+    receipt's heading and signature are in its text."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler missing: run `make pdf-tools` as root (poppler-utils)")
+    (folder / "p.pdf").write_bytes(pdf)
+    text = subprocess.run(["pdftotext", str(folder / "p.pdf"), "-"], capture_output=True, text=True)
+    assert "Allkirjastatud kviitung" in text.stdout
+    subprocess.run(["pdftoppm", "-r", "200", "-png", str(folder / "p.pdf"), str(folder / "page")])
+    import zxingcpp
+    from PIL import Image
+
+    found = [
+        code.text
+        for page in sorted(folder.glob("page*.png"))
+        for code in zxingcpp.read_barcodes(Image.open(page))
+    ]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:

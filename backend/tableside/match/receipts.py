@@ -2,8 +2,12 @@
 
 Korona has no event that ends a game: a game ended where folding the stream moves
 `games_played` on, the match where `ended` turns true (the engine's rules decide both).
-Backgammon stores them (`BgGameEnded`, `BgMatchEnded`). The result is written in plain
-English words, as the receipt signs it; `eventlog/receipts.py` signs and checks.
+Backgammon stores them (`BgGameEnded`, `BgMatchEnded`). The result is written in no
+language, as the receipt signs it (a reader of any language reads it the same): the sides,
+the score in games (korona) or points (backgammon), then in brackets korona's match points
+or the game's number, backgammon's match length or the game's number and points; the
+receipt's `end` says whether a game or the match ended. `eventlog/receipts.py` signs and
+checks.
 """
 
 from __future__ import annotations
@@ -47,14 +51,12 @@ def _korona(stream: list[Decoded]) -> Iterable[Ending]:
         before = view.state if view else None
         view = advance(view, _record(raw, event))
         s = view.state
-        a, b = _names(s.side_a), _names(s.side_b)
-        score = f"{a} {s.won[0]}–{s.won[1]} {b}"
+        sides = f"{_names(s.side_a)} – {_names(s.side_b)} {s.won[0]}:{s.won[1]}"
         if s.ended and not (before and before.ended):
-            won = _names(s.side_a if s.winner == "A" else s.side_b) if s.winner else "nobody"
-            points = "–".join(f"{p:g}" for p in s.result_points)
-            yield Ending("match", f"{won} won; games {score}; points {points}", raw)
+            points = ":".join(f"{p:g}" for p in s.result_points)
+            yield Ending("match", f"{sides} ({points})", raw)
         elif before and s.games_played > before.games_played:
-            yield Ending("game", f"game {s.games_played} ended; games {score}", raw)
+            yield Ending("game", f"{sides} (#{s.games_played})", raw)
 
 
 def _record(raw: RawRecord, event: Any) -> Record:
@@ -62,21 +64,16 @@ def _record(raw: RawRecord, event: Any) -> Record:
 
 
 def _backgammon(stream: list[Decoded], created: bg.MatchCreated) -> Iterable[Ending]:
-    name = {"A": created.player_a, "B": created.player_b}
+    sides = f"{created.player_a} – {created.player_b}"
     games = 0
     for raw, event in stream:
         if isinstance(event, bg.GameEnded):
             games += 1
-            score = f"{created.player_a} {event.score[0]}–{event.score[1]} {created.player_b}"
-            yield Ending(
-                "game",
-                f"game {games} won by {name[event.winner]} ({event.kind}, {event.points}"
-                f" points); score {score} (match to {created.length})",
-                raw,
-            )
+            score = f"{event.score[0]}:{event.score[1]}"
+            yield Ending("game", f"{sides} {score} (#{games}, +{event.points})", raw)
         elif isinstance(event, bg.MatchEnded):
-            score = f"{created.player_a} {event.score[0]}–{event.score[1]} {created.player_b}"
-            yield Ending("match", f"{name[event.winner]} won the match; score {score}", raw)
+            score = f"{event.score[0]}:{event.score[1]}"
+            yield Ending("match", f"{sides} {score} ({created.length})", raw)
 
 
 async def stream_of(conn: Any, registry: Any, match_id: UUID) -> list[Decoded]:
@@ -96,3 +93,14 @@ async def receipts(pool: Any, registry: Any, signer: Signer, match_id: UUID) -> 
     if found:
         await take_async(pool, signer, covering=found[-1].record.position)
     return [issue(signer.key, str(match_id), ending) for ending in found]
+
+
+async def printed(state_ctx: Any, base_url: str, match_id: UUID) -> tuple[str, Receipt] | None:
+    """(verify link, receipt) of the match's newest ending, for a protocol PDF; None before
+    the first ending or on a server without a key (the PDF then prints no receipt)."""
+    from tableside.match.exports.receipt_qr import verify_link
+
+    if state_ctx.signing_key is None:
+        return None
+    found = await receipts(state_ctx.pool, state_ctx.registry, state_ctx.signing_key, match_id)
+    return (verify_link(base_url, found[-1]), found[-1]) if found else None

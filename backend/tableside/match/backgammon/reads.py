@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import asyncpg
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
@@ -18,6 +18,7 @@ from tableside.eventlog.source import event_hash, read_stream
 from tableside.match.exports.bg_pdf import bg_protocol_pdf
 from tableside.match.exports.bg_sheet import bg_sheet
 from tableside.match.http.export_routes import pdf_attachment
+from tableside.match.receipts import printed
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
@@ -143,6 +144,7 @@ async def bg_match_on_table(
     summary="A backgammon match's protocol as PDF (KSI 4.6/4.7)",
 )
 async def bg_protocol_file(
+    request: Request,
     state: State,
     match_id: FromPath[UUID],
     lang: BackgammonLanguage = "en",
@@ -151,7 +153,8 @@ async def bg_protocol_file(
     """Players, length and clock; each game's start, cube, end and score; penalty points,
     pauses, clock events, rulings and appeals with their KSI paragraphs; the result as
     reported and confirmed; the chain head hash to verify the record against; with
-    `moves=true`, each game's moves in the notation GNU Backgammon and Jellyfish use."""
+    `moves=true`, each game's moves in the notation GNU Backgammon and Jellyfish use; the
+    newest ending's signed receipt as a QR code and text."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
@@ -161,7 +164,10 @@ async def bg_protocol_file(
     except ValueError:
         raise NotFoundException(f"No backgammon match {match_id}") from None
     sheet.head_hash = head
-    return await pdf_attachment(f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves)
+    receipt = await printed(ctx, str(request.base_url), match_id)
+    return await pdf_attachment(
+        f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt
+    )
 
 
 BACKGAMMON_READ_ROUTES = [

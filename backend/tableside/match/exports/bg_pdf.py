@@ -13,6 +13,8 @@ from typing import Any
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from tableside.eventlog.receipts import Receipt
+from tableside.match.exports import receipt_qr
 from tableside.match.exports.bg_sheet import BgSheet, Entry, Game
 from tableside.match.exports.bg_words import bg_words
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
@@ -20,7 +22,12 @@ from tableside.match.exports.pdf import chain_head, document, heading, pairs, ta
 _NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}
 
 
-def bg_protocol_pdf(sheet: BgSheet, lang: str = "en", moves: bool = False) -> bytes:
+def bg_protocol_pdf(
+    sheet: BgSheet,
+    lang: str = "en",
+    moves: bool = False,
+    receipt: tuple[str, Receipt] | None = None,
+) -> bytes:
     """The PDF bytes of one backgammon match's protocol in one language, with each game's
     moves when asked; the same record gives the same bytes (the file's date is the last
     event's)."""
@@ -41,6 +48,8 @@ def bg_protocol_pdf(sheet: BgSheet, lang: str = "en", moves: bool = False) -> by
     head = w["head"].format(n=sheet.events)
     chain_head(pdf, w["events_n"].format(n=sheet.events), head, sheet.head_hash)
     pdf.multi_cell(0, 6, w["verify_hint"].replace("{id}", sheet.match_id), **_NEXT)
+    if receipt is not None:  # the newest ending's signed receipt, QR code and text (#29)
+        receipt_qr.draw(pdf, *receipt, w["receipt"], lang)
     return bytes(pdf.output())
 
 

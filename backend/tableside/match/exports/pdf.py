@@ -16,6 +16,8 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
+from tableside.eventlog.receipts import Receipt
+from tableside.match.exports import receipt_qr
 from tableside.match.exports.fonts import dejavu
 from tableside.match.exports.labels import citation, code_words, words
 from tableside.match.exports.sheet import ProtocolSheet, Sanction
@@ -25,8 +27,11 @@ logging.getLogger("fontTools").setLevel(logging.WARNING)  # its subsetter logs e
 _LINE = 7
 
 
-def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
-    """The PDF bytes of one protocol in one language."""
+def protocol_pdf(
+    sheet: ProtocolSheet, lang: str = "en", receipt: tuple[str, Receipt] | None = None
+) -> bytes:
+    """The PDF bytes of one protocol in one language; with `receipt` (verify link, receipt),
+    the match's signed receipt as a QR code and text (#29)."""
     w = {**words(lang), "lang": lang}
     pdf = _document(sheet, w)
     _header(pdf, sheet, w)
@@ -41,6 +46,8 @@ def protocol_pdf(sheet: ProtocolSheet, lang: str = "en") -> bytes:
         heading(pdf, w["verification"])
         n = sheet.events
         chain_head(pdf, w["events_n"].format(n=n), w["head"].format(n=n), sheet.head_hash)
+    if receipt is not None:
+        receipt_qr.draw(pdf, *receipt, w["receipt"], lang)
     return bytes(pdf.output())
 
 

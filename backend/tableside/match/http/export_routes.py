@@ -19,6 +19,7 @@ from tableside.match.exports.fonts import FontMissing
 from tableside.match.exports.pdf import protocol_pdf
 from tableside.match.exports.sheet import protocol_sheet
 from tableside.match.http.audit_routes import _records
+from tableside.match.receipts import printed
 from tableside.web.context import context
 from tableside.web.downloads import Language, attachment
 
@@ -37,12 +38,14 @@ async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID])
 
 @get("/api/matches/{match_id:uuid}/protocol.pdf", summary="A match's protocol as PDF")
 async def protocol_pdf_file(
+    request: Request,
     state: State,
     match_id: FromPath[UUID],
     lang: Language = "en",
 ) -> Response[bytes]:
-    """The official protocol (players, games and opening shots, sanctions, signature, and
-    the chain head to verify the record against)."""
+    """The official protocol (players, games and opening shots, sanctions, signature, the
+    chain head to verify the record against, and the newest ending's signed receipt as a QR
+    code and text)."""
     ctx = context(state)
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
@@ -52,7 +55,8 @@ async def protocol_pdf_file(
     sheet = protocol_sheet(records)
     sheet.events, sheet.head_hash = records[-1].version, head
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
-    return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang)
+    receipt = await printed(ctx, str(request.base_url), match_id)
+    return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt)
 
 
 async def pdf_attachment(filename: str, render: Callable[..., bytes], *args) -> Response[bytes]:
