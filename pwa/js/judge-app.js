@@ -6,6 +6,10 @@
 // expected_version. While commands wait (wifi down), the board shows what they will probably
 // do (judge-model.js predict) and marks itself so; the server's documents replace that as
 // they arrive. A 409 holds the queue and shows what the other device recorded.
+//
+// Everything the face keeps is in one object, `ctx`, handed to its parts (judge-actions.js,
+// judge-pickers.js), which never import this entry module: the state the view draws, the
+// outbox and the feed, the taps in flight, the pending timers, and the face's services.
 
 import { i18n, t } from "/js/i18n.js";
 import { entryLines, sideNames } from "/js/spectator-words.js";
@@ -18,16 +22,30 @@ import { predictAll, bannerFor, sidesOf, describeEntry } from "/js/judge-model.j
 import { view } from "/js/judge-view.js";
 import { ACTIONS } from "/js/judge-actions.js";
 import { confirm } from "/js/judge-sheets.js";
-import { desk } from "/js/judge-desk.js";
 
 const BANNER_MS = 3500;
 const CATCH_UP_MS = 1000; // the feed's lag past a reply before the document is read instead
 const main = document.getElementById("face");
 
-const state = desk.state;
-let outbox = null;
-let feed = null;
-const sentSeqs = new Set();
+/** The face's one object (see the top of this file); `window.judge` once the face starts. */
+const ctx = {
+  state: {
+    table: null, doc: null, shown: null, loading: true, problem: null,
+    pending: [], answered: [], held: null, judge: null, catalogue: null, banner: null, clock: null,
+    gameOver: null, lastGameEnd: null, judgeName: localStorage.getItem("tableside.judge.name") || "",
+    knownVersion: 0, working: 0, armed: {},
+  },
+  outbox: null,
+  feed: null,
+  sent: new Set(), // the outbox entries the server has answered (by seq)
+  // A second identical tap this soon is far more likely a bounce of the thumb than a second
+  // stroke (a stroke takes seconds): it asks before recording again (issue 14 point 2).
+  lastTap: { key: "", at: 0 },
+  sending: Promise.resolve(), // taps queue one after another: each sees the one before
+  timers: { banner: 0, catchUp: 0, judgeState: 0 },
+  send, render, flash, loadJudgeState, wasSent, confirmKey,
+};
+const { state } = ctx;
 
 const docKey = () => `tableside.judge.doc.${state.table}`;
 const commandsUrl = (doc) => `/api/matches/${doc.match_id}/commands`;
@@ -51,7 +69,7 @@ function render() {
   if (title && state.table) title.textContent = tableTitle();
   document.body.dataset.phase = main.querySelector("[data-panel]")?.dataset.panel || "none";
   placeBanner();
-  if (feed) liveState(feed.state); // a match just signed stops reading "Live"
+  if (ctx.feed) liveState(ctx.feed.state); // a match just signed stops reading "Live"
 }
 
 /** Where the side rows stand above the board (a tablet, a laptop), the banner floats just
@@ -90,52 +108,47 @@ function gameOverShown() {
            reason: ended?.reason };
 }
 
-const confirmKey = (doc) => `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`;
+function confirmKey(doc) { return `tableside.judge.next.${doc.match_id}.${doc.game.game_no}`; }
 
 function act(name, value) {
   const action = ACTIONS[name];
   if (!action) return;
   state.working += 1; // until the tap is in the outbox (tests wait on it, too)
-  Promise.resolve(guarded(name, value)).then((go) => go && action(value))
+  Promise.resolve(guarded(name, value)).then((go) => go && action(ctx, value))
     .catch((error) => flash([describe(error)], "bad"))
     .finally(() => { state.working -= 1; });
 }
 
-// A second identical tap this soon is far more likely a bounce of the thumb than a second
-// stroke (a stroke takes seconds): it asks before recording again (issue 14 point 2).
-const GUARD_MS = 600;
+const GUARD_MS = 600; // a second identical tap within this asks first (ctx.lastTap)
 const GUARDED = new Set(["pocketed", "no_pocket"]); // the outcomes that record at once
-let lastTap = { key: "", at: 0 };
 
 async function guarded(name, value) {
   const key = `${name}:${value ?? ""}`; // any other tap in between breaks the pair
   const now = performance.now();
-  const again = GUARDED.has(name) && key === lastTap.key && now - lastTap.at < GUARD_MS;
-  lastTap = { key, at: now };
+  const again = GUARDED.has(name) && key === ctx.lastTap.key && now - ctx.lastTap.at < GUARD_MS;
+  ctx.lastTap = { key, at: now };
   if (!again) return true;
   const what = main.querySelector(`[data-act="${name}"]`)?.textContent.trim() || name;
   const yes = await confirm(t("judge.again_title"), t("judge.again_text", { what }),
                             { yes: t("judge.again_yes"), tag: "again" });
-  lastTap = { key: "", at: 0 };
+  ctx.lastTap = { key: "", at: 0 };
   return yes;
 }
 
-let sending = Promise.resolve(); // taps queue one after another: each sees the one before
-
 /** Queue one command for the current match, at the version it follows. */
 function send(command) {
-  sending = sending.then(() => enqueue(command), () => enqueue(command));
-  return sending;
+  ctx.sending = ctx.sending.then(() => enqueue(command), () => enqueue(command));
+  return ctx.sending;
 }
 
 async function enqueue(command) {
   const doc = state.doc;
   const url = commandsUrl(doc);
-  const waiting = (await outbox.entries()).some((e) => e.url === url);
+  const waiting = (await ctx.outbox.entries()).some((e) => e.url === url);
   const body = { expected_version: waiting ? null : knownVersion(doc),
                  command: { ...command, at: new Date().toISOString() } };
   state.clock = stopClock(state.clock);
-  await outbox.enqueue(url, body);
+  await ctx.outbox.enqueue(url, body);
   if (!navigator.onLine) flash([t("judge.queued_banner")], "queued");
 }
 
@@ -143,21 +156,22 @@ async function enqueue(command) {
  *  the outbox has just read (before the app hears of it), so a quick second tap never meets
  *  its own first one as "another device". */
 function knownVersion(doc) {
-  const reply = outbox.lastReply;
+  const reply = ctx.outbox.lastReply;
   const replied = reply?.match_id === doc.match_id ? reply.last_version ?? 0 : 0;
   return Math.max(state.knownVersion, replied);
 }
 
 /** The banner, for ~3 s: what the engine decided, with its paragraph. */
 function flash(lines, tone = "ok") {
-  clearTimeout(flash.timer);
+  clearTimeout(ctx.timers.banner);
   state.banner = lines.length ? { lines, tone } : null;
   render();
-  flash.timer = setTimeout(() => { state.banner = null; render(); }, BANNER_MS);
+  ctx.timers.banner = setTimeout(() => { state.banner = null; render(); }, BANNER_MS);
 }
 
 async function refreshPending() {
   const url = state.doc ? commandsUrl(state.doc) : null;
+  const { outbox } = ctx;
   const entries = await outbox.entries();
   state.pending = entries.filter((e) => e.url === url);
   const held = outbox.held && outbox.held.url === url ? outbox.held : null;
@@ -168,7 +182,7 @@ async function refreshPending() {
 
 async function showConflict(held) {
   const current = held.held?.problem?.current_version;
-  const from = held.body.expected_version ?? outbox.lastReply?.last_version ?? 0;
+  const from = held.body.expected_version ?? ctx.outbox.lastReply?.last_version ?? 0;
   state.held = { seq: held.seq, current, count: state.pending.length, changes: [] };
   const url = `/api/matches/${state.doc.match_id}/events?after=${from}`;
   for (let tries = 0; tries < 10; tries += 1) { // a reader may be a moment behind the append
@@ -199,14 +213,14 @@ function setDoc(doc) {
 }
 
 function onSent({ entry, reply }) {
-  sentSeqs.add(entry.seq);
+  ctx.sent.add(entry.seq);
   if (!state.doc || reply?.match_id !== state.doc.match_id) return;
   state.knownVersion = Math.max(state.knownVersion, reply.last_version);
   const { seq, body: { command } } = entry;
   state.answered.push({ seq, match_id: reply.match_id, version: reply.last_version, command });
   const position = reply.positions?.at(-1) || 0;
   catchUp(position);
-  feed?.expect(position); // a feed that never brings our own stroke is dead: replaced
+  ctx.feed?.expect(position); // a feed that never brings our own stroke is dead: replaced
   noteGameEnd(reply.events.map((e) => ({ type: e.type, event: e.event })));
   const { lines, tone } = bannerFor(reply.events, state.doc);
   if (reply.events[0]?.type === "CorrectionRecorded" && state.undoWhat) {
@@ -220,8 +234,8 @@ function onSent({ entry, reply }) {
 /** The feed should bring the answered version within moments; if it has not after a second
  *  (its socket stalled while requests still get through), read the document instead. */
 function catchUp(position) {
-  clearTimeout(catchUp.timer);
-  catchUp.timer = setTimeout(async () => {
+  clearTimeout(ctx.timers.catchUp);
+  ctx.timers.catchUp = setTimeout(async () => {
     const doc = state.doc;
     if (!doc || doc.version >= state.knownVersion || !navigator.onLine) return;
     try {
@@ -246,7 +260,7 @@ function onRejected({ entry, problem, status }) {
   loadJudgeState();
 }
 
-function wasSent(seq) { return sentSeqs.has(seq); }
+function wasSent(seq) { return ctx.sent.has(seq); }
 
 /** The pickers' catalogue: the match's ruleset as its guide fills the silences (issue 35). */
 async function loadCatalogue(ruleset, fill) {
@@ -265,8 +279,8 @@ async function loadCatalogue(ruleset, fill) {
 async function loadJudgeState() {
   const doc = state.doc;
   if (!doc || !navigator.onLine) return state.judge;
-  clearTimeout(loadJudgeState.timer);
-  await new Promise((resolve) => { loadJudgeState.timer = setTimeout(resolve, 150); });
+  clearTimeout(ctx.timers.judgeState);
+  await new Promise((resolve) => { ctx.timers.judgeState = setTimeout(resolve, 150); });
   try {
     const judge = await request("GET", `/api/matches/${doc.match_id}/judge`);
     if (judge.match_id === state.doc?.match_id) state.judge = judge;
@@ -307,8 +321,8 @@ async function start() {
     return render();
   }
   localStorage.setItem("tableside.judge.table", String(state.table));
-  outbox = new Outbox({ beforeSend: chainVersions }).start();
-  desk.outbox = outbox;
+  const outbox = new Outbox({ beforeSend: chainVersions }).start();
+  ctx.outbox = outbox;
   document.querySelector("sync-badge").outbox = outbox;
   outbox.addEventListener("change", refreshPending);
   outbox.addEventListener("sent", (e) => onSent(e.detail));
@@ -320,7 +334,8 @@ async function start() {
     setDoc(kept);
     await refreshPending();
   }
-  feed = new LiveFeed({ table: state.table }, { token });
+  const feed = new LiveFeed({ table: state.table }, { token });
+  ctx.feed = feed;
   feed.addEventListener("snapshot", (e) => {
     state.loading = false;
     setDoc(e.detail.matches?.[0]);
@@ -337,7 +352,7 @@ async function start() {
   });
   feed.addEventListener("state", (e) => liveState(e.detail.state));
   feed.addEventListener("refused", () => { state.problem = "judge.bad_token"; render(); });
-  window.judge = { state, outbox, feed }; // for tests and for a curious head judge
+  window.judge = ctx; // for tests and for a curious head judge
   feed.start();
   render();
 }
@@ -365,6 +380,5 @@ function liveState(value) {
                         h("span", { class: "live-word" }, t(`judge.live.${shown}`)));
 }
 
-Object.assign(desk, { send, render, flash, loadJudgeState, wasSent, confirmKey });
-i18n.addEventListener("change", () => feed && liveState(feed.state));
+i18n.addEventListener("change", () => ctx.feed && liveState(ctx.feed.state));
 start();

@@ -1,23 +1,20 @@
 // The pickers behind the pad's "…" buttons: the offences, remarks and incidents of the
 // ruleset in force (GET /api/rulesets/{name}), each in the judge's language with its paragraph.
+// Each is handed the face's `ctx` (judge-app.js): its state, and `send` and `render`.
 
 import { citation, t } from "/js/i18n.js";
 import { OTHER_PUCKS, rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
-import { desk } from "/js/judge-desk.js";
 
-const { state } = desk;
-const send = (command) => desk.send(command);
-
-export const doc = () => state.shown;
-export const turn = () => doc().game.turn;
-export const cite = (key) => citation(state.catalogue?.cite?.[key]);
+export const doc = (ctx) => ctx.state.shown;
+export const turn = (ctx) => doc(ctx).game.turn;
+export const cite = (ctx, key) => citation(ctx.state.catalogue?.cite?.[key]);
 const outcomeNote = (o) => `${citation(o.rule)} · ${t(`judge.consequence.${o.consequence}`)}`;
 /** Record one stroke: these facts plus whatever modifiers are armed (then disarmed). */
-export const tap = (facts) => {
-  const all = { ...armedFacts(), ...facts };
-  state.armed = {};
-  return send(stroke(turn(), all));
+export const tap = (ctx, facts) => {
+  const all = { ...armedFacts(ctx.state), ...facts };
+  ctx.state.armed = {};
+  return ctx.send(stroke(turn(ctx), all));
 };
 
 // A stroke with several outcomes (issue 14 point 1): the modifiers — the striker in a pocket
@@ -35,18 +32,19 @@ const MODIFIER_FACTS = {
   zone_line: { crossed_zone_line: true },
 };
 
-function armedFacts() {
+function armedFacts(state) {
   return Object.assign({}, ...Object.keys(state.armed || {}).map((k) => MODIFIER_FACTS[k]));
 }
 
 /** Arm a modifier, or disarm it when it is armed already; the striker ends in one place. */
-export function arm(name) {
+export function arm(ctx, name) {
+  const { state } = ctx;
   const armed = { ...(state.armed || {}) };
   const was = armed[name];
   for (const other of EXCLUSIVE.find((group) => group.includes(name)) || []) delete armed[other];
   if (!was) armed[name] = true;
   state.armed = armed;
-  desk.render();
+  ctx.render();
 }
 
 // One striker ends in one place; the "Other pucks…" button arms one of its choices at a time;
@@ -55,22 +53,22 @@ const EXCLUSIVE = [["striker_pocket", "striker_over"], OTHER_PUCKS, ["zone_line"
 
 /** Every player of the match, the one with the turn first; `first` (what a rule decides)
  *  before all, marked as the expected choice. */
-async function choosePlayer(title = t("judge.which_player"), first = "") {
-  const all = sidesOf(doc()).flat();
-  const ordered = [...new Set([first, turn(), ...all].filter(Boolean))];
+async function choosePlayer(ctx, title = t("judge.which_player"), first = "") {
+  const all = sidesOf(doc(ctx)).flat();
+  const ordered = [...new Set([first, turn(ctx), ...all].filter(Boolean))];
   return pick(title, ordered.map((p) => ({
-    value: p, label: p, className: `side-btn side-${sideIndex(doc(), p)}${p === first ? " primary" : ""}`,
+    value: p, label: p, className: `side-btn side-${sideIndex(doc(ctx), p)}${p === first ? " primary" : ""}`,
   })));
 }
 
 /** EKML §28(9): only the player without the turn may advise, so advice after the striker is
  *  placed is the shooting pair's partner's (the remark goes to the pair). */
-function adviser() {
-  const pair = sidesOf(doc())[sideIndex(doc(), turn())] || [];
-  return pair.find((p) => p !== turn()) || "";
+function adviser(ctx) {
+  const pair = sidesOf(doc(ctx))[sideIndex(doc(ctx), turn(ctx))] || [];
+  return pair.find((p) => p !== turn(ctx)) || "";
 }
 
-function foulItems() {
+function foulItems(ctx) {
   const contact = [
     ["contact_none", "judge.contact.none", { first_contact: "none" }, "direct_no_own"],
     ["contact_opponent", "judge.contact.opponent", { first_contact: "opponent" }, "direct_opponent_first"],
@@ -78,13 +76,13 @@ function foulItems() {
       { first_contact: "own_locked_zone", own_locked_before: true }, "direct_own_locked"],
     ["zone_line", "judge.zone_line", { crossed_zone_line: true }, "zone_line"],
     ["opponent_pocketed", "judge.opponent_pocketed", { opponent_pocketed: 1 }, "opponent_with_own"],
-  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(key), facts,
+  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(ctx, key), facts,
                                             group: "judge.group.contact" }));
-  const offences = applicable(state.catalogue?.stroke_offences || []).map((o) => ({
+  const offences = applicable(ctx, ctx.state.catalogue?.stroke_offences || []).map((o) => ({
     value: o.code, label: t(`offence.${o.code}`), note: outcomeNote(o), facts: { offences: [o.code] },
     group: "judge.group.offence",
   }));
-  const decline = { value: "decline", label: t("judge.decline"), note: cite("pass"), group: "judge.group.turn" };
+  const decline = { value: "decline", label: t("judge.decline"), note: cite(ctx, "pass"), group: "judge.group.turn" };
   return [...contact, decline, ...offences]; // the turn between: Cancel never sits under it
 }
 
@@ -92,98 +90,99 @@ function foulItems() {
 const PAIRS_ONLY = new Set(["wrong_order", "partner_advice_after_placing", "wrong_partner_order"]);
 
 /** Only what can apply in this match: no pairs-only items in singles. */
-function applicable(items) {
-  return doc().format === "pairs" ? items : items.filter((o) => !PAIRS_ONLY.has(o.code));
+function applicable(ctx, items) {
+  return doc(ctx).format === "pairs" ? items : items.filter((o) => !PAIRS_ONLY.has(o.code));
 }
 
-export async function foul() {
-  const items = foulItems();
+export async function foul(ctx) {
+  const items = foulItems(ctx);
   const chosen = await pick(t("judge.foul"), items, { used: "foul" });
-  if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
-  if (chosen === "zone_line") return arm("zone_line"); // then what was pocketed (EKML §25(1)4)
+  if (chosen === "decline") return ctx.send({ type: "DeclineTurn", player: turn(ctx) });
+  if (chosen === "zone_line") return arm(ctx, "zone_line"); // then what was pocketed (EKML §25(1)4)
   const item = items.find((i) => i.value === chosen);
-  if (item) return tap(item.facts);
+  if (item) return tap(ctx, item.facts);
 }
 
-export async function remark() {
-  const items = applicable(state.catalogue?.remarks || [])
+export async function remark(ctx) {
+  const items = applicable(ctx, ctx.state.catalogue?.remarks || [])
     .map((r) => ({ value: r.code, label: t(`remark.${r.code}`), note: citation(r.rule) }));
-  const reason = await pick(rulesetWord("judge.remark", doc()), items, { used: "remark" });
+  const reason = await pick(rulesetWord("judge.remark", doc(ctx)), items, { used: "remark" });
   if (!reason) return;
-  const first = reason === "partner_advice_after_placing" ? adviser() : "";
-  const player = await choosePlayer(undefined, first);
-  if (player) return send({ type: "GiveRemark", player, reason });
+  const first = reason === "partner_advice_after_placing" ? adviser(ctx) : "";
+  const player = await choosePlayer(ctx, undefined, first);
+  if (player) return ctx.send({ type: "GiveRemark", player, reason });
 }
 
-async function incident() {
-  const items = applicable(state.catalogue?.incidents || []).map((o) => ({
+async function incident(ctx) {
+  const items = applicable(ctx, ctx.state.catalogue?.incidents || []).map((o) => ({
     value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(o) }));
   const code = await pick(t("judge.incident"), items, { used: "incident" });
   if (!code) return;
-  const player = await choosePlayer();
+  const player = await choosePlayer(ctx);
   if (!player) return;
   const command = { type: "ReportIncident", code, player };
   if (code === "moved_pucks") command.pucks_moved = 2;
   if (code === "moved_last_puck") command.pucks_moved = 1;
-  return send(command);
+  return ctx.send(command);
 }
 
-export async function more() {
+export async function more(ctx) {
+  const { state, send } = ctx;
   const items = [
     { value: "incident", label: t("judge.incident") },
-    { value: "knock", label: t("judge.knock"), note: cite("table_knock") },
-    { value: "decline", label: t("judge.decline"), note: cite("pass") },
-    { value: "time_5s", label: t("judge.time_5s"), note: cite("slow_5s") },
-    { value: "time_30s", label: t("judge.time_30s"), note: cite("time_30s") },
-    { value: "yellow", label: t("judge.yellow"), note: cite("yellow") },
-    { value: "red", label: t("judge.red"), note: cite("red") },
+    { value: "knock", label: t("judge.knock"), note: cite(ctx, "table_knock") },
+    { value: "decline", label: t("judge.decline"), note: cite(ctx, "pass") },
+    { value: "time_5s", label: t("judge.time_5s"), note: cite(ctx, "slow_5s") },
+    { value: "time_30s", label: t("judge.time_30s"), note: cite(ctx, "time_30s") },
+    { value: "yellow", label: t("judge.yellow"), note: cite(ctx, "yellow") },
+    { value: "red", label: t("judge.red"), note: cite(ctx, "red") },
   ].filter((i) => i.value !== "yellow" || state.catalogue?.cite?.yellow); // NOVUS08: no card
-  const debtSide = (doc().game.pucks || []).findIndex((p) => p.debt > 0);
+  const debtSide = (doc(ctx).game.pucks || []).findIndex((p) => p.debt > 0);
   if (debtSide >= 0 && state.catalogue?.cite?.debt_forgotten) {
-    items.push({ value: "forget", label: t("judge.forget_debt"), note: cite("debt_forgotten") });
+    items.push({ value: "forget", label: t("judge.forget_debt"), note: cite(ctx, "debt_forgotten") });
   }
   const chosen = await pick(t("judge.more"), items);
-  if (chosen === "incident") return incident();
-  if (chosen === "decline") return send({ type: "DeclineTurn", player: turn() });
+  if (chosen === "incident") return incident(ctx);
+  if (chosen === "decline") return send({ type: "DeclineTurn", player: turn(ctx) });
   if (chosen === "time_5s" || chosen === "time_30s") {
-    return send({ type: "ReportTimeExceeded", player: turn(), limit: chosen.slice(5) });
+    return send({ type: "ReportTimeExceeded", player: turn(ctx), limit: chosen.slice(5) });
   }
   if (chosen === "forget") return send({ type: "ForgetDebt", side: debtSide ? "B" : "A" });
   if (chosen === "knock") {
     const n = await pick(t("judge.knock_count"), [0, 1, 2, 3].map((k) => ({
       value: String(k), label: k === 3 ? "3+" : String(k) })), { columns: 4 });
-    if (n !== null) return send({ type: "KnockTable", player: turn(), pucks_moved: Number(n) });
+    if (n !== null) return send({ type: "KnockTable", player: turn(ctx), pucks_moved: Number(n) });
     return;
   }
   if (chosen === "yellow" || chosen === "red") {
-    const player = await choosePlayer();
+    const player = await choosePlayer(ctx);
     if (player) return send({ type: "GiveWarning", player, card: chosen });
   }
 }
 
-export async function pocketedMore() {
-  const side = sideIndex(doc(), turn());
-  const left = doc().game.pucks[side].on_board;
+export async function pocketedMore(ctx) {
+  const side = sideIndex(doc(ctx), turn(ctx));
+  const left = doc(ctx).game.pucks[side].on_board;
   const items = [];
   for (let n = 3; n <= left; n += 1) items.push({ value: String(n), label: String(n) });
   const n = await pick(t("judge.pocketed_n_title"), items, { columns: 4 });
-  if (n) return tap({ own_pocketed: Number(n) });
+  if (n) return tap(ctx, { own_pocketed: Number(n) });
 }
 
 /** "Other pucks…": arm an own or opponent's puck over the cushion, or an opponent's puck
  *  pocketed; with one armed, the button disarms them instead. */
-export async function puckOver() {
-  const armedOne = OTHER_PUCKS.find((k) => state.armed?.[k]);
-  if (armedOne) return arm(armedOne); // pressed again: disarm
-  const pairs = doc().format === "pairs"; // EKML §28(3)/(4); singles §21(6)-(8)
+export async function puckOver(ctx) {
+  const armedOne = OTHER_PUCKS.find((k) => ctx.state.armed?.[k]);
+  if (armedOne) return arm(ctx, armedOne); // pressed again: disarm
+  const pairs = doc(ctx).format === "pairs"; // EKML §28(3)/(4); singles §21(6)-(8)
   const chosen = await pick(t("judge.other_pucks_title"), [
-    { value: "opponent_pocketed", label: t("judge.opponent_pocketed"), note: cite("opponent_with_own") },
-    { value: "own_over", label: t("judge.own_over"), note: cite("puck_over") },
-    { value: "opponent_over", label: t("judge.opponent_over"), note: cite("puck_over") },
+    { value: "opponent_pocketed", label: t("judge.opponent_pocketed"), note: cite(ctx, "opponent_with_own") },
+    { value: "own_over", label: t("judge.own_over"), note: cite(ctx, "puck_over") },
+    { value: "opponent_over", label: t("judge.opponent_over"), note: cite(ctx, "puck_over") },
     { value: "opponent_into_zone", label: t("judge.opponent_into_zone"),
-      note: cite(pairs ? "pairs_zone_not_restored" : "into_lock_restored") },
+      note: cite(ctx, pairs ? "pairs_zone_not_restored" : "into_lock_restored") },
     { value: "opponent_into_centre", label: t("judge.opponent_into_centre"),
-      note: cite(pairs ? "pairs_centre_restored" : "into_lock_restored") },
+      note: cite(ctx, pairs ? "pairs_centre_restored" : "into_lock_restored") },
   ]);
-  if (chosen) arm(chosen);
+  if (chosen) arm(ctx, chosen);
 }

@@ -66,10 +66,7 @@ def test_lv_pad_offers_no_forgotten_debt_and_refuses_in_its_language(
     assert "forget" not in _sheet_values(page)
     # A pad that still sends it (a catalogue cached before) hears the refusal in its language.
     before = page.evaluate("JSON.stringify(window.judge.state.banner?.lines || [])")
-    page.evaluate(
-        """async () => { const { desk } = await import('/js/judge-desk.js');
-                         desk.send({ type: 'ForgetDebt', side: 'A' }); }"""
-    )
+    page.evaluate("() => { window.judge.send({ type: 'ForgetDebt', side: 'A' }); }")
     page.wait_for_function(
         "(before) => JSON.stringify(window.judge.state.banner?.lines || []) !== before"
         " && window.judge.state.banner.tone === 'bad'",
@@ -121,9 +118,8 @@ def test_an_opening_sent_twice_is_refused_in_the_pads_language(
     _open(page, head_api, "EKML", lang)
     before = page.evaluate("JSON.stringify(window.judge.state.banner?.lines || [])")
     page.evaluate(
-        """async () => { const { desk } = await import('/js/judge-desk.js');
-                         desk.send({ type: 'AssignOpeningShot', method: 'lot',
-                                     lot_winner: 'B' }); }"""
+        "() => { window.judge.send({ type: 'AssignOpeningShot', method: 'lot',"
+        " lot_winner: 'B' }); }"
     )
     page.wait_for_function(
         "(before) => JSON.stringify(window.judge.state.banner?.lines || []) !== before"
