@@ -1,7 +1,9 @@
-"""A match's signed receipt, end to end (#29, Done when): the judge pad finishes a match and
-shows the receipt's QR code; a maintained decoder (zxing-cpp) reads it from a screenshot;
-the PWA's verify page, opened from that code with the network off, says valid; then the
-owner changes one byte of that match in the store, and `audit verify --receipt` fails."""
+"""Witnesses in people's hands (#29). A match's signed receipt, end to end (Done when): the
+judge pad finishes a match and shows the receipt's QR code; a maintained decoder (zxing-cpp)
+reads it from a screenshot; the PWA's verify page, opened from that code with the network
+off, says valid; then the owner changes one byte of that match in the store, and `audit
+verify --receipt` fails. And the pad, the spectator page and the venue screen keep the
+newest signed checkpoint they have seen (IndexedDB), replaced only by a newer one."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from tableside.db import roles
 from tableside.db.url import with_user
 
 from .harness import screenshot
-from .judge_helpers import new_table, open_judge, panel, settle, tap
+from .judge_helpers import TABLES, new_table, open_judge, panel, settle, tap
 
 CACHED = (
     "caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k)"
@@ -77,3 +79,34 @@ def test_the_pad_shows_the_receipt_and_a_phone_checks_it_offline(
     done = audit(app, "verify", "--receipt", str(path))
     assert done.returncode == 1, done.stdout
     assert "the chain hash is" in done.stdout and "not as receipted" in done.stdout
+
+
+NEWEST = "import('/js/checkpoint-witness.js').then((m) => m.newest())"
+REMEMBER = "(c) => import('/js/checkpoint-witness.js').then((m) => m.remember(c))"
+
+
+def _signed_checkpoint(pwa_server, head_api) -> int:
+    """New events (a match on a fresh table), then `audit checkpoint` signs the head."""
+    assert head_api.create(next(TABLES), ["Ann"], ["Bo"]).status_code == 201
+    done = audit(with_user(pwa_server.database_url, roles.APP_ROLE), "checkpoint", "--print")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["position"]
+
+
+def test_the_faces_keep_the_newest_signed_checkpoint_they_have_seen(
+    page, pwa_server, head_api
+) -> None:
+    seen = 0
+    for face in ("/", "/screen", "/judge"):  # spectator page, venue screen, judge pad
+        position = _signed_checkpoint(pwa_server, head_api)
+        assert position > seen
+        page.goto(face)
+        page.wait_for_selector(f"html[data-witness='{position}']")
+        kept = page.evaluate(NEWEST)
+        assert kept["position"] == position and len(kept["signature"]) == 128
+        seen = position
+    older = dict(kept, position=kept["position"] - 1)
+    assert page.evaluate(REMEMBER, older)["reason"] == "not_newer"
+    forged = dict(kept, position=kept["position"] + 100)  # further on, but not as signed
+    assert page.evaluate(REMEMBER, forged)["reason"] == "signature"
+    assert page.evaluate(NEWEST) == kept
