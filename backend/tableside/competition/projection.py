@@ -1,11 +1,11 @@
 """Read model `standings`: per competition its document (`competition_view`) and its ranked
 standings (`competition_standings`), written with the tracking position in one transaction.
 
-The match runner folds only match events, so competitions have a consumer of their own on the
-tail loop (same tracking table, same lock discipline); each document it writes is also
-published on the live feed's `competition:<id>` channel; `rebuild_standings` empties both tables and
-folds them again from position 0 to the same bytes, in one transaction holding the tracking
-row (see `projections.rebuild`).
+A `ReadModel` of competition streams on `eventlog/stream_folds.py` (one fold per stream,
+cached), a consumer of the one tail loop with its own tracking row; each document it writes is
+also published on the live feed's `competition:<id>` channel. `rebuild_standings` empties both
+tables and folds them again from position 0 to the same bytes, in one transaction holding the
+tracking row (`rebuild_folds`).
 """
 
 from __future__ import annotations

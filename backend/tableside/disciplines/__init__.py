@@ -1,1 +1,2 @@
-"""Disciplines: the pure rules of each game the product records (korona moves here later)."""
+"""Disciplines: the pure rules of each game the product records, one folder each (korona,
+backgammon); nothing here imports the rest of the house (`.importlinter`)."""

@@ -1,7 +1,7 @@
 """Recompute hash chains in Python, independently of the database, and find the first break.
 
 Works on any iterable of RawRecords in global order: rows from PostgreSQL, the in-memory
-recorder, or (later) a JSONL export.
+recorder, or a JSONL export (`eventlog/jsonl.py`).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ class Context:
     database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
     health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
-    tail: Any = None  # the one tail loop (projections.runner.Tail), set by the lifespan
+    tail: Any = None  # the one tail loop (eventlog.runner.Tail), set by the lifespan
     # A walk-up match's table check: `async with hall(table)` holds the hall's lock with the
     # table free, or raises 409 (competition.hall.table_free), set by the competition lifespan.
     # It yields the connection holding the lock: the command's reads run on it (issue 28).
