@@ -3,6 +3,7 @@
 import { t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { confirmAct, h, field, held, section } from "/js/admin-dom.js";
+import { guideForm } from "/js/admin-setup.js";
 
 const PAIRS = ["mens_pairs", "womens_pairs", "mixed_pairs"];
 
@@ -143,7 +144,22 @@ export function entrantsView(ctx, doc) {
     all.disabled = !present().length;
   };
   return h("div", { className: "stack" },
-    section("admin.entrants.title", paste, all, table(ctx, doc, recount)));
+    section("admin.entrants.title", paste, all, table(ctx, doc, recount)), mend(ctx, doc));
+}
+
+/** While nobody has entered: the guide can still be mended, or the competition removed (a
+ *  guide made by mistake leaves the list on `/`) — EKML §3(5); head judge only. */
+function mend(ctx, doc) {
+  if (doc.entrants.length || ctx.role() !== "head_judge") return null;
+  const form = held(`guide ${ctx.desk.id}`, [doc.guide], () => guideForm(ctx, doc.guide));
+  const remove = h("button", { type: "button", "data-action": "remove-competition",
+    onclick: () => confirmAct("remove", t("admin.confirm.remove_title", { name: doc.guide.name }),
+      t("admin.confirm.remove_explain"), t("admin.confirm.remove"), () => ctx.attempt(async () => {
+        await ctx.desk.command({ type: "RemoveCompetition" });
+        location.hash = "";
+      })) }, t("admin.guide.remove"));
+  return section("admin.guide.mend_title", h("p", { className: "small" }, t("admin.guide.mend_help")),
+    h("details", { "data-mend-guide": true }, h("summary", {}, t("admin.guide.amend")), form), remove);
 }
 
 function table(ctx, doc, recount) {

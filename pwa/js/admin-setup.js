@@ -69,7 +69,9 @@ export function setupView(ctx) {
   return h("div", { className: "stack" }, ...parts);
 }
 
-function guideForm(ctx) {
+/** The guide form: a new competition's, or (`current`: the guide as it is) the same form
+ *  filled in to mend a competition nobody has entered yet (AmendGuide, EKML §3(5)). */
+export function guideForm(ctx, current = null) {
   const name = h("input", { name: "name", id: "f-name", required: true });
   const rounds = h("input", { name: "rounds", id: "f-rounds", type: "number", min: 1, max: 15, value: 7 });
   const games = h("input", { name: "games", id: "f-games", type: "number", min: 1, max: 15, value: 4 });
@@ -115,6 +117,7 @@ function guideForm(ctx) {
       if (Number(cap.value) > 0) guide.time_cap = { minutes: Number(cap.value) };
       entry.apply(guide);
       game.apply(guide);
+      if (current) return ctx.attempt(() => ctx.desk.command({ type: "AmendGuide", guide }));
       await ctx.attempt(async () => {
         const reply = await request("POST", "/api/competitions",
                                     { command_id: crypto.randomUUID(), guide });
@@ -144,7 +147,8 @@ function guideForm(ctx) {
     game.box,
     part("standings", ties.box),
     entry.box,
-    h("button", { type: "submit", className: "primary", "data-create": true }, t("admin.guide.create")));
+    current ? h("button", { type: "submit", className: "primary", "data-amend": true }, t("admin.guide.amend"))
+      : h("button", { type: "submit", className: "primary", "data-create": true }, t("admin.guide.create")));
   const adapt = () => {
     game.adapt();
     ties.adapt(game.sport.value);
@@ -163,8 +167,36 @@ function guideForm(ctx) {
   });
   format.addEventListener("change", adapt);
   game.sport.addEventListener("change", adapt);
+  if (current) fillGuide(form, current);
   adapt();
-  return section("admin.guide.title", form);
+  return current ? form : section("admin.guide.title", form);
+}
+
+/** The form showing a guide as it is (the settings a refusal usually comes from; the rest
+ *  as the form shows them): the guide form of a competition to mend. */
+function fillGuide(form, g) {
+  const set = (id, v) => {
+    const el = form.querySelector(`#${id}`);
+    if (!el || v === undefined || v === null) return;
+    if (el.type === "checkbox") el.checked = Boolean(v);
+    else el.value = String(v);
+  };
+  const p = g.points || {};
+  const values = { "f-name": g.name, "f-format": g.format, "f-discipline": g.discipline,
+    "f-ruleset": g.ruleset, "f-rounds": g.rounds, "f-games": g.games_per_match,
+    "f-play-all": g.play_all_games, "f-scale": p.per_game ? "game" : p.win === 4 ? "420" : "210",
+    "f-playoff": g.playoff_size, "f-playoff-games": g.playoff_games,
+    "f-playoff-play-all": g.playoff_play_all_games, "f-consolation": g.consolation,
+    "f-last-chance": g.last_chance, "f-unplayed": g.unplayed_games_in_buchholz,
+    "f-opp_unplayed": g.opponent_unplayed_in_buchholz, "f-h2h": g.head_to_head,
+    "f-fill_silences": g.fill_silences, "f-time-cap": g.time_cap?.minutes || 0,
+    "f-opening-by-lot": g.opening_by_lot, "f-women-in-mens": g.women_in_mens,
+    "f-late-entry": g.late_entry };
+  for (const [id, v] of Object.entries(values)) set(id, v);
+  const boxes = [...form.querySelectorAll("[data-tie-break] input")];
+  const tick = (box, on) => { box.checked = on; box.dispatchEvent(new Event("change")); };
+  for (const box of boxes) tick(box, false); // then in the guide's order: the order they apply
+  for (const k of g.tie_breaks || []) for (const b of boxes.filter((x) => x.name === k)) tick(b, true);
 }
 
 /** A checkbox with its label after it. */

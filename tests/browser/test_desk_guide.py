@@ -67,3 +67,42 @@ def test_pad_offers_the_opening_the_guide_gives(page, head_api: Api, guide, tabl
     for _ in range(2):  # the pair with the right picks its opener, then who sits next
         page.locator("dialog[open] button[data-value]").first.click()
     page.wait_for_selector("[data-panel=opening]", state="detached")
+
+
+def test_a_wrong_guide_is_mended_and_an_empty_competition_removed(page, head_api: Api, pwa_server):
+    """Issue 34, point 4: a men's event refused a woman and its guide could not change even
+    with no entrant; an empty competition could not be removed and stayed listed on `/`."""
+    admin_login(page, "head", "head-secret-1")
+    page.fill("#f-name", "Meeste üksik (viga)")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    comp_id = page.evaluate("location.hash").split("=", 1)[1]
+    page.fill("#f-entry-list", "Mari Mets; 1990; F")
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_selector("[data-bad-line='1']")
+    page.click("[data-mend-guide] summary")
+    page.check("[data-mend-guide] #f-women-in-mens")
+    page.click("[data-mend-guide] [data-amend]")
+    wait_for(lambda: head_api.get(f"/api/competitions/{comp_id}").json()["guide"]["women_in_mens"])
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_selector("[data-entrant]:has-text('Mari Mets')")
+    assert page.locator("[data-mend-guide], [data-action=remove-competition]").count() == 0
+
+    page.goto("/admin")
+    page.fill("#f-name", "Tühi võistlus")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    empty = page.evaluate("location.hash").split("=", 1)[1]
+    page.click("[data-action=remove-competition]")
+    assert "nothing else changes" in page.inner_text("[data-confirm-dialog=remove]")
+    page.click("[data-confirm=remove]")
+    anyone = Api(pwa_server.base)
+    wait_for(
+        lambda: all(c["competition_id"] != empty for c in anyone.get("/api/competitions").json())
+    )
+    page.goto("/")
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_function(
+        "() => !document.body.innerText.includes('Tühi võistlus')", timeout=10_000
+    )
+    assert comp_id in {c["competition_id"] for c in anyone.get("/api/competitions").json()}

@@ -82,3 +82,28 @@ def test_ekml_3_4_11_the_head_judge_draws_before_the_guides_draw_time():
     assert err.value.rule == "EKML §3(4)11"
     made = run.do(cmd.MakeDraw(1, AT, early=True))[0]
     assert made.early and run.state.order
+
+
+def test_ekml_3_5_a_guide_is_mended_while_nobody_has_entered():
+    """Issue 34: 'a men's event' refused a woman and the guide could not change, even with no
+    entrant; now it can until the first entry, and not after."""
+    run = Run(MENS)
+    with pytest.raises(CompetitionRuleError):
+        run.do(entry(1, ("Mari Mets", "F")))
+    run.do(cmd.AmendGuide(msgspec.structs.replace(MENS, women_in_mens=True), AT))
+    assert run.state.guide.women_in_mens
+    run.do(entry(1, ("Mari Mets", "F")))
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(cmd.AmendGuide(MENS, AT))
+    assert err.value.rule == "EKML §3(5)"
+    with pytest.raises(CompetitionRuleError):
+        run.do(cmd.RemoveCompetition(AT))
+
+
+def test_ekml_3_5_an_empty_competition_is_removed_and_takes_nothing_more():
+    run = Run(MENS)
+    run.do(cmd.RemoveCompetition(AT))
+    assert run.state.removed
+    with pytest.raises(CompetitionRuleError) as err:
+        run.do(entry(1, ("Jaan Tamm", "M")))
+    assert "removed" in err.value.message

@@ -43,6 +43,7 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
         },
         "withdrawals": msgspec.to_builtins(state.withdrawals),
         "finished": state.finished,
+        "removed": state.removed,
         "placings": [list(g) for g in final_placings(state)] if state.guide else [],
     }
 

@@ -34,6 +34,8 @@ HEAD_JUDGE_ONLY = frozenset(
         cc.CorrectResult,
         cc.CorrectBoardResult,
         cc.FinishCompetition,
+        cc.AmendGuide,
+        cc.RemoveCompetition,
     }
 )
 

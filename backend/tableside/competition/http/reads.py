@@ -33,8 +33,8 @@ from tableside.web.guards import FILE_LIMIT, signed_in
 
 Doc = dict[str, Any]
 _LIST = """
-SELECT competition_id, name, format, finished, version FROM competition_view ORDER BY name,
-competition_id
+SELECT competition_id, name, format, finished, version FROM competition_view
+WHERE NOT coalesce((doc->>'removed')::boolean, false) ORDER BY name, competition_id
 """
 _DOC = "SELECT doc::text FROM competition_view WHERE competition_id = $1"
 _ROWS = "SELECT row::text FROM competition_standings WHERE competition_id = $1 ORDER BY rank"

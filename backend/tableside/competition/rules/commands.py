@@ -15,6 +15,21 @@ class CreateCompetition(
     at: str
 
 
+class AmendGuide(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="AmendGuide"):
+    """A wrong guide mended while nobody has entered under it (EKML §3(4), §3(5))."""
+
+    guide: Guide
+    at: str = ""
+
+
+class RemoveCompetition(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RemoveCompetition"
+):
+    """A competition nobody entered taken off the list (a guide made by mistake)."""
+
+    at: str = ""
+
+
 class RegisterEntrant(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="RegisterEntrant"
 ):
@@ -181,6 +196,8 @@ class FinishCompetition(
 
 COMMAND_TYPES = (
     CreateCompetition,
+    AmendGuide,
+    RemoveCompetition,
     RegisterEntrant,
     RenameEntrant,
     ApproveEntrant,

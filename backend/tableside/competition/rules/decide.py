@@ -9,6 +9,8 @@ from .state import Competition
 
 _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.CreateCompetition: decide_entrants.create,
+    cmd.AmendGuide: decide_entrants.amend_guide,
+    cmd.RemoveCompetition: decide_entrants.remove,
     cmd.RegisterEntrant: decide_entrants.register,
     cmd.RenameEntrant: decide_entrants.rename,
     cmd.ApproveEntrant: decide_entrants.approve,

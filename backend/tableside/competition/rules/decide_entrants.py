@@ -21,6 +21,28 @@ def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
     return (ev.CompetitionCreated(c.guide, c.at),)
 
 
+def amend_guide(state: Competition, c: cmd.AmendGuide) -> tuple:
+    """A guide changed while nobody has entered under it: the TD mends a wrong setting (a
+    men's event that is open) instead of making a second competition (EKML §3(5))."""
+    _require_empty(state, "change the guide")
+    check_settings(c.guide)
+    check_guide(c.guide)
+    return (ev.GuideAmended(c.guide, c.at),)
+
+
+def remove(state: Competition, c: cmd.RemoveCompetition) -> tuple:
+    """A competition nobody entered leaves the list (its events stay in the store)."""
+    _require_empty(state, "remove the competition")
+    return (ev.CompetitionRemoved(c.at),)
+
+
+def _require_empty(state: Competition, what: str) -> None:
+    """Only a competition with no entrant may have its guide changed or be removed: those who
+    entered did so under the guide as it was (EKML §3(5))."""
+    guide_of(state)
+    require(not state.entrants, "EKML §3(5)", f"entrants are registered: cannot {what}")
+
+
 def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
     """Register an entrant: discipline, age class and the window are checked."""
     guide = guide_of(state)
@@ -60,6 +82,7 @@ def guide_of(state: Competition) -> Guide:
     if state.guide is None:
         raise CompetitionRuleError("EKML §3(1)", "no competition without a guide")
     require(not state.finished, "EKML §12(2)6", "the competition is finished")
+    require(not state.removed, "EKML §3(5)", "the competition was removed")
     return state.guide
 
 

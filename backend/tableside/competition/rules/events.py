@@ -23,6 +23,21 @@ class CompetitionCreated(msgspec.Struct, frozen=True, tag="CompetitionCreated"):
     at: str
 
 
+class GuideAmended(msgspec.Struct, frozen=True, tag="GuideAmended"):
+    """The guide as mended before anyone entered (EKML §3(5))."""
+
+    guide: Guide
+    at: str
+    rule: str = "EKML §3(5)"
+
+
+class CompetitionRemoved(msgspec.Struct, frozen=True, tag="CompetitionRemoved"):
+    """A competition nobody entered, taken off the list; its stream stays for the record."""
+
+    at: str
+    rule: str = "EKML §3(5)"
+
+
 class EntrantRegistered(msgspec.Struct, frozen=True, tag="EntrantRegistered"):
     entrant_id: str
     name: str
@@ -179,6 +194,8 @@ class CompetitionFinished(msgspec.Struct, frozen=True, tag="CompetitionFinished"
 
 EVENT_TYPES = (
     CompetitionCreated,
+    GuideAmended,
+    CompetitionRemoved,
     EntrantRegistered,
     EntrantRenamed,
     EntrantApproved,

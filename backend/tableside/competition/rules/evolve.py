@@ -44,6 +44,16 @@ def _competition_created(state: Competition, e: ev.CompetitionCreated) -> Compet
     return replace(state, guide=e.guide)
 
 
+@_on(ev.GuideAmended)
+def _guide_amended(state: Competition, e: ev.GuideAmended) -> Competition:
+    return replace(state, guide=e.guide)
+
+
+@_on(ev.CompetitionRemoved)
+def _competition_removed(state: Competition, e: ev.CompetitionRemoved) -> Competition:
+    return replace(state, removed=True)
+
+
 @_on(ev.EntrantRegistered)
 def _entrant_registered(state: Competition, e: ev.EntrantRegistered) -> Competition:
     entrant = Entrant(e.entrant_id, e.name, e.members, e.team, joined_round=e.joined_round)

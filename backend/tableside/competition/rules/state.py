@@ -63,6 +63,7 @@ class Competition(msgspec.Struct, frozen=True):
     protests: dict[str, Protest] = {}
     withdrawals: dict[str, Withdrawal] = {}
     finished: bool = False
+    removed: bool = False  # taken off the list before anyone entered (CompetitionRemoved)
 
     @property
     def current_round(self) -> int:
