@@ -119,3 +119,13 @@ def test_the_check_sees_a_stale_path(tmp_path):
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_path_a_doc_names_is_in_the_tree(doc: Path):
     assert stale(doc) == []
+
+
+def test_every_decision_is_in_the_index_once():
+    """One file per decision, each a line of `docs/decisions/README.md`, no number twice."""
+    folder = ROOT / "docs" / "decisions"
+    files = sorted(p.name for p in folder.glob("[0-9][0-9][0-9][0-9]-*.md"))
+    listed = LINKED.findall((folder / "README.md").read_text())
+    assert sorted(listed) == files
+    numbers = [name[:4] for name in files]
+    assert len(set(numbers)) == len(numbers)
