@@ -11,6 +11,7 @@ import { i18n, t } from "/js/i18n.js";
 import { h } from "/js/dom.js";
 import { clockText, runningLeft, sideName } from "/js/bg-board.js";
 import { playText } from "/js/bg-entry.js";
+import { receiptCard } from "/js/receipt-card.js";
 
 const OTHER = { A: "B", B: "A" };
 const KINDS = ["single", "gammon", "backgammon"];
@@ -114,7 +115,8 @@ function resignationAnswer(rec, [by, kind]) {
 function between(rec) {
   if (rec.doc.over) {
     return section("bg.pad.match_over", { name: sideName(rec.doc, rec.doc.winner),
-                                           score: rec.doc.score.join(":") }, sheets(rec), result(rec), exports(rec));
+                                           score: rec.doc.score.join(":") }, sheets(rec), result(rec), exports(rec),
+      receiptCard(rec.id)); // the signed result both players scan (#29)
   }
   return section("bg.pad.between", { score: rec.doc.score.join(":") }, sheets(rec),
     button("bg.pad.start_game", { n: (rec.doc.game_no || 0) + 1 }, () => rec.send({ type: "StartGame" }),

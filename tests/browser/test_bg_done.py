@@ -155,6 +155,7 @@ def test_the_issues_seven_point_match_through_the_face_audit_mat_and_protocol(
         ["lateness", "pause", "double", "drop", "crawford", "gammon", "flag"]
     )
     page.wait_for_selector("[data-action=report-result]")  # the face: the match is over
+    page.wait_for_selector("[data-receipt=shown] a[data-verify-url]")  # its signed receipt (#29)
     with page.expect_download() as done:  # the protocol, from the face, in its language
         page.click("[data-protocol]")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
