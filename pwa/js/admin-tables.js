@@ -134,7 +134,9 @@ function card(desk, doc, n) {
     }
     body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
     if (state === "playing" && overview) body.push(h("p", { className: "score" }, (overview.won || []).join(" : ")));
-    if (state === "waiting" && (called.board || 1) === 1) { // a team's no-show: on board I's card
+    const absent = doc.no_shows.find((x) => x.match_id === called.match_id);
+    if (state === "waiting" && absent) body.push(...forfeitWaits(desk, who, absent));
+    else if (state === "waiting" && (called.board || 1) === 1) { // a team's no-show: on board I's card
       body.push(h("p", { className: "countdown", "data-countdown": called.called_at }, countdownText(called.called_at)));
       body.push(h("div", { className: "cluster" }, [called.a, called.b].map((absent) =>
         h("button", { type: "button", "data-no-show": absent,
@@ -144,6 +146,17 @@ function card(desk, doc, n) {
   }
   body.push(h("button", { type: "button", "data-qr": n, onclick: () => showQr(n) }, t("admin.tables.qr")));
   return h("article", { className: "card", "data-table": n, "data-state": state }, body);
+}
+
+/** A reported no-show holds the table until the head judge confirms the forfeit (EKML
+ *  §9(3)): the card says so and confirms it where the TD is looking, as the Decisions tab does. */
+function forfeitWaits(desk, who, absent) {
+  const hint = h("p", { className: "small", "data-no-show-waits": absent.absent },
+    t(head ? "admin.tables.forfeit_waits" : "admin.tables.forfeit_waits_head", { name: who[absent.absent] }));
+  if (!head) return [hint];
+  return [hint, h("button", { type: "button", className: "primary", "data-forfeit": absent.match_id,
+    onclick: () => attempt(() => desk.command({ type: "ConfirmForfeit", match_id: absent.match_id })) },
+    t("admin.rulings.confirm_forfeit"))];
 }
 
 /** The head judge frees a table a match outside the competitions holds (players gone,
