@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
-from tableside.server.pwa import web_routes
+from tableside.server.pwa import web_routes, worker
 from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 
@@ -151,3 +151,10 @@ def test_text_is_sent_gzipped_to_a_browser_that_takes_it() -> None:
     assert packed.headers["vary"] == raw.headers["vary"] == "Accept-Encoding"
     assert again.status_code == 304 and again.content == b""
     assert "content-encoding" not in icon.headers
+
+
+def test_the_pinned_federation_key_counts_in_the_worker_version() -> None:
+    """/verify pins the server's key (#29): a moved key makes a new worker, which caches the
+    page afresh."""
+    first, second = (worker.script(DEFAULT_PWA_DIR, key).splitlines()[0] for key in (b"a", b"b"))
+    assert first != second

@@ -52,10 +52,7 @@ def _verify_page(root: Path):
 
     @get("/verify", name="page-verify", include_in_schema=False, sync_to_thread=False)
     def verify(request: Request) -> Response[bytes]:
-        ctx = getattr(request.app.state, "tableside", None)  # none: pages served alone (tests)
-        signer = ctx.signing_key if ctx is not None else None
-        key = public_hex(signer.key).encode() if signer is not None else b""
-        body = assets.read(root, "verify.html").replace(KEY_PLACEHOLDER, key)
+        body = assets.read(root, "verify.html").replace(KEY_PLACEHOLDER, _pinned(request))
         return assets.answer(request, body, ".html")
 
     return verify
@@ -79,10 +76,18 @@ def _assets(root: Path) -> list:
     return [folder_handler(folder) for folder in worker.ASSET_DIRS]
 
 
+def _pinned(request: Request) -> bytes:
+    """This server's checkpoint key (hex), the federation key /verify pins; none when the
+    pages are served alone (tests) or there is no key."""
+    ctx = getattr(request.app.state, "tableside", None)
+    signer = ctx.signing_key if ctx is not None else None
+    return public_hex(signer.key).encode() if signer is not None else b""
+
+
 def _service_worker(root: Path):
     @get("/sw.js", name="service-worker", include_in_schema=False, sync_to_thread=False)
     def service_worker(request: Request) -> Response[bytes]:
-        return assets.answer(request, worker.script(root), ".js")
+        return assets.answer(request, worker.script(root, _pinned(request)), ".js")
 
     return service_worker
 

@@ -38,10 +38,12 @@ def shell_files(root: Path) -> dict[str, Path]:
     return files
 
 
-def script(root: Path) -> bytes:
-    """The body of /sw.js: `VERSION` and `SHELL` constants, then pwa/sw.js itself."""
+def script(root: Path, pinned: bytes = b"") -> bytes:
+    """The body of /sw.js: `VERSION` and `SHELL` constants, then pwa/sw.js itself. `pinned`
+    (the federation key /verify pins) counts in the version too: a new key, a new worker,
+    a fresh copy of /verify."""
     files = shell_files(root)
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(pinned)
     for url, path in files.items():
         digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
     source = (root / "sw.js").read_bytes()
