@@ -61,7 +61,7 @@ export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
   request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
     h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
-      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? " ✓" : ""}`)))))
+      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? ` ✓ ${t("admin.standings.published")}` : ""}`)))))
     .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
   if (ctx.role() === "head_judge") parts.push(guideForm(ctx));

@@ -29,7 +29,36 @@ setInterval(() => {
   for (const el of document.querySelectorAll("[data-countdown]")) {
     el.textContent = countdownText(el.dataset.countdown);
   }
+  for (const el of document.querySelectorAll("[data-demo-until]")) {
+    el.textContent = left(el.dataset.demoUntil);
+  }
 }, 1000);
+
+/** m:ss until an instant (0:00 once it has passed). */
+function left(iso) {
+  const s = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// The demo (serve --demo) keeps one match of each Swiss round for a person at table 5 until
+// they call it or its countdown ends (GET /api/demo; 404 where no demo runs: not asked again).
+const DEMO = { asked: 0, info: null, none: false };
+
+function demoNotice(desk) {
+  if (!DEMO.none && Date.now() - DEMO.asked > 5000) {
+    DEMO.asked = Date.now();
+    request("GET", "/api/demo").then((info) => {
+      const was = JSON.stringify(DEMO.info);
+      DEMO.info = info;
+      if (JSON.stringify(info) !== was) desk.dispatchEvent(new Event("change"));
+    }, (error) => { if (error?.status === 404) DEMO.none = true; });
+  }
+  const info = DEMO.info;
+  if (!info?.held || info.competition_id !== desk.id) return null;
+  return h("p", { className: "notice", "data-demo-held": info.held.match_id },
+    t("admin.tables.demo_held", { match: info.held.match_id, table: info.table }), " ",
+    h("strong", { "data-demo-until": info.held.until }, left(info.held.until)));
+}
 
 let attempt = null; // the console's own (admin-app.js hands it over with each render)
 let head = false; // the signed-in TD is the head judge (only they close a match)
@@ -52,7 +81,7 @@ export function tablesView(ctx, doc) {
   const cards = h("div", { className: "cards", "data-tables": true },
     Array.from({ length: count }, (_, i) => card(desk, doc, i + 1)));
   return h("div", { className: "stack" },
-    section("admin.tables.title", h("div", { className: "cluster" },
+    section("admin.tables.title", demoNotice(desk), h("div", { className: "cluster" },
       field("admin.tables.count", input), call), reason, cards),
     section("admin.tables.next", waitingList(doc)),
     section("admin.tables.hall_queue", hallQueue(desk)));

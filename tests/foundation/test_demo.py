@@ -78,6 +78,14 @@ def test_demo_is_a_real_competition_and_closes_orphans(new_database):
         assert csv.status_code == 200 and len(csv.text.strip().splitlines()) >= 2
         tables = {t["table"] for t in anon.get("/api/tables").json() if t["competition_id"] == comp}
         assert tables and tables <= {1, 2, 3, 4}  # table 5 is left for a person
+        # Issue 34: the run is numbered, and round 1's last board is kept for table 5 with a
+        # countdown the console shows (GET /api/demo), though tables 1-4 have finished.
+        demo = anon.get("/api/demo").json()
+        assert demo["competition_id"] == comp and demo["run"] == 1 and demo["table"] == 5
+        assert listed[0]["name"] == demo["name"] == "Demo Swiss #1"
+        held = demo["held"]
+        assert held and held["match_id"] not in anon.get(base).json()["results"]
+        assert held["match_id"] not in {c["match_id"] for c in anon.get(base).json()["calls"]}
         board = wait_for(
             lambda: (
                 (b := anon.get(f"/api/matches/{cut_off}").json()).get("status") == "abandoned" and b

@@ -22,8 +22,9 @@ import anyio.to_thread
 
 from tableside.competition.matchflow import match_stream
 from tableside.competition.rules.entrants import Person
-from tableside.competition.service import CompetitionNotFound, CompetitionService, now
-from tableside.demo.director import GUIDE, next_command, setup_commands
+from tableside.competition.service import CompetitionService, now
+from tableside.demo.director import next_command, run_guide, setup_commands
+from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, run_id
 from tableside.disciplines.korona import simulate
 from tableside.match.service import MatchNotFound, abandon
 from tableside.staff import accounts, links
@@ -31,10 +32,8 @@ from tableside.staff.staff_routes import judge_link
 
 log = logging.getLogger(__name__)
 
-TABLES = 4
-HUMAN_TABLE = TABLES + 1  # left to a person: a simulator there would race their taps
+TABLES = HUMAN_TABLE - 1  # simulated; table 5 is a person's: a simulator would race their taps
 LEGACY = "demo-cup"  # the label of the walk-up matches earlier demos played
-DEMO_IDS = uuid.UUID("6f1d8a0e-5b7c-4e0a-9c1e-2d3b4a5f6e70")  # uuid5 namespace of demo events
 PLAYERS = (
     ("Mari Tamm", "F"),
     ("Jaan Kask", "M"),
@@ -174,20 +173,15 @@ async def _direct(service: CompetitionService, current: Current, rng: random.Ran
 
 
 def _open_competition(service: CompetitionService) -> uuid.UUID:
-    """The newest demo competition if unfinished, else a new one set up and drawn."""
-    n, last = 1, None
-    while True:
-        comp_id = uuid.uuid5(DEMO_IDS, f"competition-{n}")
-        try:
-            _, state = service.state(comp_id)
-        except CompetitionNotFound:
-            break
-        last, n = (comp_id, state), n + 1
-    if last is not None and not last[1].finished:
-        return last[0]
-    comp_id = uuid.uuid5(DEMO_IDS, f"competition-{n}")
+    """The newest demo run if unfinished, else the next run (numbered: "Demo Swiss #2")
+    set up and drawn."""
+    newest = newest_run(service)
+    if newest is not None and not newest[2].finished:
+        return newest[1]
+    n = 1 if newest is None else newest[0] + 1
+    comp_id = run_id(n)
     people = [(f"e{i:02d}", Person(name, 1980 + i, sex)) for i, (name, sex) in enumerate(PLAYERS)]
-    commands = setup_commands(GUIDE, people, seed=n, at=now())
+    commands = setup_commands(run_guide(n), people, seed=n, at=now())
     service.create(comp_id, commands[0], command_id=uuid.uuid5(comp_id, "0"), meta=META)
     for i, command in enumerate(commands[1:], 1):
         version, _ = service.state(comp_id)
@@ -206,7 +200,8 @@ def _step_competition(service: CompetitionService, comp_id: uuid.UUID, rng) -> b
     version, state = service.state(comp_id)
     if state.finished:
         return True
-    command = next_command(state, tuple(range(1, TABLES + 1)), rng.randrange(10**6), now())
+    held = current_hold(service.store, comp_id, state)  # table 5's match, while its countdown runs
+    command = next_command(state, tuple(range(1, TABLES + 1)), rng.randrange(10**6), now(), held)
     if command is not None:
         service.execute(
             comp_id, command, expected_version=version, command_id=uuid.uuid4(), meta=META

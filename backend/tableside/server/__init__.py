@@ -17,6 +17,7 @@ from litestar.openapi import OpenAPIConfig
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
 from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
 from tableside.competition.live import competition_now
+from tableside.demo.hold import DEMO_ROUTES
 from tableside.live.addresses import SharedAddresses
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
@@ -134,6 +135,7 @@ def routes() -> list:
         *web_routes(),
         *COMPETITION_COMMAND_ROUTES,
         *COMPETITION_READ_ROUTES,
+        *DEMO_ROUTES,
         *BACKGAMMON_ROUTES,
         *BACKGAMMON_READ_ROUTES,
     ]

@@ -1,0 +1,93 @@
+"""The demo a newcomer can join (issue 34, point 5): each run is numbered, and a Swiss round's
+last board is kept from the simulated tables for a person at table 5 until they call it or the
+countdown ends — still there after 5 minutes (the director is pure: its clock is an argument)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.decide import decide
+from tableside.competition.rules.entrants import Person
+from tableside.competition.rules.evolve import evolve
+from tableside.competition.rules.state import Competition
+from tableside.demo.director import (
+    HOLD_SECONDS,
+    held_for_person,
+    next_command,
+    run_guide,
+    setup_commands,
+)
+
+PAIRED = "2026-11-26T17:00:00+00:00"
+SIMULATED = (1, 2, 3, 4)
+
+
+def at(seconds: int) -> str:
+    return (datetime.fromisoformat(PAIRED) + timedelta(seconds=seconds)).isoformat()
+
+
+def drawn() -> Competition:
+    state = Competition()
+    people = [(f"e{i:02d}", Person(f"Player {i}", 1980 + i, "M")) for i in range(10)]
+    for command in setup_commands(run_guide(2), people, seed=2, at=PAIRED):
+        for event in decide(state, command):
+            state = evolve(state, event)
+    return state
+
+
+def call_all(state: Competition, when: str) -> tuple[Competition, list[str]]:
+    """The director's calls to the simulated tables until it has nothing more to call."""
+    called = []
+    for _ in range(10):
+        held = held_for_person(state, PAIRED, when, HOLD_SECONDS)
+        command = next_command(state, SIMULATED, 1, when, held)
+        if not isinstance(command, cmd.CallMatch | cmd.CallNextMatches):
+            break
+        for event in decide(state, command):
+            called.append(event.match_id)
+            state = evolve(state, event)
+    return state, called
+
+
+def test_each_demo_run_is_numbered():
+    assert run_guide(1).name != run_guide(2).name and run_guide(2).name.endswith("#2")
+
+
+def test_table_5s_match_is_still_callable_after_five_minutes():
+    state = drawn()
+    last = state.rounds[1].pairings[-1].match_id
+    state, called = call_all(state, at(10))
+    assert len(called) == 4 and last not in called
+    # The simulated tables finish their matches; five minutes on, the last board still waits.
+    for match_id in called:
+        result = cmd.RecordResult(match_id, _win(), at(290))
+        for event in decide(state, result):
+            state = evolve(state, event)
+    held = held_for_person(state, PAIRED, at(300), HOLD_SECONDS)
+    assert held is not None and held.match_id == last
+    assert datetime.fromisoformat(held.until) - datetime.fromisoformat(at(300)) > timedelta(0)
+    state, called = call_all(state, at(300))
+    assert last not in called  # a free simulated table does not take it
+    # A person calls it to table 5: kept no longer.
+    for event in decide(state, cmd.CallMatch(last, 5, at(320))):
+        state = evolve(state, event)
+    assert held_for_person(state, PAIRED, at(330), HOLD_SECONDS) is None
+
+
+def test_once_the_countdown_ends_a_simulated_table_takes_it():
+    state = drawn()
+    last = state.rounds[1].pairings[-1].match_id
+    state, called = call_all(state, at(10))
+    for match_id in called:
+        for event in decide(state, cmd.RecordResult(match_id, _win(), at(200))):
+            state = evolve(state, event)
+    assert held_for_person(state, PAIRED, at(HOLD_SECONDS + 1), HOLD_SECONDS) is None
+    state, called = call_all(state, at(HOLD_SECONDS + 1))
+    assert called == [last] and state.calls[last] in SIMULATED
+
+
+def _win():
+    from tableside.competition.rules.results import MatchResult
+
+    return MatchResult(1, 0, a_pucks_diff=3)
