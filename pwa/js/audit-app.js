@@ -9,7 +9,7 @@
 import { i18n, t } from "/js/i18n.js";
 import { describe } from "/js/api.js";
 import { audit } from "/js/audit-data.js";
-import { el } from "/js/spectator-dom.js";
+import { el, revealWhen } from "/js/spectator-dom.js";
 import { Replay } from "/js/audit-replay.js";
 import { finder } from "/js/audit-finder.js";
 
@@ -52,8 +52,10 @@ function pickMatch(root) {
     e.preventDefault();
     location.assign(`/audit/match/${encodeURIComponent(input.value.trim())}`);
   });
-  finder(root); // find it by table, player, time or text (the usual way)
+  const found = finder(root); // find it by table, player, time or text (the usual way)
   root.append(form); // or paste the id from the protocol
+  // The rows would push the id form down as they come: the page appears whole with them.
+  revealWhen(root, found, el("p", { class: "placeholder", i18n: "audit.loading" }));
 }
 
 /** Load the record and build its replay (backgammon's loaded only for a backgammon record);

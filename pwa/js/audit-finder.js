@@ -9,15 +9,49 @@ import { el } from "/js/spectator-dom.js";
 
 const STATUSES = ["", "playing", "ended", "signed", "abandoned", "scheduled", "called"];
 
+/** Dates as the page's language writes them (issue 34: not the browser's mm/dd/yyyy on an
+ *  Estonian page); English as written in Europe, day first. */
+const dateLocale = () => (i18n.lang === "en" ? "en-GB" : i18n.lang);
+const SAMPLE = new Date(2026, 10, 26, 17, 30); // day 26 > 12: the example shows the order
+const DIGITS = { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" };
+
 function when(iso) {
   if (!iso) return "—";
-  const date = new Date(iso);
-  return date.toLocaleString(i18n.lang, { dateStyle: "short", timeStyle: "short" });
+  return new Date(iso).toLocaleString(dateLocale(), DIGITS);
 }
 
-/** datetime-local → an ISO instant with its offset (the browser's own time zone). */
+/** How a time filter is typed in the page's language: "26.11.2026 17:30" in Estonian. */
+function example() {
+  return SAMPLE.toLocaleString(dateLocale(), DIGITS).replace(",", "");
+}
+
+/** A typed date and time (day, month, year in the page language's order, then hours and
+ *  minutes) → an ISO instant in this device's time zone; "" when empty, null when not a date. */
 function instant(input) {
-  return input.value ? new Date(input.value).toISOString() : "";
+  const text = input.value.trim();
+  if (!text) return "";
+  const numbers = (text.match(/\d+/g) || []).map(Number);
+  if (numbers.length < 3 || numbers.length > 5) return null;
+  const order = new Intl.DateTimeFormat(dateLocale(), DIGITS).formatToParts(SAMPLE)
+    .map((part) => part.type).filter((type) => ["day", "month", "year"].includes(type));
+  const f = Object.fromEntries(order.map((type, i) => [type, numbers[i]]));
+  const [hour = 0, minute = 0] = numbers.slice(3);
+  const year = f.year < 100 ? 2000 + f.year : f.year;
+  const date = new Date(year, f.month - 1, f.day, hour, minute);
+  const same = date.getFullYear() === year && date.getMonth() === f.month - 1
+    && date.getDate() === f.day && date.getHours() === hour && date.getMinutes() === minute;
+  return same ? date.toISOString() : null;
+}
+
+/** A time filter: text in the page language's date order (a datetime-local control shows
+ *  the browser's own order, whatever the page's language), checked as it is typed. */
+function timeInput(name) {
+  const input = el("input", { name, id: `find-${name}`, autocomplete: "off", maxlength: 24,
+                              "aria-describedby": "find-when-hint" });
+  input.addEventListener("input", () => {
+    input.setCustomValidity(instant(input) === null ? t("audit.find.when_bad", { example: example() }) : "");
+  });
+  return input;
 }
 
 function labelled(key, control) {
@@ -45,14 +79,14 @@ function table(body) {
     body);
 }
 
-/** The finder form and its results; appended to `root`. */
+/** The finder form and its results, appended to `root`; resolves when the first page is in. */
 export function finder(root) {
   const inputs = {
     q: el("input", { name: "q", type: "search", maxlength: 80, id: "find-q" }),
     table: el("input", { name: "table", type: "number", min: 1, max: 9999, id: "find-table" }),
     player: el("input", { name: "player", maxlength: 80, id: "find-player" }),
-    from: el("input", { name: "from", type: "datetime-local", id: "find-from" }),
-    to: el("input", { name: "to", type: "datetime-local", id: "find-to" }),
+    from: timeInput("from"),
+    to: timeInput("to"),
     status: el("select", { name: "status", id: "find-status" }, ...STATUSES.map((s) =>
       el("option", { value: s, i18n: s ? `spec.status.${s}` : "audit.find.any" }))),
   };
@@ -61,9 +95,11 @@ export function finder(root) {
   const more = el("button", { type: "button", hidden: "", "data-more": "", i18n: "audit.find.more" });
   let next = null;
   let items = [];
+  const hint = el("p", { class: "muted", id: "find-when-hint", "data-when-hint": "" });
   const show = () => {
     body.replaceChildren(...items.map(row));
     note.textContent = t("audit.find.count", { count: items.length });
+    hint.textContent = t("audit.find.when_hint", { example: example() });
   };
   i18n.addEventListener("change", show); // words and dates in the new language
   const params = () => {
@@ -91,9 +127,10 @@ export function finder(root) {
     el("div", { class: "grid" }, labelled("audit.find.q", inputs.q), labelled("audit.find.table", inputs.table),
       labelled("audit.find.player", inputs.player), labelled("audit.find.from", inputs.from),
       labelled("audit.find.to", inputs.to), labelled("audit.find.status", inputs.status)),
+    hint,
     el("button", { class: "primary", type: "submit", i18n: "audit.find.search" }));
   form.addEventListener("submit", (e) => { e.preventDefault(); load(false); });
   more.addEventListener("click", () => load(true));
   root.append(el("h2", { i18n: "audit.find.title" }), form, note, el("div", { class: "scroll" }, table(body)), more);
-  load(false);
+  return load(false);
 }

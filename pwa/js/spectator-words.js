@@ -131,6 +131,9 @@ function numbered(lines) {
     if (!target || target === line) continue;
     target.undone = line.n;
     line.corrects = target.n;
+    // One numbering on a line: the entry it takes back, never the stored event's version.
+    const key = fix.event.by === "head_judge" ? "ev.CorrectionRecorded.head_entry" : "ev.CorrectionRecorded.entry";
+    if (line.events[0] === fix) line.head = t(key, { n: target.n, why: reasonWords(fix.event.reason) || "—" });
   }
   return lines;
 }
@@ -138,6 +141,8 @@ function numbered(lines) {
 function lineText(l) {
   const text = l.more.length ? `${l.head} — ${l.more.join("; ")}` : l.head;
   if (l.undone) return `${text} (${t("spec.undone", { n: l.undone })})`;
-  if (l.corrects) return `${text} (${t("spec.corrects", { n: l.corrects })})`;
+  if (l.corrects && l.events[0].type !== "CorrectionRecorded") {
+    return `${text} (${t("spec.corrects", { n: l.corrects })})`;
+  }
   return text;
 }

@@ -1,7 +1,8 @@
 """Every face under two tools nobody here wrote: axe-core (WCAG 2.0-2.2 A/AA and its best
-practices) in all three languages, and Chromium's own layout-shift entries (CLS < 0.05 on a
-phone, a tablet and a desk, in all three languages). Also what the tools cannot see: the
-audit timeline is one Tab stop with a skip link, and the spectators' pages and the venue
+practices) in all three languages, and Chromium's own layout-shift entries (CLS ≤ 0.01 on a
+phone, a tablet and a 1920×1080 venue screen, in all three languages; no language button
+squeezed); what each face's first load transfers. Also what the tools cannot see: the audit
+timeline is one Tab stop with a skip link, and the spectators' pages and the venue
 screen announce a score change in a live region."""
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ LANGUAGES = ["et", "lv", "en"]
 VIEWPORTS = {
     "phone": {"width": 360, "height": 640},
     "tablet": {"width": 800, "height": 1280},
-    "desk": {"width": 1280, "height": 800},
+    "desk": {"width": 1920, "height": 1080},
 }
-MAX_SHIFT = 0.05
+MAX_SHIFT = 0.01  # issue 34: the audit finder shifted 0.072 (0.002 before)
 LIVE = ".live-state[data-state=live]"
 
 
@@ -65,11 +66,12 @@ FACES = {
     "match": (lambda v: f"/?match={v['table'].match_id}", [".score-side", LIVE]),
     "screen": (lambda v: "/screen", [".screen[data-live=true] .match-card"]),
     "audit": (lambda v: f"/audit/match/{v['table'].match_id}", ["[data-where][data-version]"]),
+    "finder": (lambda v: "/audit", ["[data-found]"]),
     "admin": (lambda v: "/admin", ["[data-create]"]),
     "watch": (lambda v: f"/watch?match={v['backgammon']}", ["section.spectator[data-live=true]"]),
     "backgammon": (lambda v: f"/backgammon?match={v['backgammon']}", ["bg-board [data-board]"]),
 }
-AUDITED = ["judge", "spectator", "match", "screen", "audit", "admin"]
+AUDITED = list(FACES)
 
 
 def open_face(context, venue: dict, face: str, lang: str, before=None):
@@ -114,6 +116,20 @@ def test_axe_finds_nothing_on_any_face_in_any_language(
         context.close()
 
 
+# Each language button's code on one line, inside its box, the box a whole target (issue 34:
+# "EN" broke into "E/N" on the venue screen at 1920×1080, the buttons squeezed).
+SQUEEZED_LANGUAGES = """() => [...document.querySelectorAll('language-picker button')]
+  .flatMap((b) => {
+  const code = document.createRange();
+  code.selectNodeContents(b.firstChild);
+  const lines = [...code.getClientRects()].filter((r) => r.width > 0);
+  const box = b.getBoundingClientRect();
+  const ok = lines.length === 1 && lines[0].left >= box.left && lines[0].right <= box.right
+    && box.width >= 48 && box.height >= 48;
+  return ok ? [] : [`${b.dataset.lang}: ${lines.length} lines, ${Math.round(box.width)}px wide`];
+})"""
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 @pytest.mark.parametrize("face", AUDITED)
@@ -129,8 +145,9 @@ def test_no_face_shifts_while_it_loads(browser, pwa_server, venue, face, size, l
         page = open_face(context, venue, face, lang)
         total, shifts = layout_shifts(page)
         print(f"CLS {face} {size} {lang}: {total:.4f}")
-        assert total < MAX_SHIFT, shifts
+        assert total <= MAX_SHIFT, shifts
         assert_no_horizontal_overflow(page)
+        assert page.evaluate(SQUEEZED_LANGUAGES) == []
     finally:
         context.close()
 

@@ -76,3 +76,44 @@ def test_at_320_px_nothing_breaks_a_word_or_scrolls_sideways(page, pad, lang, vi
     page.wait_for_selector(".spectator:not([data-loading]) .match-card")
     assert broken_words(page, ".match-card .card-name, .match-card .card-head") == []
     assert_no_horizontal_overflow(page)
+
+
+# The rendered lines of an element's text: more than one when it wrapped.
+LINES = """(selector) => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector(selector));
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+    .map((r) => Math.round(r.top))).size;
+}"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("lang", ["lv", "et"])
+def test_offline_the_queued_banner_covers_neither_score_nor_board(page, context, pad, lang) -> None:
+    """Issue 34: a Latvian judge at 360×640, offline: the queued banner hid the score and the
+    board, and "Galds 5" wrapped in the bar."""
+    open_pad(page, pad, lang)
+    context.set_offline(True)
+    try:
+        page.locator("main [data-act=no_pocket]").click()
+        page.wait_for_selector("[data-banner].tone-queued p")
+        screenshot(page, f"judge-offline-banner-{lang}-360x640")
+        banner = page.locator("[data-banner]").bounding_box()
+        for what in ("[data-score]", "main korona-board", ".glance .sides", ".judge-bar"):
+            assert not _overlap(banner, page.locator(what).bounding_box()), what
+        assert page.evaluate(LINES, ".judge-bar .table-no") == 1
+        badge = page.locator(".judge-bar sync-badge")  # and the badge says it whole, no "…"
+        assert badge.evaluate(
+            "(b) => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight"
+        )
+        assert page.locator(".judge-bar").bounding_box()["height"] <= 56.5
+    finally:
+        context.set_offline(False)

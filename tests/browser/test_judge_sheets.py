@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .harness import ROOT, screenshot
+from .harness import ROOT, axe_violations, screenshot
 from .judge_helpers import settle, start_game, tap
 
 WORDS = {
@@ -46,6 +46,30 @@ def test_the_foul_sheet_on_a_phone(page, head_api, lang):
     page.mouse.click(5, 5)  # the dimmed page above the sheet
     page.wait_for_selector("dialog[open]", state="detached")
     assert page.locator("main [data-act=foul]").is_visible()
+
+
+# Each option's part that shows (inside the scrolling list) must end above Cancel: an option
+# half under a fixed button is half a target (issue 34, axe target-size in et/lv).
+UNDER_CANCEL = """() => {
+  const cancel = document.querySelector('dialog[open] button.cancel').getBoundingClientRect();
+  const list = document.querySelector('dialog[open] .sheet-body').getBoundingClientRect();
+  return [...document.querySelectorAll('dialog[open] .choices button')].flatMap((b) => {
+    const r = b.getBoundingClientRect();
+    const [top, bottom] = [Math.max(r.top, list.top), Math.min(r.bottom, list.bottom)];
+    return bottom > top && bottom > cancel.top + 0.5 ? [b.dataset.value] : [];
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["et", "lv"])
+def test_every_foul_option_shows_whole_above_cancel(page, head_api, axe_ready, lang):
+    _open(page, head_api, lang)
+    tap(page, "foul")
+    page.locator("dialog[open]").wait_for()
+    assert page.evaluate(UNDER_CANCEL) == []
+    page.locator("dialog[open] .sheet-body").evaluate("(b) => b.scrollBy(0, 150)")
+    assert page.evaluate(UNDER_CANCEL) == []
+    assert axe_violations(page) == []
 
 
 def test_the_most_used_come_first(page, head_api):

@@ -1,10 +1,11 @@
 """The match log as a reader counts it (issue 14 point 7): entries numbered 1, 2, 3… without
 the gaps of stored versions, and an entry a correction took back struck through, with both
-ends saying which entry — in et, lv and en."""
+ends saying which entry, and no stored version on the line — in et, lv and en."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from support.harness import Api
@@ -54,3 +55,5 @@ def test_entries_are_numbered_without_gaps_and_an_undone_one_is_struck(page, cor
     assert taken in undone.inner_text()
     fix = page.locator(".log li[data-type=CorrectionRecorded]")
     assert WORDS[lang]["spec.corrects"].replace("{n}", str(n)) in fix.inner_text()
+    # one numbering on the line (issue 34: "… 19 … atsauc ierakstu 8" mixed a stored version in)
+    assert re.findall(r"\d+", fix.inner_text()) == [str(n)], fix.inner_text()
