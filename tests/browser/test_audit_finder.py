@@ -5,6 +5,7 @@ and a row opens the record — in et, lv and en, on a phone and a desk."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
 
@@ -101,3 +102,43 @@ def test_the_jury_finds_both_table_five_matches_by_table_and_by_player(
     page.locator(f"[data-found='{m['first']}'] a").click()
     page.wait_for_url(f"**/audit/match/{m['first']}**")
     page.wait_for_selector("[data-timeline]")
+
+
+@pytest.mark.parametrize(
+    "viewport, lang, written",
+    [
+        ({"width": 360, "height": 640}, "et", "{d:02}.{m:02}.{y}"),
+        ({"width": 360, "height": 640}, "lv", "{d:02}.{m:02}.{y}"),
+        ({"width": 360, "height": 640}, "en", "{d:02}/{m:02}/{y}"),
+    ],
+    ids=["et", "lv", "en"],
+)
+def test_times_are_written_and_typed_in_the_pages_language(
+    page, session, two_on_table_five, lang, written
+):
+    """Issue 34: dates read mm/dd/yyyy on an Estonian or Latvian page (the browser's own
+    datetime control); now the rows and the time filters follow the page's language."""
+    m = two_on_table_five
+    page.goto("/audit")
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_selector(f"[data-found='{m['second']}']")
+    y, mo, d = page.evaluate(
+        "(() => { const t = new Date(); "
+        "return [t.getFullYear(), t.getMonth() + 1, t.getDate()]; })()"
+    )
+    today = datetime.date(y, mo, d)
+    started = page.locator(f"[data-found='{m['second']}'] td").nth(3).inner_text()
+    assert started.startswith(written.format(d=d, m=mo, y=y)), started
+    assert written.format(d=26, m=11, y=2026) in page.locator("[data-when-hint]").inner_text()
+
+    def search_from(day: datetime.date) -> None:
+        page.fill("#find-from", written.format(d=day.day, m=day.month, y=day.year) + " 00:00")
+        page.click("[data-finder] button[type=submit]")
+
+    search_from(today + datetime.timedelta(days=1))
+    page.wait_for_function("() => !document.querySelector('[data-found]')")
+    search_from(today - datetime.timedelta(days=1))
+    page.wait_for_selector(f"[data-found='{m['second']}']")
+    page.fill("#find-from", "11/26/2026 17:30")  # the month first is no date in et/lv/en-GB
+    assert page.eval_on_selector("#find-from", "i => i.validity.valid") is False
