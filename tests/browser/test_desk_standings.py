@@ -2,15 +2,21 @@
 round) with a withdrawal at half-way, published. The withdrawn player is marked in the console,
 on the spectator page and in the standings PDF; "Played" counts matches played at the table
 (a forfeit is a +/− only, and a note says so); the won-drawn-lost heading is written out in
-each language (Estonian "V-V-K" read three ways); decimals take the language's comma."""
+each language (Estonian "V-V-K" read three ways); decimals take the language's comma. Its
+results.csv and results.xlsx add up to the published points, each row typed, headers in the
+event's language."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import shutil
 import subprocess
+from collections import Counter
 
 import pytest
+from openpyxl import load_workbook
 from support.competition_play import Comp, player
 from support.harness import Api, wait_for
 
@@ -99,3 +105,26 @@ def test_standings_pdf_marks_the_withdrawn(published: Comp, pwa_server) -> None:
         ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
     ).stdout.decode()
     assert f"({GONE['et']})" in words and WDL["et"][:5] in words
+
+
+def test_results_files_add_up_to_the_published_points(published: Comp, pwa_server) -> None:
+    """Over HTTP, as a federation's import reads them: every row typed (played, forfeit,
+    bye), headers in the event's language (an EKML event: Estonian), and the points summed per
+    entrant — in results.csv and in results.xlsx — are the published standings."""
+    anon = Api(pwa_server.base)
+    base = f"/api/competitions/{published.id}"
+    table = {r["name"]: r["points"] for r in published.doc("/standings")["rows"]}
+    text = anon.get(f"{base}/results.csv").text
+    book = load_workbook(io.BytesIO(anon.get(f"{base}/results.xlsx").content)).active
+    for rows in (
+        list(csv.reader(io.StringIO(text))),
+        [["" if v is None else v for v in row] for row in book.iter_rows(values_only=True)],
+    ):
+        assert list(rows[0][:4]) == ["Voor", "Laud", "Nimi A", "Nimi B"]
+        assert {r[7] for r in rows[1:]} == {"mängitud", "loobumine", "vaba voor"}
+        summed = Counter()
+        for r in rows[1:]:
+            for name, points in ((r[2], r[8]), (r[3], r[9])):
+                if name:
+                    summed[name] += float(points or 0)
+        assert dict(summed) == table
