@@ -4,7 +4,7 @@
     [--events 20000] [--seed 0] [--repeat 1]
 
 Makes a throwaway database on that server (a superuser URL), stores simulated matches (one
-append per match, on tables 1-8), times `tableside.match.projections.rebuild` of the core
+append per match, on tables 1-8), times `tableside.plugins.korona.projections.rebuild` of the core
 projections, and drops the database.
 """
 
@@ -24,7 +24,7 @@ from tableside.db.url import with_dbname
 from tableside.disciplines.korona.simulate import play_match
 from tableside.eventlog import EventStore
 from tableside.match.events import MatchScheduled
-from tableside.match.projections.rebuild import rebuild
+from tableside.plugins.korona.projections.rebuild import rebuild
 from tableside.server.registry import build_registry
 
 

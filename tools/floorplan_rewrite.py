@@ -1,4 +1,4 @@
-"""Rewrite old module paths to the floor plan of issue 15 (see docs/floorplan.md).
+"""Rewrite old module paths to the floor plan of issues 15 and 31 (see docs/floorplan.md).
 
     python tools/floorplan_rewrite.py            # every tracked text file
     python tools/floorplan_rewrite.py FILE ...   # only these
@@ -69,7 +69,13 @@ PURE_COMPETITION = set(
         "walkovers",
     ]
 )
-SLICE_COMPETITION = {
+SLICE_COMPETITION = {  # the slice's own modules (all but its pure rules), as of issue 31
+    "bgflow",
+    "federation_report",
+    "hall",
+    "hall_queue",
+    "results_file",
+    "standings_pdf",
     "service",
     "processor",
     "matchflow",
@@ -115,7 +121,48 @@ def _module_map() -> dict[str, str]:
             "match.registry": "server.registry",
         }
     )
+    mapping.update(SLICES_MOVED)
     return mapping
+
+
+# Issue 31: each discipline's match slice beside the other's under plugins/ (decision 0075).
+SLICES_MOVED = {
+    **{
+        f"match.{name}": f"plugins.korona.{name}"
+        for name in ("folding", "views", "history", "commands", "service", "live_feed")
+    },
+    "match.projections": "plugins.korona.projections",
+    "match.exports.sheet": "plugins.korona.exports.sheet",
+    **{
+        f"match.http.{name}": f"plugins.korona.http.{name}"
+        for name in ("command_auth", "judge_routes", "read_routes")
+    },
+    **{
+        f"match.exports.{name}": f"plugins.backgammon.exports.{name}"
+        for name in ("bg_pdf", "bg_report", "bg_sheet", "bg_words")
+    },
+    "match.backgammon": "plugins.backgammon",
+    "match.backgammon.projection": "plugins.backgammon.projections.matches",
+    **{
+        f"match.backgammon.{name}": f"plugins.backgammon.http.{name}"
+        for name in ("routes", "reads", "access")
+    },
+}
+# Modules split by issue 31: the names that left (old module → name → new module); the rest
+# of each stays where it was (or goes where SLICES_MOVED sends the whole module).
+SYMBOLS_MOVED = {
+    "match.service": {"MatchNotFound": "match.errors"},
+    "match.http.command_routes": {
+        "create_match": "plugins.korona.http.command_routes",
+        "post_command": "plugins.korona.http.command_routes",
+    },
+    "match.http.dto": {
+        "CreateMatchRequest": "plugins.korona.http.dto",
+        "CommandRequest": "plugins.korona.http.dto",
+    },
+    "match.http.export_routes": {"protocol_pdf_file": "plugins.korona.http.export_routes"},
+    "match.exports.pdf": {"protocol_pdf": "plugins.korona.exports.protocol_pdf"},
+}
 
 
 MAP = _module_map()
@@ -125,13 +172,46 @@ FROM_IMPORT = re.compile(r"from tableside\.(app|web|competition) import (\([\w\s
 
 
 def map_path(dotted: str) -> str:
-    """`.app.hub.Hub` → `.live.hub.Hub`; unknown or already-new paths come back unchanged."""
+    """`.app.hub.Hub` → `.live.hub.Hub`; unknown or already-new paths come back unchanged
+    (a path moved twice, e.g. by issue 15 and issue 31, is followed to its last home)."""
+    for _ in range(4):
+        moved = _map_once(dotted)
+        if moved == dotted:
+            break
+        dotted = moved
+    return dotted
+
+
+def _map_once(dotted: str) -> str:
     parts = dotted.lstrip(".").split(".")
     for cut in range(len(parts), 0, -1):
         new = MAP.get(".".join(parts[:cut]))
         if new is not None:
             return "." + ".".join([new, *parts[cut:]])
     return dotted
+
+
+SPLIT_IMPORT = re.compile(r"from tableside\.([\w.]+) import (\([\w\s,]+\)|[\w ,]+)")
+
+
+def _split_import(match: re.Match) -> str:
+    """`from <split module> import a, b` or `from <package> import <moved module>`: one line
+    per home the names now have."""
+    module, names_text = match.group(1), match.group(2)
+    moved = SYMBOLS_MOVED.get(module, {})
+    names = [n.strip() for n in names_text.strip("()").split(",") if n.strip()]
+    rest = map_path("." + module).lstrip(".")
+    homes: dict[str, list[str]] = {}
+    for name in names:
+        bare, _, alias = (part.strip() for part in name.partition(" as "))
+        home, as_name = moved.get(bare, rest), name
+        if bare not in moved and f"{module}.{bare}" in MAP:  # a module that moved
+            home, _, new = map_path(f".{module}.{bare}").lstrip(".").rpartition(".")
+            as_name = new if new == (alias or bare) else f"{new} as {alias or bare}"
+        homes.setdefault(home, []).append(as_name)
+    if list(homes) == [module] or (not moved and list(homes) == [rest]):
+        return match.group(0)
+    return "\n".join(f"from tableside.{home} import {', '.join(ns)}" for home, ns in homes.items())
 
 
 def _from_import(match: re.Match) -> str:
@@ -188,6 +268,7 @@ def rewrite(text: str) -> str:
     text = FROM_TOP.sub(_from_top, text)
     text = IMPORT_AS.sub("import tableside.competition.rules as ", text)
     text = FROM_IMPORT.sub(_from_import, text)
+    text = SPLIT_IMPORT.sub(_split_import, text)
     text = DOTTED.sub(lambda m: "tableside" + map_path(m.group(1)), text)
     return SLASHED.sub(_slashed, text)
 

@@ -22,8 +22,8 @@ from support.harness import Api
 from support.words import WORD, raw_codes
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
-from tableside.match.exports import bg_sheet
-from tableside.match.exports.bg_words import BG_WORDS
+from tableside.plugins.backgammon.exports import bg_sheet
+from tableside.plugins.backgammon.exports.bg_words import BG_WORDS
 
 from backgammon.test_backgammon_http import HttpTable, _create
 from backgammon.test_scenario import _play_until_flag, scenario_seed  # tests/backgammon

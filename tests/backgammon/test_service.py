@@ -9,8 +9,8 @@ import pytest
 from tableside.disciplines.backgammon import RuleViolation
 from tableside.disciplines.backgammon import commands as c
 from tableside.eventlog import EventStore, VersionConflict
-from tableside.match.backgammon.service import BackgammonService
-from tableside.match.service import MatchNotFound
+from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.service import BackgammonService
 from tableside.server.registry import build_registry
 
 META = {"recorder": "t", "role": "head_judge"}

@@ -13,7 +13,7 @@ import msgspec
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
 from tableside.disciplines.korona.engine import decide
-from tableside.match.folding import MatchView, Record, advance
+from tableside.plugins.korona.folding import MatchView, Record, advance
 
 
 def plan(view: MatchView, rng: random.Random, count: int) -> tuple[list[dict], MatchView]:

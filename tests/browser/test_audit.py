@@ -13,8 +13,8 @@ import pytest
 from support.harness import Api
 from support.recorded import Recorded, auditor, record_match
 from tableside.eventlog.jsonl import verify_export
-from tableside.match.folding import Record, advance
-from tableside.match.views import live_doc
+from tableside.plugins.korona.folding import Record, advance
+from tableside.plugins.korona.views import live_doc
 from tableside.server.registry import build_registry
 
 from .harness import assert_no_horizontal_overflow, screenshot

@@ -21,7 +21,7 @@ from support.recorded import auditor
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
-from tableside.match.exports.bg_words import BG_WORDS
+from tableside.plugins.backgammon.exports.bg_words import BG_WORDS
 
 from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder
 from .test_bg_td import _fill

@@ -20,7 +20,7 @@ from tableside.competition.processor import ResultsProcessor
 from tableside.competition.service import CompetitionService
 from tableside.disciplines.backgammon import commands as c
 from tableside.eventlog import EventStore
-from tableside.match.service import MatchService
+from tableside.plugins.korona.service import MatchService
 
 from competition.test_standings_pdf import _text
 

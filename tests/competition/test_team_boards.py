@@ -19,7 +19,7 @@ from support.harness import Api, run_async, wait_for
 from support.play import fold_response, play
 from tableside.competition.matchflow import match_result
 from tableside.eventlog import EventStore
-from tableside.match.folding import Record, fold_records
+from tableside.plugins.korona.folding import Record, fold_records
 
 from competition.test_competition_double import play_until_ended
 

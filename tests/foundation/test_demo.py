@@ -11,7 +11,7 @@ from support.harness import Api, Server, wait_for
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore
 from tableside.match.events import MatchScheduled
-from tableside.match.service import MatchService
+from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 

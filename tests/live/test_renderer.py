@@ -11,8 +11,8 @@ import random
 from support.service_play import new_match, play
 from tableside.eventlog import EventStore
 from tableside.live.channels import render_all
-from tableside.match.live_feed import MatchRenderer
-from tableside.match.service import MatchService
+from tableside.plugins.korona.live_feed import MatchRenderer
+from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 

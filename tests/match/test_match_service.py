@@ -10,7 +10,7 @@ import pytest
 from support.service_play import execute, new_match, play
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore, VersionConflict
-from tableside.match.service import MatchService
+from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 

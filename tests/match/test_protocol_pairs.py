@@ -25,8 +25,8 @@ from tableside.disciplines.korona.commands import (
 )
 from tableside.eventlog.source import Record
 from tableside.match.exports.labels import code_words, words
-from tableside.match.exports.pdf import protocol_pdf
-from tableside.match.exports.sheet import protocol_sheet
+from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
+from tableside.plugins.korona.exports.sheet import protocol_sheet
 
 PEETER, LIIS = "Peeter Saar", "Liis Kask"  # side A, opposite each other
 JAAN, MARI = "Jaan Kask", "Mari Mets"  # side B; clockwise: Peeter, Jaan, Liis, Mari

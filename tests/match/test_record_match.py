@@ -7,7 +7,7 @@ import random
 import msgspec
 from support.harness import Api, wait_for
 from support.play import create, play
-from tableside.match.views import protocol_doc
+from tableside.plugins.korona.views import protocol_doc
 
 
 def _protocol(api: Api, match_id: str, version: int) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tableside.match.projections.tables import effective
+from tableside.plugins.korona.projections.tables import effective
 
 
 def _upserts(start: dict, rows: list[tuple]) -> dict:

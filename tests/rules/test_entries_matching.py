@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tableside.match.folding import Entries
+from tableside.plugins.korona.folding import Entries
 
 
 class A:

@@ -8,7 +8,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 from tableside.eventlog import EventStore
-from tableside.match.folding import Record, fold_records
+from tableside.plugins.korona.folding import Record, fold_records
 from tableside.server.registry import build_registry
 
 from support.harness import Api, wait_for

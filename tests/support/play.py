@@ -7,7 +7,7 @@ import random
 import msgspec
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
-from tableside.match.folding import MatchView, Record, advance
+from tableside.plugins.korona.folding import MatchView, Record, advance
 from tableside.server.registry import build_registry
 
 from support.harness import Api

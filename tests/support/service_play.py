@@ -7,7 +7,7 @@ import uuid
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
 from tableside.match.events import MatchScheduled
-from tableside.match.service import MatchService
+from tableside.plugins.korona.service import MatchService
 
 META = {"recorder": "test", "role": "head_judge"}
 

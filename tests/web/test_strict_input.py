@@ -13,7 +13,7 @@ import msgspec.inspect as mi
 import pytest
 from support.play import create
 from tableside.competition.http import dto as competition_dto
-from tableside.match.http import dto
+from tableside.plugins.korona.http import dto
 from tableside.staff import auth_dto
 
 OPEN = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"}

@@ -50,8 +50,8 @@ async def _rebuild(url: str, names: list[str]) -> int:
 
     from tableside.competition.projection import rebuild_standings
     from tableside.eventlog.source import head
-    from tableside.match.backgammon.projection import rebuild_backgammon
-    from tableside.match.projections.rebuild import rebuild, select
+    from tableside.plugins.backgammon.projections.matches import rebuild_backgammon
+    from tableside.plugins.korona.projections.rebuild import rebuild, select
     from tableside.server.registry import build_registry
 
     core = [n for n in names if n not in (STANDINGS, BACKGAMMON)] if names else list(CORE)

@@ -21,8 +21,8 @@ from tableside.disciplines.backgammon import events as bev
 from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent
-from tableside.match.backgammon.service import BackgammonService
-from tableside.match.service import MatchNotFound
+from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.service import BackgammonService
 
 META = {"recorder": "competition", "role": "head_judge"}
 # What ends a backgammon match or changes its result: every way a match is won emits

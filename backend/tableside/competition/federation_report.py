@@ -13,7 +13,7 @@ from tableside.competition.rules.guide import is_backgammon
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import read_stream
-from tableside.match.exports.bg_sheet import BgSheet, bg_sheet
+from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, bg_sheet
 
 _ALL = 2**62
 

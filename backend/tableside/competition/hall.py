@@ -35,7 +35,7 @@ from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
 from tableside.db.pool import PoolBusy
-from tableside.match.backgammon.reads import on_tables
+from tableside.plugins.backgammon.http.reads import on_tables
 from tableside.web.consistency import caught_up
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall

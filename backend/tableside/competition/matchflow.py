@@ -17,8 +17,8 @@ from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import events as rev
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.events import MatchScheduled
-from tableside.match.folding import MatchView, Record, advance
-from tableside.match.service import MatchService
+from tableside.plugins.korona.folding import MatchView, Record, advance
+from tableside.plugins.korona.service import MatchService
 
 META = {"recorder": "competition", "role": "head_judge"}
 

@@ -43,9 +43,10 @@ from tableside.disciplines.korona import events as rev
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.runner import follow
-from tableside.match.backgammon.service import BackgammonService
-from tableside.match.folding import Record
-from tableside.match.service import MatchNotFound, MatchService, abandon
+from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.service import BackgammonService
+from tableside.plugins.korona.folding import Record
+from tableside.plugins.korona.service import MatchService, abandon
 
 log = logging.getLogger(__name__)
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.

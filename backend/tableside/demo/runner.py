@@ -26,7 +26,8 @@ from tableside.competition.service import CompetitionService, now
 from tableside.demo.director import next_command, run_guide, setup_commands
 from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, run_id
 from tableside.disciplines.korona import simulate
-from tableside.match.service import MatchNotFound, abandon
+from tableside.match.errors import MatchNotFound
+from tableside.plugins.korona.service import abandon
 from tableside.staff import accounts, links
 from tableside.staff.staff_routes import judge_link
 

@@ -1,7 +1,7 @@
-"""Matches as a service: venue events around the rules engine, folding, command handling.
+"""The match kernel, discipline-neutral: the venue's events in a match stream (`events`), what
+every match refuses (`errors`), which match each table plays now (`tables_now`), the PDF
+building blocks (`exports/`) and the HTTP plumbing every discipline's endpoints share
+(`http/`: command caller and storing, responses, JSONL export, audit, finder, problems).
 
-The rules engine (`tableside.disciplines.korona`) decides what happens at the table; this
-package adds what the venue knows (which table, which competition, players called) as its
-own events in the same stream, folds a stream into a `MatchView`, and runs commands against
-the store.
+Each discipline's match slice lives beside the others under `tableside.plugins.<name>`.
 """

@@ -23,7 +23,7 @@ from tableside.eventlog.checkpoints import Signer
 from tableside.eventlog.receipts import Ending, Receipt, issue
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.eventlog.source import Record
-from tableside.match.folding import advance
+from tableside.plugins.korona.folding import advance
 
 _STREAM = (
     f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"

@@ -23,21 +23,22 @@ from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.direct import RAW_SEND
 from tableside.live.live import live_socket
-from tableside.match.backgammon.live_feed import HALL as BG_HALL
-from tableside.match.backgammon.live_feed import BgRenderer, bg_snapshot
-from tableside.match.backgammon.reads import BACKGAMMON_READ_ROUTES
-from tableside.match.backgammon.routes import BACKGAMMON_ROUTES
 from tableside.match.http.audit_routes import AUDIT_ROUTES
-from tableside.match.http.command_routes import create_match, post_command
 from tableside.match.http.export_routes import EXPORT_ROUTES
 from tableside.match.http.finder import find_matches
-from tableside.match.http.judge_routes import JUDGE_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
-from tableside.match.http.read_routes import READ_ROUTES
 from tableside.match.http.receipt_routes import RECEIPT_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
-from tableside.match.live_feed import MatchRenderer
 from tableside.match.tables_now import TablesNow
+from tableside.plugins.backgammon.http.reads import BACKGAMMON_READ_ROUTES
+from tableside.plugins.backgammon.http.routes import BACKGAMMON_ROUTES
+from tableside.plugins.backgammon.live_feed import HALL as BG_HALL
+from tableside.plugins.backgammon.live_feed import BgRenderer, bg_snapshot
+from tableside.plugins.korona.http.command_routes import create_match, post_command
+from tableside.plugins.korona.http.export_routes import EXPORT_ROUTES as PROTOCOL_ROUTES
+from tableside.plugins.korona.http.judge_routes import JUDGE_ROUTES
+from tableside.plugins.korona.http.read_routes import READ_ROUTES
+from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
@@ -129,6 +130,7 @@ def routes() -> list:
         *STAFF_ROUTES,
         *JUDGE_ROUTES,
         *EXPORT_ROUTES,
+        *PROTOCOL_ROUTES,
         latest_checkpoint,
         *RECEIPT_ROUTES,
         *SPECTATOR_ROUTES,

@@ -19,10 +19,10 @@ from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
-from tableside.match.backgammon.projection import backgammon_folds
-from tableside.match.projections import all_projections
-from tableside.match.projections.runner import ProjectionRunner
-from tableside.match.service import MatchService
+from tableside.plugins.backgammon.projections.matches import backgammon_folds
+from tableside.plugins.korona.projections import all_projections
+from tableside.plugins.korona.projections.runner import ProjectionRunner
+from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
 from tableside.web.availability import Watch

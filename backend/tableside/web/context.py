@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
     from tableside.live.addresses import SharedAddresses
     from tableside.live.audience import Audience
     from tableside.live.channels import LiveChannels
-    from tableside.match.service import MatchService
     from tableside.match.tables_now import TablesNow
+    from tableside.plugins.korona.service import MatchService
 
 
 @dataclass

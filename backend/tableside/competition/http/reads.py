@@ -24,8 +24,8 @@ from tableside.competition.service import CompetitionNotFound, stamped
 from tableside.competition.standings_pdf import standings_pdf
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog.digest import command_digest
-from tableside.match.exports.bg_report import federation_report_pdf
 from tableside.match.http.export_routes import pdf_attachment
+from tableside.plugins.backgammon.exports.bg_report import federation_report_pdf
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage, Language, attachment

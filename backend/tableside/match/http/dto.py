@@ -1,4 +1,5 @@
-"""API bodies: msgspec structs kept apart from the domain (the engine's commands ride inside)."""
+"""API bodies every slice shares: bounded scalars, what a command stored (kept apart from the
+domain; a discipline's request bodies are its own, `plugins/<name>/http/dto.py`)."""
 
 from __future__ import annotations
 
@@ -7,44 +8,10 @@ from uuid import UUID
 
 import msgspec
 
-from tableside.disciplines.korona.vocabulary import FillSilences, Format, RulesetName
-from tableside.match.commands import MatchCommand
-
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 Table = Annotated[int, msgspec.Meta(ge=1, le=9999)]
 Short = Annotated[str, msgspec.Meta(max_length=200)]
-
-
-class CreateMatchRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Create a match on a table; `match_id` defaults to one derived from `command_id`."""
-
-    command_id: UUID
-    table: Table
-    expected_version: Annotated[int, msgspec.Meta(ge=0, le=0)] = 0  # a new stream
-    side_a: Annotated[tuple[Name, ...], msgspec.Meta(min_length=1, max_length=2)]
-    side_b: Annotated[tuple[Name, ...], msgspec.Meta(min_length=1, max_length=2)]
-    match_id: UUID | None = None
-    competition_id: Annotated[str, msgspec.Meta(max_length=80)] = ""
-    ruleset: RulesetName = "EKML"
-    format: Format = "singles"
-    games: Annotated[int, msgspec.Meta(ge=1, le=15)] = 1
-    play_all: bool = False
-    points: tuple[float, float, float] | None = None
-    fill_silences: FillSilences = "ekml"  # LV's/NOVUS08's silences: the guide's choice
-    at: Short = ""
-    device_id: Short = ""
-    device_time: Short = ""
-
-
-class CommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """One command for an existing match, at the version the sender last saw."""
-
-    command_id: UUID
-    expected_version: Version
-    command: MatchCommand
-    device_id: Short = ""
-    device_time: Short = ""
 
 
 class StoredEventOut(msgspec.Struct):

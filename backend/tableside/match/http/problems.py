@@ -9,7 +9,7 @@ from litestar import Request, Response
 
 from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
 from tableside.disciplines.korona.errors import RuleViolation
-from tableside.match.service import MatchNotFound
+from tableside.match.errors import MatchNotFound
 from tableside.web.problems import problem, rule_violation
 
 

@@ -1,7 +1,0 @@
-"""The backgammon match slice: a KSI match as an event stream in the shared store, over HTTP.
-
-`service.BackgammonService` folds a stream with the pure engine
-(`tableside.disciplines.backgammon`) and appends what it decides; `routes.BACKGAMMON_ROUTES`
-are the endpoints under /api/backgammon/. The events share the one store, chain, audit history
-and verification with korona's; the match slice (`tableside.match`) ignores them.
-"""

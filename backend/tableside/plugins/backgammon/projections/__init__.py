@@ -1,0 +1,1 @@
+"""Backgammon's read model (`matches`: the `backgammon_matches` table)."""

@@ -1,0 +1,1 @@
+"""Korona's protocol: its data (`sheet`) and its PDF (`protocol_pdf`)."""

@@ -1,0 +1,1 @@
+"""Korona's HTTP endpoints: commands, judge state, reads, the protocol PDF."""
