@@ -147,11 +147,29 @@ SLICES_MOVED = {
         f"match.backgammon.{name}": f"plugins.backgammon.http.{name}"
         for name in ("routes", "reads", "access")
     },
+    "competition.bgflow": "plugins.backgammon.competition_flow",
+    "competition.federation_report": "plugins.backgammon.federation_report",
 }
 # Modules split by issue 31: the names that left (old module → name → new module); the rest
 # of each stays where it was (or goes where SLICES_MOVED sends the whole module).
 SYMBOLS_MOVED = {
     "match.service": {"MatchNotFound": "match.errors"},
+    "competition.matchflow": {
+        name: "plugins.korona.competition_flow"
+        for name in (
+            "create_command",
+            "_create",
+            "_side",
+            "start_match",
+            "start_boards",
+            "_start_board",
+            "match_result",
+            "META",
+        )
+    },
+    "competition.http.reads": {
+        "get_federation_report": "plugins.backgammon.http.federation_routes"
+    },
     "match.http.command_routes": {
         "create_match": "plugins.korona.http.command_routes",
         "post_command": "plugins.korona.http.command_routes",
@@ -198,6 +216,9 @@ def _split_import(match: re.Match) -> str:
     """`from <split module> import a, b` or `from <package> import <moved module>`: one line
     per home the names now have."""
     module, names_text = match.group(1), match.group(2)
+    if module not in SYMBOLS_MOVED:  # an older path of a split module (issue 15's `app.…`)
+        mapped = map_path("." + module).lstrip(".")
+        module = mapped if mapped in SYMBOLS_MOVED else module
     moved = SYMBOLS_MOVED.get(module, {})
     names = [n.strip() for n in names_text.strip("()").split(",") if n.strip()]
     rest = map_path("." + module).lstrip(".")

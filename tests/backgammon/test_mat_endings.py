@@ -11,11 +11,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from tableside.competition.bgflow import late_minutes
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import fold, initial_state
 from tableside.disciplines.backgammon.mat import export_mat
+from tableside.plugins.backgammon.competition_flow import late_minutes
 
 from .gnubg_oracle import GNUBG
 from .test_mat import replay

@@ -21,6 +21,7 @@ from tableside.competition.service import CompetitionService
 from tableside.disciplines.backgammon import commands as c
 from tableside.eventlog import EventStore
 from tableside.plugins.korona.service import MatchService
+from tableside.server.disciplines import competition_flows
 
 from competition.test_standings_pdf import _text
 
@@ -155,7 +156,8 @@ def assert_replay_stores_nothing(comp: Comp, url: str) -> None:
     write's command id is derived from its cause, so no stream grows by a single event."""
     store = EventStore.connect(REGISTRY, url, 2)
     try:
-        processor = ResultsProcessor(None, REGISTRY, MatchService(store), CompetitionService(store))
+        flows = competition_flows(MatchService(store), store)
+        processor = ResultsProcessor(None, REGISTRY, store, CompetitionService(store), flows)
         comp_id = uuid.UUID(comp.id)
         causes = [(comp_id, s) for s in store.read(comp_id)]
         streams = {uuid.UUID(stream_of(comp, m)) for m in comp.settled()["results"]}

@@ -13,9 +13,9 @@ import pytest
 from support.competition_play import Comp, Tables, player, wait_results
 from support.harness import wait_for
 from support.play import fold_response
-from tableside.competition.matchflow import match_result
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import simulate
+from tableside.plugins.korona.competition_flow import match_result
 
 pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
 

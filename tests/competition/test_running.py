@@ -3,7 +3,6 @@
 from uuid import uuid4
 
 import pytest
-from tableside.competition.matchflow import _create
 from tableside.competition.rules import commands as cmd
 from tableside.competition.rules import events as ev
 from tableside.competition.rules.errors import CompetitionRuleError
@@ -12,6 +11,7 @@ from tableside.competition.rules.records import records
 from tableside.competition.rules.results import MatchResult
 from tableside.disciplines.korona import decide
 from tableside.disciplines.korona.state import initial_state
+from tableside.plugins.korona.competition_flow import _create
 
 from .helpers import AT, Run
 

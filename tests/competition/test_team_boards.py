@@ -17,8 +17,8 @@ import websockets
 from support.competition_play import REGISTRY, Comp, player
 from support.harness import Api, run_async, wait_for
 from support.play import fold_response, play
-from tableside.competition.matchflow import match_result
 from tableside.eventlog import EventStore
+from tableside.plugins.korona.competition_flow import match_result
 from tableside.plugins.korona.folding import Record, fold_records
 
 from competition.test_competition_double import play_until_ended

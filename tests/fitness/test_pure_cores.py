@@ -50,11 +50,17 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+# The ground every core may stand on: the house's one rule error (decision 0077).
+SHARED = frozenset({"tableside.rule_error"})
+
+
 @pytest.mark.parametrize("core", list(CORES))
 def test_imports_nothing_of_the_house_outside_itself(core: str) -> None:
     for path in _files(core):
         outside = {
-            n for n in _imports(path) if n.split(".")[0] == "tableside" and not n.startswith(core)
+            n
+            for n in _imports(path)
+            if n.split(".")[0] == "tableside" and not n.startswith(core) and n not in SHARED
         }
         assert not outside, (path.name, outside)
 

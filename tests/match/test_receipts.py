@@ -25,6 +25,7 @@ from tableside.eventlog import receipts as rc
 from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 from tableside.eventlog.records import RawRecord
 from tableside.match.receipts import endings
+from tableside.server.disciplines import house_disciplines
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 TAMPER = Path(__file__).parents[1] / "eventlog"
@@ -44,7 +45,7 @@ def test_a_backgammon_match_has_a_receipt_per_game_and_one_for_the_match(
 ) -> None:
     stream = uuid.uuid4()
     events = list(play_match(random.Random(3), length=3))
-    found = endings([(_raw(stream, v, e), e) for v, e in enumerate(events, 1)])
+    found = endings([(_raw(stream, v, e), e) for v, e in enumerate(events, 1)], house_disciplines())
     games = sum(type(e).__name__ == "GameEnded" for e in events)
     assert [f.end for f in found] == ["game"] * games + ["match"]
     final = next(e for e in events if type(e).__name__ == "MatchEnded")

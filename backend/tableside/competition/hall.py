@@ -29,13 +29,13 @@ import asyncpg
 import msgspec
 from litestar.exceptions import ClientException
 
+from tableside.competition.flows import Flows
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
 from tableside.db.pool import PoolBusy
-from tableside.plugins.backgammon.http.reads import on_tables
 from tableside.web.consistency import caught_up
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
@@ -120,14 +120,15 @@ class NoFreeBlock(ClientException):
         )
 
 
-async def holders(db: Db, state_of: Callable[[UUID], Competition]) -> list[Holder]:
+async def holders(db: Db, state_of: Callable[[UUID], Competition], flows: Flows) -> list[Holder]:
     """Every held table of the hall, by table (a match on it outranks a call to it; a
-    backgammon match on a table a call holds is that call's match). `db`: the pool, or the
-    connection holding the hall's lock."""
+    backgammon match on a table a call holds is that call's match; such matches each flow
+    reads from its own read model). `db`: the pool, or the connection holding the hall's lock."""
     matches, open_ = await _read(db)
     calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
     by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
-    boards = {t: Holder(t, f"{a} – {b}", None, None, "playing") for t, a, b in await on_tables(db)}
+    playing = await flows.on_tables(db)
+    boards = {t: Holder(t, f"{a} – {b}", None, None, "playing") for t, a, b in playing}
     by_table = {t: h for t, h in boards.items() if t not in calls} | by_table
     return [by_table[t] for t in sorted(by_table)]
 
@@ -219,12 +220,12 @@ async def _turn(pool: asyncpg.Pool) -> AsyncIterator[None]:
 
 @contextlib.asynccontextmanager
 async def table_free(
-    pool: asyncpg.Pool, state_of: Callable[[UUID], Competition], table: int
+    pool: asyncpg.Pool, state_of: Callable[[UUID], Competition], flows: Flows, table: int
 ) -> AsyncIterator[asyncpg.Connection]:
     """Hold the hall's call lock with `table` free, for a match outside any competition (a
     walk-up): TableBusy when any match or call holds it. Yields the lock's connection."""
     async with calling(pool) as conn:
-        busy = next((h for h in await holders(conn, state_of) if h.table == table), None)
+        busy = next((h for h in await holders(conn, state_of, flows) if h.table == table), None)
         if busy is not None:
             raise TableBusy(busy)
         yield conn

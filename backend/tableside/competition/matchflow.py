@@ -1,26 +1,14 @@
-"""Between a competition and its match streams: start a called match on its table (a team
-match: one match stream per board, each on its board's table, EKML §29(2)), and read a
-finished match back as the competition's result."""
+"""Between a competition and its match streams, whatever the discipline: which stream plays a
+competition's match (a team match: one stream per board, EKML §29(2)), and back. Starting a
+called match and reading a finished one back are each discipline's flow
+(`competition/flows.py`)."""
 
 from __future__ import annotations
 
 import uuid
 from uuid import UUID
 
-from tableside.competition.rules.entrants import Entrant
-from tableside.competition.rules.events import BoardCall, MatchCalled
-from tableside.competition.rules.guide import is_pairs, opening_rule
-from tableside.competition.rules.matches import games_for, play_all_for
-from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
-from tableside.disciplines.korona import commands as rc
-from tableside.disciplines.korona import events as rev
-from tableside.eventlog import AppendResult, StoredEvent
-from tableside.match.events import MatchScheduled
-from tableside.plugins.korona.folding import MatchView, Record, advance
-from tableside.plugins.korona.service import MatchService
-
-META = {"recorder": "competition", "role": "head_judge"}
 
 
 def match_stream(comp_id: UUID, match_id: str) -> UUID:
@@ -48,97 +36,4 @@ def board_of(comp_id: UUID, state: Competition, stream: UUID) -> tuple[str, int]
             if board_stream(comp_id, m, b.board) == stream
         ),
         None,
-    )
-
-
-def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> rc.CreateMatch:
-    """CreateMatch from the guide: ruleset, singles or pairs, games, play-all, points."""
-    return _create(
-        state,
-        called.match_id,
-        match_stream(comp_id, called.match_id),
-        (_side(state.entrants[called.a]), _side(state.entrants[called.b])),
-        "pairs" if is_pairs(state.guide) else "singles",
-    )
-
-
-def _create(
-    state: Competition, match_id: str, stream: UUID, players: tuple, fmt: str
-) -> rc.CreateMatch:
-    """CreateMatch with the guide's ruleset, games, play-all and points for this match."""
-    points = state.guide.points
-    return rc.CreateMatch(
-        match_id=str(stream),
-        side_a=players[0],
-        side_b=players[1],
-        ruleset=state.guide.ruleset,
-        fmt=fmt,
-        games=games_for(state, match_id),
-        play_all=play_all_for(state, match_id),
-        points=None if points.per_game else (points.win, points.draw, points.loss),
-        fill_silences=state.guide.fill_silences,
-        opening=opening_rule(state.guide),
-    )
-
-
-def _side(entrant: Entrant) -> tuple[str, ...]:
-    """The player names a match protocol shows for an entrant (a pair's two members)."""
-    names = tuple(p.name for p in entrant.members)
-    return names if len(names) == 2 else (entrant.name,)
-
-
-def start_match(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
-) -> AppendResult:
-    """Create the called match's stream on its table (once: the command id is derived)."""
-    stream = match_stream(comp_id, called.match_id)
-    venue = MatchScheduled(table=called.table, competition_id=str(comp_id), at=called.at)
-    return matches.create(
-        stream,
-        create_command(comp_id, state, called),
-        venue,
-        command_id=uuid.uuid5(stream, "create"),
-        meta=META,
-    )
-
-
-def start_boards(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
-) -> list[AppendResult]:
-    """One match stream per board of a called team match, on its board's table, so each
-    table's judge device moves to its board's match (once each: the command ids are derived)."""
-    return [_start_board(matches, comp_id, state, called, b) for b in called.boards]
-
-
-def _start_board(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled, b: BoardCall
-) -> AppendResult:
-    """Board b of a team match: its two players, singles (EKML §29(2))."""
-    stream = board_stream(comp_id, called.match_id, b.board)
-    command = _create(state, called.match_id, stream, ((b.a,), (b.b,)), "singles")
-    venue = MatchScheduled(table=b.table, competition_id=str(comp_id), at=called.at, board=b.board)
-    return matches.create(
-        stream, command, venue, command_id=uuid.uuid5(stream, "create"), meta=META
-    )
-
-
-def match_result(stored: list[StoredEvent]) -> tuple[MatchView, MatchResult] | None:
-    """A finished match's result as the competition records it: games, drawn games, pucks
-    difference for side A (pucks left on the loser's side at each game's end), forfeit."""
-    view, left = None, {}
-    for s in stored:
-        view = advance(
-            view, Record(s.stream_id, s.version, s.position, s.type, s.event, s.recorded_at)
-        )
-        if isinstance(s.event, rev.GameEnded):
-            pucks = view.state.game.pucks
-            left[s.event.game_no] = pucks[1].on_board - pucks[0].on_board
-    if view is None or not view.state.ended:
-        return None
-    st = view.state
-    if st.forfeit and st.winner:
-        return view, forfeit_result("a" if st.winner == "A" else "b", st.games)
-    drawn = max(0, st.games_played - st.won[0] - st.won[1])
-    return view, MatchResult(
-        st.won[0], st.won[1], drawn_games=drawn, a_pucks_diff=sum(left.values()), forfeit=st.forfeit
     )

@@ -22,57 +22,44 @@ from uuid import UUID
 import anyio.to_thread
 import asyncpg
 
-from tableside.competition import bgflow
-from tableside.competition.matchflow import (
-    board_of,
-    board_stream,
-    match_id_of,
-    match_result,
-    match_stream,
-    start_boards,
-    start_match,
-)
+from tableside.competition.flows import Flows
+from tableside.competition.matchflow import board_of, board_stream, match_id_of, match_stream
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
-from tableside.competition.rules.guide import is_backgammon
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
-from tableside.disciplines.backgammon.errors import RuleViolation as BgRuleViolation
-from tableside.disciplines.korona import events as rev
-from tableside.disciplines.korona.errors import RuleViolation
-from tableside.eventlog import EventRegistry
+from tableside.eventlog import EventRegistry, EventStore
 from tableside.eventlog.runner import follow
+from tableside.eventlog.source import Record
 from tableside.match.errors import MatchNotFound
-from tableside.plugins.backgammon.service import BackgammonService
-from tableside.plugins.korona.folding import Record
-from tableside.plugins.korona.service import MatchService, abandon
+from tableside.rule_error import RuleError
 
 log = logging.getLogger(__name__)
-# A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
-_ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
-_MINE = (MatchCalled, ResultRecorded, *_ENDINGS, *bgflow.ENDINGS)
 FORFEITED = "forfeit_recorded"  # the abandoned match's reason (a code: words in codes.*.json)
 TEAM_DECIDED = "team_result_recorded"  # a board left unplayed once its team match was decided
 NAME = "competition_results"
+_CORRECTED = "corrected in the match protocol"  # a CorrectResult's reason
 META = {"recorder": "results-processor", "role": "head_judge"}
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
 _SAVE = "UPDATE projection_tracking SET position = greatest(position, $2) WHERE name = $1"
 
 
 class ResultsProcessor:
-    """One per process (on its tail); idempotent writes make several processes safe."""
+    """One per process (on its tail); idempotent writes make several processes safe. Each
+    discipline's matches go through its flow (`competition/flows.py`), by the guide's sport."""
 
     def __init__(
         self,
         pool: asyncpg.Pool,
         registry: EventRegistry,
-        matches: MatchService,
+        store: EventStore,
         competitions: CompetitionService,
+        flows: Flows,
     ) -> None:
-        self.pool, self.registry = pool, registry
-        self.matches, self.competitions = matches, competitions
-        self.backgammon = BackgammonService(matches.store)
+        self.pool, self.registry, self.store = pool, registry, store
+        self.competitions, self.flows = competitions, flows
+        self._mine = (MatchCalled, ResultRecorded, *flows.endings)
 
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, NAME)
@@ -80,7 +67,7 @@ class ResultsProcessor:
     async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
         """A batch from the tail: what concerns it goes to one thread at once (the store is
         synchronous), never a thread hop per event; then the tracking position is saved."""
-        mine = [r for r in records if isinstance(r.event, _MINE)]
+        mine = [r for r in records if isinstance(r.event, self._mine)]
         if mine:
             await anyio.to_thread.run_sync(self.handle_all, mine)
         await conn.execute(_SAVE, NAME, records[-1].position)
@@ -101,25 +88,18 @@ class ResultsProcessor:
                 self.start(stream, event)
             elif isinstance(event, ResultRecorded):
                 self.close_unplayed(stream, event)
-            elif isinstance(event, _ENDINGS):
+            elif type(event) in self.flows.by_ending:
                 self.record(stream, version)
-            elif isinstance(event, bgflow.ENDINGS):
-                self.record_backgammon(stream, version)
-        except (RuleViolation, BgRuleViolation, CompetitionNotFound) as exc:
+        except (RuleError, CompetitionNotFound) as exc:
             log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
         except Exception:  # one bad event must not stop results flowing for everyone
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
 
     def start(self, comp_id: UUID, called: MatchCalled) -> None:
-        """The called match's stream: a backgammon match in a backgammon competition (the
-        guide's `sport`), a korona match per board of a team match, else a korona match with
-        its venue."""
+        """The called match's stream(s), by the flow of the guide's sport (korona's: one per
+        board of a team match)."""
         _, state = self.competitions.state(comp_id)
-        if is_backgammon(state.guide):
-            bgflow.start_match(self.backgammon, comp_id, state, called)
-        else:
-            start = start_boards if called.boards else start_match
-            start(self.matches, comp_id, state, called)
+        self.flows.by_sport[state.guide.sport].start(comp_id, state, called)
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started
@@ -132,40 +112,27 @@ class ResultsProcessor:
             streams = [match_stream(comp_id, event.match_id)]
         reason = FORFEITED if event.result.forfeit else TEAM_DECIDED
         for stream in streams:
-            with contextlib.suppress(MatchNotFound):  # never called to a table: no stream
-                if self._is_backgammon(stream):
-                    winner = "a" if event.result.a_games else "b"
-                    bgflow.close_forfeited(self.backgammon, stream, winner, META)
-                else:
-                    abandon(self.matches, stream, reason, event.at, META)
-
-    def _is_backgammon(self, stream: UUID) -> bool:
-        """Whether a match stream holds a backgammon match (read from its first event)."""
-        first = next(iter(self.matches.store.read(stream)), None)
-        return bgflow.competition_of([first] if first else []) is not None
+            flow = self.flows.of_stream(next(iter(self.store.read(stream)), None))
+            if flow is not None:  # never called to a table: no stream
+                with contextlib.suppress(MatchNotFound):
+                    flow.close(stream, event, reason, META)
 
     def record(self, stream: UUID, version: int) -> None:
-        """RecordResult (or CorrectResult) for a competition match that ended; for a team
-        match's board, RecordBoardResult (or CorrectBoardResult)."""
-        found = match_result(self.matches.store.read(stream))
-        if found is None or not found[0].competition_id:
-            return
-        view, result = found
-        try:
-            comp_id = UUID(view.competition_id)
-        except ValueError:
-            return  # a match on a table of no competition stream (e.g. the demo's label)
-        at = view.updated_at.isoformat() if view.updated_at else ""
-        self.submit_result(comp_id, stream, version, result, at)
-
-    def record_backgammon(self, stream: UUID, version: int) -> None:
-        """RecordResult (or CorrectResult) for a backgammon match of a competition that ended
-        (or whose result the TD corrected, KSI 4.6)."""
-        stored = self.matches.store.read(stream)
-        comp_id = bgflow.competition_of(stored)
-        found = bgflow.match_result(stored)
-        if comp_id is not None and found is not None:
-            self.submit_result(comp_id, stream, version, *found, keep_forfeit=True)
+        """RecordResult (or CorrectResult) for a competition match that ended (or whose result
+        a correction changed); for a team match's board, RecordBoardResult (or
+        CorrectBoardResult)."""
+        stored = self.store.read(stream)
+        flow = self.flows.of_stream(stored[0] if stored else None)
+        ended = flow.ended(stored) if flow is not None else None
+        if ended is not None:
+            self.submit_result(
+                ended.competition_id,
+                stream,
+                version,
+                ended.result,
+                ended.at,
+                keep_forfeit=ended.keep_forfeit,
+            )
 
     def submit_result(
         self,
@@ -191,8 +158,8 @@ class ResultsProcessor:
             if keep_forfeit and recorded and recorded.result.forfeit and result.forfeit:
                 return None
             if recorded is None:
-                return cc.RecordResult(match_id, result, at)
-            return cc.CorrectResult(match_id, result, "corrected in the match protocol", at)
+                return cc.RecordResult(match_id=match_id, result=result, at=at)
+            return cc.CorrectResult(match_id=match_id, result=result, reason=_CORRECTED, at=at)
 
         self.competitions.submit(
             comp_id, command, command_id=uuid.uuid5(stream, str(version)), meta=META
@@ -208,7 +175,9 @@ def _board_command(
     match_id, number = board
     recorded = state.boards.get(match_id, {}).get(number)
     if recorded is None and match_id not in state.results:
-        return cc.RecordBoardResult(match_id, number, result, at)
+        return cc.RecordBoardResult(match_id=match_id, board=number, result=result, at=at)
     if recorded is None or recorded == result:
         return None
-    return cc.CorrectBoardResult(match_id, number, result, "corrected in the match protocol", at)
+    return cc.CorrectBoardResult(
+        match_id=match_id, board=number, result=result, reason=_CORRECTED, at=at
+    )

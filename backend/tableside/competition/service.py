@@ -1,7 +1,8 @@
 """Run a command against a competition stream: fold, decide, append once (sync, in a thread).
 
 A competition's matches are match streams of their own: every MatchCalled the competition
-records is followed by creating that match on its table (`matchflow.start_match`).
+records is followed by creating that match on its table (by the processor, through the
+flow of the guide's sport: `flows.py`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from tableside.competition import rules as competition
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
-from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
 from tableside.eventlog.streams import Folded, Streams
 
@@ -82,7 +82,7 @@ class CompetitionService:
         meta: Mapping[str, str],
         digest: bytes | None = None,
     ) -> AppendResult:
-        """Check the version, decide, append; VersionConflict / RuleViolation raise."""
+        """Check the version, decide, append; VersionConflict / CompetitionRuleError raise."""
         base = self.streams.at_least(comp_id, expected_version)
         version, state = _state(base, comp_id)
         if version != expected_version:
@@ -94,7 +94,7 @@ class CompetitionService:
                 "table, or no table is free. Call again when a match ends."
             )
         if not events:
-            raise RuleViolation("EKML §17(3)", "nothing to do")
+            raise CompetitionRuleError("EKML §17(3)", "nothing to do")
         return self.streams.append(
             comp_id, events, base=base, command_id=command_id, meta=meta, digest=digest
         )
@@ -131,13 +131,11 @@ def _state(folded: Folded[Competition], comp_id: UUID) -> tuple[int, Competition
 
 
 def decide(state: Competition, command: object) -> tuple:
-    """The domain's decision; its rule errors become RuleViolations citing their paragraph.
+    """The domain's decision; its rule errors (`CompetitionRuleError`, the house's one
+    `RuleError`) cite their paragraph and are answered as every rule error is.
 
     Anything else it raises is a bug, not a ruling: it goes on up to the one 500 handler
     (`web/problems.py`, one logged line). A guide the domain cannot work with is refused
     explicitly when it is set (`rules/guide_checks.py`), never by catching a crash (#29).
     """
-    try:
-        return competition.decide(state, command)
-    except CompetitionRuleError as exc:
-        raise RuleViolation(exc.rule, exc.message) from None
+    return competition.decide(state, command)

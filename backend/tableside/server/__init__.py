@@ -23,13 +23,17 @@ from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.direct import RAW_SEND
 from tableside.live.live import live_socket
+from tableside.match.discipline import Disciplines
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.export_routes import EXPORT_ROUTES
 from tableside.match.http.finder import find_matches
+from tableside.match.http.port_routes import PORT_ROUTES
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.receipt_routes import RECEIPT_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
+from tableside.match.port_feed import port_feed, port_snapshot
 from tableside.match.tables_now import TablesNow
+from tableside.plugins.backgammon.http.federation_routes import FEDERATION_ROUTES
 from tableside.plugins.backgammon.http.reads import BACKGAMMON_READ_ROUTES
 from tableside.plugins.backgammon.http.routes import BACKGAMMON_ROUTES
 from tableside.plugins.backgammon.live_feed import HALL as BG_HALL
@@ -42,6 +46,7 @@ from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
+from tableside.server.disciplines import house_disciplines
 from tableside.server.lifespan import lifespan
 from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
@@ -59,21 +64,23 @@ from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
 
 
-def live_channels(tables: TablesNow) -> LiveChannels:
+def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
     """What each slice puts on the live feed: match deltas (korona's and backgammon's, with
-    a backgammon match's own snapshot, and every backgammon match on `hall=backgammon`); a
-    competition's documents; and what follows the feed: which match each table plays now."""
+    a backgammon match's own snapshot, and every backgammon match on `hall=backgammon`; any
+    other discipline's through the port feed); a competition's documents; and what follows
+    the feed: which match each table plays now."""
     return LiveChannels(
-        renderers=[MatchRenderer, BgRenderer],
+        renderers=[MatchRenderer, BgRenderer, port_feed(disciplines)],
         openers={"competition": competition_now},
         watchers=[tables.follow],
-        snapshotters=[bg_snapshot],
+        snapshotters=[bg_snapshot, port_snapshot(disciplines)],
         halls=frozenset({"all", BG_HALL}),
     )
 
 
-def create_app(settings: Settings) -> Litestar:
-    """Build the Litestar app for a database URL already resolved in `settings`."""
+def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Litestar:
+    """Build the Litestar app for a database URL already resolved in `settings`, recording
+    `disciplines` (the house's, `server/disciplines.py`, unless a test app hands its own)."""
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
     app = TablesideApp(
@@ -91,22 +98,24 @@ def create_app(settings: Settings) -> Litestar:
         ),
     )
     app.state.settings = settings
-    app.state.tableside = build_context(settings)
+    app.state.tableside = build_context(settings, disciplines or house_disciplines())
     return app
 
 
-def build_context(settings: Settings) -> Context:
-    """What the handlers share before the lifespan opens the pools: the live feed's parts,
-    the event registry, the rate limits and the origins a browser may write from."""
+def build_context(settings: Settings, disciplines: Disciplines) -> Context:
+    """What the handlers share before the lifespan opens the pools: the disciplines, the live
+    feed's parts, the event registry, the rate limits and the origins a browser may write
+    from."""
     tables = TablesNow()
     audience = Audience()
     return Context(
         audience=audience,
         addresses=SharedAddresses(audience),
-        live=live_channels(tables),
+        live=live_channels(tables, disciplines),
+        disciplines=disciplines,
         tables=tables,
         settings=settings,
-        registry=build_registry(),
+        registry=build_registry(disciplines),
         limiter=RateLimiter("command", settings.command_rate, settings.command_burst),
         login_clients=RateLimiter(
             "login", settings.login_per_minute / 60, settings.login_per_minute
@@ -140,6 +149,8 @@ def routes() -> list:
         *DEMO_ROUTES,
         *BACKGAMMON_ROUTES,
         *BACKGAMMON_READ_ROUTES,
+        *FEDERATION_ROUTES,
+        *PORT_ROUTES,
     ]
 
 

@@ -12,11 +12,13 @@ from functools import partial
 from litestar import Litestar
 
 from tableside.competition import hall
+from tableside.competition.flows import Flows
 from tableside.competition.live import publish_competition
 from tableside.competition.processor import ResultsProcessor
 from tableside.competition.projection import StandingsRunner
 from tableside.competition.service import CompetitionService
 from tableside.eventlog.runner import Tail
+from tableside.server.disciplines import competition_flows
 
 
 @dataclass
@@ -24,6 +26,7 @@ class CompetitionRuntime:
     """What competition handlers use, on `app.state.competitions`."""
 
     service: CompetitionService
+    flows: Flows  # each discipline's matches as a competition plays them
     processor: ResultsProcessor
     standings: StandingsRunner
     tail: Tail
@@ -38,14 +41,16 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     """Hand the processor and the standings consumer to the core lifespan's tail loop."""
     ctx = app.state.tableside
     service = CompetitionService(ctx.store)
+    flows = competition_flows(ctx.matches, ctx.store)
     runtime = CompetitionRuntime(
         service,
-        ResultsProcessor(ctx.pool, ctx.registry, ctx.matches, service),
+        flows,
+        ResultsProcessor(ctx.pool, ctx.registry, ctx.store, service, flows),
         StandingsRunner(ctx.pool, ctx.registry, publish=partial(publish_competition, ctx.audience)),
         ctx.tail,
     )
     app.state.competitions = runtime
-    ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1])
+    ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1], flows)
     ctx.tail.add(runtime.processor)
     ctx.tail.add(runtime.standings)
     yield

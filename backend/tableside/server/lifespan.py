@@ -19,6 +19,7 @@ from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
+from tableside.match.port_service import PortMatches
 from tableside.plugins.backgammon.projections.matches import backgammon_folds
 from tableside.plugins.korona.projections import all_projections
 from tableside.plugins.korona.projections.runner import ProjectionRunner
@@ -49,6 +50,7 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
             )
         )
         ctx.matches = MatchService(ctx.store)
+        ctx.plays = PortMatches(ctx.store, ctx.disciplines)
         await _first_admin(ctx)
         await load_key(ctx)
         watcher = Watch(ctx)

@@ -95,6 +95,9 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
     "bg_protocol_file": (503,),
+    "create_port_match": (409, 422, 429),
+    "post_port_command": (409, 422, 429),
+    "get_port_export": (503,),
 }
 
 

@@ -1,19 +1,16 @@
-"""The one event registry of the service: rules, venue, competition and backgammon events."""
+"""The one event registry of the service: every discipline's events, the venue's and the
+competition's."""
 
 from __future__ import annotations
 
 from tableside.competition import rules as competition
-from tableside.disciplines import backgammon
-from tableside.disciplines import korona as rules
 from tableside.eventlog import EventRegistry
+from tableside.match.discipline import Disciplines
 from tableside.match.events import VENUE_EVENT_TYPES
+from tableside.server.disciplines import house_disciplines
 
 
-def build_registry() -> EventRegistry:
+def build_registry(disciplines: Disciplines | None = None) -> EventRegistry:
     """Every event type the store may hold, under its stable tag."""
-    return EventRegistry(
-        *rules.EVENT_TYPES,
-        *VENUE_EVENT_TYPES,
-        *competition.EVENT_TYPES,
-        *backgammon.EVENT_TYPES,
-    )
+    disciplines = disciplines or house_disciplines()
+    return EventRegistry(*disciplines.event_types(), *VENUE_EVENT_TYPES, *competition.EVENT_TYPES)

@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
     from tableside.live.addresses import SharedAddresses
     from tableside.live.audience import Audience
     from tableside.live.channels import LiveChannels
+    from tableside.match.discipline import Disciplines
+    from tableside.match.port_service import PortMatches
     from tableside.match.tables_now import TablesNow
-    from tableside.plugins.korona.service import MatchService
 
 
 @dataclass
@@ -33,7 +34,9 @@ class Context:
     limiter: RateLimiter
     pool: asyncpg.Pool | None = None
     store: EventStore | None = None
-    matches: MatchService | None = None
+    disciplines: Disciplines | None = None  # the registry (server/disciplines.py)
+    plays: PortMatches | None = None  # any discipline's matches through its port
+    matches: Any = None  # korona's match service (plugins/korona/service.py), by the lifespan
     tables: TablesNow | None = None  # which match each table plays now, made by create_app
     audience: Audience | None = None  # the live feed's subscribers, made by create_app
     addresses: SharedAddresses | None = None  # /live sockets per address, on every node

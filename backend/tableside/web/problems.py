@@ -11,6 +11,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
 from tableside.eventlog import CommandReused, VersionConflict
+from tableside.rule_error import RuleError
 
 log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
@@ -84,7 +85,7 @@ def _http(request: Request, exc: HTTPException) -> Response:
 
 
 def rule_violation(request: Request, exc: Any) -> Response:
-    """A refused command of any discipline: its words (in the request's language where the
+    """A refused command (any `RuleError`): its words (in the request's language where the
     discipline has them: `exc.words(lang)`), the rule it cites and the field, and (where the
     engine names it) the refusal's code, for a face to say in its own language."""
     code = getattr(exc, "code", "")
@@ -138,6 +139,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     ValidationException: _validation,
     HTTPException: _http,
     VersionConflict: _conflict,
+    RuleError: rule_violation,
     CommandReused: _reused,
     Exception: _internal,
 }

@@ -3,7 +3,6 @@ a round's pairings in (CSV / XLSX, head judge), results out as CSV or XLSX (1/2/
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -15,20 +14,18 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
 from tableside.competition import hall, hall_queue, results_file
-from tableside.competition.federation_report import NotBackgammon, report_sheets
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import interop
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.service import CompetitionNotFound, stamped
 from tableside.competition.standings_pdf import standings_pdf
-from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog.digest import command_digest
 from tableside.match.http.export_routes import pdf_attachment
-from tableside.plugins.backgammon.exports.bg_report import federation_report_pdf
+from tableside.rule_error import RuleError
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import BackgammonLanguage, Language, attachment
+from tableside.web.downloads import Language, attachment
 from tableside.web.guards import FILE_LIMIT, signed_in
 
 Doc = dict[str, Any]
@@ -54,7 +51,9 @@ async def get_hall(state: State, min_position: MinPosition = 0) -> list[Doc]:
     match) or a competition's call with no result yet; a table not listed is free."""
     await settled(state, "tables", min_position)
     service = state.competitions.service
-    held = await hall.holders(context(state).pool, lambda comp: service.state(comp)[1])
+    held = await hall.holders(
+        context(state).pool, lambda comp: service.state(comp)[1], state.competitions.flows
+    )
     return [msgspec.to_builtins(h) for h in held]
 
 
@@ -124,33 +123,6 @@ async def get_standings_pdf(
     table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}.pdf"
     return await pdf_attachment(name, standings_pdf, doc, table, lang)
-
-
-@get(
-    "/api/competitions/{competition_id:uuid}/federation-report.pdf",
-    summary="The TD's report to the federation (KSI 1.7.5, 5.6) as PDF",
-    guards=[signed_in("head_judge", "secretary", "auditor")],
-)
-async def get_federation_report(
-    state: State, competition_id: FromPath[UUID], lang: BackgammonLanguage = "is"
-) -> Response[bytes]:
-    """Every expulsion with its reasons, and every ruling, appeal and jury decision with the
-    incident and the reasoning, match by match, from the matches' records (a backgammon
-    competition's; 404 for another)."""
-    ctx = context(state)
-    try:
-        _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
-        async with ctx.pool.acquire() as conn:
-            sheets = await report_sheets(conn, ctx.registry, competition_id, comp)
-    except CompetitionNotFound:
-        raise NotFoundException(f"No competition {competition_id}") from None
-    except NotBackgammon:
-        raise NotFoundException(
-            "No federation report: not a backgammon (KSI) competition"
-        ) from None
-    made = max((s.last_at for s in sheets), default=datetime.now(UTC))
-    name = f"report-{competition_id}-{lang}.pdf"
-    return await pdf_attachment(name, federation_report_pdf, comp.guide.name, sheets, lang, made)
 
 
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
@@ -246,9 +218,9 @@ async def import_round(
             else interop.pairings_from_csv(data, comp)
         )
     except CompetitionRuleError as exc:
-        raise RuleViolation(exc.rule, exc.message, "body") from None
+        raise RuleError(exc.rule, exc.message, "body") from None
     except Exception as exc:  # an unreadable file is the sender's problem, never a 500
-        raise RuleViolation(interop.RULE, f"cannot read the file: {exc}", "body") from None
+        raise RuleError(interop.RULE, f"cannot read the file: {exc}", "body") from None
     asked = cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), "")
     work = _execute(
         state, competition_id, stamped(asked), expected_version, command_id, meta(principal, "")
@@ -273,7 +245,6 @@ COMPETITION_READ_ROUTES = [
     get_competition,
     get_standings,
     get_standings_pdf,
-    get_federation_report,
     get_bracket,
     get_rounds,
     get_entrants,

@@ -142,7 +142,9 @@ async def post_competition_command(
         if await stored_response(conn, data.command_id, digest) is not None:
             command = work(data.command)
             return await store(state, data.command_id, competition_id, command, digest, conn)
-        held = await hall.holders(conn, lambda comp: service.state(comp)[1])
+        held = await hall.holders(
+            conn, lambda comp: service.state(comp)[1], state.competitions.flows
+        )
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
         placed = hall.placed(data.command, competition_id, held, calling)
         return await store(state, data.command_id, competition_id, work(placed), digest, conn)

@@ -1,13 +1,11 @@
-"""The rule error every competition decision raises, citing its paragraph."""
+"""The rule error every competition decision raises, citing its paragraph (the house's one rule
+error, `tableside.rule_error.RuleError`)."""
+
+from tableside.rule_error import RuleError
 
 
-class CompetitionRuleError(Exception):
+class CompetitionRuleError(RuleError):
     """A command broke a competition rule; `rule` names the paragraph (e.g. `EKML §9(3)`)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
-        self.message = message
 
 
 def require(condition: bool, rule: str, message: str) -> None:

@@ -204,6 +204,11 @@ def console_words(lang: str) -> dict[str, str]:
     return _catalogue("admin", lang)
 
 
+def codes(lang: str) -> dict[str, str]:
+    """Every code of the engine in words (codes.<lang>.json, without the `code.` prefix)."""
+    return {k.removeprefix("code."): v for k, v in _codes(lang).items() if k.startswith("code.")}
+
+
 def code_words(lang: str, code: str) -> str:
     """A code (a foul, a reason, a card, a scope…) in words; anything that is not a code (a
     reason a head judge typed, a count) as written."""

@@ -14,17 +14,13 @@ from litestar import Request
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath
 
-from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
-from tableside.disciplines.korona.errors import RuleViolation
 from tableside.eventlog import VersionConflict
 from tableside.match.http.dto import CommandResponse
 from tableside.match.http.responses import fresh_response, stored_response
+from tableside.rule_error import RuleError
 from tableside.web.auth import Principal
 from tableside.web.context import Context
 from tableside.web.guards import principal_of
-
-# A refusal by either discipline's rules: a concurrent retry may have stored the command.
-RULE_ERRORS = (RuleViolation, BackgammonRuleViolation)
 
 MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
 
@@ -70,7 +66,7 @@ async def store_command(
             result = await work(digest=digest)
         else:
             result = await anyio.to_thread.run_sync(partial(work, digest=digest))
-    except (VersionConflict, *RULE_ERRORS):
+    except (VersionConflict, RuleError):  # a concurrent retry may have stored the command
         prior = await stored_response(db, command_id, digest)  # a retry, or a race lost
         if prior is None:
             raise

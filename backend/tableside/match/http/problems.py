@@ -1,5 +1,6 @@
-"""The match slice's refusals as problem details: rule violations of either discipline, no such
-match. `server/` adds these to the kernel's handlers (`web/problems.py`)."""
+"""The match slice's refusals as problem details: no such match, no such discipline (a rule
+error of any discipline is the kernel's, `web/problems.py`). `server/` adds these to the
+kernel's handlers."""
 
 from __future__ import annotations
 
@@ -7,18 +8,20 @@ from typing import Any
 
 from litestar import Request, Response
 
-from tableside.disciplines.backgammon import RuleViolation as BackgammonRuleViolation
-from tableside.disciplines.korona.errors import RuleViolation
+from tableside.match.discipline import UnknownDiscipline
 from tableside.match.errors import MatchNotFound
-from tableside.web.problems import problem, rule_violation
+from tableside.web.problems import problem
 
 
 def _not_found(_: Request, exc: MatchNotFound) -> Response:
     return problem(404, "No such match", f"match {exc} does not exist")
 
 
+def _no_discipline(_: Request, exc: UnknownDiscipline) -> Response:
+    return problem(404, "No such discipline", f"no discipline {exc} is registered here")
+
+
 MATCH_HANDLERS: dict[type[Exception], Any] = {
-    RuleViolation: rule_violation,
-    BackgammonRuleViolation: rule_violation,
     MatchNotFound: _not_found,
+    UnknownDiscipline: _no_discipline,
 }

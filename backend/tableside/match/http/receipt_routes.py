@@ -25,7 +25,7 @@ async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
     ctx = context(state)
     if ctx.signing_key is None:
         raise HTTPException(status_code=503, detail="This server has no signing key")
-    found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, match_id)
+    found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
     if not found:
         raise NotFoundException(f"No game of match {match_id} has ended yet")
     return found

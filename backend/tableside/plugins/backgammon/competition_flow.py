@@ -1,5 +1,6 @@
-"""Between a backgammon competition and its match streams: start a called match as a backgammon
-match to the round's length, and read a finished one back as the competition's result.
+"""Backgammon's flow in a competition (`tableside.competition.flows`): start a called match as a
+backgammon match to the round's length, read a finished one back as the competition's result,
+end one the competition decided as a forfeit.
 
 The link from a match stream to its competition is the creating write's metadata
 (`competition_id`, `match`): the backgammon engine knows matches, not competitions, and the
@@ -11,9 +12,10 @@ from __future__ import annotations
 import uuid
 from uuid import UUID
 
+from tableside.competition.flows import Ended
 from tableside.competition.matchflow import match_stream
 from tableside.competition.rules.backgammon import match_length
-from tableside.competition.rules.events import MatchCalled
+from tableside.competition.rules.events import MatchCalled, ResultRecorded
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.backgammon import commands as bc
@@ -22,6 +24,7 @@ from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.http.reads import on_tables
 from tableside.plugins.backgammon.service import BackgammonService
 
 META = {"recorder": "competition", "role": "head_judge"}
@@ -30,6 +33,36 @@ META = {"recorder": "competition", "role": "head_judge"}
 # 1.2.3.2, penalty points); the TD's correction (KSI 4.6) changes winner and score.
 ENDINGS = (bev.MatchEnded, bev.ResultCorrected)
 _LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.2.4", "KSI 1.7.3", "KSI 1.2.3.2")
+
+
+class BackgammonFlow:
+    """Backgammon matches of a competition (the guide's sport "backgammon")."""
+
+    sport = "backgammon"
+    endings = ENDINGS
+
+    def __init__(self, games: BackgammonService) -> None:
+        self.games = games
+
+    def owns(self, first: StoredEvent) -> bool:
+        return isinstance(first.event, bev.MatchCreated)
+
+    def start(self, comp_id: UUID, state: Competition, called: MatchCalled) -> None:
+        start_match(self.games, comp_id, state, called)
+
+    def ended(self, stored: list[StoredEvent]) -> Ended | None:
+        """Its result once it ended (or the TD corrected it, KSI 4.6); a forfeit the
+        competition decided stands as recorded."""
+        comp_id, found = competition_of(stored), match_result(stored)
+        if comp_id is None or found is None:
+            return None
+        return Ended(comp_id, *found, keep_forfeit=True)
+
+    def close(self, stream: UUID, event: ResultRecorded, reason: str, meta: dict) -> None:
+        close_forfeited(self.games, stream, "a" if event.result.a_games else "b", meta)
+
+    async def on_tables(self, db) -> list[tuple[int, str, str]]:
+        return await on_tables(db)  # the backgammon read model's matches on hall tables
 
 
 def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc.CreateMatch:
