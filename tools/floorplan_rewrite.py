@@ -299,7 +299,7 @@ SUFFIXES = {".py", ".toml", ".cfg", ".ini", ".md", ".sh", ".yml", ".yaml", ".txt
 
 def _default_files() -> list[Path]:
     listed = subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout
-    skip = {"tools/floorplan_rewrite.py"}
+    skip = {"tools/floorplan_rewrite.py", "tests/fitness/test_doc_paths.py"}  # it names old paths
     return [
         Path(p)
         for p in listed.splitlines()

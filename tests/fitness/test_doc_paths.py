@@ -109,7 +109,7 @@ def stale(doc: Path) -> list[str]:
 def test_the_check_sees_a_stale_path(tmp_path):
     doc = ROOT / "docs" / "decisions" / "README.md"
     assert exists("eventlog/runner.py", doc) and exists("rules/team_calls.py", doc)
-    assert exists("match/projections/", doc) and exists("labels.py", doc)
+    assert exists("plugins/korona/projections/", doc) and exists("labels.py", doc)
     assert not exists("store/chain.py", doc) and not exists("app/", doc)
     assert module_exists("tableside.web.auth") and module_exists("tableside.eventlog.EventStore")
     assert not module_exists("tableside.store.verify")
