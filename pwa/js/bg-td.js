@@ -15,6 +15,7 @@
 
 import { i18n, t } from "/js/i18n.js";
 import { h } from "/js/dom.js";
+import { request } from "/js/api.js";
 import { sideName } from "/js/bg-board.js";
 
 export const STOP_CASES = [1, 2, 3, 4, 5, 6, 7, 8]; // KSI 4.3.2.1-8, and no others
@@ -39,7 +40,44 @@ const now = () => Date.now();
 
 // What only the TD records (the server refuses it from a table's device: access.py).
 const TD_ONLY = new Set(["lateness", "claim", "ruling", "decide", "monitor", "expel", "slow", "impose",
-                         "dispute", "correct"]);
+                         "dispute", "correct", "testimony"]);
+const folded = (name) => String(name || "").trim().toLocaleLowerCase();
+
+/** Once per recorder: the people known to the event (a jury is chosen from them, KSI 1.3.2)
+ *  and who is signed in (the TD, who cannot sit on it); the sheet is drawn again with them. */
+function loadPeople(rec) {
+  if (rec.people || rec.device) return;
+  rec.people = { names: [], me: "" };
+  Promise.all([request("GET", "/api/event/people"), request("GET", "/api/whoami")])
+    .then(([known, who]) => { rec.people = { names: known.people || [], me: who.name || who.username || "" }; rec.render(); })
+    .catch(() => { rec.people = null; }); // tried again at the next redraw
+}
+
+/** Whom the jury may be chosen from: the event's people but the match's players, the TD who
+ *  ruled and the TD recording it, whatever the letter case (KSI 1.3.2; the engine checks too). */
+export function eligibleJurors(people, players, barred) {
+  const out = new Set([...players, ...barred].map(folded));
+  return people.filter((name) => !out.has(folded(name)));
+}
+
+function juryPicker(rec) {
+  const names = eligibleJurors(rec.people?.names || [], rec.doc?.players || [],
+                               [rec.match?.ruled_by, rec.people?.me]);
+  return h("fieldset", { class: "stack td-field", "data-jurors": "" },
+    h("legend", {}, t("bg.td.jury")),
+    names.length ? names.map((name) => h("label", { class: "cluster" },
+      h("input", { type: "checkbox", name: "juror", value: name }), h("span", {}, name)))
+      : h("p", { class: "hint" }, t("bg.td.no_people")));
+}
+
+// What an overturn orders on the board as it was at the call (KSI 5.2): none, or one remedy.
+const REMEDIES = ["", "reroll", "accept", "correct"];
+function remedy(rec, kind) {
+  const turn = rec.match?.game?.turn || "A";
+  const other = turn === "A" ? "B" : "A";
+  return { reroll: { type: "RequireReroll", side: other }, accept: { type: "AcceptIllegalPlay", side: turn },
+           correct: { type: "CorrectIllegalPlay", side: turn } }[kind] || null;
+}
 
 /** One form: its fields, and the command its values make. `arm` asks once before sending.
  *  A table's device (players, monitor) gets no form for what only the TD records. */
@@ -49,7 +87,8 @@ function form(rec, name, fields, make, { arm } = {}) {
                    t(`bg.td.${name}.send`));
   const onsubmit = (e) => {
     e.preventDefault();
-    const values = Object.fromEntries(new FormData(e.target));
+    const data = new FormData(e.target);
+    const values = Object.fromEntries(data);
     if (arm && e.target.dataset.armed !== "1") {
       e.target.dataset.armed = "1";
       submit.textContent = arm(values);
@@ -57,7 +96,7 @@ function form(rec, name, fields, make, { arm } = {}) {
     }
     delete e.target.dataset.armed;
     submit.textContent = t(`bg.td.${name}.send`);
-    rec.send(make(values));
+    rec.send(make(values, data));
   };
   return h("form", { class: "stack td-form", "data-td-form": name, onsubmit },
     h("h3", { class: "td-title" }, t(`bg.td.${name}.title`)), fields, submit);
@@ -81,16 +120,22 @@ function timeForms(rec) {
 function disputeForms(rec) {
   return [
     form(rec, "call", [field("bg.td.caller", choice("side", sides(rec, true))), text("bg.td.reason", "reason")],
-      (v) => ({ type: "CallTD", side: v.side, reason: v.reason })),
+      (v) => ({ type: "CallTD", side: v.side, reason: v.reason, at_ms: now() })),
     form(rec, "ruling", [field("bg.td.ruling_text", h("textarea", { name: "text", rows: 3, maxlength: 2000, required: true }))],
       (v) => ({ type: "GiveRuling", text: v.text })),
     form(rec, "appeal", [side(rec)], (v) => ({ type: "Appeal", side: v.side })),
-    form(rec, "decide", [text("bg.td.jury", "jury", { required: true }), number("bg.td.votes", "votes", { min: 0, max: 5 })],
-      (v) => ({ type: "DecideAppeal", jury: v.jury.split(",").map((s) => s.trim()).filter(Boolean),
-                overturn_votes: Number(v.votes) })),
+    form(rec, "testimony", [text("bg.td.witness", "witness", { required: true }),
+                            field("bg.td.said", h("textarea", { name: "text", rows: 2, maxlength: 2000, required: true }))],
+      (v) => ({ type: "RecordTestimony", witness: v.witness, text: v.text })),
+    form(rec, "decide", [juryPicker(rec), number("bg.td.votes", "votes", { min: 0, max: 5 }),
+                         field("bg.td.remedy", choice("remedy", REMEDIES.map((r) => [r, t(`bg.td.remedy.${r || "none"}`)])))],
+      (v, data) => ({ type: "DecideAppeal", jury: data.getAll("juror"), overturn_votes: Number(v.votes),
+                      remedy: remedy(rec, v.remedy) })),
     form(rec, "monitor", [text("bg.td.monitor_name", "name", { required: true }),
                           field("bg.td.requested_by", choice("side", sides(rec, true)))],
       (v) => ({ type: "AppointMonitor", name: v.name, requested_by: v.side })),
+    rec.match?.monitor ? form(rec, "report", [field("bg.td.report_text", h("textarea", { name: "text", rows: 3, maxlength: 2000, required: true }))],
+      (v) => ({ type: "FileMonitorReport", text: v.text })) : null,
     form(rec, "expel", [side(rec), text("bg.td.reason", "reason", { required: true })],
       (v) => ({ type: "Expel", side: v.side, reason: v.reason }),
       { arm: (v) => t("bg.td.expel.confirm", { name: sideName(rec.doc, v.side) }) }),
@@ -132,6 +177,7 @@ function scoreForms(rec) {
  *  the clock, disputes and slow play while the match is played; once it is over, only the
  *  result's correction (KSI 4.6). */
 function build(rec) {
+  loadPeople(rec);
   const [a, b] = rec.match?.pauses || [0, 0];
   const live = !rec.doc?.over;
   const between = live && rec.doc?.phase === "over";
@@ -159,7 +205,8 @@ function betweenForms(rec, a, b) {
 export function tdSheet(rec) {
   const between = rec.doc?.over ? "match" : rec.doc?.phase === "over" ? rec.doc?.game_no : "";
   const key = JSON.stringify([rec.doc?.players, rec.match?.pauses, Boolean(rec.match?.timer), between,
-                              rec.doc?.length, i18n.lang]);
+                              rec.doc?.length, i18n.lang, rec.people?.names?.length, rec.match?.monitor,
+                              rec.match?.ruled_by]);
   if (rec.sheet?.key !== key) {
     const open = rec.sheet?.node.open;
     rec.sheet = { key, node: build(rec) };

@@ -11,15 +11,14 @@
 //   so each face keeps its messages in files of its own; shared words stay in {lang}.json)
 //   codeWords("direct_opponent_first")  // the engine's codes in words, from codes.{lang}.json
 //   <html data-languages="is en et lv"> a face offering other languages than the shared three
-//   (the backgammon faces add Icelandic; a language without codes.{lang}.json reads the
-//   korona codes in English: see docs/decisions/, "Icelandic on the backgammon faces")
+//   (the faces of a KSI event add Icelandic, the engine codes' words included:
+//   see docs/decisions/, "Icelandic on the backgammon faces")
 //
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 
 const SHARED = ["et", "lv", "en"]; // the languages every face has
 const FALLBACK = "en";
 const STORAGE_KEY = "tableside.language";
-const CODES = { is: "en" }; // the engine codes' words: a language without them reads English
 
 /** The languages this page offers: `<html data-languages>`, else the shared three. */
 function pageLanguages() {
@@ -61,7 +60,7 @@ class I18n extends EventTarget {
   /** Switch language: load its messages, label the document, remember the choice. */
   async set(lang, { remember = true } = {}) {
     if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
-    const files = [`/i18n/${lang}.json`, `/i18n/codes.${CODES[lang] || lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
+    const files = [`/i18n/${lang}.json`, `/i18n/codes.${lang}.json`, ...faces().map((face) => `/i18n/${face}.${lang}.json`)];
     const loaded = await Promise.all(files.map(load));
     this.messages = Object.assign({}, ...loaded);
     this.lang = lang;

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder, tap
+from .bg_helpers import IDLE, VERSION, BgMatch, event_people, open_recorder, tap
 from .harness import assert_readable_contrast, axe_violations, screenshot
 
 REFUSED = "(words) => document.querySelector('[data-banner=problem]')?.textContent.includes(words)"
@@ -50,6 +50,7 @@ def _last(match: BgMatch, n: int = 1) -> list[dict]:
 
 @pytest.mark.usefixtures("axe_ready")
 def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(page, head_api):
+    event_people(head_api, ("Jón", "Sif", "Kári", "ása"))  # the jury is chosen from them
     match = BgMatch(head_api, length=5, clock=True)
     open_recorder(page, match)
     sheet = page.locator("[data-td]")
@@ -89,8 +90,16 @@ def test_the_td_sheet_sends_each_command_and_says_refusals_with_the_paragraph(pa
     _td(page, "call", side="A", reason="B moved before A finished")
     _td(page, "ruling", text="The move stands")
     _td(page, "appeal", side="B")
-    _refused(page, "decide", "KSI 1.3.2 (the jury)", jury="Ása, Jón, Sif", votes=1)
-    _td(page, "decide", jury="Jón, Sif, Kári", votes=1)
+    jurors = page.locator("[data-jurors] input[name=juror]")
+    page.wait_for_function("document.querySelectorAll('[data-jurors] input').length >= 3")
+    offered = jurors.evaluate_all("xs => xs.map(x => x.value)")
+    assert {"Jón", "Sif", "Kári"} <= set(offered) and "ása" not in offered  # a player: never
+    for name in ("Jón", "Sif"):
+        page.locator(f"[data-jurors] input[value='{name}']").check()
+    _refused(page, "decide", "KSI 1.3.2 (the jury)", votes=1)  # two are no jury
+    for name in ("Jón", "Sif", "Kári"):
+        page.locator(f"[data-jurors] input[value='{name}']").check()
+    _td(page, "decide", votes=1)
     decided = _last(match)[0]
     assert (decided["type"], decided["overturned"]) == ("BgAppealDecided", False)
     _td(page, "monitor", name="Guðrún", side="A")

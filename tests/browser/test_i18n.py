@@ -17,9 +17,9 @@ CATALOGUES = {
 }
 # The faces a KSI backgammon event uses speak Icelandic too (KSI 1.5.1): the recorder and the
 # spectator board (backgammon), the audit face, the venue screen and the public pages
-# (spectator, screen), the receipt check (verify), the TD console (admin) and the words every
-# face shares.
-ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen", "admin", "verify"}
+# (spectator, screen), the receipt check (verify), the TD console (admin), the engine codes'
+# words (codes) and the words every face shares.
+ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen", "admin", "verify", "codes"}
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
