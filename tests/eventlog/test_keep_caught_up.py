@@ -22,7 +22,7 @@ def test_an_unexpected_error_is_logged_and_the_step_runs_again(caplog):
 
     async def scenario() -> None:
         wake = asyncio.Event()
-        task = asyncio.create_task(keep_caught_up(step, wake, None, "tail", retry_seconds=0.01))
+        task = asyncio.create_task(keep_caught_up(step, wake, "tail", retry_seconds=0.01))
         for _ in range(200):
             if calls >= 2:
                 break

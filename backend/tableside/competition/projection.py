@@ -22,6 +22,7 @@ from tableside.competition.docs import competition_doc, competition_message, sta
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.base import to_json
+from tableside.eventlog.runner import Db
 from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
 
 NAME = "standings"
@@ -68,10 +69,14 @@ class StandingsRunner(StreamFolds[Competition]):
             self.seen = shared
         return self.seen
 
-    async def take(self, conn: asyncpg.Connection, records: list) -> list[dict[str, Any]]:
+    async def take(self, db: Db, records: list) -> list[dict[str, Any]]:
         """Write the batch; once committed, publish every competition it changed — also those
         another process wrote first (each process publishes to its own sockets)."""
-        messages = await super().take(conn, records)
+        async with db() as conn:
+            return await self._publish(conn, records, await self.write(conn, records))
+
+    async def _publish(self, conn: asyncpg.Connection, records: list, messages: list) -> list:
+        """Hand the feed what the batch changed (read back what another process wrote)."""
         if self.publish is None:
             return messages
         self.seen = max(self.seen or 0, records[-1].position)

@@ -20,7 +20,7 @@ import asyncpg
 
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.collector import bulk_fold
-from tableside.eventlog.runner import follow, reset
+from tableside.eventlog.runner import Db, follow, reset
 from tableside.eventlog.source import Record, read_stream
 
 T = TypeVar("T")
@@ -30,6 +30,7 @@ Write = Callable[[asyncpg.Connection, UUID, int, T, int], Awaitable[Any]]
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
 _LOCK = "SELECT position FROM projection_tracking WHERE name = $1 FOR UPDATE"
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = $1"
+_MOVE_ON = "UPDATE projection_tracking SET position = greatest(position, $2) WHERE name = $1"
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,19 @@ class StreamFolds(Generic[T]):
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, self.name)
 
-    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> list[Any]:
+    async def take(self, db: Db, records: list[Record]) -> list[Any]:
         """Write what the batch touched and the tracking row; return what `write` returned
         for each stream written (nothing when another process applied the batch first)."""
+        async with db() as conn:
+            return await self.write(conn, records)
+
+    async def write(self, conn: asyncpg.Connection, records: list[Record]) -> list[Any]:
+        """`take` on a connection the caller holds; a batch with none of its events moves
+        the tracking row on in one round trip (as `projections.runner.MOVE_ON`)."""
         last = records[-1].position
+        if not any(type(rec.event) in self.types for rec in records):
+            await conn.execute(_MOVE_ON, self.name, last)
+            return []
         async with conn.transaction():
             done = await conn.fetchval(_LOCK, self.name)
             if done is None or done >= last:

@@ -2,9 +2,10 @@
 and the whole documents a channel starts with. Slices register these with the composition
 root (`server/`); the kernel names no slice.
 
-- A **renderer** (one per follower: the hub has one, each replay makes a fresh one, so each
-  keeps its own fold cache) gets every batch of stored events in position order and returns
-  a `Message` for each event it renders, with every channel the message belongs to. It folds
+- A **renderer** (one per follower: the hub has one, folding into the process's one fold
+  cache the read models share; each replay makes a fresh one with its own) gets every batch
+  of stored events in position order and returns a `Message` for each event it renders,
+  with every channel the message belongs to. It folds
   every event it knows, but encodes only messages `wanted` by their channels (the hub asks
   for those somebody listens to: a subscriber joins before its snapshot is read, so nothing
   it needs is skipped).
@@ -63,7 +64,7 @@ class Renderer(Protocol):
         ...
 
 
-RendererFactory = Callable[[EventRegistry], Renderer]
+RendererFactory = Callable[..., Renderer]  # (registry, **what the process shares) -> Renderer
 Opener = Callable[[asyncpg.Pool, str], Awaitable[bytes | None]]
 Watcher = Callable[[int, list[Record]], None]
 Snapshotter = Callable[
@@ -81,9 +82,10 @@ class LiveChannels:
     snapshotters: list[Snapshotter] = field(default_factory=list)
     halls: frozenset[str] = frozenset({"all"})
 
-    def followers(self, registry: EventRegistry) -> list[Renderer]:
-        """A fresh renderer of every slice (each with its own cache)."""
-        return [make(registry) for make in self.renderers]
+    def followers(self, registry: EventRegistry, **shared: object) -> list[Renderer]:
+        """A fresh renderer of every slice (each with its own cache, or with what the process
+        shares with it: the hub's match renderer folds into the read models' folder)."""
+        return [make(registry, **shared) for make in self.renderers]
 
 
 async def render_all(

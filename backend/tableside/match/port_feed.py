@@ -86,7 +86,7 @@ def _delta(discipline: Discipline, rec: Record, state: Any) -> bytes:
 def port_feed(disciplines: Disciplines) -> RendererFactory:
     """A renderer factory for the disciplines without a feed of their own."""
     fed = _fed(disciplines)
-    return lambda registry: PortRenderer(registry, fed)
+    return lambda registry, **_: PortRenderer(registry, fed)  # shares no fold cache
 
 
 def port_snapshot(disciplines: Disciplines) -> Snapshotter:

@@ -1,5 +1,6 @@
-"""The lifespan: pools, the event store, the tail loop (projections first), the hub and the
-LISTEN task."""
+"""The lifespan: pools, the event store, the one tail loop (the live hub handed each batch
+first, then the read models in lanes of their own, folding each match event once between
+them) and the LISTEN task."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from tableside.live.live import revoke_sockets
 from tableside.match.port_service import PortMatches
 from tableside.plugins.backgammon.projections.matches import backgammon_folds
 from tableside.plugins.korona.projections import all_projections
+from tableside.plugins.korona.projections.folder import Folder
 from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
@@ -93,15 +95,22 @@ async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+# Views kept per match in the process's one folder: the read models' lane folds a batch after
+# the hub did; a match with more events than this between the two reads its stream again
+# (correct, only slower).
+FOLDED_DEPTH = 64
+
+
 def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.tail = tail = Tail(ctx.pool, ctx.registry)
-    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections()))
+    folder = Folder(ctx.registry, size=512, depth=FOLDED_DEPTH)
+    renderers = ctx.live.followers(ctx.registry, folder=folder)
+    tail.add_first(Hub(ctx.audience, renderers, ctx.live.watchers))
+    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=folder))
     tail.add(backgammon_folds(ctx.pool, ctx.registry))
-    hub = Hub(ctx)
 
     def woken() -> None:
         tail.wake.set()
-        hub.wake.set()
 
     ctx.on_database_back.append(woken)  # catch up at once after an outage
     url = ctx.settings.database_url
@@ -109,7 +118,6 @@ def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.audience.behind_bytes = ctx.settings.live_behind_kib * 1024
     coros = [
         tail.run(),
-        hub.run(),
         ctx.audience.run(),
         ctx.addresses.alive(ctx.pool),
         listen(url, woken, {accounts.TOKEN_CHANNEL: lambda t: revoke_sockets(ctx, t)}),

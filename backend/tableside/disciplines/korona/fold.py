@@ -64,11 +64,21 @@ def refold(state: MatchState, entries: tuple) -> MatchState:
     return s
 
 
-def _correct(state: MatchState, event: ev.CorrectionRecorded, version: int) -> MatchState:
-    span = entry_span(state.window, event.corrects_version)
-    if span is None:  # decide refuses this; a stored stream never gets here
-        return replace(state, version=version)
+def splice(entries: tuple, event: ev.CorrectionRecorded) -> tuple | None:
+    """The one correction splice: `(version, event)` entries with the entry `event` corrects
+    (and its consequences) replaced by its replacement, stored at the corrected version; None
+    when no entry there is corrected. The engine's window and the match view's effective
+    entries both go through it."""
+    span = entry_span(entries, event.corrects_version)
+    if span is None:
+        return None
     start, end = span
     replaced = tuple((event.corrects_version, e) for e in event.replacement)
-    entries = (*state.window[:start], *replaced, *state.window[end:], (version, event))
-    return replace(refold(state, entries), version=version)
+    return (*entries[:start], *replaced, *entries[end:])
+
+
+def _correct(state: MatchState, event: ev.CorrectionRecorded, version: int) -> MatchState:
+    spliced = splice(state.window, event)
+    if spliced is None:  # decide refuses this; a stored stream never gets here
+        return replace(state, version=version)
+    return replace(refold(state, (*spliced, (version, event))), version=version)

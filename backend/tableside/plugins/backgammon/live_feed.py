@@ -99,7 +99,7 @@ class BgRenderer:
     """Folds backgammon streams (its own cache) and renders each backgammon event as a delta
     on `match:<id>`; every other event is not its business."""
 
-    def __init__(self, registry: EventRegistry, size: int = 256) -> None:
+    def __init__(self, registry: EventRegistry, size: int = 256, **_: object) -> None:
         self.registry = registry
         self._states: OrderedDict[UUID, tuple[int, MatchState]] = OrderedDict()
         self._size = size

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from tableside.disciplines.korona import EVENT_TYPES as RULES_EVENT_TYPES
 from tableside.disciplines.korona import events as ev
-from tableside.disciplines.korona.fold import apply, entry_span
+from tableside.disciplines.korona.fold import apply, splice
 from tableside.disciplines.korona.state import MatchState, initial_state
 from tableside.eventlog.source import Record
 from tableside.match.events import MatchAbandoned, MatchScheduled, PlayersCalled
@@ -157,12 +157,9 @@ def fold_records(records: list[Record]) -> MatchView | None:
 def _effective(entries: Entries, version: int, event: object) -> Entries:
     """The entry list as the engine sees it: a correction replaces the entry it corrects."""
     if type(event) is ev.CorrectionRecorded:
-        flat = entries.as_tuple()
-        span = entry_span(flat, event.corrects_version)
-        if span is not None:
-            start, end = span
-            replaced = tuple((event.corrects_version, e) for e in event.replacement)
-            entries = Entries.of((*flat[:start], *replaced, *flat[end:]))
+        spliced = splice(entries.as_tuple(), event)
+        if spliced is not None:
+            entries = Entries.of(spliced)
     return entries.plus((version, event))
 
 

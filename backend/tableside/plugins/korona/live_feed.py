@@ -79,10 +79,11 @@ def encode_delta(rec: Record, view: MatchView) -> bytes:
 
 
 class MatchRenderer:
-    """Folds match streams (its own cache) and renders each match event as a delta."""
+    """Folds match streams (its own cache, or the process's one `folder`) and renders each
+    match event as a delta."""
 
-    def __init__(self, registry: EventRegistry, size: int = 256) -> None:
-        self.folder = Folder(registry, size=size)
+    def __init__(self, registry: EventRegistry, folder: Folder | None = None) -> None:
+        self.folder = folder or Folder(registry)  # the hub's: the read models' too
 
     async def render(
         self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import asyncpg
 
 from tableside.eventlog import EventRegistry
-from tableside.eventlog.runner import follow
+from tableside.eventlog.runner import Db, follow
 from tableside.eventlog.source import Record
 from tableside.plugins.korona.projections.base import Item, Projection
 from tableside.plugins.korona.projections.folder import MISS, Folder
@@ -22,6 +22,12 @@ ORDER BY array_position($1::text[], name) FOR UPDATE
 """
 YIELD_EVERY = 200  # events folded between two yields while a batch is being written
 _SAVE = "UPDATE projection_tracking SET position = $2 WHERE name = any($1::text[])"
+# A batch with nothing for the read models moves their tracking on without a transaction:
+# everything before it was applied (a lane takes its batches in order), and `greatest` never
+# takes a row back that another process or a rebuild moved further.
+MOVE_ON = (
+    "UPDATE projection_tracking SET position = greatest(position, $2) WHERE name = any($1::text[])"
+)
 
 
 class ProjectionRunner:
@@ -34,9 +40,10 @@ class ProjectionRunner:
         registry: EventRegistry,
         projections: list[Projection],
         batch: int = 500,
+        folder: Folder | None = None,
     ) -> None:
         self.pool, self.registry, self.projections = pool, registry, projections
-        self.folder = Folder(registry)
+        self.folder = folder or Folder(registry)  # the process's one (the hub folds into it)
         self.batch = batch
         self._pipelined = False  # a rebuild: write one batch while the next one folds
         self._writing: asyncio.Future | None = None
@@ -66,9 +73,14 @@ class ProjectionRunner:
         rows = await conn.fetch(_POSITIONS, [p.name for p in self.projections])
         return min((r["position"] for r in rows), default=0)
 
-    async def take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+    async def take(self, db: Db, records: list[Record]) -> None:
         """Fold each match event once; write every projection and its tracking row in one
         transaction, skipping what another process applied meanwhile."""
+        async with db() as conn:
+            await self._take(conn, records)
+
+    async def _take(self, conn: asyncpg.Connection, records: list[Record]) -> None:
+        """`take` on the connection it was given (pipelined: the write goes on after it)."""
         items = await self._fold(conn, records)
         await self._settle()  # the batch before (pipelined), so the connection is free
         write = self._write(conn, items, records[-1].position)
@@ -101,6 +113,9 @@ class ProjectionRunner:
     async def _write(self, conn: asyncpg.Connection, items: list[Item], last: int) -> None:
         """Every projection behind `last` gets the items after its position, and moves on."""
         names = [p.name for p in self.projections]
+        if not items:  # nothing to write: move on, one round trip (see `MOVE_ON`)
+            await conn.execute(MOVE_ON, names, last)
+            return
         async with conn.transaction():
             done = {r["name"]: r["position"] for r in await conn.fetch(_LOCK, names)}
             behind = [p for p in self.projections if p.name in done and done[p.name] < last]
