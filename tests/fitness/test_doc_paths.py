@@ -1,5 +1,6 @@
 """The docs name today's tree (issue 31): every path or module a document names in backticks or
-links to exists, and nothing points outside the repository.
+links to exists, and nothing points outside the repository; the backend's docstrings and
+comments the same for the modules and paths they name.
 
 A path in backticks is a path in today's tree, written from the repository's root, from
 `backend/tableside/`, or from a slice (`rules/team_calls.py` is found as
@@ -75,11 +76,12 @@ def module_exists(dotted: str) -> bool:
     return False
 
 
-def stale(doc: Path) -> list[str]:
-    """What `doc` names that is not in the tree, or that lies outside the repository."""
+def stale(doc: Path, links: bool = True) -> list[str]:
+    """What `doc` names that is not in the tree, or that lies outside the repository (with
+    `links=False`, a source file: its markdown-like links and bare file names are not read)."""
     text = doc.read_text()
     found = [f"outside the repository: {m.group(0)}" for m in OUTSIDE.finditer(text)]
-    for m in LINKED.finditer(CODE.sub("", text)):  # code is no link: `a[i](x)`
+    for m in LINKED.finditer(CODE.sub("", text)) if links else ():  # code is no link: `a[i](x)`
         target = m.group(1)
         if not re.match(r"[a-z]+:", target) and not target.startswith("/"):
             where = (doc.parent / target).resolve()
@@ -93,7 +95,7 @@ def stale(doc: Path) -> list[str]:
             continue
         if MODULE.fullmatch(name):
             ok = module_exists(name)
-        elif FILE.fullmatch(name):
+        elif FILE.fullmatch(name) and (links or "/" in name):
             ok = name[0].isupper() or exists(name, doc)  # ARCHITECTURE.md: the founders'
         elif FOLDER.fullmatch(name) and "/" in name:
             ok = exists(name, doc)
@@ -129,3 +131,10 @@ def test_every_decision_is_in_the_index_once():
     assert sorted(listed) == files
     numbers = [name[:4] for name in files]
     assert len(set(numbers)) == len(numbers)
+
+
+def test_every_path_the_code_names_is_in_the_tree():
+    """The backend's docstrings and comments name today's modules too."""
+    code = sorted((ROOT / "backend" / "tableside").rglob("*.py"))
+    found = [f"{p.relative_to(ROOT)}: {name}" for p in code for name in stale(p, links=False)]
+    assert found == []

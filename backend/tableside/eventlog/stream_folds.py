@@ -6,7 +6,7 @@ its one tracking row, in one transaction holding that row `FOR UPDATE` (the disc
 every read model: several processes and a rebuild serialise on it). A slice gives it the
 event types it folds, `fold(value | None, record)` and `write(conn, stream, version, value,
 position)` as a `ReadModel`; `rebuild_folds` empties its tables and folds them again from 0 in one
-transaction, like `match.projections.rebuild`.
+transaction, like the korona read models' rebuild (`plugins/korona/projections/rebuild.py`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Pure data and one pure function: `words(message, "is")` gives the Icelandic of an English
 refusal the engine raised, its figures and names carried over; a refusal without a catalogue
 entry stays English (`tests/backgammon/test_refusals_is.py` finds every refusal the engine can
-raise here, so none is missed). Terms as KSI's own text has them (`shared/KSI.md` glossary):
+raise here, so none is missed). Terms as KSI's own text has them (the founders' KSI.md glossary):
 viðureign (match), leikur (game), mótsstjóri (TD), dómnefnd (jury), eftirlitsmaður (monitor).
 """
 

@@ -1,5 +1,5 @@
 """The backgammon protocol's printed words in Icelandic (the KSI's own terms, its glossary in
-`../shared/KSI.md`), English, Estonian and Latvian. A line's template takes the values of its
+the founders' KSI.md), English, Estonian and Latvian. A line's template takes the values of its
 `bg_sheet.Entry`, with `{player}` the player's name."""
 
 from __future__ import annotations
