@@ -58,8 +58,24 @@ function labelled(key, control) {
   return el("label", { class: "stack" }, el("span", { i18n: key }), control);
 }
 
+/** A forfeit has no match record to open: its row says what happened and why (issue 34). */
+function forfeitRow(item, players) {
+  const [winner, loser] = item.winner === "A" ? [item.side_a, item.side_b] : [item.side_b, item.side_a];
+  const why = t(`audit.find.forfeit_why.${item.reason}`, {
+    winner: winner.join(" / "), loser: loser.join(" / "), competition: item.competition });
+  return el("tr", { "data-found": item.match_id, "data-forfeit": item.reason },
+    el("td", { text: "—" }),
+    el("th", { scope: "row" }, el("span", { text: players }),
+       el("p", { class: "muted", "data-forfeit-why": "", text: why })),
+    el("td", { "data-score": "", text: `${item.won[0]} : ${item.won[1]}` }),
+    el("td", { text: t("audit.find.forfeit") }),
+    el("td", { text: "—" }),
+    el("td", { text: "—" }));
+}
+
 function row(item) {
   const players = `${item.side_a.join(" / ")} — ${item.side_b.join(" / ")}`;
+  if (item.discipline === "forfeit") return forfeitRow(item, players);
   const game = item.game_no && item.status === "playing"
     ? ` · ${t("audit.find.game", { n: item.game_no })}` : "";
   return el("tr", { "data-found": item.match_id },

@@ -10,7 +10,8 @@ import json
 import uuid
 
 import pytest
-from support.harness import Api
+from support.competition_play import Comp, player
+from support.harness import Api, wait_for
 from support.recorded import auditor
 
 from .harness import ROOT, assert_no_horizontal_overflow, screenshot
@@ -142,3 +143,53 @@ def test_times_are_written_and_typed_in_the_pages_language(
     page.wait_for_selector(f"[data-found='{m['second']}']")
     page.fill("#find-from", "11/26/2026 17:30")  # the month first is no date in et/lv/en-GB
     assert page.eval_on_selector("#find-from", "i => i.validity.valid") is False
+
+
+@pytest.fixture(scope="module")
+def withdrawn(head_api: Api) -> dict:
+    """A round robin of five; the third player withdraws at round 4 (after half-way, EKML
+    §32(3)): the matches left to him are forfeits, with no match stream of their own."""
+    tag = uuid.uuid4().hex[:5]
+    comp = Comp.create(head_api, {"name": f"Karikas {tag}", "format": "round_robin"})
+    comp.enter([(f"p{i}", [player(f"Mängija {i} {tag}")]) for i in range(1, 6)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    for number in range(1, 4):
+        doc = comp.settled()
+        for p in next(r for r in doc["rounds"] if r["round"] == number)["pairings"]:
+            result = {"a_games": 2, "b_games": 0, "drawn_games": 0}
+            comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "WithdrawEntrant", "entrant_id": "p3"})
+
+    def forfeited() -> dict | None:
+        doc = comp.settled()
+        return doc if any(r.get("forfeit") for r in doc["results"].values()) else None
+
+    doc = wait_for(forfeited)
+    forfeits = [m for m, r in doc["results"].items() if r.get("forfeit")]
+    return {"tag": tag, "forfeits": forfeits, "name": f"Karikas {tag}"}
+
+
+@pytest.mark.parametrize(
+    "viewport, lang",
+    [({"width": 360, "height": 640}, "lv"), ({"width": 1280, "height": 800}, "en")],
+    ids=["360x640-lv", "1280x800-en"],
+)
+def test_a_forfeit_is_found_and_explained(page, session, withdrawn, lang):
+    """Issue 34: the finder listed played matches only; a forfeit (no match stream) could not
+    be found or explained by the jury."""
+    page.goto("/audit")
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_selector("[data-found]")
+    page.fill("#find-player", f"mangija 3 {withdrawn['tag']}")
+    page.click("[data-finder] button[type=submit]")
+    first = withdrawn["forfeits"][0]
+    page.wait_for_selector(f"[data-found='{first}'][data-forfeit=withdrawal]")
+    assert page.locator("[data-forfeit]").count() == len(withdrawn["forfeits"])
+    row = page.locator(f"[data-found='{first}']")
+    why = row.locator("[data-forfeit-why]").inner_text()
+    assert f"Mängija 3 {withdrawn['tag']}" in why and withdrawn["name"] in why
+    assert "§32(3)" in why
+    assert WORDS[lang]["audit.find.forfeit"] in row.inner_text()
+    assert row.locator("a").count() == 0  # no match record to open: nothing pretends there is
+    assert_no_horizontal_overflow(page)

@@ -1,8 +1,9 @@
 """The jury's finder (issue 14 point 6): `GET /api/audit/matches` — matches by table, player,
 time, status or free text, newest activity first, each row with its players, score and times,
 so a disputed match is found without pasting its id. Staff only (the audit face's login).
-Korona matches come from `match_live`, backgammon matches from `backgammon_matches` (issue 12);
-each row says its `discipline`."""
+Korona matches come from `match_live`, backgammon matches from `backgammon_matches` (issue 12),
+forfeits (no match stream) from their competition's results (issue 34); each row says its
+`discipline` (`korona`, `backgammon`, `forfeit`)."""
 
 from __future__ import annotations
 
@@ -54,13 +55,44 @@ WHERE $1::int IS NULL
   AND ($6::bigint IS NULL OR b.position < $6)
   AND ($7::text IS NULL OR {_FOLD.format(_BG_NAMES)} LIKE $7 OR b.match_id::text LIKE $7)
 """
+# A forfeit (a withdrawal's later matches, EKML §32(3); a no-show, §9(3)) has no match stream:
+# it lives in its competition's results. It is found by player, text or status `forfeit`
+# (it has no table and no time of its own: a table or time filter leaves it out) and carries
+# its competition's position (its forfeits page together: `before` keeps or drops them all).
+_FORFEIT_ROWS = """
+SELECT jsonb_build_object('match_id', r.key, 'competition_id', c.competition_id::text,
+         'competition', c.name, 'side_a', jsonb_build_array(a.name),
+         'side_b', jsonb_build_array(b.name), 'status', 'forfeit', 'result', r.value) AS doc,
+       c.position, a.name || ' ' || b.name AS names, r.key AS match_id,
+       c.competition_id::text AS competition_id
+FROM competition_view c
+CROSS JOIN LATERAL jsonb_each(c.doc->'results') r
+CROSS JOIN LATERAL (SELECT e->>'name' AS name FROM jsonb_array_elements(c.doc->'entrants') e
+                    WHERE e->>'id' = r.value->>'a') a
+CROSS JOIN LATERAL (SELECT e->>'name' AS name FROM jsonb_array_elements(c.doc->'entrants') e
+                    WHERE e->>'id' = r.value->>'b') b
+WHERE (r.value->>'forfeit')::boolean
+"""
+_FORFEIT = f"""
+SELECT 'forfeit', f.doc::text, f.position, NULL::timestamptz
+FROM ({_FORFEIT_ROWS}) f
+WHERE $1::int IS NULL AND $4::timestamptz IS NULL AND $5::timestamptz IS NULL
+  AND ($2::text IS NULL OR {_FOLD.format("f.names")} LIKE $2)
+  AND ($3::text IS NULL OR $3 = 'forfeit')
+  AND ($6::bigint IS NULL OR f.position < $6)
+  AND ($7::text IS NULL OR {_FOLD.format("f.names")} LIKE $7 OR f.match_id LIKE $7
+       OR f.competition_id LIKE $7)
+"""
 _SEARCH = f"""
-SELECT * FROM ({_KORONA} UNION ALL {_BACKGAMMON}) m ORDER BY position DESC LIMIT $9
+SELECT * FROM ({_KORONA} UNION ALL {_BACKGAMMON} UNION ALL {_FORFEIT}) m
+ORDER BY position DESC LIMIT $9
 """
 
 # An instant with its offset, as the face sends it (`Date.toISOString()`) or a person types it.
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
-Status = Literal["scheduled", "called", "playing", "ended", "signed", "abandoned", "over"]
+Status = Literal[
+    "scheduled", "called", "playing", "ended", "signed", "abandoned", "over", "forfeit"
+]
 Text = Annotated[str | None, Parameter(min_length=1, max_length=80)]
 
 
@@ -103,6 +135,8 @@ def _row(discipline: str, doc_text: str, position: int, started: datetime | None
         "updated_at": doc.get("updated_at"),
         "position": position,
     }
+    if discipline == "forfeit":
+        return row | _forfeit(doc)
     return row | (_backgammon(doc) if discipline == "backgammon" else _korona(doc))
 
 
@@ -114,6 +148,23 @@ def _korona(doc: dict[str, Any]) -> dict[str, Any]:
         "won": doc.get("won", [0, 0]),
         "game_no": game.get("game_no"),
         "pucks": [p["on_board"] for p in game.get("pucks", [])],
+    }
+
+
+def _forfeit(doc: dict[str, Any]) -> dict[str, Any]:
+    """A forfeit row: the competition, the games awarded, who won it and why (`withdrawal`:
+    the loser had withdrawn, EKML §32(3); else a no-show at the table, §9(3))."""
+    result = doc["result"]
+    won = [result["a_games"], result["b_games"]]
+    return {
+        "table": None,
+        "competition_id": doc["competition_id"],
+        "competition": doc["competition"],
+        "won": won,
+        "game_no": None,
+        "pucks": [],
+        "winner": "A" if won[0] > won[1] else "B",
+        "reason": "withdrawal" if result.get("withdrawal") else "no_show",
     }
 
 
