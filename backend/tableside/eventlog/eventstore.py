@@ -10,7 +10,12 @@ from uuid import UUID
 import anyio.to_thread
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import DatabaseError, IntegrityError
+from eventsourcing.persistence import (
+    DatabaseError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+)
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.utils import Environment
 
@@ -228,6 +233,8 @@ class EventStore:
         ]
         try:
             answers = recorder.insert_commands(commands)
+        except (InterfaceError, OperationalError):
+            raise  # the database is away (retried already): every command meets it, at once
         except DatabaseError:
             return [self._save_alone(p) for p in batch]
         return [Outcome(kind, tuple(positions)) for kind, positions in answers]
