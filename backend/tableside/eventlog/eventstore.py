@@ -194,7 +194,9 @@ class EventStore:
             command_digest,
         )
         if self._loop_commits is None:
-            self._loop_commits = AsyncGroupCommit(self._flush, wait_seconds=self._commits.wait)
+            self._loop_commits = AsyncGroupCommit(
+                partial(anyio.to_thread.run_sync, self._flush), wait_seconds=self._commits.wait
+            )
         outcome = await self._loop_commits.submit(pending)
         if outcome.kind == STORED:
             return self._answer(pending, outcome)

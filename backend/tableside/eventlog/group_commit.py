@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Generic, TypeVar
-
-import anyio.to_thread
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -120,16 +118,16 @@ class GroupCommit(Generic[P, R]):
 
 
 class AsyncGroupCommit(Generic[P, R]):
-    """The same leader/follower group commit for callers on the event loop: `await
-    submit(item)`. The first caller finds nothing in flight and starts a flight at once; the
-    flight runs `flush` in a worker thread — one thread hop per batch, not per command —
-    and, while the queue is not empty when it lands, flies again with all that queued
-    meanwhile. A caller's wait is bounded; the flight goes on if a caller is cancelled
-    (its outcome is then nobody's; the command stays as stored)."""
+    """The same leader/follower batching for callers on the event loop: `await submit(item)`.
+    The first caller finds nothing in flight and starts a flight at once; a flight awaits
+    `flush(items)` (the store's: its sync flush in a worker thread — one thread hop per batch,
+    not per command; the token checks': one query) and, while the queue is not empty when it
+    lands, flies again with all that queued meanwhile. A caller's wait is bounded; the flight
+    goes on if a caller is cancelled (its outcome is then nobody's)."""
 
     def __init__(
         self,
-        flush: Callable[[Sequence[P]], Sequence[R | BaseException]],
+        flush: Callable[[Sequence[P]], Awaitable[Sequence[R | BaseException]]],
         *,
         wait_seconds: float,
         max_batch: int = 128,
@@ -153,16 +151,14 @@ class AsyncGroupCommit(Generic[P, R]):
                 return await asyncio.shield(future)
         except TimeoutError:
             bound = 2 * self._wait
-            raise GroupCommitTimeout(f"the append did not end within {bound:g} s") from None
+            raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None
 
     async def _fly(self) -> None:
         try:
             while self._queue:
                 batch, self._queue = self._queue[: self._max], self._queue[self._max :]
                 try:
-                    outcomes = list(
-                        await anyio.to_thread.run_sync(self._flush, [item for item, _ in batch])
-                    )
+                    outcomes = list(await self._flush([item for item, _ in batch]))
                     if len(outcomes) != len(batch):
                         raise RuntimeError("group commit: the flush answered another count")
                 except Exception as exc:

@@ -28,6 +28,7 @@ from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
+from tableside.web.auth import TokenChecks
 from tableside.web.availability import Watch
 from tableside.web.context import Context
 
@@ -40,6 +41,8 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
     ctx: Context = app.state.tableside
     url, size = ctx.settings.database_url, ctx.settings.db_pool_size
     ctx.pool = app.state.db_pool = await open_pool(ctx.settings, reset=_keep_session)
+    wait = ctx.settings.db_acquire_seconds + ctx.settings.db_statement_seconds
+    ctx.token_checks = TokenChecks(ctx.pool, ctx.limiter, wait)
     try:
         ctx.store = await anyio.to_thread.run_sync(
             partial(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -11,6 +12,7 @@ import asyncpg
 from litestar.connection import ASGIConnection
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 
+from tableside.eventlog.group_commit import AsyncGroupCommit
 from tableside.web.ratelimit import RateLimiter
 
 STAFF_ROLES = ("head_judge", "secretary", "auditor")
@@ -101,12 +103,77 @@ async def resolve_taking(
         args = (limiter.bucket(key), limiter.rate, float(limiter.burst)) if limiter else ()
         row = await pool.fetchrow(query, digest, *args)
         if row is not None:
-            wait = float(row["wait"]) if limiter else 0.0
-            if prefix == "tj_":
-                name = f"table-{row['table_no']}-judge"
-                return Principal("table_judge", name, key, row["table_no"], row["token_id"]), wait
-            return Principal(row["role"], row["username"], key), wait
+            return _principal(prefix, row, key), float(row["wait"]) if limiter else 0.0
     raise NotAuthorizedException("Invalid, expired or revoked token")
+
+
+def _principal(prefix: str, row: asyncpg.Record, key: str) -> Principal:
+    """The principal a found judge token (`tj_`) or staff session (`ts_`) row names."""
+    if prefix == "tj_":
+        name = f"table-{row['table_no']}-judge"
+        return Principal("table_judge", name, key, row["table_no"], row["token_id"])
+    return Principal(row["role"], row["username"], key)
+
+
+# The same check for many tokens at once (TokenChecks): one row per valid token, `i` its
+# place in the arrays.
+_BATCH = {
+    "tj_": """
+SELECT t.i, j.token_id, j.table_no, rate_take(t.bucket, $3, $4) AS wait
+FROM unnest($1::bytea[], $2::text[]) WITH ORDINALITY AS t(hash, bucket, i)
+JOIN judge_tokens j ON j.token_hash = t.hash
+WHERE j.revoked_at IS NULL AND j.expires_at > now()
+""",
+    "ts_": """
+SELECT t.i, a.username, a.role, rate_take(t.bucket, $3, $4) AS wait
+FROM unnest($1::bytea[], $2::text[]) WITH ORDINALITY AS t(hash, bucket, i)
+JOIN staff_sessions s ON s.token_hash = t.hash JOIN staff_accounts a USING (username)
+WHERE s.expires_at > now()
+""",
+}
+
+
+class TokenChecks:
+    """The command routes' token checks, each with its rate take, batched: checks that arrive
+    while one is in flight go together in one round trip (leader/follower on the loop, as the
+    store's group commit: a lone check goes at once). Same answers as `resolve_taking`."""
+
+    def __init__(self, pool: asyncpg.Pool, limiter: RateLimiter, wait_seconds: float) -> None:
+        self._pool, self._limiter = pool, limiter
+        self._batch: AsyncGroupCommit[str, tuple[Principal, float] | None] = AsyncGroupCommit(
+            self._flush, wait_seconds=wait_seconds
+        )
+
+    async def check(self, token: str | None) -> tuple[Principal | None, float]:
+        """(principal, seconds to wait; 0 = allowed); 401 for an unknown token."""
+        if token is None:
+            return None, 0.0
+        found = await self._batch.submit(token) if token[:3] in _BATCH else None
+        if found is None:
+            raise NotAuthorizedException("Invalid, expired or revoked token")
+        return found
+
+    async def _flush(self, tokens: Sequence[str]) -> list[tuple[Principal, float] | None]:
+        if len(tokens) == 1:  # alone: the one-token query, as without batching
+            try:
+                return [await resolve_taking(self._pool, tokens[0], self._limiter)]  # type: ignore[list-item]
+            except NotAuthorizedException:
+                return [None]
+        found: list[tuple[Principal, float] | None] = [None] * len(tokens)
+        limiter = self._limiter
+        for prefix, query in _BATCH.items():
+            mine = [i for i, token in enumerate(tokens) if token.startswith(prefix)]
+            if not mine:
+                continue
+            digests = [token_hash(tokens[i]) for i in mine]
+            keys = [d.hex()[:16] for d in digests]
+            buckets = [limiter.bucket(k) for k in keys]
+            rate, burst = limiter.rate, float(limiter.burst)
+            for row in await self._pool.fetch(query, digests, buckets, rate, burst):
+                at = row["i"] - 1
+                key, wait = keys[at], float(row["wait"])
+                found[mine[at]] = (_principal(prefix, row, key), wait)
+        return found
 
 
 def require(principal: Principal | None, *roles: str) -> Principal:

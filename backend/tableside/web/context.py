@@ -48,6 +48,7 @@ class Context:
     database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
     health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)
     on_database_back: list = field(default_factory=list)  # callbacks when it answers again
+    token_checks: Any = None  # the command routes' batched token checks (web.auth.TokenChecks)
     tail: Any = None  # the one tail loop (eventlog.runner.Tail), set by the lifespan
     # A walk-up match's table check: `async with hall(table)` holds the hall's lock with the
     # table free, or raises 409 (competition.hall.table_free), set by the competition lifespan.

@@ -73,8 +73,11 @@ def signed_in(*roles: str, commands: bool = False):
 
     async def guard(connection: ASGIConnection, _: object) -> None:
         ctx = context(connection.app.state)
-        limiter = ctx.limiter if commands else None
-        principal, wait = await resolve_taking(ctx.pool, bearer(connection), limiter)
+        if commands and ctx.token_checks is not None:  # batched with concurrent commands
+            principal, wait = await ctx.token_checks.check(bearer(connection))
+        else:
+            limiter = ctx.limiter if commands else None
+            principal, wait = await resolve_taking(ctx.pool, bearer(connection), limiter)
         connection.state.principal = require(principal, *roles)
         if commands:
             connection.state.command_wait = wait
