@@ -271,7 +271,8 @@ function placeLabel(doc, key, own) {
 
 function middle(doc) {
   const note = doc.crawford ? t("bg.crawford") : doc.over ? t("bg.match_over", { name: sideName(doc, doc.winner) })
-    : t("bg.game_of", { n: doc.game_no || 0, length: doc.length });
+    : doc.game_no ? t("bg.game_of", { n: doc.game_no, length: doc.length })
+    : t("bg.no_game_yet", { length: doc.length }); // never "Game 0"
   const dice = (doc.dice || []).map((d) => h("span", { class: `die ${doc.turn}`, text: String(d) }));
   const cube = doc.cube && !doc.cube.owner ? cubeFace(doc) : null;
   return h("div", { class: "middle" },

@@ -96,5 +96,30 @@ def test_demo_is_a_real_competition_and_closes_orphans(new_database):
         assert "demo" in board["abandoned"]
         history = anon.get(f"/api/matches/{cut_off}/history").json()
         assert "abandoned" in history[-1]["text"]
+        backgammon_beside_korona(anon)
     finally:
         srv.stop()
+
+
+def backgammon_beside_korona(anon: Api) -> None:
+    """Issue 30: beside korona's run, a backgammon competition (KSI) of Icelandic players whose
+    clocked 5-point matches are played live on tables 6 and 7, listed for the spectators."""
+    listed = wait_for(
+        lambda: [c for c in anon.get("/api/competitions").json() if c["name"].startswith("Kotru")],
+        30,
+        0.2,
+    )
+    comp = anon.get(f"/api/competitions/{listed[0]['competition_id']}").json()
+    assert (comp["guide"]["sport"], comp["guide"]["backgammon"]["clock"]) == ("backgammon", True)
+    assert "Guðrún Jónsdóttir" in {e["name"] for e in comp["entrants"]}
+
+    def clocked_live() -> dict | None:
+        for match in anon.get("/api/backgammon/live").json():
+            doc = anon.get(f"/api/backgammon/matches/{match['match_id']}").json()
+            clock = doc["board"]["clock"]
+            if match["status"] == "playing" and clock and clock["running"]:
+                return doc
+        return None
+
+    doc = wait_for(clocked_live, 60, 0.3)
+    assert doc["board"]["length"] == 5 and doc["state"]["table"] in (6, 7)

@@ -8,6 +8,8 @@ link; otherwise it goes to the first simulated table that is free.
 Every stroke goes through MatchService.execute, the same path as a judge's HTTP command, with
 a head-judge principal. On start, walk-up matches an earlier demo left unfinished are closed
 with MatchAbandoned and its reason; an unfinished demo competition is resumed where it stopped.
+Beside it, a backgammon competition (KSI) with clocked 5-point matches on tables 6 and 7
+(`demo/backgammon.py`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import anyio.to_thread
 from tableside.competition.matchflow import match_stream
 from tableside.competition.rules.entrants import Person
 from tableside.competition.service import CompetitionService, now
+from tableside.demo import backgammon
 from tableside.demo.director import next_command, run_guide, setup_commands
 from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, run_id
 from tableside.disciplines.korona import simulate
@@ -105,6 +108,8 @@ async def _run_demo(ctx, seconds_per_command: tuple[float, float] | None = None)
         for table in range(1, TABLES + 1):
             sim = random.Random(rng.random())
             group.create_task(_table(ctx, service, current, table, sim, pace))
+        opened = lambda: current.comp_id is not None  # noqa: E731  korona's run listed first
+        group.create_task(backgammon.run_backgammon(ctx, service, pace, opened))
 
 
 async def _announce(ctx) -> None:
@@ -124,6 +129,8 @@ async def _announce(ctx) -> None:
             else " (simulated)"
         )
         lines.append(f"  table {table} judge: {judge_link(base, table, token)}{note}")
+    first, last = backgammon.TABLES[0], backgammon.TABLES[-1]
+    lines.append(f"  backgammon (KSI, clocked 5-point matches): tables {first}-{last} (simulated)")
     if links.is_loopback(host):
         lines.append(
             f"  note: these links name {host}, which a tablet cannot open; to judge from a "

@@ -1,0 +1,37 @@
+"""The demo's backgammon competition (issue 30): the simulated players of a clocked 5-point
+KSI match start the clock, press it after every move and play to the end — through a Crawford
+game — with only commands the engine accepts (pure; the demo server's part is in
+test_demo.py)."""
+
+from __future__ import annotations
+
+import random
+
+from tableside.demo.backgammon import GUIDE, LENGTH, PLAYERS, demo_command
+from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon import decide, fold, initial_state
+
+
+def test_a_clocked_five_point_match_is_played_out_with_the_clock_pressed() -> None:
+    rng = random.Random(0)
+    create = c.CreateMatch(match_id="m", player_a=PLAYERS[0], player_b=PLAYERS[1], length=LENGTH,
+                           clock=True)  # fmt: skip
+    state, presses, crawford, at = fold(decide(initial_state(), create)), 0, False, 0
+    for _ in range(20_000):
+        if state.over:
+            break
+        at += 1500
+        command = demo_command(state, rng, at)
+        state = fold(decide(state, command), state)  # refused → RuleViolation: the test fails
+        presses += isinstance(command, c.PressClock)
+        crawford |= state.game.crawford
+    assert state.over and max(state.score) >= LENGTH
+    assert state.timer is not None and presses > 20  # a clock pressed move after move
+    assert crawford  # KSI 4.4.4: this seed's match passes through a Crawford game
+
+
+def test_the_guide_is_ksi_with_clocked_five_point_matches() -> None:
+    assert (GUIDE.sport, GUIDE.ruleset) == ("backgammon", "KSI")
+    assert GUIDE.backgammon is not None and GUIDE.backgammon.clock
+    assert GUIDE.backgammon.lengths == (LENGTH,) == (5,)
+    assert all(any(ch in name for ch in "ðþáéíóúýæö") for name in PLAYERS)  # Icelandic names
