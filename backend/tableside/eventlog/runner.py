@@ -192,20 +192,23 @@ class Lane:
         await keep_caught_up(self.step, self.wake, name)
 
     async def step(self) -> None:
-        """Catch up from the log when not joined; then take the queued batches in order."""
+        """Catch up from the log when not joined; then take the queued batches in order, all
+        that waited together as one (a read model writes them in one transaction)."""
         if self.position is None:
             async with self.db() as conn:
                 self.position = await self.consumer.position(conn)
         if not self.joined:
             await self._read_back()
         while self.batches:
-            records = self.batches[0]
+            taken = list(self.batches)  # all queued at once: one write for what came meanwhile
+            records = [r for batch in taken for r in batch]
             if fresh := after(records, self.position):
                 await self.consumer.take(self.db, fresh)
                 self.position = records[-1].position
-            if self.batches and self.batches[0] is records:  # not let go meanwhile
-                self.batches.popleft()
-                self.queued -= len(records)
+            for batch in taken:
+                if self.batches and self.batches[0] is batch:  # not let go meanwhile
+                    self.batches.popleft()
+                    self.queued -= len(batch)
 
     async def _read_back(self) -> None:
         """Read after its own position until it meets the reader, then join its batches (at
