@@ -44,17 +44,27 @@ class TableJudge(Judge):
     async def setup(self) -> str:
         staff = {"Authorization": f"Bearer {self.token}"}
         body = {"command_id": str(uuid.uuid4()), "table": self.table}
-        r = await self.http.post(
-            "/api/matches", json={**body, "side_a": ["a"], "side_b": ["b"]}, headers=staff
-        )
-        r.raise_for_status()
+        match = {**body, "side_a": ["a"], "side_b": ["b"]}
+        r = await _ready(self.http, "/api/matches", match, staff)
         self.match_id = r.json()["match_id"]
         self._follow(r.json())
-        r = await self.http.post(f"/api/tables/{self.table}/judge-token", headers=staff)
-        r.raise_for_status()
+        r = await _ready(self.http, f"/api/tables/{self.table}/judge-token", None, staff)
         self.http.headers["Authorization"] = f"Bearer {r.json()['token']}"
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
         return self.match_id
+
+
+async def _ready(http: RawHttp, path: str, body: dict | None, headers: dict):
+    """POST during the set-up, again while the server answers 503 (its read model catching up
+    on a loaded machine), at most ~60 s."""
+    for _ in range(300):
+        r = await http.post(path, json=body, headers=headers)
+        if r.status_code != 503:
+            r.raise_for_status()
+            return r
+        await asyncio.sleep(0.2)
+    r.raise_for_status()
+    return r
 
 
 class BareJudge:
