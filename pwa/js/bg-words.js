@@ -34,6 +34,8 @@ function params(e, names) {
     a: names.A || "A",
     b: names.B || "B",
     dice: e.dice ? e.dice.join("-") : "",
+    // the opening roll, the starter's (higher) die first: "3-1: Ása starts"
+    roll: e.starter === "B" ? `${e.die_b}-${e.die_a}` : `${e.die_a}-${e.die_b}`,
     moves: playText(e.moves),
     kind: e.kind ? t(`bg.kind.${e.kind}`) : "",
     by: e.by ? t(`bg.by.${e.by}`) : "",
