@@ -39,7 +39,7 @@ def _raised() -> set[str]:
     return {t.replace("{what}", "{}") for t in found if t}
 
 
-def test_every_refusal_of_the_engine_has_icelandic_words() -> None:
+def test_ksi_1_5_1_every_refusal_of_the_engine_has_icelandic_words() -> None:
     raised = _raised()
     assert len(raised) > 80  # the scan sees the engine's refusals
     agreed = "players may not agree the result of {}"  # a game / a match: both written out
