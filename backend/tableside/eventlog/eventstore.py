@@ -144,16 +144,8 @@ class EventStore:
 
         With `command_digest` (`tableside.eventlog.digest`), a command_id stored with another
         digest raises CommandReused and nothing is written."""
-        encoded_meta = _check_append(
-            self.registry, stream_id, events, expected_version, command_id, meta
-        )
-        pending = Pending(
-            stream_id,
-            expected_version,
-            tuple(Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1)),
-            command_id,
-            encoded_meta,
-            command_digest,
+        pending = self._pending(
+            stream_id, events, expected_version, command_id, meta, command_digest
         )
         outcome = self._commits.submit(pending) if self._commits else self._save_one(pending)
         return self._answer(pending, outcome)
@@ -182,16 +174,8 @@ class EventStore:
                 command_digest=command_digest,
             )
             return await anyio.to_thread.run_sync(call)
-        encoded_meta = _check_append(
-            self.registry, stream_id, events, expected_version, command_id, meta
-        )
-        pending = Pending(
-            stream_id,
-            expected_version,
-            tuple(Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1)),
-            command_id,
-            encoded_meta,
-            command_digest,
+        pending = self._pending(
+            stream_id, events, expected_version, command_id, meta, command_digest
         )
         if self._loop_commits is None:
             self._loop_commits = AsyncGroupCommit(
@@ -201,6 +185,24 @@ class EventStore:
         if outcome.kind == STORED:
             return self._answer(pending, outcome)
         return await anyio.to_thread.run_sync(self._answer, pending, outcome)
+
+    def _pending(
+        self,
+        stream_id: UUID,
+        events: Sequence[msgspec.Struct],
+        expected_version: int,
+        command_id: UUID,
+        meta: Mapping[str, str] | None,
+        command_digest: bytes | None,
+    ) -> Pending:
+        """An append checked (`_check_append`) and wrapped for a transaction."""
+        encoded_meta = _check_append(
+            self.registry, stream_id, events, expected_version, command_id, meta
+        )
+        envelopes = (Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1))
+        return Pending(
+            stream_id, expected_version, tuple(envelopes), command_id, encoded_meta, command_digest
+        )
 
     def _save_one(self, pending: Pending) -> Outcome:
         """One command in a transaction of its own (the library's save, as before #32)."""
