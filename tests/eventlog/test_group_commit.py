@@ -18,7 +18,7 @@ import pytest
 from store_events import TEST_EVENT_TYPES, GameClosed, PuckPocketed
 from tableside.eventlog import CommandReused, EventRegistry, EventStore, VersionConflict
 from tableside.eventlog.audit_source import records_from_database
-from tableside.eventlog.group_commit import GroupCommit, GroupCommitTimeout
+from tableside.eventlog.group_commit import AsyncGroupCommit, GroupCommit, GroupCommitTimeout
 from tableside.eventlog.verify import verify
 
 BOUND = 60.0  # seconds any wait in these tests may take on a loaded machine
@@ -289,3 +289,36 @@ def test_appends_on_the_event_loop_go_together_one_thread_hop_a_batch(store, dat
     assert [r.position for r in records] == list(range(1, 11))
     assert verify(records).broken is None
     assert [r.positions for r in results[:-1]] == [(r.position,) for r in records]
+
+
+def test_a_caller_cancelled_on_the_loop_leaves_the_flight_and_the_others_answered() -> None:
+    """On the loop a caller awaits its own future (no shield): cancelled, or out of time, it
+    gives up its own outcome only; the flight it was in goes on, every other caller of it
+    and of the next flight is answered, and a late one leaves in bounded time."""
+    import asyncio
+
+    async def run() -> None:
+        gate, flights = asyncio.Event(), []
+
+        async def flush(items):
+            flights.append(list(items))
+            await gate.wait()
+            return [f"ok {i}" for i in items]
+
+        batch = AsyncGroupCommit(flush, wait_seconds=0.2)
+        lead = asyncio.ensure_future(batch.submit(1))
+        await asyncio.sleep(0)  # the flight of 1 takes off and waits at the gate
+        queued = [asyncio.ensure_future(batch.submit(i)) for i in (2, 3, 4)]
+        await asyncio.sleep(0)
+        queued[1].cancel()  # 3 gives up while queued
+        await asyncio.sleep(0)
+        gate.set()
+        assert await lead == "ok 1"
+        assert [await queued[0], await queued[2]] == ["ok 2", "ok 4"]
+        assert queued[1].cancelled()
+        assert flights == [[1], [2, 3, 4]]  # 3 was flown, its outcome nobody's
+        stuck = AsyncGroupCommit(lambda items: asyncio.Event().wait(), wait_seconds=0.1)
+        with pytest.raises(GroupCommitTimeout):  # a flight that never lands: bounded
+            await stuck.submit(5)
+
+    asyncio.run(run())

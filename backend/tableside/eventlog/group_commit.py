@@ -148,7 +148,11 @@ class AsyncGroupCommit(Generic[P, R]):
             self._flight = asyncio.get_running_loop().create_task(self._fly())
         try:
             async with asyncio.timeout(2 * self._wait):
-                return await asyncio.shield(future)
+                # Awaited as it is, not shielded: a caller cancelled (or out of time) cancels
+                # its own future only, which the flight then passes over; a shield would cost
+                # every caller one more turn of the loop (issue 32: a judge's reply waits for
+                # each turn behind the live feed's fan-out).
+                return await future
         except TimeoutError:
             bound = 2 * self._wait
             raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
+from litestar.connection import ASGIConnection
+from litestar.handlers.base import BaseRouteHandler
 from litestar.openapi import OpenAPIConfig
 
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
@@ -88,7 +90,7 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
         lifespan=[lifespan, competition_lifespan],
         exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS, **MATCH_HANDLERS},
         before_request=refuse_nul,
-        guards=[database_gate, no_token_in_url],
+        guards=[_app_guards],
         before_send=[security_headers(settings.peers)],
         cors_config=peer_cors(settings.peers),
         request_class=StrictRequest,
@@ -166,6 +168,13 @@ def peer_cors(peers: tuple[str, ...]) -> CORSConfig | None:
         allow_credentials=False,
         max_age=600,
     )
+
+
+async def _app_guards(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    """The app-wide guards as one: Litestar copies the route handler for each guard it runs,
+    on every request (issue 32: what a command costs besides its append)."""
+    await database_gate(connection, handler)
+    await no_token_in_url(connection, handler)
 
 
 class TablesideApp(Litestar):

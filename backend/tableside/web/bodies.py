@@ -56,6 +56,8 @@ def decode(body: bytes) -> Any:
 
 def bad_character(text: str, allowed: frozenset[str] = frozenset()) -> str | None:
     """The first control or bidi-override character in `text` not `allowed`, as `U+XXXX`."""
+    if text.isascii() and text.isprintable():  # most text: no C0, no DEL, nothing beyond
+        return None
     for char in text:
         if char in allowed:
             continue
@@ -67,7 +69,7 @@ def bad_character(text: str, allowed: frozenset[str] = frozenset()) -> str | Non
 def clean(value: Any, path: str = "$") -> Any:
     """`value` with every string NFC-normalised and stripped; 422 for a forbidden character."""
     if isinstance(value, str):
-        text = unicodedata.normalize("NFC", value).strip()
+        text = (value if value.isascii() else unicodedata.normalize("NFC", value)).strip()
         if value and not text:
             raise refused("Blank (whitespace-only) text is not allowed", path)
         document = path.rpartition(".")[2] in DOCUMENT_KEYS
