@@ -123,7 +123,8 @@ class AsyncGroupCommit(Generic[P, R]):
     `flush(items)` (the store's: its sync flush in a worker thread — one thread hop per batch,
     not per command; the token checks': one query) and, while the queue is not empty when it
     lands, flies again with all that queued meanwhile. A caller's wait is bounded; the flight
-    goes on if a caller is cancelled (its outcome is then nobody's)."""
+    goes on if a caller is cancelled (its outcome is then nobody's); one that gave up while
+    still queued is left out of its flight (nothing of it is written)."""
 
     def __init__(
         self,
@@ -161,6 +162,9 @@ class AsyncGroupCommit(Generic[P, R]):
         try:
             while self._queue:
                 batch, self._queue = self._queue[: self._max], self._queue[self._max :]
+                batch = [(item, future) for item, future in batch if not future.done()]
+                if not batch:  # every caller of it gave up while queued: nothing to write
+                    continue
                 try:
                     outcomes = list(await self._flush([item for item, _ in batch]))
                     if len(outcomes) != len(batch):
