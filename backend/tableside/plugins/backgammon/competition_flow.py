@@ -53,8 +53,11 @@ class BackgammonFlow:
     def ended(self, stored: list[StoredEvent]) -> Ended | None:
         """Its result once it ended (or the TD corrected it, KSI 4.6); a forfeit the
         competition decided stands as recorded."""
-        comp_id, found = competition_of(stored), match_result(stored)
-        if comp_id is None or found is None:
+        comp_id = competition_of(stored)
+        if comp_id is None:  # a match of its own: nothing to fold for a competition
+            return None
+        found = match_result(stored)
+        if found is None:
             return None
         return Ended(comp_id, *found, keep_forfeit=True)
 
