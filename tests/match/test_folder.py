@@ -9,7 +9,7 @@ import random
 
 from support.service_play import new_match, play
 from tableside.eventlog import EventStore
-from tableside.plugins.korona.projections.folder import MISS, Folder
+from tableside.plugins.korona.projections.folder import MISS, match_folder
 from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
@@ -24,7 +24,7 @@ def _records(n: int):
 
 def test_a_second_follower_sharing_the_folder_folds_nothing_again():
     registry, records = _records(25)
-    folder = Folder(registry, depth=64)
+    folder = match_folder(registry, depth=64)
     first = [folder.step(r) for r in records]
     second = [folder.step(r) for r in records]
     assert MISS not in first and len(first) > 25
@@ -34,7 +34,7 @@ def test_a_second_follower_sharing_the_folder_folds_nothing_again():
 
 def test_a_lone_follower_keeps_one_view_per_match():
     registry, records = _records(10)
-    lone = Folder(registry)
+    lone = match_folder(registry)
     views = [lone.step(r) for r in records]
     assert lone.cached(records[-1].stream_id) is views[-1]
     assert lone.step(records[-3]) is MISS  # older views are not kept: it would read the stream

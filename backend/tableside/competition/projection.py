@@ -22,6 +22,7 @@ from tableside.competition.docs import competition_doc, competition_message, sta
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.base import to_json
+from tableside.eventlog.folder import StreamFold
 from tableside.eventlog.runner import Db
 from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
 
@@ -54,7 +55,7 @@ class StandingsRunner(StreamFolds[Competition]):
         batch: int = 500,
         publish: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
-        super().__init__(pool, registry, ReadModel(NAME, TABLES, _EVENTS, _evolve, _write), batch)
+        super().__init__(pool, registry, _MODEL, batch)
         self.publish = publish
         self.seen: int | None = None  # how far this process has followed (publishing)
 
@@ -115,6 +116,9 @@ async def _write(
     rows = [(stream, r["entrant"], r["place"], i, to_json(r)) for i, r in enumerate(standing, 1)]
     await conn.executemany(_ROW, rows)
     return competition_message(stream, doc, standing)
+
+
+_MODEL = ReadModel(NAME, TABLES, StreamFold(_EVENTS, _evolve), _write)
 
 
 async def current_message(conn: asyncpg.Connection, stream: UUID) -> dict[str, Any] | None:

@@ -1,16 +1,19 @@
 """A read model that folds one kind of stream, as a consumer of the tail loop (`runner.Tail`).
 
-`StreamFolds` keeps a fold per stream (cached, refolded from the database on a miss or when
-another process went ahead), and after each batch writes every stream the batch touched with
-its one tracking row, in one transaction holding that row `FOR UPDATE` (the discipline of
-every read model: several processes and a rebuild serialise on it). A slice gives it the
-event types it folds, `fold(value | None, record)` and `write(conn, stream, version, value,
-position)` as a `ReadModel`; `rebuild_folds` empties its tables and folds them again from 0 in one
-transaction, like the korona read models' rebuild (`plugins/korona/projections/rebuild.py`).
+`StreamFolds` advances each stream's value in a fold cache (`eventlog/folder.py`: its own, or
+the process's one for those streams, which the live feed's renderer shares — each event folded
+once per process), refolded from the database on a miss, and after each batch writes every
+stream the batch touched with its one tracking row, in one transaction holding that row `FOR
+UPDATE` (the discipline of every read model: several processes and a rebuild serialise on it).
+A slice gives it its `StreamFold` (the event types it folds, `advance(value | None, record)`)
+and `write(conn, stream, version, value, position)` as a `ReadModel`; `rebuild_folds` empties
+its tables and folds them again from 0 in one transaction, like the korona read models'
+rebuild (`plugins/korona/projections/rebuild.py`).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -20,11 +23,11 @@ import asyncpg
 
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.collector import bulk_fold
+from tableside.eventlog.folder import Folder, StreamFold
 from tableside.eventlog.runner import Db, follow, reset
-from tableside.eventlog.source import Record, read_stream
+from tableside.eventlog.source import Record
 
 T = TypeVar("T")
-Fold = Callable[[T | None, Record], T]
 Write = Callable[[asyncpg.Connection, UUID, int, T, int], Awaitable[Any]]
 
 _POSITION = "SELECT position FROM projection_tracking WHERE name = $1"
@@ -35,13 +38,13 @@ _MOVE_ON = "UPDATE projection_tracking SET position = greatest(position, $2) WHE
 
 @dataclass(frozen=True)
 class ReadModel(Generic[T]):
-    """What a slice says of its read model: its tracking name, its tables, the event types it
-    folds, how one record folds, and how a stream's fold is written."""
+    """What a slice says of its read model: its tracking name, its tables, what it folds (the
+    event types, how one record advances a stream's value), and how a stream's value is
+    written."""
 
     name: str
     tables: tuple[str, ...]
-    types: frozenset[type]
-    fold: Fold[T]
+    fold: StreamFold[T]
     write: Write[T]
 
 
@@ -49,12 +52,21 @@ class StreamFolds(Generic[T]):
     """The read model `model` of the streams whose events are `model.types`."""
 
     def __init__(
-        self, pool: asyncpg.Pool, registry: EventRegistry, model: ReadModel[T], batch: int = 500
+        self,
+        pool: asyncpg.Pool,
+        registry: EventRegistry,
+        model: ReadModel[T],
+        batch: int = 500,
+        folder: Folder[T] | None = None,
     ) -> None:
         self.pool, self.registry, self.batch = pool, registry, batch
         self.model = model
-        self.name, self.tables, self.types = model.name, model.tables, model.types
-        self.states: dict[UUID, tuple[int, T]] = {}
+        self.name, self.tables, self.types = model.name, model.tables, model.fold.types
+        # The process's one folder of these streams, or its own (every stream, as long as the
+        # process runs: a read model of its own folds each stream once).
+        self.folder = folder or Folder(registry, model.fold, size=sys.maxsize)
+        if self.folder.fold != model.fold:
+            raise ValueError(f"read model {self.name} handed a folder of other streams")
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything stored so far; return the position reached."""
@@ -87,27 +99,16 @@ class StreamFolds(Generic[T]):
             done = await conn.fetchval(_LOCK, self.name)
             if done is None or done >= last:
                 return []
-            touched: dict[UUID, int] = {}
+            touched: dict[UUID, tuple[int, T, int]] = {}
             for rec in records:
                 if rec.position > done and type(rec.event) in self.types:
-                    await self._advance(conn, rec)
-                    touched[rec.stream_id] = rec.position
+                    value = await self.folder.advance(conn, rec)
+                    touched[rec.stream_id] = (rec.version, value, rec.position)
             written = [
-                await self.model.write(conn, stream, *self.states[stream], position)
-                for stream, position in touched.items()
+                await self.model.write(conn, stream, *folded) for stream, folded in touched.items()
             ]
             await conn.execute(_SAVE, self.name, last)
         return written
-
-    async def _advance(self, conn: asyncpg.Connection, rec: Record) -> None:
-        version, value = self.states.get(rec.stream_id, (0, None))
-        if version != rec.version - 1:  # not cached (or another process went ahead): refold
-            version, value = 0, None
-            for old in await read_stream(conn, self.registry, rec.stream_id, rec.version - 1):
-                if type(old.event) in self.types:
-                    value = self.model.fold(value, old)
-                version = old.version
-        self.states[rec.stream_id] = (rec.version, self.model.fold(value, rec))
 
 
 async def rebuild_folds(pool: asyncpg.Pool, folds: StreamFolds) -> int:

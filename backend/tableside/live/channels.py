@@ -2,8 +2,8 @@
 and the whole documents a channel starts with. Slices register these with the composition
 root (`server/`); the kernel names no slice.
 
-- A **renderer** (one per follower: the hub has one, folding into the process's one fold
-  cache the read models share; each replay makes a fresh one with its own) gets every batch
+- A **renderer** (one per follower: the hub has one, folding in the process's fold caches
+  the read models share; each replay makes a fresh one with its own) gets every batch
   of stored events in position order and returns a `Message` for each event it renders,
   with every channel the message belongs to. It folds
   every event it knows, but encodes only messages `wanted` by their channels (the hub asks
@@ -84,7 +84,8 @@ class LiveChannels:
 
     def followers(self, registry: EventRegistry, **shared: object) -> list[Renderer]:
         """A fresh renderer of every slice (each with its own cache, or with what the process
-        shares with it: the hub's match renderer folds into the read models' folder)."""
+        shares with it: the hub's renderers fold in the process's fold caches, `folders`,
+        which the read models share)."""
         return [make(registry, **shared) for make in self.renderers]
 
 

@@ -1,6 +1,6 @@
 """The lifespan: pools, the event store, the one tail loop (the live hub handed each batch
 first, then the read models in lanes of their own, folding each match event once between
-them) and the LISTEN task."""
+them in the process's fold caches) and the LISTEN task."""
 
 from __future__ import annotations
 
@@ -16,14 +16,16 @@ from litestar import Litestar
 
 from tableside.db.pool import open_pool, session_settings
 from tableside.eventlog import EventStore
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
 from tableside.match.port_service import PortMatches
+from tableside.plugins.backgammon.folding import BG_FOLD
 from tableside.plugins.backgammon.projections.matches import backgammon_folds
 from tableside.plugins.korona.projections import all_projections
-from tableside.plugins.korona.projections.folder import Folder
+from tableside.plugins.korona.projections.folder import MATCH_FOLD
 from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
@@ -98,19 +100,20 @@ async def running(tasks: list[asyncio.Task]) -> AsyncIterator[None]:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-# Views kept per match in the process's one folder: the read models' lane folds a batch after
-# the hub did; a match with more events than this between the two reads its stream again
-# (correct, only slower).
+# Values kept per stream in the process's fold caches (one per kind of stream): a read model's
+# lane folds a batch after the hub did; a match with more events than this between the two
+# reads its stream again (correct, only slower).
 FOLDED_DEPTH = 64
 
 
 def _start(ctx: Context) -> list[asyncio.Task]:
     ctx.tail = tail = Tail(ctx.pool, ctx.registry)
-    folder = Folder(ctx.registry, size=512, depth=FOLDED_DEPTH)
-    renderers = ctx.live.followers(ctx.registry, folder=folder)
+    folders = Folders(ctx.registry, size=512, depth=FOLDED_DEPTH)
+    renderers = ctx.live.followers(ctx.registry, folders=folders)
     tail.add_first(Hub(ctx.audience, renderers, ctx.live.watchers))
-    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=folder))
-    tail.add(backgammon_folds(ctx.pool, ctx.registry))
+    korona = folders.of(MATCH_FOLD)
+    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=korona))
+    tail.add(backgammon_folds(ctx.pool, ctx.registry, folder=folders.of(BG_FOLD)))
 
     def woken() -> None:
         tail.wake.set()

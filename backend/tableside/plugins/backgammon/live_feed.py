@@ -7,13 +7,13 @@ per stored backgammon event: the event (with its KSI `rule`), its citation and t
 it. A match created on a hall table is also announced on `table:<n>`, where that table's
 judge device listens. The hall's socket gets the list of matches being played (read model
 `backgammon`, at its tracking position), then the same deltas of every backgammon match.
-The renderer keeps its own fold per stream (refolded from the store on a miss); each delta is
-encoded once for every subscriber (the hub fans the same text out).
+The renderer folds in the process's one fold cache of backgammon streams (`BG_FOLD`, which the
+read model shares: each event folded once per process; a replay's renderer has its own); each
+delta is encoded once for every subscriber (the hub fans the same text out).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 from uuid import UUID
@@ -21,7 +21,7 @@ from uuid import UUID
 import asyncpg
 import msgspec
 
-from tableside.disciplines.backgammon import EVENT_TYPES, evolve, initial_state
+from tableside.disciplines.backgammon import EVENT_TYPES
 from tableside.disciplines.backgammon.events import (
     AppealDecided,
     MatchCreated,
@@ -32,8 +32,10 @@ from tableside.disciplines.backgammon.record import DISPUTE as _DISPUTE
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog import EventRegistry
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.source import Record, head, read_stream
 from tableside.live.channels import Message, Wanted, everyone
+from tableside.plugins.backgammon.folding import BG_FOLD
 from tableside.plugins.backgammon.http.reads import playing
 from tableside.plugins.backgammon.projections.matches import NAME
 
@@ -86,23 +88,13 @@ def _entry(rec: Record) -> Entry:
     )
 
 
-def fold_stream(records: list[Record]) -> MatchState:
-    """The match after these stored events of its stream (others leave it as it is)."""
-    state = initial_state()
-    for rec in records:
-        if type(rec.event) in _TYPES:
-            state = evolve(state, rec.event)
-    return state
-
-
 class BgRenderer:
-    """Folds backgammon streams (its own cache) and renders each backgammon event as a delta
-    on `match:<id>`; every other event is not its business."""
+    """Renders each backgammon event as a delta on `match:<id>`, folding its stream in the
+    process's fold cache among `folders` (its own when handed none); every other event is not
+    its business."""
 
-    def __init__(self, registry: EventRegistry, size: int = 256, **_: object) -> None:
-        self.registry = registry
-        self._states: OrderedDict[UUID, tuple[int, MatchState]] = OrderedDict()
-        self._size = size
+    def __init__(self, registry: EventRegistry, folders: Folders | None = None, **_: object):
+        self.folder = (folders or Folders(registry)).of(BG_FOLD)  # the read model's too
 
     async def render(
         self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone
@@ -110,23 +102,10 @@ class BgRenderer:
         out = []
         for rec in records:
             if type(rec.event) in _TYPES:
-                state = await self._advance(conn, rec)
+                state = (await self.folder.advance(conn, rec)).state
                 if wanted(names := _channels(rec, state)):
                     out.append(Message(rec.position, encode_delta(rec, state), names))
         return out
-
-    async def _advance(self, conn: asyncpg.Connection, rec: Record) -> MatchState:
-        version, state = self._states.get(rec.stream_id, (0, initial_state()))
-        if version != rec.version - 1:  # not cached, or events of the stream went by unseen
-            state = fold_stream(
-                await read_stream(conn, self.registry, rec.stream_id, rec.version - 1)
-            )
-        state = evolve(state, rec.event)
-        self._states[rec.stream_id] = (rec.version, state)
-        self._states.move_to_end(rec.stream_id)
-        if len(self._states) > self._size:
-            self._states.popitem(last=False)
-        return state
 
 
 def _channels(rec: Record, state: MatchState) -> tuple[str, ...]:
@@ -163,7 +142,7 @@ async def bg_snapshot(
         return None
     position = await head(conn)
     records = await read_stream(conn, registry, stream, 2**62)
-    state = fold_stream(records)
+    state = BG_FOLD.whole(records).state
     recent = [_entry(r) for r in _recent(records)]
     message = {
         "kind": "snapshot",

@@ -11,9 +11,10 @@ import asyncpg
 import msgspec
 
 from tableside.eventlog import EventRegistry
+from tableside.eventlog.folder import Folders
 from tableside.live.channels import Message, Wanted, everyone
 from tableside.plugins.korona.folding import MatchView, Record
-from tableside.plugins.korona.projections.folder import Folder
+from tableside.plugins.korona.projections.folder import MATCH_FOLD
 from tableside.plugins.korona.views import live_doc
 
 
@@ -79,11 +80,11 @@ def encode_delta(rec: Record, view: MatchView) -> bytes:
 
 
 class MatchRenderer:
-    """Folds match streams (its own cache, or the process's one `folder`) and renders each
-    match event as a delta."""
+    """Folds match streams (its own cache, or the process's one among `folders`) and renders
+    each match event as a delta."""
 
-    def __init__(self, registry: EventRegistry, folder: Folder | None = None) -> None:
-        self.folder = folder or Folder(registry)  # the hub's: the read models' too
+    def __init__(self, registry: EventRegistry, folders: Folders | None = None, **_: object):
+        self.folder = (folders or Folders(registry)).of(MATCH_FOLD)  # the hub's: the read models'
 
     async def render(
         self, conn: asyncpg.Connection, records: list[Record], wanted: Wanted = everyone

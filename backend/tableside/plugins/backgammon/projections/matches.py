@@ -1,20 +1,18 @@
 """Read model `backgammon`: one row per backgammon match (`backgammon_matches`) — players,
 length, score, status, winner, table, start and last activity — a consumer of the one tail loop
-(`eventlog.stream_folds`), rebuilt by `tableside projections rebuild backgammon`."""
+(`eventlog.stream_folds`) folding in the process's fold cache (`plugins/backgammon/folding.py`),
+rebuilt by `tableside projections rebuild backgammon`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from uuid import UUID
 
 import asyncpg
 
-from tableside.disciplines.backgammon import EVENT_TYPES, evolve, initial_state
-from tableside.disciplines.backgammon.state import MatchState
 from tableside.eventlog import EventRegistry
-from tableside.eventlog.source import Record
+from tableside.eventlog.folder import Folder
 from tableside.eventlog.stream_folds import ReadModel, StreamFolds, rebuild_folds
+from tableside.plugins.backgammon.folding import BG_FOLD, Folded
 
 NAME = "backgammon"
 TABLES = ("backgammon_matches",)
@@ -29,22 +27,6 @@ ON CONFLICT (match_id) DO UPDATE SET player_a = EXCLUDED.player_a,
     position = EXCLUDED.position, updated_at = EXCLUDED.updated_at,
     table_no = EXCLUDED.table_no
 """
-
-
-@dataclass(frozen=True)
-class Folded:
-    """A match's state with the times of its first and latest events."""
-
-    state: MatchState
-    started_at: datetime
-    updated_at: datetime
-
-
-def fold(folded: Folded | None, rec: Record) -> Folded:
-    """One more backgammon event of a stream."""
-    if folded is None:
-        return Folded(evolve(initial_state(), rec.event), rec.recorded_at, rec.recorded_at)
-    return Folded(evolve(folded.state, rec.event), folded.started_at, rec.recorded_at)
 
 
 async def write(
@@ -72,12 +54,18 @@ async def write(
     )
 
 
-MODEL = ReadModel(NAME, TABLES, frozenset(EVENT_TYPES), fold, write)
+MODEL = ReadModel(NAME, TABLES, BG_FOLD, write)
 
 
-def backgammon_folds(pool: asyncpg.Pool, registry: EventRegistry, batch: int = 500) -> StreamFolds:
-    """The read model's consumer for the tail loop."""
-    return StreamFolds(pool, registry, MODEL, batch)
+def backgammon_folds(
+    pool: asyncpg.Pool,
+    registry: EventRegistry,
+    batch: int = 500,
+    folder: Folder[Folded] | None = None,
+) -> StreamFolds[Folded]:
+    """The read model's consumer for the tail loop, folding in the process's one `folder` of
+    backgammon streams (the live feed's too) when handed it."""
+    return StreamFolds(pool, registry, MODEL, batch, folder)
 
 
 async def rebuild_backgammon(pool: asyncpg.Pool, registry: EventRegistry) -> int:

@@ -9,10 +9,11 @@ from collections.abc import Callable
 import asyncpg
 
 from tableside.eventlog import EventRegistry
+from tableside.eventlog.folder import MISS, Folder
 from tableside.eventlog.runner import Db, follow
 from tableside.eventlog.source import Record
 from tableside.plugins.korona.projections.base import Item, Projection
-from tableside.plugins.korona.projections.folder import MISS, Folder
+from tableside.plugins.korona.projections.folder import match_folder
 
 _POSITIONS = "SELECT name, position FROM projection_tracking WHERE name = any($1::text[])"
 # Locked in the runner's order of projections, as a rebuild locks them: never a deadlock.
@@ -43,7 +44,7 @@ class ProjectionRunner:
         folder: Folder | None = None,
     ) -> None:
         self.pool, self.registry, self.projections = pool, registry, projections
-        self.folder = folder or Folder(registry)  # the process's one (the hub folds into it)
+        self.folder = folder or match_folder(registry)  # the process's one (the hub's too)
         self.batch = batch
         self._pipelined = False  # a rebuild: write one batch while the next one folds
         self._writing: asyncio.Future | None = None
