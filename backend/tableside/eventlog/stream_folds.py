@@ -49,7 +49,7 @@ class ReadModel(Generic[T]):
 
 
 class StreamFolds(Generic[T]):
-    """The read model `model` of the streams whose events are `model.types`."""
+    """The read model `model` of the streams whose events are `model.fold.types`."""
 
     def __init__(
         self,
