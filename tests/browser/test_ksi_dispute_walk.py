@@ -36,8 +36,8 @@ OWN_NAMES = frozenset(c["language.name"] for c in CATALOGUES.values())
 
 
 def _icelandic_only(text: str, faces: list[str], ids) -> None:
-    for name in ("GNU Backgammon", "tableside audit verify"):  # a program's, a command's name
-        text = text.replace(name, "")
+    # a program's and a command's name (a PDF's text may break or space them anyhow)
+    text = re.sub(r"GNU\W+Backgammon|tableside\W+audit\W+verify", " ", text)
     text = re.sub(r"\S*/\S*", " ", text)  # a path or an address is not English
     fallen = {}
     for words in _english_only(faces):  # whole words: "tableside" is not "table"
