@@ -160,6 +160,38 @@ new PerformanceObserver((list) => {
 """
 
 
+# A page has settled when no fetch is in flight and nothing has changed for SETTLED_MS: no DOM
+# mutation, no layout shift, no fetch started or finished. Waiting for that (bounded) instead
+# of a fixed sleep gives late arrivals (feeds, second reads) their chance on a loaded machine
+# too, and ends as soon as the page is still.
+SETTLE_OBSERVER = """
+window.__settle = { pending: 0, last: performance.now() };
+(() => {
+  const s = window.__settle;
+  const touch = () => { s.last = performance.now(); };
+  const fetched = window.fetch;
+  window.fetch = function (...args) {
+    s.pending += 1; touch();
+    return fetched.apply(this, args).finally(() => { s.pending -= 1; touch(); });
+  };
+  new MutationObserver(touch).observe(document,
+    { subtree: true, childList: true, attributes: true, characterData: true });
+  new PerformanceObserver(touch).observe({ type: 'layout-shift', buffered: true });
+})();
+"""
+SETTLED_MS = 300
+
+
+def wait_until_settled(page, quiet_ms: int = SETTLED_MS) -> None:
+    """Wait (bounded by Playwright's timeout) until SETTLE_OBSERVER saw `quiet_ms` of quiet."""
+    page.wait_for_function(
+        "(quiet) => window.__settle.pending === 0"
+        " && performance.now() - window.__settle.last >= quiet",
+        arg=quiet_ms,
+        polling=50,
+    )
+
+
 def layout_shifts(page) -> tuple[float, list[dict]]:
     """(total shift score, the shifts) since the page started loading."""
     shifts = page.evaluate("window.__shifts")
