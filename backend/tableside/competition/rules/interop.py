@@ -5,7 +5,6 @@ import csv
 import io
 
 import msgspec
-from openpyxl import Workbook, load_workbook
 
 from .errors import CompetitionRuleError, require
 from .matches import slots
@@ -38,6 +37,8 @@ def pairings_from_csv(data: bytes, state: Competition) -> tuple[ImportedBoard, .
 
 def pairings_from_xlsx(data: bytes, state: Competition, sheet: str = "EKSPORT") -> tuple:
     """A round's pairings from an XLSX workbook's sheet (Swiss Master exports `EKSPORT`)."""
+    from openpyxl import load_workbook  # here: ~0.1 s that every server start would pay
+
     book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     require(sheet in book.sheetnames, RULE, f"no sheet {sheet!r} in the workbook")
     rows = [
@@ -198,6 +199,8 @@ def _worded(rows: list[tuple], kinds: dict[str, str] | None) -> list[tuple]:
 def results_xlsx(state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None) -> bytes:
     """`result_rows` as a workbook: text is written as string cells (never a formula), and
     formula-like text keeps Excel's quote prefix, so a re-export as CSV stays inert."""
+    from openpyxl import Workbook  # here: ~0.1 s that every server start would pay
+
     book = Workbook()
     sheet = book.active
     sheet.title = "Results"
