@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fpdf.enums import XPos, YPos
-
 from tableside.match.exports.labels import console_words
 from tableside.match.exports.pdf import document, heading, table
 
@@ -30,7 +28,7 @@ _BG_COLUMNS = tuple(
     if k != "admin.col.pucks"
 )
 _BG_WIDTHS = (16, 50, 18, 16, 26, 30, 34)
-_NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}  # the next line starts at the margin
+_NEXT = {"new_x": "LMARGIN", "new_y": "NEXT"}  # the next line starts at the margin
 
 
 def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") -> bytes:

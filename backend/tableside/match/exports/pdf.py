@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
-from fpdf.fonts import FontFace
+from typing import TYPE_CHECKING
 
 from tableside.match.exports.fonts import dejavu
+
+if TYPE_CHECKING:  # fpdf itself is imported where a PDF is made (`document`)
+    from fpdf import FPDF
 
 FONT = "DejaVu"
 logging.getLogger("fontTools").setLevel(logging.WARNING)  # its subsetter logs every glyph
@@ -24,6 +24,8 @@ _FONT, _LINE = FONT, LINE
 def document(title: str, made: datetime | None = None) -> FPDF:
     """An A4 page with DejaVu Sans embedded; the same content always gives the same bytes
     (no "now" inside the file: `made`, or a fixed date)."""
+    from fpdf import FPDF  # here, not at the top: ~0.3 s that every server start would pay
+
     pdf = FPDF(format="A4")
     regular, bold = dejavu()
     pdf.add_font(_FONT, "", str(regular))
@@ -40,12 +42,14 @@ def heading(pdf: FPDF, text: str, size: int = 12) -> None:
     """A bold line, then the body font again."""
     pdf.ln(3)
     pdf.set_font(_FONT, "B", size)
-    pdf.cell(0, _LINE + 1, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, _LINE + 1, text, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(_FONT, "", 10)
 
 
 def table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[str]]) -> None:
     """A ruled table with a shaded heading row."""
+    from fpdf.fonts import FontFace
+
     pdf.set_font(_FONT, "", 10)
     with pdf.table(
         col_widths=widths,
@@ -62,11 +66,11 @@ def table(pdf: FPDF, widths: tuple[int, ...], head: list[str], rows: list[list[s
 def chain_head(pdf: FPDF, count: str, label: str, hex_hash: str) -> None:
     """What a reader checks the printed record against: how many events the stream holds
     and the hash of its last one (the head of its chain), whole, on a line of its own."""
-    pdf.multi_cell(0, _LINE, count, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(0, _LINE, count, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(_FONT, "B", 10)
-    pdf.multi_cell(0, _LINE, label, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(0, _LINE, label, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(_FONT, "", 9)
-    pdf.multi_cell(0, _LINE, hex_hash or "—", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(0, _LINE, hex_hash or "—", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(_FONT, "", 10)
 
 
@@ -76,4 +80,4 @@ def pairs(pdf: FPDF, rows: list[list[str]]) -> None:
         pdf.set_font(_FONT, "B", 10)
         pdf.cell(55, _LINE, label)
         pdf.set_font(_FONT, "", 10)
-        pdf.multi_cell(0, _LINE, value, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.multi_cell(0, _LINE, value, new_x="LMARGIN", new_y="NEXT")

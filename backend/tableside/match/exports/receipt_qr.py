@@ -4,10 +4,14 @@ receipt page, and as dark modules drawn into a protocol PDF."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import segno
-from fpdf import FPDF
 
 from tableside.eventlog.receipts import Receipt, fragment
+
+if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
+    from fpdf import FPDF
 
 
 def verify_link(base_url: str, receipt: Receipt) -> str:

@@ -8,10 +8,7 @@ the notation of GNU Backgammon and Jellyfish (the `.mat` export's own lines)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
-
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
+from typing import TYPE_CHECKING, Any
 
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
@@ -19,7 +16,11 @@ from tableside.match.exports.pdf import chain_head, document, heading, pairs, ta
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, Entry, Game
 from tableside.plugins.backgammon.exports.bg_words import bg_words
 
-_NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}
+if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
+    from fpdf import FPDF
+
+
+_NEXT = {"new_x": "LMARGIN", "new_y": "NEXT"}
 
 
 def bg_protocol_pdf(

@@ -6,16 +6,18 @@ words and paragraphs are the protocol's). Icelandic, English, Estonian and Latvi
 from __future__ import annotations
 
 from datetime import datetime
-
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
+from typing import TYPE_CHECKING
 
 from tableside.match.exports.pdf import document, heading, pairs
 from tableside.plugins.backgammon.exports.bg_pdf import entry_lines, stamp
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet
 from tableside.plugins.backgammon.exports.bg_words import bg_words
 
-_NEXT = {"new_x": XPos.LMARGIN, "new_y": YPos.NEXT}
+if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
+    from fpdf import FPDF
+
+
+_NEXT = {"new_x": "LMARGIN", "new_y": "NEXT"}
 EXPELLED = "expelled"  # the sheet's code for KSI 1.7.3
 
 

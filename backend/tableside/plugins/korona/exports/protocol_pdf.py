@@ -10,9 +10,7 @@ of the match's hash chain to verify the record against.
 from __future__ import annotations
 
 from datetime import UTC
-
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
+from typing import TYPE_CHECKING
 
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
@@ -21,6 +19,9 @@ from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction
+
+if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
+    from fpdf import FPDF
 
 
 def protocol_pdf(
@@ -53,7 +54,7 @@ def _document(sheet: ProtocolSheet, w: dict[str, str]) -> FPDF:
 
 def _header(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     pdf.set_font(_FONT, "B", 18)
-    pdf.cell(0, 12, w["title"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, 12, w["title"], new_x="LMARGIN", new_y="NEXT")
     rows = [
         [w["event"], sheet.competition or "—"],
         [w["table"], str(sheet.table) if sheet.table is not None else "—"],
@@ -70,8 +71,8 @@ def _players(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         0,
         9,
         f"{' / '.join(sheet.side_a)}  —  {' / '.join(sheet.side_b)}",
-        new_x=XPos.LMARGIN,
-        new_y=YPos.NEXT,
+        new_x="LMARGIN",
+        new_y="NEXT",
     )
 
 
@@ -106,7 +107,7 @@ def _seats(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     heading(pdf, w["seats"])
     rows = [[str(g.game_no), " → ".join(g.seats), citation(w["lang"], g.seats_rule)] for g in games]
     table(pdf, (14, 126, 40), [w["game"], w["seats_order"], w["rule"]], rows)
-    pdf.multi_cell(0, _LINE, w["seats_move"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.multi_cell(0, _LINE, w["seats_move"], new_x="LMARGIN", new_y="NEXT")
 
 
 def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
@@ -122,7 +123,7 @@ def _result(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
 def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
     heading(pdf, w["sanctions"])
     if not sheet.sanctions:
-        pdf.cell(0, _LINE, w["none"], new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.cell(0, _LINE, w["none"], new_x="LMARGIN", new_y="NEXT")
         return
     rows = [
         [
@@ -151,7 +152,7 @@ def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         for c in sheet.corrections:
             why = f": {code_words(w['lang'], c.reason)}" if c.reason else ""
             text = f"#{c.version} ({code_words(w['lang'], c.by)}){why}"
-            pdf.multi_cell(0, _LINE, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+            pdf.multi_cell(0, _LINE, text, new_x="LMARGIN", new_y="NEXT")
 
 
 def _signature(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
