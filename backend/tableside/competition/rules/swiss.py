@@ -6,7 +6,6 @@ leave the guide's remaining rounds pairable (swiss_search), so a field is never 
 import random
 
 import msgspec
-import networkx as nx
 
 from .errors import CompetitionRuleError
 from .swiss_search import BYE, Graph, completable, first_round, without
@@ -67,6 +66,8 @@ def legal_boards(order: list[SwissEntry]) -> Graph:
 
 def _matching(graph: Graph, weight: dict, forbidden: set[frozenset]) -> set[frozenset]:
     """networkx's blossom: maximum cardinality first, then maximum weight."""
+    import networkx as nx  # here: ~0.15 s that every server start would pay otherwise
+
     nxg = nx.Graph()
     nxg.add_nodes_from(graph)
     for a in sorted(graph):
