@@ -36,9 +36,10 @@ OWN_NAMES = frozenset(c["language.name"] for c in CATALOGUES.values())
 
 
 def _icelandic_only(text: str, faces: list[str], ids) -> None:
-    # a program's and a command's name (a PDF's text may break or space them anyhow)
-    text = re.sub(r"GNU\W+Backgammon|tableside\W+audit\W+verify", " ", text)
     text = re.sub(r"\S*/\S*", " ", text)  # a path or an address is not English
+    # a program's and a command's name, paths out first: a PDF's text may run another line's
+    # address in between ("tableside audit …/receipt verify", in a full run)
+    text = re.sub(r"GNU\W+Backgammon|tableside\W+audit\W+verify", " ", text)
     fallen = {}
     for words in _english_only(faces):  # whole words: "tableside" is not "table"
         found = re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text)
