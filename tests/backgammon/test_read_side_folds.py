@@ -22,6 +22,7 @@ from functools import partial
 import asyncpg
 import pytest
 from litestar.testing import AsyncTestClient
+from support.harness import until
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, evolve, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
@@ -68,17 +69,6 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> Counter:
     return calls
 
 
-async def _until(predicate, seconds: float) -> bool:
-    """Wait (bounded) for state; True when it came."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while loop.time() < deadline:
-        if await predicate():
-            return True
-        await asyncio.sleep(0.01)
-    return False
-
-
 async def test_each_backgammon_event_is_folded_once_per_process_on_the_read_side(
     database_url, monkeypatch
 ):
@@ -96,7 +86,7 @@ async def test_each_backgammon_event_is_folded_once_per_process_on_the_read_side
             async def hub_started() -> bool:
                 return bool(ctx.tail.firsts) and ctx.tail.firsts[0] >= 0
 
-            assert await _until(hub_started, 20), "the tail's hub never started"
+            assert await until(hub_started, 20), "the tail's hub never started"
             calls = _counting(monkeypatch)
             version, last = 0, 0
             for events in match:
@@ -114,7 +104,7 @@ async def test_each_backgammon_event_is_folded_once_per_process_on_the_read_side
                 async def projected(position: int = last) -> bool:
                     return await db.fetchval(_TRACKED) >= position
 
-                assert await _until(projected, 20), f"the read model stood still at v{version}"
+                assert await until(projected, 20), f"the read model stood still at v{version}"
             monkeypatch.undo()
             row = await db.fetchrow(_ROW, stream)
             published = [data for _, data in list(hall.queue)]

@@ -23,6 +23,7 @@ import uuid
 
 import asyncpg
 from litestar.testing import AsyncTestClient
+from support.harness import until
 from tableside.disciplines.korona.engine import decide
 from tableside.disciplines.korona.simulate import new_match, play_match
 from tableside.disciplines.korona.state import initial_state
@@ -33,17 +34,6 @@ from tableside.server.registry import build_registry
 from tableside.settings import Settings
 
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
-
-
-async def _until(predicate, seconds: float) -> bool:
-    """Wait (bounded) for state; True when it came."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while loop.time() < deadline:
-        if await predicate():
-            return True
-        await asyncio.sleep(0.02)
-    return False
 
 
 def _append(store: EventStore, table: int, events: list, competition: str = "") -> tuple:
@@ -77,12 +67,12 @@ async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_datab
             _, first = await asyncio.to_thread(
                 _append, writer, 1, ended, "0f4b9b52-0000-4000-8000-000000000031"
             )
-            assert await _until(lambda: tracked("tables", first), 20)
+            assert await until(lambda: tracked("tables", first), 20)
             # Meanwhile a match is put on table 7.
             opening = list(decide(initial_state(), new_match(random.Random(7))))
             match, second = await asyncio.to_thread(_append, writer, 7, opening)
-            moved = await _until(lambda: tracked("tables", second), 15)
-            seen = await _until(lambda: delivered(match), 15)
+            moved = await until(lambda: tracked("tables", second), 15)
+            seen = await until(lambda: delivered(match), 15)
             processor_done = await db.fetchval(_TRACKED, "competition_results")
         finally:
             for conn in held:
@@ -90,7 +80,7 @@ async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_datab
         assert processor_done < first, "the processor should still be waiting for the store"
         assert (moved, seen) == (True, True), f"tables read model moved {moved}, feed {seen}"
         # The processor finishes the batch it waited on (nothing skipped).
-        assert await _until(lambda: tracked("competition_results", second), 30)
+        assert await until(lambda: tracked("competition_results", second), 30)
     writer.close()
     await db.close()
 
@@ -117,12 +107,12 @@ async def test_a_batch_the_store_was_too_busy_for_is_handed_over_again_not_skipp
             _, last = await asyncio.to_thread(
                 _append, writer, 2, ended, "0f4b9b52-0000-4000-8000-000000000032"
             )
-            assert await _until(lambda: tracked("tables", last), 20)
-            skipped = await _until(lambda: tracked("competition_results", last), 4)
+            assert await until(lambda: tracked("tables", last), 20)
+            skipped = await until(lambda: tracked("competition_results", last), 4)
         finally:
             for conn in held:
                 pool.putconn(conn)
         assert not skipped, "the processor moved past a batch it could not handle"
-        assert await _until(lambda: tracked("competition_results", last), 30)
+        assert await until(lambda: tracked("competition_results", last), 30)
     writer.close()
     await db.close()

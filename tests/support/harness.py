@@ -178,3 +178,14 @@ def run_async(coro):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+async def until(predicate, seconds: float, every: float = 0.01) -> bool:
+    """Wait (bounded) on the running loop for an async predicate; True when it came."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while loop.time() < deadline:
+        if await predicate():
+            return True
+        await asyncio.sleep(every)
+    return False
