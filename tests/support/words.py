@@ -19,6 +19,7 @@ CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")  # PenaltyAwarded
 UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 WORD = re.compile(r"[^\W\d_]{3,}")
 PLACEHOLDER = re.compile(r"\{\w+\}")
+HEX = re.compile(r"\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b")  # a hash, or a piece of one wrapped
 
 
 def _values(lang: str) -> list[str]:
@@ -59,5 +60,6 @@ def raw_codes(text: str, lang: str, ids: frozenset[str] = frozenset()) -> list[s
     found += [k for k in DOTTED.findall(text) if k in keys or k.startswith("code.")]
     if lang != "en":
         english, named = english_only(), _words(list(ids))
-        found += [f"English: {w}" for w in WORD.findall(text) if w.lower() in english - named]
+        words = WORD.findall(HEX.sub(" ", text))  # a hash's run of a-f letters reads no word
+        found += [f"English: {w}" for w in words if w.lower() in english - named]
     return sorted(set(found))
