@@ -119,7 +119,10 @@ class GroupCommit(Generic[P, R]):
 
 class AsyncGroupCommit(Generic[P, R]):
     """The same leader/follower batching for callers on the event loop: `await submit(item)`.
-    The first caller finds nothing in flight and starts a flight at once; a flight awaits
+    The first caller finds nothing in flight and flushes its item itself, at once (no task,
+    no future: a task's start and a future's wake are each one more turn of the loop, and a
+    judge's reply waits for each turn behind the live feed's fan-out); callers arriving
+    meanwhile queue, and when it lands it starts a flight for them. A flight awaits
     `flush(items)` (the store's: its sync flush in a worker thread — one thread hop per batch,
     not per command; the token checks': one query) and, while the queue is not empty when it
     lands, flies again with all that queued meanwhile. A caller's wait is bounded; the flight
@@ -136,16 +139,23 @@ class AsyncGroupCommit(Generic[P, R]):
         self._flush, self._wait, self._max = flush, wait_seconds, max_batch
         self._queue: list[tuple[P, asyncio.Future[R]]] = []
         self._flight: asyncio.Task[None] | None = None
+        self._alone = False  # a lone caller is flushing its own item
 
     def waiting(self) -> int:
         """How many items are queued for the next flight."""
         return len(self._queue)
 
+    def flying(self) -> bool:
+        """Whether a flush is under way (a lone caller's or a flight's)."""
+        return self._alone or self._flight is not None
+
     async def submit(self, item: P) -> R:
         """Flush `item` (at once when nothing is in flight, else with the next batch)."""
+        if not self.flying():
+            return await self._flush_alone(item)
         future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._queue.append((item, future))
-        if self._flight is None:
+        if not self.flying():
             self._flight = asyncio.get_running_loop().create_task(self._fly())
         try:
             async with asyncio.timeout(2 * self._wait):
@@ -157,6 +167,25 @@ class AsyncGroupCommit(Generic[P, R]):
         except TimeoutError:
             bound = 2 * self._wait
             raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None
+
+    async def _flush_alone(self, item: P) -> R:
+        """The lone caller's flush, in its own task; those queued meanwhile fly after it."""
+        self._alone = True
+        try:
+            async with asyncio.timeout(2 * self._wait):
+                outcomes = list(await self._flush([item]))
+        except TimeoutError:
+            bound = 2 * self._wait
+            raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None
+        finally:
+            self._alone = False
+            if self._queue:
+                self._flight = asyncio.get_running_loop().create_task(self._fly())
+        if len(outcomes) != 1:
+            raise RuntimeError("group commit: the flush answered another count")
+        if isinstance(outcomes[0], BaseException):
+            raise outcomes[0]
+        return outcomes[0]
 
     async def _fly(self) -> None:
         try:
