@@ -81,29 +81,35 @@ class Folder(Generic[V]):
         when the stream's value before `rec` is not cached (the caller reads it)."""
         if type(rec.event) not in self._types:
             return None
+        version = rec.version
         known = self._values.get(rec.stream_id)
-        if known is not None and (folded := known.get(rec.version)) is not None:
-            return folded  # a follower sharing this folder made it
-        if rec.version == 1:
+        if known is not None:
+            if (folded := known.get(version)) is not None:
+                return folded  # a follower sharing this folder made it
+            if (value := known.get(version - 1)) is not None:
+                return self._keep_known(known, rec, self._advance(value, rec))
+        if version == 1:
             return self._keep(rec, self._advance(None, rec))
-        value = known.get(rec.version - 1) if known is not None else None
-        if value is None:
-            return MISS
-        return self._keep(rec, self._advance(value, rec))
+        return MISS
 
     def _keep(self, rec: Record, value: V) -> V:
-        values, stream, version = self._values, rec.stream_id, rec.version
+        values, stream = self._values, rec.stream_id
         known = values.get(stream)
-        if known is None:
-            known = values[stream] = {}
-        known[version] = value
-        # Versions come in order: the oldest kept is `depth` behind (else look for it).
-        too_many = len(known) > self._depth
-        if too_many and known.pop(version - self._depth, None) is None:
-            del known[min(known)]
-        values.move_to_end(stream)
+        if known is not None:
+            return self._keep_known(known, rec, value)
+        values[stream] = {rec.version: value}
         if len(values) > self._size:
             values.popitem(last=False)
+        return value
+
+    def _keep_known(self, known: dict[int, V], rec: Record, value: V) -> V:
+        """Keep `value` for a stream already cached (it stays cached: it is used last)."""
+        version = rec.version
+        known[version] = value
+        # Versions come in order: the oldest kept is `depth` behind (else look for it).
+        if len(known) > self._depth and known.pop(version - self._depth, None) is None:
+            del known[min(known)]
+        self._values.move_to_end(rec.stream_id)
         return value
 
     def cached(self, stream: UUID) -> V | None:
