@@ -11,8 +11,10 @@ import subprocess
 import sys
 import uuid
 from datetime import UTC, datetime
+from html import escape
 from pathlib import Path
 
+import httpx
 import msgspec
 import psycopg
 import pytest
@@ -24,6 +26,8 @@ from tableside.disciplines.backgammon.simulate import play_match
 from tableside.eventlog import receipts as rc
 from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 from tableside.eventlog.records import RawRecord
+from tableside.match.exports import receipt_qr
+from tableside.match.exports.labels import face_words
 from tableside.match.receipts import endings
 from tableside.server.disciplines import house_disciplines
 
@@ -84,10 +88,28 @@ def test_a_korona_match_end_is_receipted_served_shown_and_printed(
     assert checkpoint["position"] >= receipt.position  # a checkpoint covers it, logged too
     page = Api(server.base).get(f"/receipt/{match_id}")
     assert page.status_code == 200 and "<svg" in page.text and receipt.signature in page.text
+    _speaks_the_readers_language(server, match_id, receipt)
     assert Api(server.base).get(f"/api/receipts/{uuid.uuid4()}").status_code == 404
     pdf = Api(server.base).get(f"/api/matches/{match_id}/protocol.pdf", lang="et")
     assert pdf.status_code == 200
     assert _printed_qr(pdf.content, tmp_path) == body["verify_url"]
+
+
+def _speaks_the_readers_language(server: Server, match_id: str, receipt: rc.Receipt) -> None:
+    """The receipt page in the language asked for (?lang=, else Accept-Language): its
+    headings from the faces' catalogue, its fields as the PDF prints them, no English."""
+    english = [*receipt_qr.LABELS["en"][:2], *receipt_qr.LABELS["en"][6:], "Earlier endings"]
+    for lang, asked in [("et", {"lang": "et"}), ("lv", {}), ("is", {"lang": "is"})]:
+        headers = {"Accept-Language": "lv-LV,lv;q=0.9,en;q=0.5"}
+        page = httpx.get(f"{server.base}/receipt/{match_id}", params=asked, headers=headers)
+        assert page.status_code == 200 and f'<html lang="{lang}">' in page.text
+        words = face_words(lang)
+        assert words["receipt.title"] in page.text and words["receipt.earlier"] in page.text
+        for label, value in receipt_qr.lines(receipt, lang):
+            assert f"<dt>{escape(label)}</dt><dd>{escape(value)}</dd>" in page.text
+        assert not [w for w in english if w in page.text], lang
+    bad = Api(server.base).get(f"/receipt/{match_id}", lang="xx")
+    assert bad.status_code == 400 and "lang" in bad.text
 
 
 def _printed_qr(pdf: bytes, folder: Path) -> str:

@@ -193,6 +193,20 @@ def _catalogue(name: str, lang: str) -> dict[str, str]:
     return json.loads(path.read_text("utf-8"))
 
 
+def face_words(lang: str) -> dict[str, str]:
+    """The faces' shared catalogue (pwa/i18n/<lang>.json) in any language a face speaks,
+    Icelandic included (English for anything else): what a page the server writes says."""
+    return _shared(lang if lang in FACE_LANGUAGES else "en")
+
+
+FACE_LANGUAGES = (*LANGUAGES, "is")
+
+
+@cache
+def _shared(lang: str) -> dict[str, str]:
+    return json.loads((PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+
+
 def _codes(lang: str) -> dict[str, str]:
     """The engine's codes in words (codes.<lang>.json)."""
     return _catalogue("codes", lang)

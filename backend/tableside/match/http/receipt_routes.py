@@ -1,6 +1,7 @@
 """A match's signed receipts (#29): `GET /api/receipts/{id}` (JSON) and `/receipt/{id}` (a
-page for people: the newest receipt's QR code and text, every ending below it). Public, as
-a result is: the receipts hold nothing of devices or recorders."""
+page for people: the newest receipt's QR code and text, every ending below it, in the reader's
+language: `?lang=`, else the browser's Accept-Language). Public, as a result is: the receipts
+hold nothing of devices or recorders."""
 
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ from litestar.params import FromPath
 
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
+from tableside.match.exports.labels import face_words
 from tableside.match.receipts import receipts
 from tableside.web.context import context
+from tableside.web.downloads import BackgammonLanguage
+from tableside.web.problems import language
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
@@ -47,35 +51,44 @@ async def get_receipts(request: Request, state: State, match_id: FromPath[UUID])
 
 
 @get("/receipt/{match_id:uuid}", include_in_schema=False)
-async def receipt_page(request: Request, state: State, match_id: FromPath[UUID]) -> Response[str]:
-    """The receipt for people: the newest one's QR code and text, then every ending's."""
+async def receipt_page(
+    request: Request,
+    state: State,
+    match_id: FromPath[UUID],
+    lang: BackgammonLanguage | None = None,  # the four a receipt is printed in
+) -> Response[str]:
+    """The receipt for people: the newest one's QR code and text, then the earlier endings'."""
     found = await match_receipts(state, match_id)
+    lang = lang or language(request)
+    words = face_words(lang)
     link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    earlier = [_fields(r, lang) for r in reversed(found[:-1])]
     body = "".join(
         [
-            f"<h1>Receipt of match {escape(str(match_id))}</h1>",
+            f"<h1>{escape(words['receipt.title'])}</h1>",
             f'<p><a href="{escape(link)}">{receipt_qr.svg_inline(link)}</a></p>',
-            _fields(found[-1]),
-            "<h2>Every ending</h2>",
-            *(_fields(r) for r in reversed(found[:-1])),
+            f"<p>{escape(words['receipt.scan'])}</p>",
+            _fields(found[-1], lang),
+            *([f"<h2>{escape(words['receipt.earlier'])}</h2>", *earlier] if earlier else []),
             f'<p><a href="/api/receipts/{escape(str(match_id))}">JSON</a></p>',
         ]
     )
-    return Response(_PAGE.format(body=body), media_type="text/html")
+    page = _PAGE.format(lang=lang, title=escape(words["receipt.title"]), body=body)
+    return Response(page, media_type="text/html", headers={"Content-Language": lang})
 
 
-def _fields(receipt: Receipt) -> str:
+def _fields(receipt: Receipt, lang: str) -> str:
     rows = "".join(
         f"<dt>{escape(label)}</dt><dd>{escape(value)}</dd>"
-        for label, value in receipt_qr.lines(receipt)
+        for label, value in receipt_qr.lines(receipt, lang)
     )
     return f'<dl class="receipt">{rows}</dl>'
 
 
 _PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Match receipt</title><link rel="stylesheet" href="/css/verify.css"></head>
+<title>{title}</title><link rel="stylesheet" href="/css/verify.css"></head>
 <body><main>{body}</main></body></html>"""
 
 RECEIPT_ROUTES = [get_receipts, receipt_page]
