@@ -75,7 +75,7 @@ def test_checks_arriving_together_go_in_one_round_trip_each_answered_alone(datab
             await pool.release(lock)
             answers = await asyncio.gather(first, *rest, return_exceptions=True)
         finally:
-            await pool.close()
+            await _closed(pool)
         lone, t1, t2a, t2b, t2c, head, revoked, expired = answers
         assert lone[0].table == 1 and lone[1] == 0.0
         assert t1[0].table == 1 and t1[1] == 0.0  # table 1's second token of its burst
@@ -105,6 +105,15 @@ def test_a_lone_check_answers_as_the_one_token_query(database_url):
                 await checks.check("xx_other")
             assert await checks.check(None) == (None, 0.0)
         finally:
-            await pool.close()
+            await _closed(pool)
 
     asyncio.run(run())
+
+
+async def _closed(pool: asyncpg.Pool) -> None:
+    """Close the pool, bounded: a test that failed while holding a connection (the lock
+    above) would leave `close()` waiting for its release for ever; then terminate it."""
+    try:
+        await asyncio.wait_for(pool.close(), BOUND)
+    except TimeoutError:
+        pool.terminate()
