@@ -323,3 +323,34 @@ def test_a_caller_cancelled_on_the_loop_leaves_the_flight_and_the_others_answere
             await stuck.submit(5)
 
     asyncio.run(run())
+
+
+def test_a_lone_caller_on_the_loop_flushes_in_its_own_task() -> None:
+    """Decision 0115: a caller that finds nothing in flight flushes its item itself — no
+    flight task, no future to be woken by — and one arriving meanwhile goes in a flight
+    started when the lone flush lands."""
+    import asyncio
+
+    async def run() -> None:
+        gate, seen = asyncio.Event(), []
+
+        async def flush(items):
+            seen.append((list(items), asyncio.current_task()))
+            if items == [1]:
+                await gate.wait()
+            return [i * 10 for i in items]
+
+        group = AsyncGroupCommit(flush, wait_seconds=BOUND)
+        lone = asyncio.ensure_future(group.submit(1))
+        await asyncio.sleep(0)
+        assert group.flying() and group.waiting() == 0
+        later = asyncio.ensure_future(group.submit(2))
+        await asyncio.sleep(0)
+        assert group.waiting() == 1  # queued behind the lone flush, not flown beside it
+        gate.set()
+        assert [await lone, await later] == [10, 20]
+        assert seen[0] == ([1], lone)  # the caller's own task flushed it
+        assert seen[1][0] == [2] and seen[1][1] is not later  # a flight flew the follower
+        assert not group.flying()
+
+    asyncio.run(run())
