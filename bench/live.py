@@ -202,7 +202,11 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
             judge = Judge(http)
             match_id = await judge.setup()
             url = f"ws://127.0.0.1:{port}/live?match={match_id}"
-            probe = await websockets.connect(f"{url}&after={judge.position}", compression=None)
+            # Read only after the run: an unbounded queue keeps it reading meanwhile, so the
+            # server never takes it for a slow consumer and closes it (a crash under load).
+            probe = await websockets.connect(
+                f"{url}&after={judge.position}", compression=None, max_queue=None
+            )
             before = rss_kib(proc.pid)
             audience = Audience(url, n, clients_for(n), deflate, after=judge.position)
             ready = await asyncio.to_thread(audience.ready)
