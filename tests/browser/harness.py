@@ -7,7 +7,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
-CHROMIUM = Path(os.environ.get("TABLESIDE_CHROMIUM", "/usr/bin/chromium"))
+# Chromium's headless shell (Debian's chromium-headless-shell): the browser without its UI,
+# as Playwright itself runs headless tests (decision 0116); the full chromium where the shell
+# is missing; TABLESIDE_CHROMIUM for another.
+SHELL, FULL = Path("/usr/bin/chromium-headless-shell"), Path("/usr/bin/chromium")
+CHROMIUM = Path(
+    os.environ.get("TABLESIDE_CHROMIUM", SHELL if SHELL.exists() or not FULL.exists() else FULL)
+)
 
 # What works for Debian's Chromium here (Playwright adds --headless itself): no sandbox in
 # a container, no GPU, and nothing that phones home and slows a fresh profile's start.
@@ -30,7 +36,7 @@ def missing_chromium() -> str | None:
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
         return (
             f"Chromium not found at {CHROMIUM}: run `make browser` as root "
-            "(apt-get install chromium), or set TABLESIDE_CHROMIUM"
+            "(apt-get install chromium-headless-shell), or set TABLESIDE_CHROMIUM"
         )
     try:
         import playwright.sync_api  # noqa: F401
