@@ -153,10 +153,10 @@ class AsyncGroupCommit(Generic[P, R]):
         """Flush `item` (at once when nothing is in flight, else with the next batch)."""
         if not self.flying():
             return await self._flush_alone(item)
+        # A flush is under way: this item goes in the flight after it (the one flying, or the
+        # one the lone flush starts when it lands).
         future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._queue.append((item, future))
-        if not self.flying():
-            self._flight = asyncio.get_running_loop().create_task(self._fly())
         try:
             async with asyncio.timeout(2 * self._wait):
                 # Awaited as it is, not shielded: a caller cancelled (or out of time) cancels
@@ -165,8 +165,10 @@ class AsyncGroupCommit(Generic[P, R]):
                 # each turn behind the live feed's fan-out).
                 return await future
         except TimeoutError:
-            bound = 2 * self._wait
-            raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None
+            raise self._late() from None
+
+    def _late(self) -> GroupCommitTimeout:
+        return GroupCommitTimeout(f"the batch did not end within {2 * self._wait:g} s")
 
     async def _flush_alone(self, item: P) -> R:
         """The lone caller's flush, in its own task; those queued meanwhile fly after it."""
@@ -175,8 +177,7 @@ class AsyncGroupCommit(Generic[P, R]):
             async with asyncio.timeout(2 * self._wait):
                 outcomes = list(await self._flush([item]))
         except TimeoutError:
-            bound = 2 * self._wait
-            raise GroupCommitTimeout(f"the batch did not end within {bound:g} s") from None
+            raise self._late() from None
         finally:
             self._alone = False
             if self._queue:

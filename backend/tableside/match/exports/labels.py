@@ -9,6 +9,7 @@ from functools import cache
 from tableside.settings import PWA_DIR
 
 LANGUAGES = ("et", "lv", "en")
+FACE_LANGUAGES = (*LANGUAGES, "is")  # a page the server writes: the faces' four
 
 _EN = {
     "judge": "Table judge",
@@ -186,25 +187,18 @@ def citation(lang: str, rule: str) -> str:
 
 
 @cache
-def _catalogue(name: str, lang: str) -> dict[str, str]:
-    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json)."""
+def _catalogue(name: str, lang: str, known: tuple[str, ...] = LANGUAGES) -> dict[str, str]:
+    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json),
+    English for a language not `known` (the printed protocol's three by default)."""
     stem = f"{name}." if name else ""
-    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in LANGUAGES else 'en'}.json"
+    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in known else 'en'}.json"
     return json.loads(path.read_text("utf-8"))
 
 
 def face_words(lang: str) -> dict[str, str]:
     """The faces' shared catalogue (pwa/i18n/<lang>.json) in any language a face speaks,
     Icelandic included (English for anything else): what a page the server writes says."""
-    return _shared(lang if lang in FACE_LANGUAGES else "en")
-
-
-FACE_LANGUAGES = (*LANGUAGES, "is")
-
-
-@cache
-def _shared(lang: str) -> dict[str, str]:
-    return json.loads((PWA_DIR / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return _catalogue("", lang, FACE_LANGUAGES)
 
 
 def _codes(lang: str) -> dict[str, str]:
