@@ -93,6 +93,23 @@ class Settings:
     shutdown_seconds: float = 5.0
     pool_guard: bool = False
     pool_guard_file: Path | None = None
+    # The hall network (issue 40): `tls` "auto" speaks HTTPS on a non-loopback host, "on"
+    # always, "off" never (behind a proxy that ends TLS); an operator's certificate and key
+    # (`tls_cert`, `tls_key`: a federation's real name) or the venue CA's, which covers this
+    # machine's names and addresses and `tls_names`; beside HTTPS, plain HTTP on `http_port`
+    # (default: the next port) answers the setup page and refuses logins and tokens.
+    # `https_origin` is where a face on plain HTTP is sent (serve sets it; tests set it).
+    tls: str = "auto"
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    tls_names: tuple[str, ...] = ()
+    http_port: int | None = None
+    https_origin: str | None = None
+
+    @property
+    def tls_folder(self) -> Path:
+        """Where the venue CA and the server certificate live: beside the signing key."""
+        return self.signing_key_path.expanduser().parent
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -137,6 +154,14 @@ class Settings:
             replication=env.get("TABLESIDE_REPLICATION_LISTEN") or None,
             standby_required=env.get("TABLESIDE_STANDBY_REQUIRED", "") in ("1", "true", "yes"),
             peers=_peers(env.get("TABLESIDE_PEERS", "")),
+            tls=_choice(env, "TABLESIDE_TLS", ("auto", "on", "off"), cls.tls),
+            tls_cert=_path(env, "TABLESIDE_TLS_CERT"),
+            tls_key=_path(env, "TABLESIDE_TLS_KEY"),
+            tls_names=tuple(
+                n.strip() for n in env.get("TABLESIDE_TLS_NAMES", "").split(",") if n.strip()
+            ),
+            http_port=_int(env, "TABLESIDE_HTTP_PORT", 0) or None,
+            https_origin=(env.get("TABLESIDE_HTTPS_ORIGIN") or "").rstrip("/") or None,
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -152,6 +177,17 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _choice(env: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
+    raw = (env.get(key) or default).strip().lower()
+    if raw not in allowed:
+        raise SettingsError(f"{key} must be one of {', '.join(allowed)}, got {raw!r}")
+    return raw
+
+
+def _path(env: Mapping[str, str], key: str) -> Path | None:
+    return Path(env[key]).expanduser() if env.get(key) else None
 
 
 def _count(env: Mapping[str, str], key: str, default: int) -> int:

@@ -192,9 +192,13 @@ export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);
   if (error.status === 0) return t("error.network");
   // A refusal the engine names by a code reads in the page's language (issue 35 point 5).
-  const coded = error.problem?.code && t(`code.${error.problem.code}`);
-  const detail = coded && coded !== `code.${error.problem.code}` ? coded : error.detail;
-  const title = error.status === 422 && error.rule ? t("error.rule_violation") : error.title;
+  // Its members fill the words' blanks ({https_origin} of a refusal over plain HTTP, issue 40).
+  const coded = error.problem?.code && t(`code.${error.problem.code}`, error.problem);
+  const known = coded && coded !== `code.${error.problem.code}`;
+  const detail = known ? coded : error.detail;
+  // A coded refusal that is no rule violation says it all in its words: no English title.
+  const plain = known && error.status !== 422 ? "" : error.title;
+  const title = error.status === 422 && error.rule ? t("error.rule_violation") : plain;
   const parts = [title, detail].filter(Boolean);
   if (!parts.length) parts.push(t("error.status", { status: error.status }));
   if (error.rule) parts.push(t("error.rule", { rule: citation(error.rule) }));

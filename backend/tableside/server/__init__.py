@@ -54,6 +54,7 @@ from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
 from tableside.server.security_headers import security_headers
+from tableside.server.setup import SETUP_ROUTES
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
@@ -64,6 +65,7 @@ from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
+from tableside.web.transport import no_secrets_in_clear
 
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
@@ -153,6 +155,7 @@ def routes() -> list:
         *BACKGAMMON_READ_ROUTES,
         *FEDERATION_ROUTES,
         *PORT_ROUTES,
+        *SETUP_ROUTES,
     ]
 
 
@@ -175,6 +178,7 @@ async def _app_guards(connection: ASGIConnection, handler: BaseRouteHandler) -> 
     on every request (issue 32: what a command costs besides its append)."""
     await database_gate(connection, handler)
     await no_token_in_url(connection, handler)
+    await no_secrets_in_clear(connection, handler)
 
 
 class TablesideApp(Litestar):
@@ -189,4 +193,5 @@ class TablesideApp(Litestar):
 
 def _own_origins(settings: Settings) -> tuple[str, ...]:
     hosts = {settings.host, "127.0.0.1", "localhost"}
-    return tuple(f"http://{h}:{settings.port}" for h in sorted(hosts))
+    own = tuple(f"{s}://{h}:{settings.port}" for h in sorted(hosts) for s in ("http", "https"))
+    return (*own, *((settings.https_origin,) if settings.https_origin else ()))

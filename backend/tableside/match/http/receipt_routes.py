@@ -22,6 +22,7 @@ from tableside.match.receipts import receipts
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.problems import language
+from tableside.web.transport import public_base
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
@@ -41,7 +42,7 @@ async def get_receipts(request: Request, state: State, match_id: FromPath[UUID])
     link carrying the newest and its QR code (`qr_svg`, a data URI). Each verifies with the
     federation's public key alone (`tableside audit verify --receipt`, the PWA's /verify)."""
     found = await match_receipts(state, match_id)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     return {
         "receipt": msgspec.to_builtins(found[-1]),
         "receipts": msgspec.to_builtins(found),
@@ -61,7 +62,7 @@ async def receipt_page(
     found = await match_receipts(state, match_id)
     lang = lang or language(request)
     words = face_words(lang)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     earlier = [_fields(r, lang) for r in reversed(found[:-1])]
     body = "".join(
         [
