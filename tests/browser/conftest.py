@@ -137,3 +137,59 @@ def persistent(playwright, pwa_server: Server) -> Iterator[Callable[[Path], obje
     yield launch
     for context in opened:
         context.close()
+
+
+# The hall network (issue 40): one `tableside serve` with HTTPS (the venue CA it made, also
+# for hall.test) and plain HTTP beside it, and one Chromium that maps hall.test to 127.0.0.1
+# and trusts that CA, shared by the tests of a module that need them.
+@pytest.fixture(scope="module")
+def hall_server(chromium_ready: None, new_database, tmp_path_factory) -> Iterator[object]:
+    from support.hall import HallServer
+
+    folder = tmp_path_factory.mktemp("hall")
+    server = HallServer(new_database(), folder / "keys", folder / "serve.log").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def hall_browser(playwright, hall_server) -> Iterator[object]:
+    """Chromium as a tablet on the hall wifi that installed the venue CA from /setup."""
+    from support.hall import HALL
+
+    args = [
+        *CHROMIUM_ARGS,
+        f"--host-resolver-rules=MAP {HALL} 127.0.0.1",
+        f"--ignore-certificate-errors-spki-list={hall_server.spki()}",
+    ]
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=args)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def hall_api(hall_server) -> Api:
+    """The head judge over HTTPS, trusting the venue CA."""
+    return Api(hall_server.api, verify=hall_server.trust()).login()
+
+
+@pytest.fixture
+def hall_tablet(hall_browser) -> Iterator[Callable[[str], object]]:
+    """`hall_tablet(origin)`: a fresh tablet (its own storage, service worker and HSTS) with
+    `origin` as its base URL; closed at the end."""
+    opened = []
+
+    def open_tablet(origin: str):
+        ctx = hall_browser.new_context(
+            base_url=origin,
+            viewport={"width": 360, "height": 640},
+            locale="en-GB",
+            has_touch=True,
+            bypass_csp=True,  # as `context`
+        )
+        opened.append(ctx)
+        return ctx
+
+    yield open_tablet
+    for ctx in opened:
+        ctx.close()
