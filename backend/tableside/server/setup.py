@@ -17,6 +17,7 @@ from typing import Any
 import segno
 from litestar import Request, Response, get
 from litestar.exceptions import NotFoundException
+from litestar.params import FromQuery
 
 from tableside.match.exports.labels import face_words
 from tableside.web.downloads import BackgammonLanguage
@@ -74,7 +75,9 @@ def venue_ca(request: Request) -> Response[bytes]:
 
 
 @get("/setup", include_in_schema=False, sync_to_thread=False)
-def setup_page(request: Request, lang: BackgammonLanguage | None = None) -> Response[str]:
+def setup_page(
+    request: Request, lang: FromQuery[BackgammonLanguage | None] = None
+) -> Response[str]:
     """The page a tablet opens first (its QR code is printed by `tableside serve`)."""
     lang = lang or language(request)
     words = face_words(lang)
