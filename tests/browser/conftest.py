@@ -92,17 +92,18 @@ def viewport() -> dict[str, int]:
     return {"width": 360, "height": 640}
 
 
-@pytest.fixture
-def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
+def new_context(browser, base_url: str, viewport: dict[str, int]) -> object:
+    """A fresh browser context (a tablet: touch, English) on `base_url`."""
     # bypass_csp: Playwright polls a wait_for_function *expression* with eval(), which the
     # faces' CSP (script-src 'self') forbids. test_csp.py opens the faces under the real CSP.
-    ctx = browser.new_context(
-        base_url=pwa_server.base,
-        viewport=viewport,
-        locale="en-GB",
-        has_touch=True,
-        bypass_csp=True,
+    return browser.new_context(
+        base_url=base_url, viewport=viewport, locale="en-GB", has_touch=True, bypass_csp=True
     )
+
+
+@pytest.fixture
+def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
+    ctx = new_context(browser, pwa_server.base, viewport)
     yield ctx
     ctx.close()
 
@@ -174,22 +175,10 @@ def hall_api(hall_server) -> Api:
 
 
 @pytest.fixture
-def hall_tablet(hall_browser) -> Iterator[Callable[[str], object]]:
-    """`hall_tablet(origin)`: a fresh tablet (its own storage, service worker and HSTS) with
-    `origin` as its base URL; closed at the end."""
+def hall_tablet(hall_browser, viewport: dict[str, int]) -> Iterator[Callable[[str], object]]:
+    """`hall_tablet(origin)`: a fresh tablet (its own storage, service worker and HSTS) on
+    `origin`; every one closed at the end."""
     opened = []
-
-    def open_tablet(origin: str):
-        ctx = hall_browser.new_context(
-            base_url=origin,
-            viewport={"width": 360, "height": 640},
-            locale="en-GB",
-            has_touch=True,
-            bypass_csp=True,  # as `context`
-        )
-        opened.append(ctx)
-        return ctx
-
-    yield open_tablet
+    yield lambda origin: opened.append(new_context(hall_browser, origin, viewport)) or opened[-1]
     for ctx in opened:
         ctx.close()

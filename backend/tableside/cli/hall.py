@@ -57,6 +57,14 @@ def hall_names(host: str, extra: tuple[str, ...] = ()) -> list[str]:
     return sorted({n for n in names if n})
 
 
+def https_peers(peers: tuple[str, ...]) -> tuple[str, ...]:
+    """The peer servers as an HTTPS face reaches them: every venue server speaks HTTPS on the
+    hall network, and a page on HTTPS may not call plain HTTP (mixed content)."""
+    return tuple(
+        "https://" + p.removeprefix("http://") if p.startswith("http://") else p for p in peers
+    )
+
+
 def transport(settings: Settings) -> Transport:
     """Plain HTTP (loopback, or TLS off), or HTTPS with the files and the origin to print."""
     if not wants_tls(settings):

@@ -104,13 +104,15 @@ def workers(flag: int | None) -> int:
 def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
     """Listen on the settings' host and port (and, with HTTPS, plain HTTP on the next one for
     /setup), then serve (also what a promoted standby runs)."""
-    from tableside.cli.hall import transport
+    from tableside.cli.hall import https_peers, transport
 
     way = transport(settings)
     listeners = [_bind(settings.host, settings.port)]
     if way.tls:
         listeners.append(_bind(settings.host, way.http_port))
-        settings = settings.replace(https_origin=way.https_origin)
+        settings = settings.replace(
+            https_origin=way.https_origin, peers=https_peers(settings.peers)
+        )
     return _serve(settings, listeners, way, demo=demo, workers=workers)
 
 
