@@ -1,11 +1,14 @@
 """Plain HTTP on the hall network (issue 40): no secret crosses it, every link names HTTPS.
 
-A request that came over plain HTTP (or `ws://`) to a name or address that is not loopback
-crossed the hall wifi in clear. Such a request may read public pages (the faces load, and
-say they are not in a secure context), but a login, a bearer token or the judge's /live
-authentication is refused with 403 `insecure_transport`, naming the HTTPS origin to use
-(ASVS V12.2.1). Loopback stays as it was (the laptop's own browser, the test suite), and so
-does `TABLESIDE_TLS=off` (a proxy in front ends TLS; uvicorn's proxy headers then say https).
+On a server that speaks HTTPS (`Settings.https_origin`: `serve` with TLS), a request that
+came over plain HTTP (or `ws://`) to a name or address that is not loopback crossed the hall
+wifi in clear. Such a request may read public pages (the faces load, and say they are not in
+a secure context), but a login, a bearer token or the judge's /live authentication is
+refused with 403 `insecure_transport`, naming the HTTPS origin to use (ASVS V12.2.1).
+Loopback stays as it was (the laptop's own browser), and so does `TABLESIDE_TLS=off` (a proxy
+in front ends TLS; uvicorn's proxy headers then say https). The Host header decides, as the
+browser sent it: the guard keeps honest clients from leaking, a client that lies about the
+Host leaks only its own secret.
 
 The links a server hands out (a receipt's verify_url, a judge's QR) name the HTTPS origin
 when the request came in clear: `public_base`.
@@ -71,12 +74,12 @@ async def no_secrets_in_clear(connection: ASGIConnection, _: object = None) -> N
     if connection.scope.get("scheme") in ("https", "wss") or not _carries_secret(connection):
         return
     settings = connection.app.state.settings
-    if settings.tls == "off" or not in_clear_on_the_hall(connection):
+    origin = settings.https_origin  # set when this server speaks HTTPS (serve, issue 40)
+    if not origin or settings.tls == "off" or not in_clear_on_the_hall(connection):
         return
-    origin = settings.https_origin or ""
     raise PermissionDeniedException(
         "Logins and tokens are refused over plain HTTP on the hall network: they would cross "
-        f"it in clear. Open {origin or 'the HTTPS address'} (first visit: /setup).",
+        f"it in clear. Open {origin} (first visit: /setup).",
         extra={"code": INSECURE, "https_origin": origin},
     )
 
