@@ -14,7 +14,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install pdf-tools
+# node-tools: the faces' pure-JS Ed25519 for a tablet's page outside a secure context
+# (decision 0118); without npm the run goes on and such a page says it cannot check.
+run: install pdf-tools node-tools
 	$(BIN)/tableside serve --demo
 
 # Browser tests drive Debian's Chromium headless shell (chromium-headless-shell, the same

@@ -12,6 +12,7 @@ naming the HTTPS origin.
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import httpx
@@ -19,7 +20,7 @@ import pytest
 from support.harness import Api, wait_for
 from support.play import create, play
 
-from .harness import screenshot
+from .harness import missing_noble, screenshot
 from .judge_helpers import TABLES, new_table, open_judge, settle, tap
 
 pytestmark = pytest.mark.long
@@ -99,6 +100,8 @@ def test_over_https_verify_says_valid_for_a_genuine_receipt_and_invalid_for_a_ch
 def test_in_clear_the_banner_shows_and_a_genuine_receipt_is_never_not_valid(
     hall_server, hall_tablet, hall_api
 ):
+    if reason := missing_noble():  # as axe-core: skipped here, a failure under CI
+        (pytest.fail if os.environ.get("CI") == "true" else pytest.skip)(reason)
     _, answer = finished_match(hall_server, hall_api)
     fragment = answer["verify_url"].split("/verify", 1)[1]
     context = hall_tablet(hall_server.http)
