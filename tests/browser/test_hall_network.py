@@ -165,3 +165,22 @@ def test_in_clear_tokens_are_refused_and_links_name_the_https_origin(hall_server
     over_https = httpx.get(f"{hall_server.api}/health", verify=hall_server.trust())
     assert over_https.headers["strict-transport-security"].startswith("max-age=")
     assert "strict-transport-security" not in httpx.get(f"{plain}/health").headers
+
+
+def test_the_console_shows_the_setup_qr_and_the_tablets_connected_over_https(
+    hall_server, hall_tablet, hall_api
+):
+    pad = hall_tablet(hall_server.https).new_page()
+    open_judge(pad, new_table(hall_api, ["Ann"], ["Bo"])["path"])  # its live feed is open
+    console = hall_tablet(hall_server.https).new_page()
+    console.goto("/admin")
+    console.fill("#login-user", "head")
+    console.fill("#login-pass", "head-secret-1")
+    console.locator("form[data-login] button[type=submit]").click()
+    console.wait_for_selector("[data-setup-qr]")
+    setup = f"http://hall.test:{hall_server.http_port}/setup"
+    assert console.locator("[data-setup-qr]").get_attribute("alt") == setup
+    fingerprint = console.locator("[data-fingerprint]").inner_text()
+    assert fingerprint in httpx.get(f"{hall_server.api}/setup", verify=hall_server.trust()).text
+    assert console.locator("[data-address='127.0.0.1']").count() == 1
+    screenshot(console, "hall-admin-tablets")

@@ -111,7 +111,9 @@ def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
     if way.tls:
         listeners.append(_bind(settings.host, way.http_port))
         settings = settings.replace(
-            https_origin=way.https_origin, peers=https_peers(settings.peers)
+            https_origin=way.https_origin,
+            http_port=way.http_port,
+            peers=https_peers(settings.peers),
         )
     return _serve(settings, listeners, way, demo=demo, workers=workers)
 

@@ -5,7 +5,8 @@
   one `tableside serve` prints, the steps for Android, iPadOS and desktop browsers, and the
   HTTPS address with its QR code; in et, lv, en or is (`?lang=`, else Accept-Language).
 - `GET /setup/venue-ca.crt`: the CA certificate (public; 404 with an operator's certificate).
-- `GET /api/setup`: the same facts for a face's "not a secure context" banner.
+- `GET /api/setup`: the same facts for a face's "not a secure context" banner and the
+  console (the setup page's QR code); `GET /api/setup/tablets` (staff): who is connected.
 """
 
 from __future__ import annotations
@@ -13,13 +14,17 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from litestar import Request, Response, get
+from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromQuery
 
 from tableside.match.exports.labels import face_words
+from tableside.web.auth import bearer, require, resolve
+from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.problems import language
 from tableside.web.transport import in_clear_on_the_hall
@@ -48,16 +53,50 @@ def _https_origin(request: Request) -> str:
     return settings.https_origin or ""
 
 
+def _setup_url(request: Request) -> str | None:
+    """The setup page on the plain-HTTP port, at the HTTPS origin's host (what serve prints)."""
+    settings, origin = request.app.state.settings, _https_origin(request)
+    if not origin or not settings.http_port:
+        return None
+    return f"http://{urlsplit(origin).netloc.rsplit(':', 1)[0]}:{settings.http_port}/setup"
+
+
 @get("/api/setup", summary="How a tablet reaches this server over HTTPS", sync_to_thread=False)
 def setup_facts(request: Request) -> dict[str, Any]:
     """The HTTPS origin, the venue CA's fingerprint (null with an operator's certificate or
-    none at all), and whether this request came in clear over the hall network."""
-    pem = _ca_pem(request)
+    none at all), the setup page and its QR code (a data URI), and whether this request came
+    in clear over the hall network."""
+    pem, setup = _ca_pem(request), _setup_url(request)
     return {
         "https_origin": _https_origin(request) or None,
         "ca_fingerprint": fingerprint(pem) if pem else None,
         "ca_url": CA_PATH if pem else None,
+        "setup_url": setup,
+        "setup_qr_svg": segno.make(setup, error="m").svg_data_uri(scale=4) if setup else None,
         "in_clear": in_clear_on_the_hall(request),
+    }
+
+
+# The addresses holding /live sockets now, counted across every worker and node (the shared
+# count of live/addresses.py). On a server that speaks HTTPS a browser's socket comes from an
+# HTTPS page: a page in clear has an origin the feed refuses.
+_CONNECTED = """
+SELECT c.client, sum(c.open)::int FROM live_clients c JOIN live_nodes n USING (node)
+WHERE c.open > 0 AND n.seen > clock_timestamp() - interval '30 seconds'
+GROUP BY c.client ORDER BY c.client
+"""
+
+
+@get("/api/setup/tablets", summary="The tablets connected to this server now")
+async def connected_tablets(request: Request, state: State) -> dict[str, Any]:
+    """Head judge or secretary: each address with live sockets open now (a tablet, a screen),
+    and whether this server speaks HTTPS (then they reached the HTTPS origin)."""
+    ctx = context(state)
+    require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
+    rows = await ctx.pool.fetch(_CONNECTED)
+    return {
+        "over_https": bool(ctx.settings.https_origin),
+        "tablets": [{"address": r[0], "sockets": r[1]} for r in rows],
     }
 
 
@@ -116,4 +155,4 @@ _PAGE = """<!doctype html>
 <title>{title}</title><link rel="stylesheet" href="/css/verify.css"></head>
 <body><main>{body}</main></body></html>"""
 
-SETUP_ROUTES = [setup_facts, venue_ca, setup_page]
+SETUP_ROUTES = [setup_facts, connected_tablets, venue_ca, setup_page]
