@@ -2,8 +2,10 @@
 posts strokes, against `tableside serve --workers W` and a bare `websockets` broadcast app on
 W processes, compression off and offered (as browsers do). Prints spread p50/p99 (commit to
 receive), the judge's reply p50/p99/max while the audience is connected, connect time, server
-CPU per delivery, memory per connection, lost sockets, the longest pause a client saw (the
-slowest ping round trip on a few extra sockets), and the ratios to the bare app.
+CPU per delivery, memory per connection, the sockets connected / refused / dropped / lost
+(counted, never a crash), the longest pause a client saw (the slowest ping round trip on a
+few extra sockets), the pool-exhausted lines of the server's log, and the ratios to the bare
+app. Every spectator of a case connects at once, as a crowd does.
 
     .venv/bin/python bench/live.py [--n 1000,5000] [--rate 5,1] [--seconds 20] [--workers 2]
         [--compression off,on] [--tableside PATH]   # PATH: another checkout's tableside
@@ -59,9 +61,12 @@ def database():
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def start(cmd: list[str], env: dict[str, str], port: int) -> subprocess.Popen:
-    """Start a server and wait until its port answers /health."""
-    proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+def start(cmd: list[str], env: dict[str, str], port: int, log: Path | None = None):
+    """Start a server (its log into `log`, else inherited) and wait until /health answers."""
+    with open(log or os.devnull, "ab") as out:  # the child keeps its own descriptor
+        proc = subprocess.Popen(
+            cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=out if log else None
+        )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -175,16 +180,20 @@ def clients_for(n: int) -> int:
     return max(2, min(4, n // 1000))
 
 
-def report(name: str, n: int, lat, lost, ready, kib, cpu, stalls, replies=None) -> dict:
+def report(name: str, n: int, lat, counts, ready, kib, cpu, stalls, replies=None) -> dict:
+    """One line per case; `counts` are (connected, refused, dropped, lost) sockets."""
     p50, p99 = quantiles(lat)
     us = cpu * 1e6 / max(1, len(lat))
     pause = max(stalls.rtts, default=0) * 1000
+    connected, refused, dropped, lost = counts
     line = (
         f"  {name:<22} {n:>6}  spread p50 {p50:7.1f} p99 {p99:7.1f} ms  "
-        f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  lost {lost}"
+        f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  "
+        f"connected {connected} refused {refused} dropped {dropped} lost {lost}"
         f"  longest pause {pause:.0f} ms"
     )
     result = {"p50": p50, "p99": p99, "kib": kib, "us": us, "lost": lost, "pause": pause}
+    result.update(connected=connected, refused=refused, dropped=dropped)
     if replies:
         r50, r99 = quantiles(replies)
         line += f"  judge reply p50 {r50:.1f} p99 {r99:.1f} max {max(replies) * 1000:.0f} ms"
@@ -196,7 +205,8 @@ def report(name: str, n: int, lat, lost, ready, kib, cpu, stalls, replies=None) 
 async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) -> dict:
     port = free_port()
     env = serve_env(db_url, cfg.workers)
-    proc = start([cfg.tableside, "serve", "--port", str(port)], env, port)
+    log = Path(tempfile.mkdtemp(prefix="tableside-bench-log-")) / "serve.log"
+    proc = start([cfg.tableside, "serve", "--port", str(port)], env, port, log)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             judge = Judge(http)
@@ -209,12 +219,12 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
             )
             before = rss_kib(proc.pid)
             audience = Audience(url, n, clients_for(n), deflate, after=judge.position)
-            ready = await asyncio.to_thread(audience.ready)
-            kib = (rss_kib(proc.pid) - before) / n
+            ready, connected, refused = await asyncio.to_thread(audience.ready)
+            kib = (rss_kib(proc.pid) - before) / max(1, connected)
             cpu = cpu_seconds(proc.pid)
             async with Stalls(f"ws://127.0.0.1:{port}/live?table=9999") as stalls:
                 replies = await paced(cfg.seconds, rate, judge.stroke)
-            lat, lost = await asyncio.to_thread(audience.finish, judge.position)
+            lat, dropped, lost = await asyncio.to_thread(audience.finish, judge.position)
             cpu = cpu_seconds(proc.pid) - cpu
             size, events = 0, 0
             while True:  # the probe saw every delta: their size and count
@@ -225,10 +235,14 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
                         break
             await probe.close()
         name = f"tableside w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        result = report(name, n, lat, lost, ready, kib, cpu, stalls, replies)
+        counts = (connected, refused, dropped, lost)
+        result = report(name, n, lat, counts, ready, kib, cpu, stalls, replies)
         return {**result, "size": size, "per_stroke": events / max(1, len(replies))}
     finally:
         stop(proc)
+        exhausted = [x for x in log.read_text(errors="replace").splitlines() if "exhausted" in x]
+        print(f"  server log: {len(exhausted)} pool-exhausted lines", *exhausted[:3], sep="\n    ")
+        shutil.rmtree(log.parent, ignore_errors=True)
 
 
 async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate: bool) -> dict:
@@ -244,8 +258,8 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
         publishers = [await websockets.connect(f"ws://127.0.0.1:{p}/") for p in pubs]
         before = rss_kib(proc.pid)
         audience = Audience(f"ws://127.0.0.1:{port}/", n, clients_for(n), deflate)
-        ready = await asyncio.to_thread(audience.ready)
-        kib = (rss_kib(proc.pid) - before) / n
+        ready, connected, refused = await asyncio.to_thread(audience.ready)
+        kib = (rss_kib(proc.pid) - before) / max(1, connected)
         pad = "x" * max(0, size - 70)
 
         if cfg.bare_shape == "spaced":  # as bench/live.py had it before: a stroke's messages
@@ -264,12 +278,13 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
         async with Stalls(f"ws://127.0.0.1:{port}/") as stalls:
             await paced(cfg.seconds, rate, send)
         total = int(cfg.seconds * rate) * per_stroke
-        lat, lost = await asyncio.to_thread(audience.finish, total)
+        lat, dropped, lost = await asyncio.to_thread(audience.finish, total)
         cpu = cpu_seconds(proc.pid) - cpu
         for pub in publishers:
             await pub.close()
         name = f"bare w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        return report(name, n, lat, lost, ready, kib, cpu, stalls)
+        counts = (connected, refused, dropped, lost)
+        return report(name, n, lat, counts, ready, kib, cpu, stalls)
     finally:
         stop(proc)
 
