@@ -8,13 +8,14 @@ one past it makes the process take more (`_settle`: under the address's advisory
 more than `per_client` minus what the other live nodes lease), for every socket waiting
 meanwhile at once and with `spare` more for those to come, so a crowd from one address costs
 a round trip or two, not one per socket. Sockets that leave give their lease back once the
-node holds more than `spare` unused (at once when the limit is small: `spare` is
-`per_client // SPARE_SHARE`).
+node holds more than `spare` unused, and all of it with the address's last socket (at once
+when the limit is small: `spare` is `per_client // SPARE_SHARE`).
 
 How far N nodes can be off the limit (docs/decisions/0125):
 - while PostgreSQL answers, never over it: each node opens sockets only within its lease,
   and leases are granted one address at a time against the others' leases;
-- under it by at most (N − 1) × `spare`: the unused leases of the other nodes;
+- under it by at most (N − 1) × `spare`: the unused leases of the other nodes (none held by
+  a node with no socket of that address left);
 - over it only while PostgreSQL is away or has lost its unlogged counts (a crash): each node
   then counts itself only, N × `per_client` at worst, until its next restatement (`alive`,
   every ALIVE_EVERY seconds) states what it holds; from then on new sockets are refused until
@@ -89,7 +90,7 @@ class SharedAddresses:
 
     async def leave(self, pool: asyncpg.Pool, client: str) -> None:
         self.audience.leave(client)
-        if self.leased[client] - self.audience.clients[client] > self.spare:
+        if self._unused(client):
             with contextlib.suppress(*_DOWN):  # else restated by the next `alive`
                 async with asyncio.timeout(SETTLE_SECONDS):
                     await self._settle(pool, client)
@@ -105,7 +106,7 @@ class SharedAddresses:
                 open_, leased = self.audience.clients[client], self.leased[client]
                 if open_ > leased:
                     await self._take(pool, client, open_ - leased + self.spare)
-                elif leased - open_ > self.spare:
+                elif self._unused(client):
                     await self._give(pool, client, open_)
         finally:
             lock, users = self._locks[client]
@@ -113,6 +114,12 @@ class SharedAddresses:
                 self._locks[client] = (lock, users - 1)
             else:
                 del self._locks[client]
+
+    def _unused(self, client: str) -> bool:
+        """Whether the address's lease is to be given back: more than `spare` unused, or any
+        once its last socket has gone (a quiet address holds no other node's share)."""
+        open_, leased = self.audience.clients[client], self.leased[client]
+        return leased - open_ > self.spare or (open_ == 0 and leased > 0)
 
     async def _take(self, pool: asyncpg.Pool, client: str, want: int) -> None:
         leased = self.leased[client]

@@ -152,6 +152,8 @@ async def _serve(
     this task only waits for the client to leave — or, under a server without a direct
     writer, pump its queue beside a task that waits for that."""
     writer = writer_of(socket.scope)
+    if writer is not None:
+        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
     ending = _Ending()
     token = principal.token_id if principal else None
     if token is not None:
