@@ -11,7 +11,8 @@ asks for the `tableside.auth` subprotocol and sends its token as the first messa
 (`socket_auth`); it is closed with 4401 within a second of the token's revocation. Never a
 token in the URL.
 Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
-`after`). A client may send `{"type":"ping"}` at any time after that; the server answers
+`after`), 1013 the hub or the channel's snapshot did not come within the bound (reconnect).
+A client may send `{"type":"ping"}` at any time after that; the server answers
 `{"kind":"pong"}` (a quiet match and a dead socket look the same to a browser, which sees no
 protocol pings: live.js asks when the feed has been quiet a while). Anything else a client
 sends is read and ignored.
@@ -40,6 +41,8 @@ from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
 REVOKED = 4401  # close code: the judge's token was revoked (or expired)
+TRY_LATER = 1013  # close code: the feed could not be caught up in time; reconnect with after
+_REASONS = {REVOKED: "token revoked", TRY_LATER: "try again later; reconnect with after"}
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -173,6 +176,8 @@ async def _serve(
         ending.task.uncancel()
     except (WebSocketDisconnect, OSError):  # OSError: the server saw the client go
         pass
+    except TimeoutError:  # the hub or the channel's one read did not come in time
+        ending.code = TRY_LATER
     finally:
         ctx.audience.unsubscribe(flt.channel, sub)
         if token is not None:
@@ -191,7 +196,7 @@ def _forget(sockets: dict, token: UUID, revoked) -> None:
 
 async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
     """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
-    reason = "token revoked" if code == REVOKED else "too far behind; reconnect with after"
+    reason = _REASONS.get(code, "too far behind; reconnect with after")
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
         await socket.close(code=code, reason=reason)
     if waited.cancelled_caught and writer is not None:
