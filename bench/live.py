@@ -106,6 +106,7 @@ class Judge:
 
     def __init__(self, http: httpx.AsyncClient) -> None:
         self.http, self.turn, self.version, self.position = http, "", 0, 0
+        self.errors: list[str] = []  # the judge's failed posts (the bench goes on)
 
     async def setup(self) -> str:
         r = await self.http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
@@ -118,20 +119,28 @@ class Judge:
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
         return self.match_id
 
-    async def post(self, command: dict) -> None:
-        r = await self.http.post(
-            f"/api/matches/{self.match_id}/commands",
-            json={
-                "command_id": str(uuid.uuid4()),
-                "expected_version": self.version,
-                "command": command,
-            },
-        )
-        r.raise_for_status()
-        self._follow(r.json())
+    async def post(self, command: dict, tries: int = 1) -> bool:
+        """Post a command, sent again (the same command_id: answered once) on an error up to
+        `tries` times; False when it never went through (counted in `errors`)."""
+        body = {
+            "command_id": str(uuid.uuid4()),
+            "expected_version": self.version,
+            "command": command,
+        }
+        for attempt in range(tries):
+            try:
+                r = await self.http.post(f"/api/matches/{self.match_id}/commands", json=body)
+                r.raise_for_status()
+            except httpx.HTTPError as exc:
+                self.errors.append(str(exc).splitlines()[0][:80])
+                await asyncio.sleep(0.2 * 2**attempt)
+                continue
+            self._follow(r.json())
+            return True
+        return False
 
     async def stroke(self, _: int) -> None:
-        await self.post({"type": "RecordStroke", "player": self.turn, "facts": {}})
+        await self.post({"type": "RecordStroke", "player": self.turn, "facts": {}}, tries=4)
 
     def _follow(self, body: dict) -> None:
         self.version, self.position = body["last_version"], body["positions"][-1]
@@ -226,23 +235,42 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
                 replies = await paced(cfg.seconds, rate, judge.stroke)
             lat, dropped, lost = await asyncio.to_thread(audience.finish, judge.position)
             cpu = cpu_seconds(proc.pid) - cpu
-            size, events = 0, 0
-            while True:  # the probe saw every delta: their size and count
-                m = json.loads(raw := await asyncio.wait_for(probe.recv(), 10))
-                if m["kind"] == "event":
-                    size, events = max(size, len(raw)), events + 1
-                    if m["position"] >= judge.position:
-                        break
-            await probe.close()
+            size, events = await _probed(probe, judge.position)
         name = f"tableside w{cfg.workers} {'deflate' if deflate else 'plain'}"
         counts = (connected, refused, dropped, lost)
         result = report(name, n, lat, counts, ready, kib, cpu, stalls, replies)
+        if judge.errors:
+            print(f"  judge: {len(judge.errors)} failed posts, e.g. {judge.errors[0]}")
         return {**result, "size": size, "per_stroke": events / max(1, len(replies))}
     finally:
         stop(proc)
-        exhausted = [x for x in log.read_text(errors="replace").splitlines() if "exhausted" in x]
-        print(f"  server log: {len(exhausted)} pool-exhausted lines", *exhausted[:3], sep="\n    ")
+        lines = log.read_text(errors="replace").splitlines()
+        exhausted = [x for x in lines if "pool exhausted" in x]
+        database = [x for x in lines if "database:" in x and "pool exhausted" not in x]
+        print(
+            f"  server log: {len(exhausted)} pool-exhausted lines, {len(database)} other "
+            "database lines",
+            *(exhausted[:2] + database[:2]),
+            sep="\n    ",
+        )
         shutil.rmtree(log.parent, ignore_errors=True)
+
+
+async def _probed(probe, last: int) -> tuple[int, int]:
+    """The largest delta the probe socket saw and how many (up to `last`); what it missed, if
+    it was cut, is left out rather than crashing the bench."""
+    size, events = 0, 0
+    try:
+        while True:
+            m = json.loads(raw := await asyncio.wait_for(probe.recv(), 10))
+            if m["kind"] == "event":
+                size, events = max(size, len(raw)), events + 1
+                if m["position"] >= last:
+                    break
+    except (websockets.ConnectionClosed, TimeoutError) as exc:
+        print(f"  probe socket: {type(exc).__name__} after {events} deltas")
+    await probe.close()
+    return size, events
 
 
 async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate: bool) -> dict:
