@@ -14,6 +14,7 @@ from tableside.disciplines.korona.commands import (
     GiveRemark,
     GiveWarning,
     RecordStroke,
+    ReportIncident,
     StrokeFacts,
 )
 from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08, UNFILLED
@@ -121,3 +122,10 @@ def test_lv_unfilled_has_no_card_to_give() -> None:
             decide(state, GiveWarning(player="bob", card=card))
         assert refused.value.code == "not_in_ruleset" and "EKML" not in refused.value.rule
 
+
+def test_ekml_22_3_a_no_show_after_play_began_is_refused_with_a_code() -> None:
+    """The pad's refusal reads in the judge's language: the engine names a code."""
+    with pytest.raises(RuleViolation) as refused:
+        decide(given(setup(), [S("ann")]), ReportIncident(code="no_show", player="bob"))
+    assert refused.value.rule == "EKML §22(3)"
+    assert refused.value.code == "no_show_before_first_game"
