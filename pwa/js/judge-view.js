@@ -33,7 +33,8 @@ export function view(state, act) {
                      `${doc.won[0]} : ${doc.won[1]}`) : null,
                    ...lines.map((line) => h("p", {}, line)));
   const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
-  return [h("div", { class: "glance" }, ...parts), h("div", { class: "work" }, banner, panel)];
+  const pairs = doc.format === "pairs" ? " pairs" : ""; // a phone fits four names (judge.css)
+  return [h("div", { class: `glance${pairs}` }, ...parts), h("div", { class: `work${pairs}` }, banner, panel)];
 }
 
 function statusLine(doc) {

@@ -117,3 +117,32 @@ def test_offline_the_queued_banner_covers_neither_score_nor_board(page, context,
         assert page.locator(".judge-bar").bounding_box()["height"] <= 56.5
     finally:
         context.set_offline(False)
+
+
+# The longest names in the test data, as a pair each side (issue 43 point 5).
+LONG_PAIRS = (["Mari-Liis Tammsaare-Kõrvits", "Jānis Bērziņš"], ["Peeter Saar", "Liis Kask"])
+BOTTOM_ROW = ("time", "undo", "more")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pairs_pads_bottom_row_is_inside_360x640(page, head_api: Api, pwa_server, lang):
+    """EKML §28: four names and the seat order above the pad; the pad's last row (Time, Undo,
+    More) still ends inside the first screen, measured, in et, lv and en."""
+    (a1, _), (b1, _) = LONG_PAIRS
+    t = new_table(head_api, *LONG_PAIRS, format="pairs")
+    version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
+    opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": a1,
+               "opponent_first": b1}  # fmt: skip
+    r = Api(pwa_server.base, t["token"]).command(t["match_id"], version, opening)
+    assert r.status_code == 201, r.text
+    open_pad(page, t["path"], lang)
+    assert page.locator("main [data-seats]").count() == 1  # the seat order is on the pad
+    height = page.viewport_size["height"]
+    boxes = {b["act"]: b for b in page.evaluate(BOXES)}
+    for act in BOTTOM_ROW:
+        assert boxes[act]["top"] >= 0 and boxes[act]["bottom"] <= height, (lang, boxes[act])
+    for box in boxes.values():
+        assert box["bottom"] - box["top"] >= 48, box  # still a finger's target
+        assert box["scrollWidth"] <= box["clientWidth"], box
+    assert broken_words(page, "main [data-act], .side .names") == []
+    screenshot(page, f"judge-pairs-pad-{lang}-360x640")

@@ -138,3 +138,32 @@ def test_ekml_28_1_protocol_shows_the_seats_and_the_move_between_games(
     # Everyone one seat on, clockwise: Mari comes to the opening seat (EKML §28(1)).
     _row(text, "2", f"{MARI} → {PEETER} → {JAAN} → {LIIS}", "EKML §28(1)")
     _row(text, w["seats_move"])
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_the_protocol_headings_keep_the_word_game_whole(lang: str, tmp_path: Path) -> None:
+    """Issue 43 point 5: the en PDF broke "Game" as "Gam/e" in its narrow first column."""
+    text = _text(lang, tmp_path)
+    w = words(lang)
+    _row(text, w["game"], w["opening"], w["winner"], w["reason"])
+    _row(text, w["game"], w["kind"], w["offender"], w["borne_by"], w["detail"], w["rule"])
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_ekml_22_5_the_games_table_lists_every_game_the_third_remark_lost(
+    lang: str, tmp_path: Path
+) -> None:
+    """The third remark loses the current game and the remaining ones (EKML §22(5), §26(2)):
+    the games table lists all three, the unplayed two with nobody opening."""
+    records = _record(
+        [
+            CreateMatch(match_id="m", side_a=(PEETER,), side_b=(JAAN,), games=3),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            *[GiveRemark(player=PEETER, reason="object_on_cushion") for _ in range(3)],
+        ]
+    )
+    text = _text(lang, tmp_path, records)
+    third = code_words(lang, "third_remark")
+    _row(text, "1", PEETER, JAAN, third)
+    _row(text, "2", "—", JAAN, third)
+    _row(text, "3", "—", JAAN, third)
