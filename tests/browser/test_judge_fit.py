@@ -9,7 +9,7 @@ import pytest
 from support.harness import Api, wait_for
 
 from .harness import assert_no_horizontal_overflow, broken_words, screenshot
-from .judge_helpers import new_table, open_judge
+from .judge_helpers import new_table, open_judge, settle, start_game, tap
 
 LANGUAGES = ["et", "lv", "en"]
 PRIMARY = ["pocketed", "pocketed_more", "no_pocket", "striker_pocket", "striker_over",
@@ -146,3 +146,23 @@ def test_the_pairs_pads_bottom_row_is_inside_360x640(page, head_api: Api, pwa_se
         assert box["scrollWidth"] <= box["clientWidth"], box
     assert broken_words(page, "main [data-act], .side .names") == []
     screenshot(page, f"judge-pairs-pad-{lang}-360x640")
+
+
+VISIBLE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height }; }"""
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_at_match_over_the_banner_leaves_sign_the_protocol_in_view(page, head_api, lang) -> None:
+    """Issue 43 point 5: at 360×640 the banner of a pairs match's end covered "Sign the
+    protocol"; it speaks over the glance instead, and the sign-off's controls stay clear."""
+    start_game(page, head_api, lang, pairs=True)
+    player = page.evaluate("window.judge.state.shown.game.turn")
+    tap(page, "more", "red")  # EKML §22(1): the match is over at once
+    page.locator(f"dialog[open] button[data-value='{player}']").click()
+    page.wait_for_selector("[data-panel=match-over]")
+    page.wait_for_function("document.querySelector('[data-banner]').offsetHeight > 0")
+    banner = page.evaluate(VISIBLE, "[data-banner]")
+    for control in ("[data-act=sign]", "[data-act=undo]", "#judge-name"):
+        assert not _overlap(banner, page.evaluate(VISIBLE, control)), control
+    screenshot(page, f"judge-match-over-banner-{lang}-360x640")
