@@ -9,7 +9,7 @@ import pytest
 from support.harness import Api, wait_for
 
 from .harness import assert_no_horizontal_overflow, broken_words, screenshot
-from .judge_helpers import new_table, open_judge, settle, start_game, tap
+from .judge_helpers import new_table, open_judge, start_game, tap
 
 LANGUAGES = ["et", "lv", "en"]
 PRIMARY = ["pocketed", "pocketed_more", "no_pocket", "striker_pocket", "striker_over",
