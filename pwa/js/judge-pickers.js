@@ -137,7 +137,11 @@ async function incident(ctx) {
   const items = applicable(ctx, ctx.state.catalogue?.incidents || []).map((o) => ({
     value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(ctx, o) }));
   const code = await pick(t("judge.incident"), items, { used: "incident" });
-  if (!code) return;
+  if (code) return reportIncident(ctx, code);
+}
+
+/** Report incident `code` against the player the judge picks next. */
+async function reportIncident(ctx, code) {
   const player = await choosePlayer(ctx);
   if (!player) return;
   const command = { type: "ReportIncident", code, player };
@@ -152,8 +156,13 @@ async function incident(ctx) {
 
 export async function more(ctx) {
   const { state, send } = ctx;
+  // What only the head judge confirms is one tap from here, not under Incident… (EKML §22(4))
+  const confirmed = (state.catalogue?.incidents || [])
+    .filter((o) => (state.catalogue?.head_judge_confirms || []).includes(o.code))
+    .map((o) => ({ value: `confirm:${o.code}`, label: t(`incident.${o.code}`), note: outcomeNote(ctx, o) }));
   const items = [
     { value: "incident", label: t("judge.incident") },
+    ...confirmed,
     { value: "knock", label: t("judge.knock"), note: cite(ctx, "table_knock") },
     { value: "decline", label: t("judge.decline"), note: cite(ctx, "pass") },
     { value: "stalemate", label: t("judge.stalemate_turn", { n: doc(ctx).game.stalemate || 0 }),
@@ -169,6 +178,7 @@ export async function more(ctx) {
   }
   const chosen = await pick(t("judge.more"), items);
   if (chosen === "incident") return incident(ctx);
+  if (chosen?.startsWith("confirm:")) return reportIncident(ctx, chosen.slice("confirm:".length));
   if (chosen === "stalemate") return tap(ctx, STALEMATE_TURN);
   if (chosen === "decline") return send({ type: "DeclineTurn", player: turn(ctx) });
   if (chosen === "time_5s" || chosen === "time_30s") {

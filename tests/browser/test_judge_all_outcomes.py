@@ -184,8 +184,7 @@ def _red(page) -> None:
 def _unsporting_confirmed(page) -> None:
     """EKML §22(4): the head judge signs in on the pad's sheet with their own name."""
     player = turn(page)
-    tap(page, "more", "incident")
-    choose(page, "unsporting")
+    tap(page, "more", "confirm:unsporting")  # three taps: More, the outcome, the player
     choose(page, player)
     sheet = page.locator("dialog[open][data-sign-in]")
     sheet.locator("input[name=username]").fill(ADMIN[0])
