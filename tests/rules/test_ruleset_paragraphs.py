@@ -4,6 +4,8 @@ seed text is (shared/seeds/003 for LV, 001 for NOVUS08), and with the guide's
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tableside.disciplines.korona import RuleViolation, decide
 from tableside.disciplines.korona import events as ev
@@ -129,3 +131,53 @@ def test_ekml_22_3_a_no_show_after_play_began_is_refused_with_a_code() -> None:
         decide(given(setup(), [S("ann")]), ReportIncident(code="no_show", player="bob"))
     assert refused.value.rule == "EKML §22(3)"
     assert refused.value.code == "no_show_before_first_game"
+
+
+# Every numbered paragraph of the seed texts (shared/seeds/003 LV, 001 NOVUS08), transcribed:
+# the seeds are not shipped with the code, so the numbers are kept here.
+_LV = (
+    "1.1 11.1 11.2 12.1 12.2 12.3 12.4 12.4.1 12.4.2 12.4.3 12.4.4 13.1 13.2 13.3 13.4 13.5 "
+    "13.6 13.7 13.8 13.9 14.1 14.2 14.3 14.3.1 14.3.2 14.3.3 14.3.4 14.3.5 14.3.6 14.4 14.5 "
+    "15.1 15.1.1 15.1.2 15.1.3 15.1.4 15.1.5 15.2 15.3 15.4 16.1 16.1.1 16.1.2 16.1.3 "
+    "16.1.8 17.1 17.2 18.1 18.2 19.1 "
+)
+LV_PARAGRAPHS = set(_LV.split())
+_NOVUS08 = (
+    "1.1 1.1.1 1.1.2 2.1 2.1.1 2.1.2 2.1.3 2.1.4 2.2 3.1 3.2 3.3 3.4 3.5 3.6 3.7 3.8 4.1 "
+    "4.2 5.1 5.2 5.3 5.4 6.1 6.2 6.3 6.4 7.1 7.1.1 7.1.2 7.1.3 7.1.4 7.1.5 7.2 7.2.1 7.2.2 "
+    "7.2.3 7.2.4 7.2.5 7.3 8.1 8.1.1 8.1.2 8.1.3 8.1.4 8.1.5 8.1.6 9.1 9.1.1 9.1.2 9.1.3 "
+    "9.1.4 9.1.5 9.1.6 9.1.7 9.1.8 9.1.9 9.1.10 9.1.11 9.2 10.1 10.2 10.3 11.1 11.2 11.3 "
+    "11.4 11.4.1 11.4.2 11.4.3 11.4.4 11.4.5 12.1 12.2 12.3 12.4 12.5 12.6 12.8 12.9 12.10 "
+    "12.11 12.12 12.13 12.14 12.15 12.16 12.17 12.18 12.19 12.20 12.21 12.22 12.23 12.24 "
+    "13.1 13.2 13.3.1 13.3.2 13.3.3 13.3.4 13.3.5 13.4 13.5 13.6 13.7 13.7.1 13.7.2 13.7.3 "
+    "13.7.4 13.8 13.9 14.1 14.2 14.3 14.4 15.1 15.2 15.3 16.1 16.1.1 16.1.2 16.1.3 16.1.4 16.1.5 "
+    "16.1.6 16.1.7 16.1.8 16.1.9 16.1.10 16.1.11 17.1 17.1.1 17.1.2 17.1.3 17.1.4 17.1.5 "
+    "17.1.6 17.1.7 17.1.8 17.1.9 17.1.10 17.1.11 17.1.12 17.1.13 17.1.14 17.1.15 17.1.16 "
+    "17.1.17 17.1.18 17.1.19 17.1.20 17.2 17.3 17.4 17.5 17.6 17.7 18.1 18.1.1 18.1.2 "
+    "18.1.3 18.1.4 18.1.5 18.1.6 18.1.7 19.1 19.1.1 19.1.2 19.1.3 19.1.4 19.1.5 19.1.6 "
+    "19.1.7 19.1.8 19.1.9 19.1.10 19.1.11 19.2 19.3 20.1 20.2 20.3 20.4 20.5 20.6 21.1 21.2 "
+    "21.3 21.4 21.5 21.6 21.7 21.8 21.9 22.1 22.1.1 22.1.2 22.2 22.3 22.4 23.1 23.2 24.1 "
+    "24.2 24.3 24.4 24.5 25.1 25.2 26.1 26.2 27.1 "
+)
+NOVUS08_PARAGRAPHS = set(_NOVUS08.split()) | {"19"}  # 19: the hoiatus chapter as a whole
+
+
+def _cited(rs) -> list[tuple[str, str]]:
+    """(rule key, paragraph number) for every paragraph of its own text a ruleset cites."""
+    rows = [(k, v) for k, v in rs.cite.items()]
+    rows += [(k, o.rule) for k, o in (*rs.stroke_offences.items(), *rs.incidents.items())]
+    rows += list(rs.remarks.items())
+    own = re.compile(rf"{rs.name} (\d+(?:\.\d+)*)(?: \((\d+(?:\.\d+)+)\))?")
+    return [(k, n) for k, rule in rows for m in own.finditer(rule) for n in m.groups() if n]
+
+
+@pytest.mark.parametrize(
+    ("rs", "paragraphs"),
+    [(LV, LV_PARAGRAPHS), (NOVUS08, NOVUS08_PARAGRAPHS)],
+    ids=["LV", "NOVUS08"],
+)
+def test_every_own_citation_is_a_paragraph_of_the_seed_text(rs, paragraphs) -> None:
+    """A key cites its ruleset's text only where that text has the paragraph."""
+    cited = _cited(rs)
+    assert len(cited) > 30
+    assert [(k, n) for k, n in cited if n not in paragraphs] == []
