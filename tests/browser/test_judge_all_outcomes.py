@@ -20,7 +20,17 @@ import httpx
 import pytest
 from support.harness import ADMIN, Api
 
-from .judge_helpers import choose, new_table, open_judge, panel, settle, start_game, tap, turn
+from .judge_helpers import (
+    choose,
+    last_pucks_together_over_the_zone_line,
+    new_table,
+    open_judge,
+    panel,
+    settle,
+    start_game,
+    tap,
+    turn,
+)
 
 
 @pytest.fixture
@@ -138,17 +148,6 @@ def _stalemate(page) -> None:
         settle(page)
 
 
-def _last_pucks_together(page) -> None:
-    for _ in range(2):  # each side down to its last puck, then the turn passes
-        tap(page, "pocketed_more", "7")
-        settle(page)
-        tap(page, "no_pocket")
-        settle(page)
-    tap(page, "foul", "zone_line")
-    tap(page, "puck_over", "opponent_pocketed")
-    tap(page, "pocketed")
-
-
 # One game each, in one match of 15 games (nobody reaches 8 wins on the way).
 GAME_ENDS = [
     ("EKML §23(1)6", "game", _incident("wrong_opening")),  # before the 2nd and 3rd strokes
@@ -162,7 +161,7 @@ GAME_ENDS = [
     ("EKML §23(1)9", "game", _incident("striker_not_returned_repeatedly")),
     ("EKML §23(1)10", "game", _incident("changed_equipment")),
     ("EKML §20(20)", "game", _incident("striker_at_side_cushion")),
-    ("EKML §27(4)", "game", _last_pucks_together),
+    ("EKML §27(4)", "game", last_pucks_together_over_the_zone_line),
     ("EKML §27(6) (teine)", "annulled", _stalemate),
 ]
 
