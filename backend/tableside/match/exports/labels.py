@@ -59,6 +59,9 @@ _EN = {
     "receipt": "Signed receipt (scan to check it, offline)",
     "verification": "Verification",
     "events_n": "{n} events stored in this match's hash chain",
+    "events_n.one": "{n} event stored in this match's hash chain",
+    "games_n": "{n} games",
+    "games_n.one": "{n} game",
     "head": "Chain head (hash of event {n})",
 }
 _ET = {
@@ -109,6 +112,9 @@ _ET = {
     "receipt": "Allkirjastatud kviitung (skaneeri ja kontrolli, ka võrguta)",
     "verification": "Kontroll",
     "events_n": "{n} sündmust matši räsiahelas",
+    "events_n.one": "{n} sündmus matši räsiahelas",
+    "games_n": "{n} geimi",
+    "games_n.one": "{n} geim",
     "head": "Ahela pea (sündmuse {n} räsi)",
 }
 _LV = {
@@ -160,6 +166,11 @@ _LV = {
     "receipt": "Parakstīta kvīts (noskenējiet, lai pārbaudītu, arī bezsaistē)",
     "verification": "Pārbaude",
     "events_n": "{n} notikumi spēles jaucējkodu ķēdē",
+    "events_n.one": "{n} notikums spēles jaucējkodu ķēdē",
+    "events_n.zero": "{n} notikumu spēles jaucējkodu ķēdē",
+    "games_n": "{n} seti",
+    "games_n.one": "{n} sets",
+    "games_n.zero": "{n} setu",
     "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}
@@ -173,6 +184,25 @@ def words(lang: str) -> dict[str, str]:
 _NOTE = {"en": "note", "et": "märkus", "lv": "piezīme"}
 _FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
 _SILENT = re.compile(r"(\w+) is silent(?!;)")
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of a whole number in a printed language: Latvian has zero
+    (…0, 11–19), one (…1 but 11) and other; Icelandic one (…1 but 11) and other; Estonian and
+    English one (1) and other."""
+    if lang == "lv" and (n % 10 == 0 or 11 <= n % 100 <= 19):
+        return "zero"
+    if lang in ("lv", "is"):
+        return "one" if n % 10 == 1 and n % 100 != 11 else "other"
+    return "one" if n == 1 else "other"
+
+
+def counted(lang: str, key: str, n: int) -> str:
+    """The label `key` for `n` in its plural form (`key.one`, `key.zero` where the language
+    has it), "21 notikums", "2 seti", "1 game"."""
+    w = words(lang)
+    form = w.get(f"{key}.{plural_category(lang if w is not _EN else 'en', n)}", w[key])
+    return form.format(n=n)
 
 
 def citation(lang: str, rule: str) -> str:
