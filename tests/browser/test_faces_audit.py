@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from support.competition_play import Comp, pairs, publish_by_results
 from support.harness import Api, wait_for
 from support.play import fold_response
 from support.recorded import auditor
@@ -22,6 +23,7 @@ from .harness import (
     assert_no_horizontal_overflow,
     axe_violations,
     layout_shifts,
+    screenshot,
     wait_until_settled,
 )
 from .judge_helpers import new_table
@@ -38,8 +40,9 @@ LIVE = ".live-state[data-state=live]"
 
 
 @pytest.fixture(scope="module")
-def venue(head_api: Api, pwa_server) -> dict:
-    """A match under way on table 41, a judge's table on its pad, an auditor's token."""
+def venue(head_api: Api, pwa_server, events: dict[str, str]) -> dict:
+    """A match under way on table 41, a judge's table on its pad, an auditor's token; the
+    two published events (a 32-pair double elimination, a round robin of five) beside."""
     table = Table(head_api, pwa_server.base, 41, seed=9)
     table.until_stroke()
     for _ in range(4):
@@ -58,7 +61,33 @@ def venue(head_api: Api, pwa_server) -> dict:
         "judge": pad["path"],
         "audit_token": auditor(head_api).token,
         "head_token": head_api.token,
+        **events,
     }
+
+
+@pytest.fixture(scope="module")
+def events(head_api: Api) -> dict[str, str]:
+    """Seed 000's own event as its guide has it, published: 32 mixed pairs, double
+    elimination, best of one (62 matches); beside it a round robin of five, published too."""
+    made = {}
+    for key, guide, count in (
+        ("de32", {"name": "Segapaaride karikas", "format": "double_elimination"}, 32),
+        ("rr5", {"name": "Külaturniir", "format": "round_robin"}, 5),
+    ):
+        comp = Comp.create(
+            head_api,
+            {
+                **guide,
+                "discipline": "mixed_pairs",
+                "games_per_match": 1,
+                "points": {"win": 4, "draw": 2, "loss": 0},
+            },
+        )
+        comp.enter(pairs(count, key))
+        comp.do({"type": "MakeDraw", "seed": 45})
+        publish_by_results(comp, seed=45)
+        made[key] = comp.id
+    return made
 
 
 # Each face: its address, and the selectors that say it has drawn what it waits for.
@@ -72,6 +101,15 @@ FACES = {
     "admin": (lambda v: "/admin", ["[data-create]"]),
     "watch": (lambda v: f"/watch?match={v['backgammon']}", ["section.spectator[data-live=true]"]),
     "backgammon": (lambda v: f"/backgammon?match={v['backgammon']}", ["bg-board [data-board]"]),
+    "screen_events": (
+        lambda v: f"/screen?competition={v['de32']},{v['rr5']}",
+        ["[data-screen-standings] tbody tr"],
+    ),
+    "competition": (
+        lambda v: f"/?competition={v['de32']}",
+        ["table.standings tbody tr", "[data-placings] li", LIVE],
+    ),
+    "verify": (lambda v: "/verify", ["[data-verdict]"]),
 }
 AUDITED = list(FACES)
 
@@ -264,3 +302,45 @@ def test_every_face_loads_within_its_byte_budget(browser, pwa_server, venue) -> 
         if totals[face] > budget
     }
     assert not over, over
+
+
+# One look at the screen on slide N: the standings rows wholly inside the 1920×1080 frame,
+# each at 40 px or more, read in the same moment as the slide's number.
+SHOWN_ROWS = """(n) => {
+  const label = document.querySelector("[data-page]");
+  if (!label || label.hidden || label.dataset.page !== String(n)) return null;
+  const whole = (r) => {
+    const b = r.getBoundingClientRect();
+    const cells = [...r.cells].every((c) => c.scrollWidth <= c.clientWidth + 1);
+    return r.checkVisibility() && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0
+      && b.right <= innerWidth && cells && parseFloat(getComputedStyle(r).fontSize) >= 40;
+  };
+  const rows = [...document.querySelectorAll("[data-screen-standings] tbody tr")];
+  return { pages: Number(label.dataset.pages), rows: rows.filter(whole).map((r) =>
+    `${r.closest("[data-competition]").dataset.competition} ${r.dataset.entrant}`) };
+}"""
+
+
+def test_every_row_of_a_32_pair_event_is_on_the_screen_within_one_rotation(
+    browser, pwa_server, events
+) -> None:
+    """Issue 45: at 1920×1080 rows 28–32 were never shown and a second event was below the
+    fold. One turn through the slides shows every row of both published events, whole."""
+    context = new_context(browser, pwa_server, "desk")
+    try:
+        page = context.new_page()
+        page.goto(f"/screen?competition={events['de32']},{events['rr5']}&every=1")
+        page.wait_for_selector("[data-screen-standings] tbody tr")
+        first = page.wait_for_function(SHOWN_ROWS, arg=1, timeout=15_000).json_value()
+        screenshot(page, "screen-standings-1920x1080")
+        seen = set(first["rows"])
+        for n in range(2, first["pages"] + 1):
+            seen |= set(
+                page.wait_for_function(SHOWN_ROWS, arg=n, timeout=15_000).json_value()["rows"]
+            )
+        want = {f"{events['de32']} de32{i:02d}" for i in range(1, 33)}
+        want |= {f"{events['rr5']} rr5{i:02d}" for i in range(1, 6)}
+        assert seen == want, (first["pages"], sorted(want - seen))
+        print(f"rows of 32 + 5 in {first['pages']} slides at 1920x1080")
+    finally:
+        context.close()
