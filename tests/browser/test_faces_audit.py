@@ -24,6 +24,7 @@ from .harness import (
     SETTLE_OBSERVER,
     assert_no_horizontal_overflow,
     axe_violations,
+    broken_words,
     layout_shifts,
     screenshot,
     wait_until_settled,
@@ -365,5 +366,27 @@ def test_every_row_of_a_32_pair_event_is_on_the_screen_within_one_rotation(
         want |= {f"{events['rr5']} rr5{i:02d}" for i in range(1, 6)}
         assert seen == want, (first["pages"], sorted(want - seen))
         print(f"rows of 32 + 5 in {first['pages']} slides at 1920x1080")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_of_the_console_or_the_audit_tables_breaks_at_1280(
+    browser, pwa_server, venue, lang
+) -> None:
+    """Issue 45: at 1280 px the console's and the audit's tables broke Estonian words in two
+    ("Koha|l", "Registree|ritud"). On a 32-pair event's entrants and standings, and the
+    audit finder's list, every word of every cell sits on one line."""
+    context = browser.new_context(
+        bypass_csp=True, base_url=pwa_server.base, viewport={"width": 1280, "height": 800}
+    )
+    try:
+        page = open_face(context, venue, "admin_event", lang)
+        for tab, rows in (("entrants", "[data-entrant]"), ("standings", "[data-standings] tr")):
+            page.click(f"[data-tab={tab}]")
+            page.wait_for_selector(rows)
+            assert broken_words(page, "main th, main td") == [], (tab, lang)
+        finder = open_face(context, venue, "finder", lang)
+        assert broken_words(finder, "main th, main td") == [], lang
     finally:
         context.close()
