@@ -42,6 +42,7 @@ const CALL_REFUSALS = {
   table_busy: (p) => t("admin.tables.refused_busy", { table: p.table, players: p.held_by.players,
     where: p.held_by.competition || t("admin.tables.walk_up") }),
   no_free_table: () => t("admin.tables.why_no_table"),
+  match_kept: (p) => t("admin.tables.refused_kept", { match: p.match_id, table: p.table }),
   no_free_block: (p) => t("admin.tables.why_no_block", { boards: p.boards }),
   nothing_to_call: () => t("admin.tables.why_players_busy"),
 };

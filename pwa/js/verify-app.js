@@ -51,4 +51,5 @@ i18n.addEventListener("change", draw);
 await i18n.ready;
 if (location.hash.includes("r=")) await check(location.hash);
 else draw();
+delete $("face").dataset.loading; // the page appears whole, its verdict in place (no shift)
 document.body.dataset.checked = "true";

@@ -60,6 +60,7 @@ from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
 from tableside.web.availability import AVAILABILITY_HANDLERS, database_gate
 from tableside.web.bodies import StrictRequest
+from tableside.web.compression import JsonGzip
 from tableside.web.context import Context
 from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
@@ -94,6 +95,7 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
         before_request=refuse_nul,
         guards=[_app_guards],
         before_send=[security_headers(settings.peers)],
+        middleware=[JsonGzip],  # the API's JSON gzipped when asked (decision 0139)
         cors_config=peer_cors(settings.peers),
         request_class=StrictRequest,
         request_max_body_size=BODY_LIMIT,

@@ -104,10 +104,19 @@ def _check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
         size = 2 if is_pairs(guide) else 1
         require(len(members) == size, "EKML §5(1)", f"{guide.discipline} takes {size}")
         _check_sexes(guide, [m.sex for m in members])
+        _check_people(members)
     for person in members:
         if guide.age_class is not None:
             fits = age_fits(guide.age_class, person.birth_year, person.sex)
             require(fits, "EKML §7(3)", f"{person.name} is not in {guide.age_class.name}")
+
+
+def _check_people(members: tuple[Person, ...]) -> None:
+    """Every player named (EKML §8(2)); a pair is two people, not one named twice (EKML
+    §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
+    names = [" ".join(m.name.split()).casefold() for m in members]
+    require(all(names), "EKML §8(2)", "an entry names its entrant")
+    require(len(set(names)) == len(names), "EKML §5(1)", "one person named twice")
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:
