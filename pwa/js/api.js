@@ -192,7 +192,7 @@ export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);
   if (error.status === 0) return t("error.network");
   // A refusal the engine names by a code reads in the page's language (issue 35 point 5).
-  const coded = error.problem?.code && t(`code.${error.problem.code}`);
+  const coded = error.problem?.code && t(`code.${error.problem.code}`, error.problem);
   const detail = coded && coded !== `code.${error.problem.code}` ? coded : error.detail;
   const title = error.status === 422 && error.rule ? t("error.rule_violation") : error.title;
   const parts = [title, detail].filter(Boolean);
