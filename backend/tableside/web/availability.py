@@ -97,16 +97,44 @@ def _store_busy(exc: BaseException) -> bool:
 
 
 async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
-    """Refuse API requests at once (503) while the watch sees the database down (async: a
-    sync guard would cost every request a hop to a worker thread)."""
+    """Refuse API requests at once (503) while the watch sees the database down, and API writes
+    while a standby is required and none is attached (async: a sync guard would cost every
+    request a hop to a worker thread)."""
     ctx = connection.app.state.tableside
-    if ctx.database_down and connection.url.path.startswith("/api/"):
+    path = connection.scope["path"]
+    if not path.startswith("/api/"):
+        return
+    if ctx.database_down:
         raise HTTPException(
             status_code=503,
             detail="Database unavailable",
             headers={"Retry-After": RETRY_AFTER},
             extra={"detail": _DETAIL},
         )
+    if connection.scope.get("method") in _WRITES and path != LOGIN and _no_standby(ctx):
+        raise HTTPException(
+            status_code=503,
+            detail="No standby",
+            headers={"Retry-After": RETRY_AFTER},
+            extra={"detail": _NO_STANDBY, "code": "no_standby"},
+        )
+
+
+_WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+LOGIN = "/api/login"  # a login is no record: staff reach the console that says why
+_NO_STANDBY = (
+    "No standby is attached and this event requires one (TABLESIDE_STANDBY_REQUIRED); nothing "
+    "was stored. Try again once the standby is back."
+)
+
+
+def _no_standby(ctx) -> bool:
+    """A standby is required (TABLESIDE_STANDBY_REQUIRED) and the watch saw none attached:
+    the write is refused at once rather than left to wait in PostgreSQL for one (issue 46)."""
+    if not ctx.settings.standby_required:
+        return False
+    seen = ctx.health.replication  # (synchronous, attached, in recovery), by the watch
+    return seen is None or not seen[1]
 
 
 @dataclass
