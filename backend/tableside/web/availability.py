@@ -243,8 +243,11 @@ class Watch:
             await self.conn.fetchval("SELECT 1")
 
     def _pool_state(self) -> tuple[str, str]:
-        pool = self.ctx.pool
-        waited = pool.longest_wait() if hasattr(pool, "longest_wait") else 0.0
+        pool, waited = self.ctx.pool, 0.0
+        # read from the watch's thread while the request loop changes it: a waiter gone
+        # between the look and the read is no waiter
+        with contextlib.suppress(ValueError, RuntimeError):
+            waited = pool.longest_wait() if hasattr(pool, "longest_wait") else 0.0
         if waited < EXHAUSTED_AFTER:
             return "ok", ""
         return "pool exhausted", (
