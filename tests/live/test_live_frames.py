@@ -18,7 +18,7 @@ MIB = 1024 * 1024
 FLOOD = 36  # sockets, each sending one 16 MiB frame
 BATCH = 12  # sent at once
 RSS_GROWTH_MIB = 16  # the bound: +1 MiB measured; reading the frames whole took +37 (36 frames)
-CLOSED_WITHIN = 10.0  # seconds a flooding socket may stay open (it is closed at its header)
+CLOSED_WITHIN = 20.0  # seconds a flooding socket may stay open (it closes in well under 1)
 
 
 @pytest.fixture(scope="module")
