@@ -150,13 +150,15 @@ def _worker(settings, listeners: list[socket.socket], way) -> None:
     (with HTTPS, uvicorn's TLS there, and the same app in plain HTTP on the second)."""
     import uvicorn
 
+    from tableside.live.socket_auth import MAX_FRAME
     from tableside.server import create_app
 
     app = create_app(settings)
     _settle_gc()
     # SIGTERM lets requests finish for `shutdown_seconds`, then cuts them (issue 28: a request
     # stuck on a lock held the server up for ever); a cut request stores nothing half.
-    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds}
+    # A websocket frame past MAX_FRAME is refused by its header, never read (issue 46).
+    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds, "ws_max_size": MAX_FRAME}
     if not way.tls:
         uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound)).run(sockets=listeners)
         return

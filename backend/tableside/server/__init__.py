@@ -10,6 +10,8 @@ OpenAPI at `/schema`.
 
 from __future__ import annotations
 
+import asyncio
+
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.connection import ASGIConnection
@@ -48,6 +50,7 @@ from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
+from tableside.server.cut import cut_response
 from tableside.server.disciplines import house_disciplines
 from tableside.server.lifespan import lifespan
 from tableside.server.openapi_errors import declare as declare_problems
@@ -185,12 +188,17 @@ async def _app_guards(connection: ASGIConnection, handler: BaseRouteHandler) -> 
 
 class TablesideApp(Litestar):
     """The Litestar app, keeping the server's own `send` in a websocket's scope: once a live
-    socket has caught up, the fan-out writes to it directly (live/direct.py)."""
+    socket has caught up, the fan-out writes to it directly (live/direct.py); and answering
+    503 to a request the server cut on its way down."""
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "websocket":
             scope[RAW_SEND] = send
-        await super().__call__(scope, receive, send)
+        try:
+            await super().__call__(scope, receive, send)
+        except asyncio.CancelledError:
+            if scope["type"] != "http" or not await cut_response(scope, send):
+                raise
 
 
 def _own_origins(settings: Settings) -> tuple[str, ...]:

@@ -89,7 +89,8 @@ def rule_violation(request: Request, exc: Any) -> Response:
     discipline has them: `exc.words(lang)`), the rule it cites and the field, and (where the
     engine names it) the refusal's code, for a face to say in its own language."""
     code = getattr(exc, "code", "")
-    extra = {"code": code} if code else {}
+    # what the face's words for the code fill in (a name's refused character, its look-alike)
+    extra = {"code": code, **getattr(exc, "params", {})} if code else {}
     said = getattr(exc, "words", None)
     detail = said(language(request)) if callable(said) else exc.message
     title = title_in(request, "Rule violation")
