@@ -135,8 +135,13 @@ def seal(conn: Any, key: SigningKey, records: list[RawRecord]) -> Seal | None:
     no checkpoint covers them and there is no key here to sign one."""
     if not records:
         return None
-    checkpoint = take(conn, key, covering=records[-1].position)
-    if checkpoint is None or checkpoint.position < records[-1].position:
+    return seal_with(conn, take(conn, key, covering=records[-1].position), records)
+
+
+def seal_with(conn: Any, checkpoint: Checkpoint | None, records: list[RawRecord]) -> Seal | None:
+    """The store-wide links from the records' first event to `checkpoint` (psycopg); None
+    when it does not cover them."""
+    if not records or checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     row = conn.execute(_ANCHOR.format("%s"), (first - 1,)).fetchone()
@@ -151,7 +156,14 @@ async def seal_async(pool: Any, key: SigningKey, records: list[RawRecord]) -> Se
     if not records:
         return None
     checkpoint = await take_async(pool, key, covering=records[-1].position)
-    if checkpoint is None or checkpoint.position < records[-1].position:
+    return await seal_with_async(pool, checkpoint, records)
+
+
+async def seal_with_async(
+    pool: Any, checkpoint: Checkpoint | None, records: list[RawRecord]
+) -> Seal | None:
+    """`seal_with` over an asyncpg pool."""
+    if not records or checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     async with pool.acquire() as conn:

@@ -10,7 +10,8 @@ checkpoint printed, published or carried in an export is the JSON of `Checkpoint
 database keeps them in the append-only `event_checkpoints` (schema/007, 011).
 
 The signer also keeps every checkpoint it signs in a log beside its key (`Signer`,
-`<key>.log`: JSON Lines, append-only, fsync'd before the checkpoint is stored), outside
+`<key>.log`: JSON Lines, append-only, each line naming the previous line's hash
+(`signer_log`), fsync'd before the checkpoint is stored), outside
 PostgreSQL: a witness that whoever holds the database cannot rewrite (`audit verify` reads
 it; `read_witness` reads it and any other witness file or folder).
 """
@@ -30,6 +31,8 @@ import msgspec
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from tableside.eventlog import signer_log
 
 FORMAT = "tableside-checkpoint/1"
 _DOMAIN = FORMAT.encode() + b"\n"
@@ -139,24 +142,24 @@ def load_signer(key_path: Path, log: Path | None) -> Signer:
     return Signer(load_or_create_key(key_path), log)
 
 
-def append_to_log(path: Path, checkpoint: Checkpoint) -> None:
-    """One line, appended in one write (O_APPEND: workers sharing the file never interleave)
-    and fsync'd; the folder is fsync'd too when the log is new."""
-    new = not path.exists()
-    if new:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, encode(checkpoint))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    if new:
-        folder = os.open(path.parent, os.O_RDONLY)
+def append_to_log(path: Path, checkpoint: Checkpoint, **more: Any) -> None:
+    """One chained line (`signer_log`: it names the previous line's hash), fsync'd; `more`
+    adds fields (`adopted`: copied from the store, not signed here and now)."""
+    signer_log.append(path, {**msgspec.to_builtins(checkpoint), **more})
+
+
+def read_log(path: Path) -> tuple[list[Checkpoint], signer_log.LogReading]:
+    """The signer's log: its checkpoints, and how it reads (missing, or where its chain
+    breaks). A line that is no checkpoint is a break too."""
+    reading = signer_log.read(path.expanduser())
+    found = []
+    for number, fields in enumerate(reading.entries, 1):
         try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+            found.append(_from_fields(fields))
+        except CheckpointError as exc:
+            reading.problem = reading.problem or f"line {number}: {exc}"
+            break
+    return found, reading
 
 
 def read_witness(path: Path) -> list[Checkpoint]:
@@ -188,8 +191,16 @@ def _published(raw: bytes) -> Checkpoint:
         fields: Any = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
         raise CheckpointError(f"not a checkpoint: {exc}") from None
+    return _from_fields(fields)
+
+
+# Fields a served or logged checkpoint carries beside the signed ones.
+_BESIDE = ("short_hash", "prev", "adopted")
+
+
+def _from_fields(fields: Any) -> Checkpoint:
     if isinstance(fields, dict):
-        fields.pop("short_hash", None)
+        fields = {k: v for k, v in fields.items() if k not in _BESIDE}
     return decode(msgspec.json.encode(fields))
 
 
