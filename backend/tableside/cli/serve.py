@@ -39,6 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
     )
     parser.add_argument(
+        "--accept-disputed",
+        action="store_true",
+        default=None,
+        help="sign again on a store that no longer yields a head its key signed: the dispute"
+        " is recorded as an event and in the signer's log (env TABLESIDE_ACCEPT_DISPUTED)",
+    )
+    parser.add_argument(
         "--replication",
         metavar="HOST:PORT",
         help="the embedded PostgreSQL also listens here for a standby (`tableside standby`;"
@@ -61,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             data_dir=args.data_dir,
             key_file=args.key_file,
             replication=args.replication,
+            accept_disputed=args.accept_disputed,
         )
         return serve(settings, demo=args.demo, workers=workers(args.workers))
     except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
@@ -100,13 +108,15 @@ def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> in
     from tableside.db import migrations
     from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import signing_key_for
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
-        key = load_or_create_key(settings.signing_key_path)  # made here on first start
+        # the store's own key (made here on its first start); another key, or none, refuses
+        key = signing_key_for(db.migrate_url, settings.signing_key_path)
         unregistered = register_key(db.migrate_url, bytes.fromhex(public_hex(key)))
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
         _announce(settings, db.label, len(applied), demo=demo, workers=workers)

@@ -113,16 +113,31 @@ def decode(raw: bytes) -> Checkpoint:
     return checkpoint
 
 
-@dataclass(frozen=True)
+class SigningRefused(RuntimeError):
+    """The signer will not sign: the store is disputed (`standing.Dispute`, #41)."""
+
+    def __init__(self, dispute: Any) -> None:
+        super().__init__(dispute.reason)
+        self.dispute = dispute
+
+
+@dataclass
 class Signer:
     """The signing key and its log: every checkpoint signed is appended to `log` (fsync'd)
-    before anyone stores it, so the log holds at least what the database was given."""
+    before anyone stores it, so the log holds at least what the database was given. While
+    `dispute` is set (the store no longer yields a head it signed, #41) it signs nothing;
+    `since` is when a dispute was last accepted on the record (`serve --accept-disputed`):
+    only what was signed after it is held against the store from then on."""
 
     key: Ed25519PrivateKey
     log: Path | None = None
+    dispute: Any = None
+    since: datetime | None = None
 
     def sign(self, position: int, head_hash: bytes) -> Checkpoint:
         """Sign the head at `position` now and keep the checkpoint in the log."""
+        if self.dispute is not None:
+            raise SigningRefused(self.dispute)
         checkpoint = sign(self.key, position, head_hash)
         if self.log is not None:
             append_to_log(self.log, checkpoint)

@@ -23,6 +23,7 @@ from typing import Any
 import msgspec
 
 FIRST = "0" * 64
+ACCEPTED = "accepted"  # a line that is no checkpoint: a dispute accepted on the record
 
 
 def line_hash(line: bytes) -> str:
@@ -32,11 +33,14 @@ def line_hash(line: bytes) -> str:
 
 @dataclass
 class LogReading:
-    """A log as read: its lines' fields (without `prev`), and the first break, if any."""
+    """A log as read: its lines' fields (without `prev`), the first break, if any, and when
+    a dispute was last accepted on it (`accepted`, an ISO time: `serve --accept-disputed`)."""
 
     entries: list[dict[str, Any]] = field(default_factory=list)
     problem: str | None = None
     exists: bool = True
+    accepted: str | None = None
+    accepted_reason: str | None = None
 
 
 def append(path: Path, fields: dict[str, Any]) -> None:
@@ -69,7 +73,9 @@ def _last_line(fd: int) -> bytes:
 
 
 def read(path: Path) -> LogReading:
-    """Every line's fields, checking each line's `prev`; `exists` False when there is no file."""
+    """Every line's fields, checking each line's `prev`; `exists` False when there is no file.
+    `problem` names the first break after the last accepted dispute (a break before it was
+    accepted with it)."""
     if not path.is_file():
         return LogReading(exists=False)
     reading = LogReading()
@@ -78,25 +84,38 @@ def read(path: Path) -> LogReading:
     for number, line in enumerate(path.read_bytes().splitlines(keepends=True), 1):
         if not line.strip():
             continue
-        try:
-            fields = msgspec.json.decode(line)
-        except msgspec.DecodeError:
-            fields = None
-        if not isinstance(fields, dict):
-            reading.problem = f"line {number} is not JSON of a checkpoint"
-            return reading
+        fields = _fields(line)
+        if fields is None:
+            reading.problem = reading.problem or f"line {number} is not JSON of a checkpoint"
+            continue
         prev = fields.pop("prev", None)
-        expected = line_hash(before) if before is not None else FIRST
-        if prev is None and chained:
-            reading.problem = f"line {number} is not chained to line {number - 1}"
-            return reading
-        if prev is not None and prev != expected:
-            reading.problem = (
-                f"line {number} names a previous line that is not line {number - 1}"
-                " as it stands: a line was removed or rewritten"
-            )
-            return reading
+        broken = _break(number, prev, before, chained=chained)
+        reading.problem = reading.problem or broken
         chained = chained or prev is not None
-        reading.entries.append(fields)
         before = line
+        if ACCEPTED in fields:
+            reading.accepted, reading.problem = str(fields[ACCEPTED]), None
+            reading.accepted_reason = fields.get("reason")
+        else:
+            reading.entries.append(fields)
     return reading
+
+
+def _fields(line: bytes) -> dict[str, Any] | None:
+    try:
+        fields = msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return None
+    return fields if isinstance(fields, dict) else None
+
+
+def _break(number: int, prev: str | None, before: bytes | None, *, chained: bool) -> str | None:
+    expected = line_hash(before) if before is not None else FIRST
+    if prev is None and chained:
+        return f"line {number} is not chained to line {number - 1}"
+    if prev is not None and prev != expected:
+        return (
+            f"line {number} names a previous line that is not line {number - 1}"
+            " as it stands: a line was removed or rewritten"
+        )
+    return None

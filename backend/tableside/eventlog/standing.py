@@ -16,9 +16,13 @@ the signer adopts the stored checkpoints into its log (marked `adopted`) and goe
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+
+import msgspec
 
 from tableside.eventlog.checkpoints import Checkpoint
 from tableside.eventlog.signer_log import LogReading
@@ -29,6 +33,29 @@ EVENTS_REMOVED = "events_removed"
 CHECKPOINTS_VANISHED = "checkpoints_vanished"
 LOG_BROKEN = "log_broken"
 LOG_SHORT = "log_short"
+CHAIN_BROKEN = "chain_broken"
+CODES = (HEAD_CHANGED, EVENTS_REMOVED, CHECKPOINTS_VANISHED, LOG_BROKEN, LOG_SHORT, CHAIN_BROKEN)
+
+
+# The store's own stream for facts about the record itself (not a match's, not a competition's).
+RECORD_STREAM = uuid.UUID("7ab1e51d-0000-4000-8000-000000000041")
+
+
+class DisputeAccepted(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="RecordDisputeAccepted"
+):
+    """A disputed record was accepted as it stands (`serve --accept-disputed`): why it was
+    disputed, by which key's server, and from when its signer signs again. What was signed
+    before stays evidence: `audit verify` still holds the store to it."""
+
+    code: str
+    reason: str
+    public_key: str
+    at: str
+    accepted_by: str = "tableside serve --accept-disputed"
+
+
+RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted,)
 
 
 @dataclass(frozen=True)
@@ -120,3 +147,27 @@ def newest_covering(marks: Iterable[Checkpoint], position: int) -> Checkpoint | 
 
 def _order(checkpoint: Checkpoint) -> tuple[int, object]:
     return checkpoint.position, checkpoint.time
+
+
+def since(marks: list[Checkpoint], accepted: datetime | None) -> list[Checkpoint]:
+    """The checkpoints signed after a dispute was accepted (all, when none was)."""
+    return marks if accepted is None else [cp for cp in marks if cp.time > accepted]
+
+
+def judge(
+    stored: list[Checkpoint],
+    logged: list[Checkpoint],
+    log: tuple[Path, LogReading] | None,
+    heads: dict[int, bytes],
+    end: int,
+) -> Dispute | None:
+    """The first reason the store is disputed, or None: the log is whole (where there is
+    one), every signed head (stored, logged) is still yielded, no stored checkpoint the log
+    names vanished. `heads` and `end` as for `unreached`."""
+    found = log_problem(log[0], log[1], logged, stored) if log is not None else None
+    return (
+        found
+        or unreached(stored, heads, end, name="a stored checkpoint")
+        or unreached(logged, heads, end, name="the signer's log")
+        or (vanished(stored, logged, in_flight=True) if log is not None else None)
+    )
