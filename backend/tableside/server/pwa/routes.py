@@ -27,7 +27,9 @@ def _pages(root: Path) -> list:
     def page(name: str, paths: list[str]):
         @get(paths, name=f"page-{name}", include_in_schema=False, sync_to_thread=False)
         def handler(request: Request) -> Response[bytes]:
-            return assets.answer(request, assets.read(root, f"{name}.html"), ".html")
+            # The faces that witness checkpoints pin the venue's key as /verify does (#41).
+            body = assets.read(root, f"{name}.html").replace(KEY_PLACEHOLDER, _pinned(request))
+            return assets.answer(request, body, ".html")
 
         return handler
 
