@@ -94,10 +94,12 @@ async function signed(checkpoint) {
   }
 }
 
-/** The venue's key: pinned in the page, else the key of what this device kept first. */
-function venueKey(kept) {
-  const pinned = document.querySelector('meta[name="federation-key"]')?.content || "";
-  return /^[0-9a-f]{64}$/i.test(pinned) ? pinned.toLowerCase() : kept?.public_key || null;
+/** The venue's keys: pinned in the page (the current one, then those it replaced), else the
+ *  key of what this device kept first; none before anything was kept on a page without one. */
+function venueKeys(kept) {
+  const pinned = (document.querySelector('meta[name="federation-key"]')?.content || "")
+    .split(",").map((k) => k.trim().toLowerCase()).filter((k) => /^[0-9a-f]{64}$/.test(k));
+  return pinned.length ? pinned : kept ? [kept.public_key] : [];
 }
 
 /** The highest position a checkpoint may name now (see SLACK). */
@@ -114,8 +116,8 @@ const fields = ({ format, position, head_hash, time, public_key, signature }) =>
 export async function remember(checkpoint) {
   const kept = await newest();
   if (!checkpoint || !Number.isSafeInteger(checkpoint.position)) return { kept: false, reason: "shape", newest: kept };
-  const key = venueKey(kept);
-  if (key && checkpoint.public_key !== key) return { kept: false, reason: "key", newest: kept };
+  const keys = venueKeys(kept);
+  if (keys.length && !keys.includes(checkpoint.public_key)) return { kept: false, reason: "key", newest: kept };
   if (checkpoint.position > plausibleHead(kept)) return { kept: false, reason: "implausible", newest: kept };
   if (kept && checkpoint.position <= kept.position) return wentBack(checkpoint, kept);
   if (!(await signed(checkpoint))) return { kept: false, reason: "signature", newest: kept };

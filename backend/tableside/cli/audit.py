@@ -124,8 +124,8 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.verify import verify
 
     witnesses = _witnesses(args)
-    trusted = _trusted_key(args, settings)
     with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
         logged, log_dispute = _signer_log(settings, stored)
@@ -172,9 +172,9 @@ def _verify_receipts(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.verdict import Verdict
     from tableside.eventlog.verify import verify
 
-    trusted = _trusted_key(args, settings)
     failed = 0
     with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
         for path in args.receipt:
             receipt = receipts.decode(path.read_bytes())
             verdict = Verdict(problem=receipts.problem(receipt, trusted))
@@ -260,8 +260,8 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.standing import newest_covering
     from tableside.eventlog.verdict import record_verdict
 
-    trusted = _trusted_key(args, settings)
     with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
         records = list(records_from_database(db.url, args.stream))
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
@@ -391,6 +391,13 @@ def _trusted_key(args: argparse.Namespace, settings) -> bytes | None:
 
         return bytes.fromhex(public_hex(load_or_create_key(settings.signing_key_path)))
     return None
+
+
+def _with_rotations(trusted: bytes | None, url: str):
+    """The trusted key and the keys it replaced, as the store's rotations say (#41)."""
+    from tableside.eventlog.key_identity import trusted_in
+
+    return trusted_in(url, trusted) if trusted is not None else None
 
 
 def _attached(settings):

@@ -40,6 +40,24 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
 
 
+class Trusted(bytes):
+    """The trusted public key (raw 32 bytes) and the keys it replaced (`retired`): keys the
+    record followed through `tableside keys rotate`, each rotation signed by the key before
+    (#41). Anything that asks whether a key is trusted asks `trusts`."""
+
+    retired: frozenset[bytes] = frozenset()
+
+    def __new__(cls, key: bytes, retired: frozenset[bytes] = frozenset()) -> Trusted:
+        made = super().__new__(cls, key)
+        made.retired = frozenset(retired)
+        return made
+
+
+def trusts(trusted: bytes | None, key: bytes) -> bool:
+    """Is `key` the trusted key or one it replaced by a rotation? (True without a key.)"""
+    return trusted is None or key == trusted or key in getattr(trusted, "retired", ())
+
+
 class CheckpointError(ValueError):
     """A key, public key or checkpoint that cannot be read; the message says which and why."""
 
@@ -83,7 +101,7 @@ def problem(checkpoint: Checkpoint, trusted_key: bytes | None) -> str | None:
         )
     except ValueError:
         return f"checkpoint at position {checkpoint.position} is not hex"
-    if trusted_key is not None and key != trusted_key:
+    if not trusts(trusted_key, key):
         return (
             f"checkpoint at position {checkpoint.position} is signed by key {key.hex()[:16]}…,"
             f" not the trusted key {trusted_key.hex()[:16]}…"
@@ -133,6 +151,12 @@ class Signer:
     log: Path | None = None
     dispute: Any = None
     since: datetime | None = None
+    retired: frozenset[bytes] = frozenset()  # keys this one replaced (`keys rotate`)
+
+    @property
+    def trusted(self) -> Trusted:
+        """This key and the keys it replaced: what checks of this store trust."""
+        return Trusted(bytes.fromhex(public_hex(self.key)), self.retired)
 
     def sign(self, position: int, head_hash: bytes) -> Checkpoint:
         """Sign the head at `position` now and keep the checkpoint in the log."""
@@ -236,8 +260,14 @@ def load_or_create_key(path: Path) -> Ed25519PrivateKey:
         if not isinstance(key, Ed25519PrivateKey):
             raise CheckpointError(f"{path}: not an Ed25519 key")
         return key
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = Ed25519PrivateKey.generate()
+    write_key(path, key)
+    return key
+
+
+def write_key(path: Path, key: Ed25519PrivateKey) -> None:
+    """A new key file (0600, folder 0700); refused (FileExistsError) where one is."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     pem = key.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
@@ -246,7 +276,6 @@ def load_or_create_key(path: Path) -> Ed25519PrivateKey:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as out:
         out.write(pem)
-    return key
 
 
 def read_public_key(spec: str) -> bytes:

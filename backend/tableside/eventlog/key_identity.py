@@ -12,14 +12,36 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from tableside.eventlog.checkpoints import CheckpointError, load_or_create_key, public_hex
+from tableside.eventlog.checkpoints import CheckpointError, Trusted, load_or_create_key, public_hex
+from tableside.eventlog.rotation import KeyRotated, trusted_with_rotations
 
 _NEWEST_KEY = (
     "SELECT public_key FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
 )
+
+
+_ROTATIONS = (
+    "SELECT state FROM stored_events WHERE originator_id = %s AND topic = 'KeyRotated'"
+    " ORDER BY originator_version"
+)
+
+
+def rotations_in(url: str) -> list[KeyRotated]:
+    """Every key rotation the store records, oldest first."""
+    from tableside.eventlog.standing import RECORD_STREAM
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(_ROTATIONS, (RECORD_STREAM,)).fetchall()
+    return [msgspec.json.decode(bytes(r[0]), type=KeyRotated) for r in rows]
+
+
+def trusted_in(url: str, key: bytes) -> Trusted:
+    """`key` and the keys it replaced, as the store's rotations say (each checked)."""
+    return trusted_with_rotations(key, rotations_in(url))
 
 
 def fingerprint(public_key: bytes | str) -> str:

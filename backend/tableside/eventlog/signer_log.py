@@ -24,6 +24,7 @@ import msgspec
 
 FIRST = "0" * 64
 ACCEPTED = "accepted"  # a line that is no checkpoint: a dispute accepted on the record
+ROTATION = "rotation"  # nor is this: the key replaced (`eventlog/rotation.py`)
 
 
 def line_hash(line: bytes) -> str:
@@ -96,7 +97,7 @@ def read(path: Path) -> LogReading:
         if ACCEPTED in fields:
             reading.accepted, reading.problem = str(fields[ACCEPTED]), None
             reading.accepted_reason = fields.get("reason")
-        else:
+        elif ROTATION not in fields:
             reading.entries.append(fields)
     return reading
 

@@ -25,6 +25,7 @@ from pathlib import Path
 import msgspec
 
 from tableside.eventlog.checkpoints import Checkpoint
+from tableside.eventlog.rotation import KeyRotated
 from tableside.eventlog.signer_log import LogReading
 
 # The codes every face translates (`record.<code>` in pwa/i18n/*.json).
@@ -55,7 +56,7 @@ class DisputeAccepted(
     accepted_by: str = "tableside serve --accept-disputed"
 
 
-RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted,)
+RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted, KeyRotated)
 
 
 @dataclass(frozen=True)

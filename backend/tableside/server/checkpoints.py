@@ -26,7 +26,7 @@ from litestar.exceptions import NotFoundException
 from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
 from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, public_hex
-from tableside.eventlog.key_identity import signing_key_for
+from tableside.eventlog.key_identity import signing_key_for, trusted_in
 from tableside.eventlog.standing import RECORD_STREAM, Dispute, DisputeAccepted
 from tableside.web.context import Context, context
 
@@ -40,7 +40,9 @@ async def load_key(ctx: Context) -> None:
     key = await anyio.to_thread.run_sync(
         signing_key_for, settings.database_url, settings.signing_key_path
     )
-    ctx.signing_key = Signer(key, settings.checkpoint_log_path)
+    pub = bytes.fromhex(public_hex(key))
+    trusted = await anyio.to_thread.run_sync(trusted_in, settings.database_url, pub)
+    ctx.signing_key = Signer(key, settings.checkpoint_log_path, retired=trusted.retired)
     await look_at_start(ctx)
 
 

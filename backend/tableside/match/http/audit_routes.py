@@ -20,7 +20,7 @@ from tableside.eventlog.checkpoint_db import (
     signer_marks,
     take_async,
 )
-from tableside.eventlog.checkpoints import SigningRefused, public_hex
+from tableside.eventlog.checkpoints import SigningRefused
 from tableside.eventlog.jsonl import export_lines, verify_sealed
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.eventlog.standing import newest_covering
@@ -84,7 +84,7 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     ctx = context(state)
     signer = ctx.signing_key
     sealed = None if broken else await _newest_seal(ctx, records)
-    trusted = bytes.fromhex(public_hex(signer.key)) if signer else None
+    trusted = signer.trusted if signer else None
     checked = verify_sealed(export_lines(records, match_id, sealed), trusted)
     verdict = record_verdict(checked, trusted, in_store=True)
     dispute = signer.dispute if signer else None

@@ -79,11 +79,15 @@ def _assets(root: Path) -> list:
 
 
 def _pinned(request: Request) -> bytes:
-    """This server's checkpoint key (hex), the federation key /verify pins; none when the
-    pages are served alone (tests) or there is no key."""
+    """This server's checkpoint key (hex), the federation key /verify pins, then the keys it
+    replaced (`tableside keys rotate`, #41), comma-separated; none when the pages are served
+    alone (tests) or there is no key."""
     ctx = getattr(request.app.state, "tableside", None)
     signer = ctx.signing_key if ctx is not None else None
-    return public_hex(signer.key).encode() if signer is not None else b""
+    if signer is None:
+        return b""
+    keys = [public_hex(signer.key), *sorted(k.hex() for k in signer.retired)]
+    return ",".join(keys).encode()
 
 
 def _service_worker(root: Path):
