@@ -5,6 +5,7 @@ import { codeWords, i18n, t } from "/js/i18n.js";
 import { request, setToken, getToken, describe, serverFetch } from "/js/api.js";
 import { afterPress, h, morph } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
+import { watchWitnesses } from "/js/admin-witness.js";
 import { setupView } from "/js/admin-setup.js";
 import { entrantsView } from "/js/admin-entrants.js";
 import { roundsView } from "/js/admin-rounds.js";
@@ -85,6 +86,7 @@ async function boot() {
   window.addEventListener("hashchange", route);
   i18n.addEventListener("change", () => (app.role ? render() : login()));
   watchStandby();
+  watchWitnesses(face, () => app.role);
 }
 
 /** Say it on top of the console, whatever the view, while the server has no standby holding

@@ -56,7 +56,23 @@ class DisputeAccepted(
     accepted_by: str = "tableside serve --accept-disputed"
 
 
-RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted, KeyRotated)
+class CheckpointWitnessed(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="CheckpointWitnessed"
+):
+    """A checkpoint a witness outside this machine held (a device's export, a mirror's file),
+    collected by the head judge's console at `at`; `held`: the store still yielded its head."""
+
+    position: int
+    head_hash: str
+    signed_at: str
+    public_key: str
+    signature: str
+    source: str
+    held: bool
+    at: str
+
+
+RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted, KeyRotated, CheckpointWitnessed)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
 from tableside.server.security_headers import security_headers
+from tableside.server.witnesses import WITNESS_ROUTES
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
@@ -143,6 +144,7 @@ def routes() -> list:
         *EXPORT_ROUTES,
         *PROTOCOL_ROUTES,
         latest_checkpoint,
+        *WITNESS_ROUTES,
         *RECEIPT_ROUTES,
         *SPECTATOR_ROUTES,
         *web_routes(),

@@ -1,5 +1,6 @@
 """What a face is told while the record is disputed (#41): a 409 problem with the code
-`record_disputed` (every face translates it) and why, as `standing.Dispute` says it."""
+`record_disputed` (every face translates it) and why, as `standing.Dispute` says it; and a
+witness file refused (422 `witness_refused`)."""
 
 from __future__ import annotations
 
@@ -21,3 +22,9 @@ def standing(dispute: Any) -> dict[str, object]:
     if dispute is None:
         return {"state": "ok"}
     return {"state": "disputed", "code": dispute.code, "reason": dispute.reason}
+
+
+def witness_refused(reason: str) -> HTTPException:
+    """A witness file the console collected that is not the venue's checkpoints (422)."""
+    extra = {"code": "witness_refused", "reason": reason}
+    return HTTPException(status_code=422, detail="Witness refused", extra=extra)
