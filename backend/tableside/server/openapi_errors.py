@@ -44,10 +44,12 @@ class Problem(msgspec.Struct, kw_only=True):
 
 class HealthReport(msgspec.Struct):
     """`/health` degraded: `database.state` is `pool exhausted` (the database answers, requests
-    wait for a connection) or `unreachable`, with the reason in `database.error`."""
+    wait for a connection) or `unreachable`, with the reason in `database.error`; `record`:
+    the record's standing (`ok`, or `disputed` with its code and why, #41)."""
 
     status: str
     database: dict[str, Any]
+    record: dict[str, Any] | None = None
 
 
 DESCRIPTIONS = {
