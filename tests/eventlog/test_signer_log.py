@@ -95,3 +95,16 @@ def test_checkpoints_deleted_with_the_log_whole_are_an_error(
 ) -> None:
     attack(database_url, "DELETE FROM event_checkpoints WHERE position = 10")
     _both_fail(app_url, log, signed[0], "1 stored checkpoints were deleted", "position 10")
+
+
+def test_the_signer_refuses_to_sign_beside_a_broken_log(signed, app_url, log) -> None:
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(lines[0] + lines[2])
+    with EventStore.connect(EventRegistry(*TEST_EVENT_TYPES), app_url) as store:
+        store.append(
+            signed[1], [PuckPocketed("Ott", 4)], expected_version=3, command_id=uuid.uuid4()
+        )
+    done = audit(app_url, "checkpoint", log=log)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "nothing signed, the record is disputed" in done.stderr and "line 2" in done.stderr
+    assert log.read_bytes() == lines[0] + lines[2]

@@ -86,9 +86,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 if intact / written, 1 at the first problem, 2 if it cannot run."""
+    """Exit 0 if intact / written, 1 at the first problem (or nothing signed on a disputed
+    record), 2 if it cannot run."""
     from tableside.db.runtime import StartupError
-    from tableside.eventlog.checkpoints import CheckpointError
+    from tableside.eventlog.checkpoints import CheckpointError, SigningRefused
     from tableside.eventlog.jsonl import ExportError
     from tableside.settings import Settings, SettingsError
 
@@ -107,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "export":
             return _export(args, settings)
         return _checkpoint(args, settings)
+    except SigningRefused as exc:
+        print(f"tableside: nothing signed, the record is disputed: {exc}", file=sys.stderr)
+        return 1
     except (StartupError, SettingsError, CheckpointError, ExportError, OSError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 2
