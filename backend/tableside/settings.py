@@ -59,6 +59,9 @@ class Settings:
     # The signer's witness log (issue 29): default beside the key (`….log`); "off" keeps
     # none (only for throwaway stores sharing one key, as the test suite's do).
     checkpoint_log: str | None = None
+    # A disputed record (#41) is signed again only when the head judge says so on the
+    # record: `serve --accept-disputed` (TABLESIDE_ACCEPT_DISPUTED=1), recorded as an event.
+    accept_disputed: bool = False
 
     @property
     def signing_key_path(self) -> Path:
@@ -139,6 +142,7 @@ class Settings:
                 env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes
             ),
             checkpoint_log=env.get("TABLESIDE_CHECKPOINT_LOG") or None,
+            accept_disputed=env.get("TABLESIDE_ACCEPT_DISPUTED", "") in ("1", "true", "yes"),
             live_per_client=_count(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_within(
                 env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib, 16, 65536

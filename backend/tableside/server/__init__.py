@@ -58,6 +58,7 @@ from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
 from tableside.server.security_headers import security_headers
 from tableside.server.setup import SETUP_ROUTES
+from tableside.server.witnesses import WITNESS_ROUTES
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
@@ -150,6 +151,7 @@ def routes() -> list:
         *EXPORT_ROUTES,
         *PROTOCOL_ROUTES,
         latest_checkpoint,
+        *WITNESS_ROUTES,
         *RECEIPT_ROUTES,
         *SPECTATOR_ROUTES,
         *web_routes(),
