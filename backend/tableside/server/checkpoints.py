@@ -22,6 +22,7 @@ from litestar.exceptions import NotFoundException
 from tableside.eventlog.checkpoint_db import latest_async, take_async
 from tableside.eventlog.checkpoints import Checkpoint, load_signer
 from tableside.web.context import Context, context
+from tableside.web.problems import coded
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ async def latest_checkpoint(state: State) -> dict[str, Any]:
     """Position, head hash (and its short form), time, Ed25519 signature and public key."""
     checkpoint = await latest_async(context(state).pool)
     if checkpoint is None:
-        raise NotFoundException("No checkpoint yet")
+        raise NotFoundException("No checkpoint yet", extra=coded("no_checkpoint"))
     return {
         "format": checkpoint.format,
         "position": checkpoint.position,

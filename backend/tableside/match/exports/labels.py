@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
 
-from tableside.settings import PWA_DIR
+from tableside.web.words import FACE_LANGUAGES, catalogue
 
 LANGUAGES = ("et", "lv", "en")
-FACE_LANGUAGES = (*LANGUAGES, "is")  # a page the server writes: the faces' four
 
 _EN = {
     "judge": "Table judge",
@@ -186,13 +183,10 @@ def citation(lang: str, rule: str) -> str:
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
-@cache
 def _catalogue(name: str, lang: str, known: tuple[str, ...] = LANGUAGES) -> dict[str, str]:
-    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json),
-    English for a language not `known` (the printed protocol's three by default)."""
-    stem = f"{name}." if name else ""
-    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in known else 'en'}.json"
-    return json.loads(path.read_text("utf-8"))
+    """One of the faces' own files (the server's one loader, `web/words.catalogue`), English
+    for a language not `known` (the printed protocol's three by default)."""
+    return catalogue(name, lang, known)
 
 
 def face_words(lang: str) -> dict[str, str]:

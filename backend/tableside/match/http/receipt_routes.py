@@ -21,17 +21,21 @@ from tableside.match.exports.labels import face_words
 from tableside.match.receipts import receipts
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
     """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key."""
     ctx = context(state)
     if ctx.signing_key is None:
-        raise HTTPException(status_code=503, detail="This server has no signing key")
+        raise HTTPException(
+            status_code=503, detail="This server has no signing key", extra=coded("no_signing_key")
+        )
     found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
     if not found:
-        raise NotFoundException(f"No game of match {match_id} has ended yet")
+        raise NotFoundException(
+            f"No game of match {match_id} has ended yet", extra=coded("no_game_ended")
+        )
     return found
 
 
