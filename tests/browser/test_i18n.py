@@ -242,3 +242,37 @@ def test_the_td_console_in_icelandic_shows_no_word_of_another_language(browser, 
         assert raw_codes(text, "is", ids) == []
     finally:
         context.close()
+
+
+def test_the_address_asks_for_a_language_over_the_browsers_and_it_is_remembered(
+    browser, pwa_server
+) -> None:
+    """Issue 43 point 3: `?lang=is` opens the page in Icelandic on a Latvian browser, and the
+    next page without it stays Icelandic; a face that has no Icelandic keeps the browser's."""
+    context = browser.new_context(bypass_csp=True, base_url=pwa_server.base, locale="lv-LV")
+    try:
+        page = context.new_page()
+        page.goto("/?lang=is")
+        page.wait_for_selector("html[lang=is]")
+        page.goto("/screen")
+        page.wait_for_selector("html[lang=is]")  # remembered, as a tap on its button is
+        page.goto("/judge?lang=is")  # the pad speaks et, lv, en: the browser's language
+        page.wait_for_selector("html[lang=lv]")
+        page.goto("/judge?lang=et")
+        page.wait_for_selector("html[lang=et]")
+    finally:
+        context.close()
+
+
+ORDER = ["et", "lv", "en", "is"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/screen", "/audit", "/admin", "/judge", "/backgammon", "/watch", "/verify"]
+)
+def test_the_language_buttons_stand_in_one_order_on_every_face(page, path: str) -> None:
+    page.goto(path)
+    page.wait_for_selector("language-picker button")
+    shown = page.eval_on_selector_all("language-picker button", "bs => bs.map(b => b.dataset.lang)")
+    assert shown == [lang for lang in ORDER if lang in shown], (path, shown)
+    assert {"et", "lv", "en"} <= set(shown), (path, shown)
