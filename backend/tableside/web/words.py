@@ -43,3 +43,25 @@ def phrase(lang: str, key: str, params: Mapping[str, object] | None = None) -> s
     """A message of the faces' shared catalogue (`<lang>.json`), None where it has none."""
     said = catalogue("", lang).get(key)
     return fill(said, params or {}) if said is not None else None
+
+
+def plural(lang: str, n: int) -> str:
+    """The CLDR plural category of a whole number `n` in `lang` (what `Intl.PluralRules`
+    answers in the faces, so a PDF or a CSV counts as a page does): Latvian has zero (0,
+    10-20, 30, …), one (1, 21, 31 … but not 11) and other; Icelandic one (1, 21, … not 11)
+    and other; Estonian and English one (1) and other."""
+    n = abs(n)
+    if lang == "lv":
+        if n % 10 == 0 or 11 <= n % 100 <= 19:
+            return "zero"
+        return "one" if n % 10 == 1 else "other"
+    if lang == "is":
+        return "one" if n % 10 == 1 and n % 100 != 11 else "other"
+    return "one" if n == 1 else "other"
+
+
+def counted(words: Mapping[str, str], key: str, lang: str, n: int, **params: object) -> str:
+    """`key` for the count `n` in its plural form where `words` has one (`key.one`,
+    `key.zero`, … as the faces' catalogues keep them), else `key`; `{n}` and `params` filled."""
+    text = words.get(f"{key}.{plural(lang, n)}", words[key])
+    return fill(text, {"n": n, **params})

@@ -56,6 +56,8 @@ _EN = {
     "receipt": "Signed receipt (scan to check it, offline)",
     "verification": "Verification",
     "events_n": "{n} events stored in this match's hash chain",
+    "events_n.one": "{n} event stored in this match's hash chain",
+    "events_n.zero": "{n} events stored in this match's hash chain",
     "head": "Chain head (hash of event {n})",
 }
 _ET = {
@@ -105,7 +107,9 @@ _ET = {
     "of": "/",
     "receipt": "Allkirjastatud kviitung (skaneeri ja kontrolli, ka võrguta)",
     "verification": "Kontroll",
-    "events_n": "{n} sündmust matši räsiahelas",
+    "events_n": "{n} sündmust mängu räsiahelas",
+    "events_n.one": "{n} sündmus mängu räsiahelas",
+    "events_n.zero": "{n} sündmust mängu räsiahelas",
     "head": "Ahela pea (sündmuse {n} räsi)",
 }
 _LV = {
@@ -157,6 +161,8 @@ _LV = {
     "receipt": "Parakstīta kvīts (noskenējiet, lai pārbaudītu, arī bezsaistē)",
     "verification": "Pārbaude",
     "events_n": "{n} notikumi spēles jaucējkodu ķēdē",
+    "events_n.one": "{n} notikums spēles jaucējkodu ķēdē",
+    "events_n.zero": "{n} notikumu spēles jaucējkodu ķēdē",
     "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}

@@ -19,6 +19,7 @@ from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction
+from tableside.web.words import counted
 
 if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
     from fpdf import FPDF
@@ -42,7 +43,8 @@ def protocol_pdf(
     if sheet.head_hash:
         heading(pdf, w["verification"])
         n = sheet.events
-        chain_head(pdf, w["events_n"].format(n=n), w["head"].format(n=n), sheet.head_hash)
+        stored = counted(w, "events_n", lang, n)
+        chain_head(pdf, stored, w["head"].format(n=n), sheet.head_hash)
     if receipt is not None:
         receipt_qr.draw(pdf, *receipt, w["receipt"], lang)
     return bytes(pdf.output())

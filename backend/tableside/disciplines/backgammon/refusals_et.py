@@ -1,0 +1,117 @@
+"""The engine's refusals in Estonian (`refusals_is.words(message, "et")`), in the words the
+Estonian backgammon faces use: matš (match), geim (game), nupp (checker),
+kuubik (cube), peakohtunik (TD), žürii (jury), vaatleja (monitor).
+Pure data, keyed like `refusals_is.ICELANDIC`:
+English as the engine raises it, "{}" for a figure → "{0}", "{1}"…
+"""
+
+from __future__ import annotations
+
+ESTONIAN: dict[str, str] = {
+    "0 to 15 checkers a side": "0 kuni 15 nuppu kummalgi poolel",
+    "1 to the match length in points": "1 kuni matši pikkus punktides",
+    "a concession is waiting for an answer": "loobumine ootab vastust",
+    "a cube value is 2, 4, 8, 16 ...": "kuubiku väärtus on 2, 4, 8, 16 …",
+    "a double comes before rolling": "kahekordistatakse enne veeretamist",
+    "a double is waiting for take or drop": "kahekordistamine ootab vastuvõtmist või loobumist",
+    "a jury is three or five different people": "žüriis on kolm või viis eri inimest",
+    "a match is 1 to {} points": "matš on 1 kuni {0} punkti",
+    "a monitor's name; requested by A, B or the TD": "vaatleja nimi; taotleja A, B või peakohtunik",
+    "a player doubles on his own turn": "mängija kahekordistab oma käigul",
+    "a report says what the monitor saw": "aruanne ütleb, mida vaatleja nägi",
+    "a ruling says what was decided and why": "otsus ütleb, mida otsustati ja miks",
+    "a scoresheet of a match in progress": "käimasoleva matši protokoll",
+    "a side is 26 counts (off, points 1-24, bar)": (
+        "pool on 26 arvu (välja viidud, punktid 1-24, latt)"
+    ),
+    "a table 1 to {}, or none": "laud 1 kuni {0} või mitte ükski",
+    "a winner's score of the match length, and why": "võitja punktid matši pikkuses ja põhjus",
+    "already accepted by rolling": "juba veeretamisega vastu võetud",
+    "already permitted": "juba lubatud",
+    "an appeal follows a ruling at once": "apellatsioon järgneb otsusele kohe",
+    "at least one pause": "vähemalt üks paus",
+    "both sides on one point": "mõlemad pooled ühel punktil",
+    "conduct, aids or equipment": "käitumine, abivahendid või varustus",
+    "device time runs forward": "seadme aeg liigub edasi",
+    "dice are exchanged at the start of a game": "täringud vahetatakse geimi alguses",
+    "dice show 1 to 6, not {}": "täringul on 1 kuni 6, mitte {0}",
+    "it is the opponent's turn": "käik on vastasel",
+    "neither the TD nor a player sits on the jury": "ei peakohtunik ega mängija ei istu žüriis",
+    "no appeal to decide": "otsustatavat apellatsiooni pole",
+    "no clock in this match": "selles matšis pole kella",
+    "no concession to answer": "vastatavat loobumist pole",
+    "no concession while checkers can still be hit": "loobuda ei saa, kui nuppe saab veel lüüa",
+    "no dispute waiting for a ruling": "otsust ootavat vaidlust pole",
+    "no double after an invalid roll": "pärast kehtetut veeretust ei kahekordistata",
+    "no double has been taken in this game": "selles geimis pole kahekordistamist vastu võetud",
+    "no double to answer": "vastatavat kahekordistamist pole",
+    "no early roll to reject": "tagasilükatavat varajast veeretust pole",
+    "no game is in progress": "ükski geim ei käi",
+    "no illegal play of the opponent to answer": (
+        "vastase reeglitevastast käiku, millele vastata, pole"
+    ),
+    "no match has been created": "matši pole loodud",
+    "no match in progress": "ükski matš ei käi",
+    "no monitor has been appointed to this match": "sellele matšile pole vaatlejat määratud",
+    "no permission to end": "lõpetamise luba pole",
+    "no player's time has run out": "ühegi mängija aeg pole otsa saanud",
+    "no reported result to confirm": "kinnitatavat teatatud tulemust pole",
+    "not the moment to roll": "praegu ei veeretata",
+    "not this player's move": "see pole selle mängija käik",
+    "nothing to undo": "pole midagi tagasi võtta",
+    "only a finished match's result is corrected": "parandada saab ainult lõppenud matši tulemust",
+    "only between games": "ainult geimide vahel",
+    "only entries of the current game can be undone": (
+        "tagasi võtta saab ainult käimasoleva geimi kandeid"
+    ),
+    "only the player whose time runs presses": "kella vajutab ainult mängija, kelle aeg jookseb",
+    "pauses are taken between games": "pausid võetakse geimide vahel",
+    "penalty points start at 5 minutes": "trahvipunktid algavad 5 minutist",
+    "players may not agree the result of a game": "mängijad ei tohi geimi tulemuses kokku leppida",
+    "players may not agree the result of a match": "mängijad ei tohi matši tulemuses kokku leppida",
+    "scoresheets are compared after a game": "protokolle võrreldakse pärast geimi",
+    "side must be A or B, not {}": "pool peab olema A või B, mitte {0}",
+    "side must be A, B or empty": "pool peab olema A, B või tühi",
+    "single, gammon or backgammon": "lihtvõit, gammon või backgammon",
+    "stop the clock to ask for a correction": "paranduse küsimiseks peata kell",
+    "testimony is heard in a dispute": "tunnistusi kuulatakse vaidluses",
+    "the TD has been called": "peakohtunik on kutsutud",
+    "the board is frozen until the dispute is decided": (
+        "laud on külmutatud, kuni vaidlus on otsustatud"
+    ),
+    "the clock is already running": "kell juba käib",
+    "the clock is running": "kell käib",
+    "the clock is stopped": "kell on peatatud",
+    "the clock stops only in the eight cases": "kell peatub ainult kaheksal juhul",
+    "the cube already shows {}": "kuubik näitab juba {0}",
+    "the cube is on the opponent's side": "kuubik on vastase poolel",
+    "the game in progress is played to its end": "käimasolev geim mängitakse lõpuni",
+    "the illegal play bore off the last checker: accept or correct it first": (
+        "reeglitevastane käik viis välja viimase nupu: võta see esmalt vastu või paranda"
+    ),
+    "the jury's decision is final": "žürii otsus on lõplik",
+    "the jury's decision is final: it stays on the record": "žürii otsus on lõplik: see jääb kirja",
+    "the match already exists": "matš on juba olemas",
+    "the match is over: it was played to its length": "matš on läbi: see mängiti täispikkuses",
+    "the match was played to its length": "matš mängiti täispikkuses",
+    "the next round has started: the result stands": (
+        "järgmine voor on alanud: tulemus jääb kehtima"
+    ),
+    "the opening roll is made": "avaveeretus on tehtud",
+    "the reasons are reported to KSI": "põhjustest teatatakse KSI-le",
+    "the result has been reported": "tulemusest on teatatud",
+    "the ruling stands: there is nothing to carry out": "otsus jääb kehtima: täita pole midagi",
+    "the score is level: neither player is behind": "seis on viigis: kumbki mängija pole taga",
+    "the set-up has already been settled": "lähteseis on juba paika pandud",
+    "the winner reports a finished match": "lõppenud matšist teatab võitja",
+    "this player has confirmed the score already": "see mängija on seisu juba kinnitanud",
+    "time left for both players": "mõlema mängija järelejäänud aeg",
+    "two different players": "kaks eri mängijat",
+    "votes within the jury's size": "hääli kuni žürii suuruseni",
+    "who said it and what was said": "kes ütles ja mida öeldi",
+    "{} pause(s) each in a {}-point match": "{0} paus(i) kummalegi {1}-punktilises matšis",
+    "{} s of the forced wait are left": "sunnitud ootamisest on jäänud {0} s",
+    "{}/{} does not move a checker forward": "{0}/{1} ei vii nuppu edasi",
+    "no checker on {}": "punktil {0} pole nuppu",
+    "{} is held by the opponent": "punkt {0} on vastase käes",
+}
