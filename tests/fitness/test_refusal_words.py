@@ -102,6 +102,10 @@ def sites() -> tuple[list[tuple[str, int, str, set[str] | None]], list[str]]:
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node)
+            if name == "__init__" and any(k.arg == "detail" for k in node.keywords):
+                extra = next((k.value for k in node.keywords if k.arg == "extra"), None)
+                if extra is None or "coded(" not in ast.unparse(extra):  # an HTTP refusal's own
+                    bare.append(f"{rel}:{node.lineno} {ast.unparse(node)[:80]}")  # class
             if name == "coded" and node.args:
                 if _literal(node.args[0]):
                     coded.append((rel, node.lineno, _literal(node.args[0]), _params(node, name)))

@@ -123,9 +123,11 @@ def _field_error(error: dict[str, Any]) -> dict[str, str]:
 
 
 def _http(request: Request, exc: HTTPException) -> Response:
-    extra = exc.extra if isinstance(exc.extra, dict) else {}
+    extra = dict(exc.extra) if isinstance(exc.extra, dict) else {}
     code = extra.get("code", "")
     said = _words(language(request), code, extra.get("params"))
+    if said:  # the refusal in the reader's words: an English explanation beside it would not be
+        extra.pop("detail", None)
     title = said or title_in(request, exc.detail)
     return problem(exc.status_code, title, headers=exc.headers, **extra)
 

@@ -74,13 +74,20 @@ def pair_next_round(state: Competition, c: cmd.PairNextRound) -> tuple:
         "swiss_only_round_by_round",
     )
     require(bool(state.order), "EKML §12(2)2", "make the draw first", "draw_first")
+    number = next_round(state, guide.rounds)
+    return (_swiss_round(number, swiss_entries(state, number), c.seed, guide.rounds),)
+
+
+def next_round(state: Competition, rounds: int) -> int:
+    """The number of the round to pair next: within the guide's rounds (EKML §3(4)6), once
+    the last one is complete (EKML §12(2)4)."""
     number = state.current_round + 1
     require(
-        number <= guide.rounds,
+        number <= rounds,
         "EKML §3(4)6",
-        f"the guide has {guide.rounds} rounds",
+        f"the guide has {rounds} rounds",
         "guide_rounds",
-        rounds=guide.rounds,
+        rounds=rounds,
     )
     require(
         round_complete(state),
@@ -88,7 +95,7 @@ def pair_next_round(state: Competition, c: cmd.PairNextRound) -> tuple:
         "the last round is not complete",
         "last_round_incomplete",
     )
-    return (_swiss_round(number, swiss_entries(state, number), c.seed, guide.rounds),)
+    return number
 
 
 def round_complete(state: Competition) -> bool:

@@ -2,7 +2,7 @@
 
 from . import commands as cmd
 from . import events as ev
-from .decide_draw import round_complete, swiss_entries
+from .decide_draw import next_round, swiss_entries
 from .decide_entrants import SWISS_FORMATS, guide_of
 from .errors import require
 
@@ -19,20 +19,7 @@ def import_round(state, c: cmd.ImportRound) -> tuple:
         "only a Swiss round can be imported",
         "import_swiss_only",
     )
-    number = state.current_round + 1
-    require(
-        number <= guide.rounds,
-        "EKML §3(4)6",
-        f"the guide has {guide.rounds} rounds",
-        "guide_rounds",
-        rounds=guide.rounds,
-    )
-    require(
-        round_complete(state),
-        "EKML §12(2)4",
-        "the last round is not complete",
-        "last_round_incomplete",
-    )
+    number = next_round(state, guide.rounds)
     entries = {e.id: e for e in swiss_entries(state, number)}
     seen = [x for a, b, _ in c.boards for x in (a, b) if x is not None]
     require(len(seen) == len(set(seen)), RULE, "an entrant is paired twice", "paired_twice")
