@@ -19,8 +19,8 @@ from tableside.staff.login_routes import LOGIN_ROUTES
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.guards import signed_in
-from tableside.web.transport import public_base
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 TableNo = Annotated[int, PathParameter(ge=1, le=9999)]
 

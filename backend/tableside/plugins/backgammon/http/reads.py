@@ -23,8 +23,8 @@ from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
-from tableside.web.transport import public_base
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 STAFF_READERS = ("head_judge", "secretary", "auditor")
 COLUMNS = (

@@ -17,8 +17,8 @@ from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.web.context import context
 from tableside.web.downloads import Language
-from tableside.web.transport import public_base
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 _ALL = 2**62
 
