@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
 
-from tableside.settings import PWA_DIR
+from tableside.web.words import FACE_LANGUAGES, catalogue
 
 LANGUAGES = ("et", "lv", "en")
-FACE_LANGUAGES = (*LANGUAGES, "is")  # a page the server writes: the faces' four
 
 _EN = {
     "judge": "Table judge",
@@ -62,6 +59,7 @@ _EN = {
     "events_n.one": "{n} event stored in this match's hash chain",
     "games_n": "{n} games",
     "games_n.one": "{n} game",
+    "events_n.zero": "{n} events stored in this match's hash chain",
     "head": "Chain head (hash of event {n})",
 }
 _ET = {
@@ -111,8 +109,9 @@ _ET = {
     "of": "/",
     "receipt": "Allkirjastatud kviitung (skaneeri ja kontrolli, ka võrguta)",
     "verification": "Kontroll",
-    "events_n": "{n} sündmust matši räsiahelas",
-    "events_n.one": "{n} sündmus matši räsiahelas",
+    "events_n": "{n} sündmust mängu räsiahelas",
+    "events_n.one": "{n} sündmus mängu räsiahelas",
+    "events_n.zero": "{n} sündmust mängu räsiahelas",
     "games_n": "{n} geimi",
     "games_n.one": "{n} geim",
     "head": "Ahela pea (sündmuse {n} räsi)",
@@ -186,25 +185,6 @@ _FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
 _SILENT = re.compile(r"(\w+) is silent(?!;)")
 
 
-def plural_category(lang: str, n: int) -> str:
-    """The CLDR plural category of a whole number in a printed language: Latvian has zero
-    (…0, 11–19), one (…1 but 11) and other; Icelandic one (…1 but 11) and other; Estonian and
-    English one (1) and other."""
-    if lang == "lv" and (n % 10 == 0 or 11 <= n % 100 <= 19):
-        return "zero"
-    if lang in ("lv", "is"):
-        return "one" if n % 10 == 1 and n % 100 != 11 else "other"
-    return "one" if n == 1 else "other"
-
-
-def counted(lang: str, key: str, n: int) -> str:
-    """The label `key` for `n` in its plural form (`key.one`, `key.zero` where the language
-    has it), "21 notikums", "2 seti", "1 game"."""
-    w = words(lang)
-    form = w.get(f"{key}.{plural_category(lang if w is not _EN else 'en', n)}", w[key])
-    return form.format(n=n)
-
-
 def citation(lang: str, rule: str) -> str:
     """A rule citation in the reader's language: EKML's "märkus" (a paragraph's note) reads
     "note" / "piezīme"; a silence the guide filled from another text in the reader's words;
@@ -216,13 +196,10 @@ def citation(lang: str, rule: str) -> str:
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
-@cache
 def _catalogue(name: str, lang: str, known: tuple[str, ...] = LANGUAGES) -> dict[str, str]:
-    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json),
-    English for a language not `known` (the printed protocol's three by default)."""
-    stem = f"{name}." if name else ""
-    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in known else 'en'}.json"
-    return json.loads(path.read_text("utf-8"))
+    """One of the faces' own files (the server's one loader, `web/words.catalogue`), English
+    for a language not `known` (the printed protocol's three by default)."""
+    return catalogue(name, lang, known)
 
 
 def face_words(lang: str) -> dict[str, str]:

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
-from tableside.match.exports.labels import citation, code_words, counted, words
+from tableside.match.exports.labels import citation, code_words, words
 from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction
+from tableside.web.words import counted
 
 # The game number's column: its heading ("Game", "Geim", "Sets") whole, in bold, at 10 pt
 # (at 12–14 mm the English one broke as "Gam/e").
@@ -46,7 +47,8 @@ def protocol_pdf(
     if sheet.head_hash:
         heading(pdf, w["verification"])
         n = sheet.events
-        chain_head(pdf, counted(w["lang"], "events_n", n), w["head"].format(n=n), sheet.head_hash)
+        stored = counted(w, "events_n", lang, n)
+        chain_head(pdf, stored, w["head"].format(n=n), sheet.head_hash)
     if receipt is not None:
         receipt_qr.draw(pdf, *receipt, w["receipt"], lang)
     return bytes(pdf.output())
@@ -148,7 +150,7 @@ def _detail(s: Sanction, lang: str) -> str:
     """A sanction's detail in words: the remark's reason and count, the foul, the card, the
     number of games lost (in the language's plural)."""
     if s.kind == "games_lost":
-        return counted(lang, "games_n", int(s.detail))
+        return counted(words(lang), "games_n", lang, int(s.detail))
     text = code_words(lang, s.detail) if s.detail else ""
     return f"{text} ({s.count})" if s.count else text
 

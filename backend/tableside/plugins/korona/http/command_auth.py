@@ -11,6 +11,7 @@ from tableside.disciplines.korona.commands import ReportIncident
 from tableside.plugins.korona.commands import HEAD_JUDGE_ONLY, STAFF_ONLY
 from tableside.plugins.korona.folding import MatchView
 from tableside.web.auth import Principal
+from tableside.web.problems import coded
 
 
 def roles_for(command: object) -> tuple[str, ...]:
@@ -40,10 +41,15 @@ def authorizer(principal: Principal, current: tuple[UUID, int] | None):
         if principal.role != "table_judge":
             return
         if view.table != principal.table:
-            raise PermissionDeniedException(f"This token records for table {principal.table}")
+            raise PermissionDeniedException(
+                f"This token records for table {principal.table}",
+                extra=coded("token_other_table", table=principal.table),
+            )
         # What this process has followed may lag: a match scheduled after the one it knows
         # is the current one.
         if current and current[0] != view.match_id and current[1] > view.scheduled_position:
-            raise PermissionDeniedException("Not the match this table is playing now")
+            raise PermissionDeniedException(
+                "Not the match this table is playing now", extra=coded("not_table_match")
+            )
 
     return authorize
