@@ -148,6 +148,12 @@ export class LiveFeed extends EventTarget {
   }
 
   receive(message) {
+    this.apply(message);
+    // The head the feed has shown: how far a signed checkpoint may plausibly be (checkpoint-witness.js).
+    if (this.last > (globalThis.tablesideFeedHead || 0)) globalThis.tablesideFeedHead = this.last;
+  }
+
+  apply(message) {
     if (message.kind === "snapshot") {
       this.last = message.position ?? 0;
       this.emit("snapshot", message);

@@ -10,12 +10,16 @@ spectator's connect reads nothing from the database: the snapshot is the channel
 asks for the `tableside.auth` subprotocol and sends its token as the first message
 (`socket_auth`); it is closed with 4401 within a second of the token's revocation. Never a
 token in the URL.
-Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
-`after`), 1013 the hub or the channel's snapshot did not come within the bound (reconnect).
-A client may send `{"type":"ping"}` at any time after that; the server answers
+Close codes: 4400 a bad query or a message that is not a ping, 4429 too many sockets from
+one address, 4503 too far behind (reconnect with `after`), 1013 the hub or the channel's
+snapshot did not come within the bound (reconnect). A client may send
+`{"type":"ping"}` at any time after that; the server answers
 `{"kind":"pong"}` (a quiet match and a dead socket look the same to a browser, which sees no
-protocol pings: live.js asks when the feed has been quiet a while). Anything else a client
-sends is read and ignored.
+protocol pings: live.js asks when the feed has been quiet a while). That is all a client ever
+sends past a judge's auth message (issue 46): anything else — junk, a binary frame, a ping
+with more in it — closes the socket with 4400, and a frame bigger than
+`socket_auth.MAX_FRAME` is refused by its header, before its payload is read (1009, the
+server's `ws_max_size`), so a flood of big frames costs no memory and stays no open socket.
 """
 
 from __future__ import annotations
@@ -320,13 +324,17 @@ PING = '{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
 PONG = encode({"kind": "pong"})
 
 
+JUNK = 4400  # close code: the client sent something other than a ping
+
+
 async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
-    """Answer a ping, ignore anything else, until the client leaves; then end the pump beside
-    us, if any."""
+    """Answer a ping until the client leaves, or close with JUNK on anything else; then end
+    the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            if await socket.receive_data(mode="text") == PING:
-                await socket.send_data(PONG)
+        while await socket.receive_data(mode="text") == PING:  # a binary frame reads ""
+            await socket.send_data(PONG)
+        with anyio.move_on_after(1), contextlib.suppress(Exception):
+            await socket.close(code=JUNK, reason="a live socket sends only a ping")
     if pump is not None:
         pump.cancel()
 
