@@ -125,7 +125,7 @@ def setup_page(
     parts = [f"<h1>{say('setup.title')}</h1>", f"<p>{say('setup.why')}</p>"]
     if pem:
         parts += [
-            f'<p><a class="button" href="{CA_PATH}" download>{say("setup.download")}</a></p>',
+            f'<p><a href="{CA_PATH}" download>{say("setup.download")}</a></p>',
             f"<p>{say('setup.fingerprint')}</p>",
             f'<p><code id="fingerprint">{escape(fingerprint(pem))}</code></p>',
         ]
@@ -152,7 +152,8 @@ def setup_page(
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="/css/verify.css"></head>
-<body><main>{body}</main></body></html>"""
+<title>{title}</title><link rel="stylesheet" href="/css/base.css">
+<link rel="stylesheet" href="/css/verify.css"></head>
+<body><main class="page stack">{body}</main></body></html>"""
 
 SETUP_ROUTES = [setup_facts, connected_tablets, venue_ca, setup_page]
