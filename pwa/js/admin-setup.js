@@ -60,14 +60,18 @@ function tieBreaks() {
 
 export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
-  request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
-    h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
-      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? ` ✓ ${t("admin.standings.published")}` : ""}`)))))
-    .catch(() => {}); // an empty list; the page can be reloaded
   const parts = [section("admin.competitions", list)];
   if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
   parts.push(tabletsView(), accountView(ctx));
-  return h("div", { className: "stack" }, ...parts);
+  const view = h("div", { className: "stack" }, ...parts);
+  // Shown whole once the list is in, so the form under it never jumps down (issue 45).
+  view.dataset.loading = "";
+  request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
+    h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
+      `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? ` ✓ ${t("admin.standings.published")}` : ""}`)))))
+    .catch(() => {}) // an empty list; the page can be reloaded
+    .finally(() => delete view.dataset.loading);
+  return view;
 }
 
 /** The guide form: a new competition's, or (`current`: the guide as it is) the same form

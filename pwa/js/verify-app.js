@@ -7,7 +7,14 @@ import { i18n, t } from "/js/i18n.js";
 import { checkReceipt, readReceipt } from "/js/receipt-check.js";
 
 const FIELDS = ["result", "end", "match_id", "time", "version", "position", "match_head", "global_head"];
-const pinned = () => document.querySelector('meta[name="federation-key"]')?.content || "";
+// The federation's key and the keys it replaced (`tableside keys rotate`), comma-separated.
+const pinnedKeys = () => (document.querySelector('meta[name="federation-key"]')?.content || "")
+  .split(",").map((k) => k.trim().toLowerCase()).filter((k) => /^[0-9a-f]{64}$/.test(k));
+/** The pinned key a receipt names (an old receipt: a key the federation's replaced), else the current. */
+const pinned = (receipt) => {
+  const keys = pinnedKeys();
+  return keys.includes(String(receipt?.public_key || "").toLowerCase()) ? receipt.public_key.toLowerCase() : keys[0] || "";
+};
 const $ = (id) => document.getElementById(id);
 let shown = null; // { receipt, result } last checked, redrawn on a language change
 
@@ -16,8 +23,8 @@ function fieldValue(receipt, field) {
 }
 
 function draw() {
-  const key = pinned();
-  $("pinned").textContent = /^[0-9a-f]{64}$/i.test(key) ? key : t("verify.no_key");
+  const keys = pinnedKeys();
+  $("pinned").textContent = keys.length ? keys.join(", ") : t("verify.no_key");
   if (!shown) {
     $("verdict").textContent = t("verify.none");
     $("verdict").dataset.verdict = "none";
@@ -38,7 +45,7 @@ function draw() {
 
 async function check(text) {
   const receipt = readReceipt(text);
-  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned()) }
+  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned(receipt)) }
     : { receipt: null, result: { valid: false, checks: [{ check: "format", ok: false }] } };
   draw();
 }
@@ -51,4 +58,5 @@ i18n.addEventListener("change", draw);
 await i18n.ready;
 if (location.hash.includes("r=")) await check(location.hash);
 else draw();
+delete $("face").dataset.loading; // the page appears whole, its verdict in place (no shift)
 document.body.dataset.checked = "true";

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import httpx
 from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
+from tableside.live.socket_auth import MAX_FRAME
 
 ADMIN = ("head", "head-secret-1")
 
@@ -81,6 +82,9 @@ class Server:
             # it is cut, so a stop never waits for ever.
             "--timeout-graceful-shutdown",
             "5",
+            # As `tableside serve` bounds it: a bigger websocket frame is refused by its header.
+            "--ws-max-size",
+            str(MAX_FRAME),
             *self.args,
         ]
         if self.output is None:

@@ -48,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--tls-key", type=Path, help="the key of --tls-cert (PEM; env TABLESIDE_TLS_KEY)"
     )
     parser.add_argument(
+        "--accept-disputed",
+        action="store_true",
+        default=None,
+        help="sign again on a store that no longer yields a head its key signed: the dispute"
+        " is recorded as an event and in the signer's log (env TABLESIDE_ACCEPT_DISPUTED)",
+    )
+    parser.add_argument(
         "--replication",
         metavar="HOST:PORT",
         help="the embedded PostgreSQL also listens here for a standby (`tableside standby`;"
@@ -72,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
             replication=args.replication,
             tls_cert=args.tls_cert,
             tls_key=args.tls_key,
+            accept_disputed=args.accept_disputed,
         )
         return serve(settings, demo=args.demo, workers=workers(args.workers))
     except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
@@ -123,13 +131,15 @@ def _serve(settings, listeners: list[socket.socket], way, *, demo: bool, workers
     from tableside.db import migrations
     from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import signing_key_for
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
-        key = load_or_create_key(settings.signing_key_path)  # made here on first start
+        # the store's own key (made here on its first start); another key, or none, refuses
+        key = signing_key_for(db.migrate_url, settings.signing_key_path)
         unregistered = register_key(db.migrate_url, bytes.fromhex(public_hex(key)))
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
         _announce(settings, way, db.label, len(applied), demo=demo, workers=workers)
@@ -150,13 +160,15 @@ def _worker(settings, listeners: list[socket.socket], way) -> None:
     (with HTTPS, uvicorn's TLS there, and the same app in plain HTTP on the second)."""
     import uvicorn
 
+    from tableside.live.socket_auth import MAX_FRAME
     from tableside.server import create_app
 
     app = create_app(settings)
     _settle_gc()
     # SIGTERM lets requests finish for `shutdown_seconds`, then cuts them (issue 28: a request
     # stuck on a lock held the server up for ever); a cut request stores nothing half.
-    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds}
+    # A websocket frame past MAX_FRAME is refused by its header, never read (issue 46).
+    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds, "ws_max_size": MAX_FRAME}
     if not way.tls:
         uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound)).run(sockets=listeners)
         return

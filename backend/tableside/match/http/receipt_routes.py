@@ -15,24 +15,34 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath
 
+from tableside.eventlog.checkpoints import SigningRefused
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
 from tableside.match.exports.labels import face_words
 from tableside.match.receipts import receipts
 from tableside.web.context import context
+from tableside.web.disputed import disputed
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
 from tableside.web.transport import public_base
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
-    """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key."""
+    """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key,
+    409 `record_disputed` while the store no longer yields a head the key signed (#41)."""
     ctx = context(state)
     if ctx.signing_key is None:
-        raise HTTPException(status_code=503, detail="This server has no signing key")
-    found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
+        raise HTTPException(
+            status_code=503, detail="This server has no signing key", extra=coded("no_signing_key")
+        )
+    try:
+        found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
+    except SigningRefused as refused:
+        raise disputed(refused.dispute) from None
     if not found:
-        raise NotFoundException(f"No game of match {match_id} has ended yet")
+        raise NotFoundException(
+            f"No game of match {match_id} has ended yet", extra=coded("no_game_ended")
+        )
     return found
 
 

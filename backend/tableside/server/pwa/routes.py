@@ -29,7 +29,9 @@ def _pages(root: Path) -> list:
     def page(name: str, paths: list[str]):
         @get(paths, name=f"page-{name}", include_in_schema=False, sync_to_thread=False)
         def handler(request: Request) -> Response[bytes]:
-            return assets.answer(request, assets.read(root, f"{name}.html"), ".html")
+            # The faces that witness checkpoints pin the venue's key as /verify does (#41).
+            body = assets.read(root, f"{name}.html").replace(KEY_PLACEHOLDER, _pinned(request))
+            return assets.answer(request, body, ".html")
 
         return handler
 
@@ -79,11 +81,15 @@ def _assets(root: Path) -> list:
 
 
 def _pinned(request: Request) -> bytes:
-    """This server's checkpoint key (hex), the federation key /verify pins; none when the
-    pages are served alone (tests) or there is no key."""
+    """This server's checkpoint key (hex), the federation key /verify pins, then the keys it
+    replaced (`tableside keys rotate`, #41), comma-separated; none when the pages are served
+    alone (tests) or there is no key."""
     ctx = getattr(request.app.state, "tableside", None)
     signer = ctx.signing_key if ctx is not None else None
-    return public_hex(signer.key).encode() if signer is not None else b""
+    if signer is None:
+        return b""
+    keys = [public_hex(signer.key), *sorted(k.hex() for k in signer.retired)]
+    return ",".join(keys).encode()
 
 
 def _service_worker(root: Path):
