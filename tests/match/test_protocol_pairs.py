@@ -24,9 +24,10 @@ from tableside.disciplines.korona.commands import (
     StrokeFacts,
 )
 from tableside.eventlog.source import Record
-from tableside.match.exports.labels import code_words, counted, words
+from tableside.match.exports.labels import code_words, words
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
+from tableside.web.words import counted
 
 PEETER, LIIS = "Peeter Saar", "Liis Kask"  # side A, opposite each other
 JAAN, MARI = "Jaan Kask", "Mari Mets"  # side B; clockwise: Peeter, Jaan, Liis, Mari
@@ -185,7 +186,7 @@ def test_ekml_22_5_the_games_table_lists_every_game_the_third_remark_lost(
 )
 def test_the_protocols_counts_take_the_languages_plural(lang: str, n: int, said: str) -> None:
     """Issue 43 point 5: Latvian has three forms (CLDR zero, one, other), not "1 notikumi"."""
-    assert counted(lang, "events_n", n).startswith(said)
+    assert counted(words(lang), "events_n", lang, n).startswith(said)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("lv", "2 seti"), ("et", "2 geimi"), ("en", "2 games")])
