@@ -114,3 +114,29 @@ def test_the_rewrite_is_disputed_unsigned_unvouched_and_unreceipted_until_accept
         srv.stop()
     done = audit(with_user(url, roles.APP_ROLE), "verify", log=log)
     assert done.returncode == 1 and "the signer's log" in done.stdout, done.stdout
+
+
+def test_a_store_whose_log_is_gone_but_whose_checkpoints_hold_is_not_disputed(
+    new_database, log
+) -> None:
+    """What a restored store, a promoted standby or a new node looks like (decision 0120):
+    stored checkpoints, no log here; every head still holds, so the signer adopts them into
+    a new log and signs on, and `audit verify` holds the store to that log."""
+    url = new_database()
+    env = {"TABLESIDE_CHECKPOINT_MINUTES": "0", "TABLESIDE_CHECKPOINT_LOG": str(log)}
+    srv = Server(url, env=env).start()
+    try:
+        assert Api(srv.base).login().create(4, ["Mari"], ["Ott"]).status_code == 201
+    finally:
+        srv.stop()  # the shutdown checkpoint, stored and logged
+    log.unlink()
+    srv = Server(url, env=env).start()
+    try:
+        assert Api(srv.base).get("/health").json()["record"] == {"state": "ok"}
+    finally:
+        srv.stop()
+    adopted = [json.loads(line) for line in log.read_bytes().splitlines()]
+    assert adopted and all(line.get("adopted") for line in adopted)
+    assert _stored_checkpoints(url) == len(adopted)
+    done = audit(with_user(url, roles.APP_ROLE), "verify", log=log)
+    assert done.returncode == 0, done.stdout + done.stderr
