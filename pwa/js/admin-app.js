@@ -1,8 +1,8 @@
 // The TD's console (/admin): log in, pick or set up a competition, then run it from the
 // desk: entrants, draw and rounds, tables (cards, QR codes, calls), rulings, standings.
 
-import { codeWords, i18n, t } from "/js/i18n.js";
-import { request, setToken, getToken, describe, serverFetch } from "/js/api.js";
+import { citation, codeWords, i18n, t } from "/js/i18n.js";
+import { request, setToken, getToken, describe, refusalWords, serverFetch } from "/js/api.js";
 import { afterPress, h, morph } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
 import { watchWitnesses } from "/js/admin-witness.js";
@@ -43,6 +43,7 @@ const CALL_REFUSALS = {
   table_busy: (p) => t("admin.tables.refused_busy", { table: p.table, players: p.held_by.players,
     where: p.held_by.competition || t("admin.tables.walk_up") }),
   no_free_table: () => t("admin.tables.why_no_table"),
+  match_kept: (p) => t("admin.tables.refused_kept", { match: p.match_id, table: p.table }),
   no_free_block: (p) => t("admin.tables.why_no_block", { boards: p.boards }),
   nothing_to_call: () => t("admin.tables.why_players_busy"),
 };
@@ -50,7 +51,9 @@ const CALL_REFUSALS = {
 function guidance(error) {
   const refusal = CALL_REFUSALS[error?.problem?.reason];
   if (refusal) return refusal(error.problem);
-  if (error?.rule && error?.detail) return t("admin.refused", { detail: error.detail, rule: error.rule });
+  if (error?.rule && error?.detail) {
+    return t("admin.refused", { detail: refusalWords(error), rule: citation(error.rule) });
+  }
   return describe(error);
 }
 

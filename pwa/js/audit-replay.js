@@ -374,8 +374,12 @@ export class Replay {
   }
 }
 
-/** Who recorded an event, in words: a table judge's link records as "table-5-judge". */
+/** Who recorded an event, in words: a table judge's link records as "table-5-judge", the
+ *  server's own recorders ("competition", "demo", …) have words; a person's name as it is. */
 function recorderName(item) {
   const table = /^table-(\d+)-judge$/.exec(item.recorder || "")?.[1];
-  return table ? t("audit.recorder.table", { table }) : item.recorder;
+  if (table) return t("audit.recorder.table", { table });
+  const own = `audit.recorder.${item.recorder}`;
+  const said = item.recorder ? t(own) : "";
+  return said === own ? item.recorder : said;
 }

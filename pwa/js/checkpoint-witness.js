@@ -19,6 +19,7 @@
 // Loaded by each of those pages as a module of its own: it reads /api/checkpoints/latest
 // when the page opens and every EVERY_MS after (bounded: one request at a time, a timeout).
 
+import { verifyEd25519 } from "/js/ed25519.js";
 import { i18n, t } from "/js/i18n.js";
 
 const DB = "tableside-witness";
@@ -86,12 +87,7 @@ async function signed(checkpoint) {
   const key = hex(checkpoint.public_key);
   const signature = hex(checkpoint.signature);
   if (head?.length !== 32 || key?.length !== 32 || signature?.length !== 64) return false;
-  try {
-    const imported = await crypto.subtle.importKey("raw", key, { name: "Ed25519" }, false, ["verify"]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, imported, signature, signedBytes(checkpoint, head));
-  } catch {
-    return false;
-  }
+  return (await verifyEd25519(key, signature, signedBytes(checkpoint, head))) === true; // null: cannot check
 }
 
 /** The venue's keys: pinned in the page (the current one, then those it replaced), else the

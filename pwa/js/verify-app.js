@@ -31,11 +31,13 @@ function draw() {
     return;
   }
   const { receipt, result } = shown;
-  $("verdict").textContent = t(result.valid ? "verify.valid" : "verify.invalid");
-  $("verdict").dataset.verdict = result.valid ? "valid" : "invalid";
+  // A browser that cannot check says so: a genuine receipt is never called forged (issue 40).
+  const verdict = result.unchecked ? "unchecked" : result.valid ? "valid" : "invalid";
+  $("verdict").textContent = t(`verify.${verdict}`);
+  $("verdict").dataset.verdict = verdict;
   $("checks").hidden = false;
   $("check-list").replaceChildren(...result.checks.map((c) => h("li", { dataset: { check: c.check, ok: String(c.ok) } },
-    `${t(`verify.check.${c.check}`)}: ${t(c.ok ? "verify.holds" : "verify.fails")}`)));
+    `${t(`verify.check.${c.check}`)}: ${t(c.ok === null ? "verify.check.unchecked" : c.ok ? "verify.holds" : "verify.fails")}`)));
   const fields = receipt && typeof receipt === "object" ? FIELDS.filter((f) => receipt[f] !== undefined) : [];
   $("fields").replaceChildren(...fields.flatMap((f) => [h("dt", {}, t(`verify.field.${f}`)),
     h("dd", { dataset: { field: f } }, fieldValue(receipt, f))]));
@@ -56,4 +58,5 @@ i18n.addEventListener("change", draw);
 await i18n.ready;
 if (location.hash.includes("r=")) await check(location.hash);
 else draw();
+delete $("face").dataset.loading; // the page appears whole, its verdict in place (no shift)
 document.body.dataset.checked = "true";

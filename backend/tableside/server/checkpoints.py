@@ -29,6 +29,7 @@ from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, p
 from tableside.eventlog.key_identity import signing_key_for, trusted_in
 from tableside.eventlog.standing import RECORD_STREAM, Dispute, DisputeAccepted
 from tableside.web.context import Context, context
+from tableside.web.problems import coded
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ async def latest_checkpoint(state: State) -> dict[str, Any]:
     """Position, head hash (and its short form), time, Ed25519 signature and public key."""
     checkpoint = await latest_async(context(state).pool)
     if checkpoint is None:
-        raise NotFoundException("No checkpoint yet")
+        raise NotFoundException("No checkpoint yet", extra=coded("no_checkpoint"))
     return {
         "format": checkpoint.format,
         "position": checkpoint.position,

@@ -38,6 +38,8 @@ class Problem(msgspec.Struct, kw_only=True):
     field: str | None = None
     errors: list[FieldError] | None = None
     rule: str | None = None
+    code: str | None = None  # the refusal's code: its words in pwa/i18n/codes.<lang>.json
+    params: dict[str, str] | None = None  # the figures the code's words name ({table}, …)
     current_version: int | None = None
     expected_version: int | None = None
 

@@ -28,6 +28,7 @@ from tableside.eventlog.verdict import UNPROVEN, record_verdict
 from tableside.eventlog.verify import verify
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 _RAW = (
     f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"
@@ -39,7 +40,7 @@ async def _records(request: Request, state: State, match_id: FromPath[UUID]) -> 
     require(await resolve(ctx.pool, bearer(request)), "auditor", "head_judge")
     rows = await ctx.pool.fetch(_RAW, match_id)
     if not rows:
-        raise NotFoundException(f"No match {match_id}")
+        raise NotFoundException(f"No match {match_id}", extra=coded("no_match"))
     return [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
 
 

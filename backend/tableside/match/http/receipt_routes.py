@@ -23,7 +23,8 @@ from tableside.match.receipts import receipts
 from tableside.web.context import context
 from tableside.web.disputed import disputed
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
+from tableside.web.transport import public_base
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
@@ -31,13 +32,17 @@ async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
     409 `record_disputed` while the store no longer yields a head the key signed (#41)."""
     ctx = context(state)
     if ctx.signing_key is None:
-        raise HTTPException(status_code=503, detail="This server has no signing key")
+        raise HTTPException(
+            status_code=503, detail="This server has no signing key", extra=coded("no_signing_key")
+        )
     try:
         found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
     except SigningRefused as refused:
         raise disputed(refused.dispute) from None
     if not found:
-        raise NotFoundException(f"No game of match {match_id} has ended yet")
+        raise NotFoundException(
+            f"No game of match {match_id} has ended yet", extra=coded("no_game_ended")
+        )
     return found
 
 
@@ -47,7 +52,7 @@ async def get_receipts(request: Request, state: State, match_id: FromPath[UUID])
     link carrying the newest and its QR code (`qr_svg`, a data URI). Each verifies with the
     federation's public key alone (`tableside audit verify --receipt`, the PWA's /verify)."""
     found = await match_receipts(state, match_id)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     return {
         "receipt": msgspec.to_builtins(found[-1]),
         "receipts": msgspec.to_builtins(found),
@@ -67,7 +72,7 @@ async def receipt_page(
     found = await match_receipts(state, match_id)
     lang = lang or language(request)
     words = face_words(lang)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     earlier = [_fields(r, lang) for r in reversed(found[:-1])]
     body = "".join(
         [
