@@ -15,6 +15,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from store_events import stored_of
 from support.harness import Api, Server
 from support.recorded import auditor, record_match
 from tableside.db import roles
@@ -100,12 +101,8 @@ def test_the_rewrite_is_disputed_unsigned_unvouched_and_unreceipted_until_accept
         assert Api(srv.base).get(f"/api/receipts/{m1}").status_code == 200
     finally:
         srv.stop()
-    with psycopg.connect(url) as conn:
-        accepted = conn.execute(
-            "SELECT convert_from(state, 'UTF8') FROM stored_events"
-            " WHERE topic = 'RecordDisputeAccepted'"
-        ).fetchall()
-    assert len(accepted) == 1 and "head_changed" in accepted[0][0], accepted
+    accepted = stored_of(url, "RecordDisputeAccepted")
+    assert len(accepted) == 1 and accepted[0]["code"] == "head_changed", accepted
     assert any(b'"accepted"' in line for line in log.read_bytes().splitlines())
     srv = Server(url, env=env).start()
     try:
