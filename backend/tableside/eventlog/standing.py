@@ -5,7 +5,7 @@ the signer's log (`signer_log`). The store is *disputed* when its history no lon
 one of them (another head at a signed position, or the store ends before it), when its
 checkpoints vanished while the log says they existed, or when the log itself is no longer
 whole (its chain breaks, or it lacks checkpoints the store holds). A disputed store is not
-signed, vouched for or receipted (`server/standing.py`) until someone accepts it on the
+signed, vouched for or receipted (`web/disputed.py`) until someone accepts it on the
 record (`serve --accept-disputed`).
 
 What is *not* disputed (decision 0120): a fresh store (no events, no checkpoints); a store
