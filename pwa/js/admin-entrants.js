@@ -48,7 +48,8 @@ function freeIds(doc, count) {
 function refusal(v) {
   const known = { "a men's event": "mens_event", "a women's event": "womens_event",
     "a mixed pair is a man and a woman": "mixed_pair", "already registered": "taken",
-    "outside the registration window": "window", "an entry names its entrant": "no_name" };
+    "outside the registration window": "window", "an entry names its entrant": "no_name",
+    "one person named twice": "same_person" };
   const key = known[v.detail] || (v.rule === "EKML §7(3)" ? "age_class"
     : v.rule === "EKML §5(1)" ? "members" : "");
   const said = refusalText(v.code, v.params, v.detail);

@@ -191,7 +191,9 @@ export async function download(url, filename, { headers: extra = {} } = {}) {
  *  (`code.<code>` in codes.<lang>.json, its figures in `params`; decision 0130); a problem
  *  without one says what the server said. */
 export function refusalWords(error) {
-  return refusalText(error?.problem?.code, error?.problem?.params, error?.detail);
+  // a refusal's blanks: its `params`, or members of the problem itself ({https_origin}, issue 40)
+  const problem = error?.problem || {};
+  return refusalText(problem.code, { ...problem, ...problem.params }, error?.detail);
 }
 
 /** One line for a banner: the problem's title and detail, and the rule when one is cited. */

@@ -12,7 +12,7 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 
 from tableside.competition.service import CompetitionNotFound, CompetitionService, now
-from tableside.demo.director import HOLD_SECONDS, Hold, held_for_person
+from tableside.demo.director import GUIDE, HOLD_SECONDS, Hold, held_for_person
 from tableside.web.context import context
 from tableside.web.problems import coded
 
@@ -57,6 +57,19 @@ def paired_at(store, comp_id: uuid.UUID, round_no: int) -> str:
 def current_hold(store, comp_id: uuid.UUID, state, seconds: int = HOLD_SECONDS) -> Hold | None:
     """The match kept for a person in this run now, with the end of its countdown."""
     return held_for_person(state, paired_at(store, comp_id, state.current_round), now(), seconds)
+
+
+def kept_for_visitor(store, comp_id: uuid.UUID, state) -> tuple[tuple[str, int], ...]:
+    """The demo run's match kept for a person, paired with table 5, while its countdown runs:
+    the hall keeps it from every other table on every call path (decision 0137); nothing for
+    any other competition."""
+    if state is None or state.finished or state.guide is None:
+        return ()
+    number = state.guide.name.removeprefix(f"{GUIDE.name} #")
+    if not number.isdigit() or run_id(int(number)) != comp_id:
+        return ()
+    hold = current_hold(store, comp_id, state)
+    return () if hold is None else ((hold.match_id, HUMAN_TABLE),)
 
 
 def _demo(store) -> dict | None:

@@ -21,6 +21,11 @@ from tableside.web.problems import coded
 AUTH_PROTOCOL = "tableside.auth"
 AUTH_SECONDS = 5.0
 _MAX_MESSAGE = 512  # an auth message is a few dozen bytes
+# The largest frame the server reads on any websocket (uvicorn's `ws_max_size`, set by
+# `tableside serve`): a judge's auth message fits, and a bigger frame is refused by its
+# header — closed with 1009, its payload never buffered (issue 46: 150 sockets of 16 MiB
+# frames took a worker from 192 to 911 MiB). What each kind may send past that: live.py.
+MAX_FRAME = 1024
 
 
 class AuthMessage(msgspec.Struct, forbid_unknown_fields=True):

@@ -20,6 +20,7 @@ from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.guards import signed_in
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 TableNo = Annotated[int, PathParameter(ge=1, le=9999)]
 
@@ -66,7 +67,7 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     staff = require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
     hours = ctx.settings.judge_token_hours
     token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name, hours)
-    asked = judge_link(str(request.base_url), table, token, ctx.settings.peers)
+    asked = judge_link(public_base(request), table, token, ctx.settings.peers)
     link, reachable, lan_link = reachable_link(asked, ctx.settings.host)
     qr = segno.make(link, error="m")
     svg, png = qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)

@@ -137,7 +137,8 @@ def rule_violation(request: Request, exc: Any) -> Response:
     lang = language(request)
     code = getattr(exc, "code", "")
     params = getattr(exc, "params", {})
-    extra: dict[str, Any] = {"code": code} if code else {}
+    # the words' blanks (a name's refused character, a look-alike) as `params`, and flat
+    extra: dict[str, Any] = {"code": code, **params} if code else {}
     if params:
         extra["params"] = params
     said = getattr(exc, "words", None)

@@ -156,7 +156,8 @@ async def post_competition_command(
             conn, lambda comp: service.state(comp)[1], state.competitions.flows
         )
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
-        placed = hall.placed(data.command, competition_id, held, calling)
+        kept = await anyio.to_thread.run_sync(state.competitions.kept, competition_id, calling)
+        placed = hall.placed(data.command, competition_id, held, calling, kept)
         return await store(state, data.command_id, competition_id, work(placed), digest, conn)
 
 

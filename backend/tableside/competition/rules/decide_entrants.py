@@ -1,5 +1,9 @@
 """Deciding on entrants: register, approve, check in (EKML §3(4), §5, §7, §8, §29)."""
 
+import msgspec
+
+from tableside.names import person_name, person_names, refuse_lookalike
+
 from . import commands as cmd
 from . import events as ev
 from .backgammon import check_guide
@@ -60,10 +64,11 @@ def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
         c.entrant_id not in state.entrants, "EKML §8(2)", "already registered", "already_registered"
     )
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    _check_members(guide, c.members, c.team)
+    name, members, team = _named(state, c.entrant_id, c.name, c.members, c.team)
+    _check_members(guide, members, team)
     joined = _joining_round(state, guide, c.at, c.admitted_late)
     late = c.admitted_late and joined == 1
-    return (ev.EntrantRegistered(c.entrant_id, c.name, c.members, c.team, joined, c.at, late),)
+    return (ev.EntrantRegistered(c.entrant_id, name, members, team, joined, c.at, late),)
 
 
 def rename(state: Competition, c: cmd.RenameEntrant) -> tuple:
@@ -77,8 +82,27 @@ def rename(state: Competition, c: cmd.RenameEntrant) -> tuple:
         "entrant_withdrawn",
     )
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    _check_members(state.guide, c.members, entrant.team)
-    return (ev.EntrantRenamed(c.entrant_id, c.name, c.members, c.at),)
+    name, members, _ = _named(state, c.entrant_id, c.name, c.members, None)
+    _check_members(state.guide, members, entrant.team)
+    return (ev.EntrantRenamed(c.entrant_id, name, members, c.at),)
+
+
+def _named(state: Competition, entrant_id: str, name: str, members: tuple, team) -> tuple:
+    """The entry's names as stored (RFC 8266 §2: nothing invisible, spacing normalised), and
+    none a look-alike of another entrant's in this competition (UTS #39 §4): a second "Mari
+    Tamm" with a Cyrillic "а" is refused, not listed beside the first."""
+    name = person_name(name, "name")
+    others = [e.name for e in state.entrants.values() if e.id != entrant_id]
+    refuse_lookalike(name, others, "name")
+    members = tuple(
+        msgspec.structs.replace(m, name=person_name(m.name, "members")) for m in members
+    )
+    if team is not None:
+        boards = person_names(team.boards, "team")
+        team = msgspec.structs.replace(
+            team, boards=boards, substitutes=person_names(team.substitutes, "team")
+        )
+    return name, members, team
 
 
 def approve(state: Competition, c: cmd.ApproveEntrant) -> tuple:
@@ -146,6 +170,7 @@ def _check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
             size=size,
         )
         _check_sexes(guide, [m.sex for m in members])
+        _check_people(members)
     for person in members:
         if guide.age_class is not None:
             fits = age_fits(guide.age_class, person.birth_year, person.sex)
@@ -157,6 +182,14 @@ def _check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
                 name=person.name,
                 age_class=guide.age_class.name,
             )
+
+
+def _check_people(members: tuple[Person, ...]) -> None:
+    """Every player named (EKML §8(2)); a pair is two people, not one named twice (EKML
+    §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
+    names = [" ".join(m.name.split()).casefold() for m in members]
+    require(all(names), "EKML §8(2)", "an entry names its entrant")
+    require(len(set(names)) == len(names), "EKML §5(1)", "one person named twice")
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:

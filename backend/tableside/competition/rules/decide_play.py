@@ -63,7 +63,10 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
         pairs = zip(waiting, blocks, strict=False)  # as many as there are blocks
         return tuple(team_call(state, m, blk, c.at) for (m, _), blk in pairs)
     players = dict(waiting)
-    calls = assign_tables(waiting, free)
+    kept = dict(c.kept)
+    own = tuple((m, kept[m]) for m, _ in waiting if m in kept and kept[m] in free)
+    others = [(m, p) for m, p in waiting if m not in kept]
+    calls = own + assign_tables(others, [t for t in free if t not in kept.values()])
     return tuple(ev.MatchCalled(mid, table, *players[mid], c.at) for mid, table in calls)
 
 

@@ -128,6 +128,7 @@ def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
             side=side,
             pucks_moved=cmd.pucks_moved,
             at=cmd.at,
+            confirmed_by=cmd.confirmed_by if cmd.confirmed else "",
         )
     )
     if cmd.code == "moved_pucks":

@@ -57,6 +57,8 @@ _EN = {
     "verification": "Verification",
     "events_n": "{n} events stored in this match's hash chain",
     "events_n.one": "{n} event stored in this match's hash chain",
+    "games_n": "{n} games",
+    "games_n.one": "{n} game",
     "events_n.zero": "{n} events stored in this match's hash chain",
     "head": "Chain head (hash of event {n})",
 }
@@ -110,6 +112,8 @@ _ET = {
     "events_n": "{n} sündmust mängu räsiahelas",
     "events_n.one": "{n} sündmus mängu räsiahelas",
     "events_n.zero": "{n} sündmust mängu räsiahelas",
+    "games_n": "{n} geimi",
+    "games_n.one": "{n} geim",
     "head": "Ahela pea (sündmuse {n} räsi)",
 }
 _LV = {
@@ -163,6 +167,9 @@ _LV = {
     "events_n": "{n} notikumi spēles jaucējkodu ķēdē",
     "events_n.one": "{n} notikums spēles jaucējkodu ķēdē",
     "events_n.zero": "{n} notikumu spēles jaucējkodu ķēdē",
+    "games_n": "{n} seti",
+    "games_n.one": "{n} sets",
+    "games_n.zero": "{n} setu",
     "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}

@@ -24,6 +24,7 @@ from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 STAFF_READERS = ("head_judge", "secretary", "auditor")
 COLUMNS = (
@@ -170,7 +171,7 @@ async def bg_protocol_file(
             f"No backgammon match {match_id}", extra=coded("no_match")
         ) from None
     sheet.head_hash = head
-    receipt = await printed(ctx, str(request.base_url), match_id)
+    receipt = await printed(ctx, public_base(request), match_id)
     return await pdf_attachment(
         f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt
     )

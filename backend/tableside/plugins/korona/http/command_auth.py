@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from uuid import UUID
 
+import msgspec
 from litestar.exceptions import PermissionDeniedException
 
+from tableside.disciplines.korona.commands import ReportIncident
 from tableside.plugins.korona.commands import HEAD_JUDGE_ONLY, STAFF_ONLY
 from tableside.plugins.korona.folding import MatchView
 from tableside.web.auth import Principal
@@ -19,6 +21,17 @@ def roles_for(command: object) -> tuple[str, ...]:
     if type(command) in STAFF_ONLY:
         return ("head_judge", "secretary")
     return ("head_judge", "table_judge")
+
+
+def confirmed_by_caller(command: object, principal: Principal) -> object:
+    """A head judge's confirmation (EKML §22(4)) is the caller's own: a head judge's confirmed
+    report records who confirmed; anyone else's `confirmed` is dropped, so the engine refuses
+    it as unconfirmed (`head_judge_confirms`), in the reader's words."""
+    if not isinstance(command, ReportIncident) or not command.confirmed:
+        return command
+    if principal.role == "head_judge":
+        return msgspec.structs.replace(command, confirmed_by=principal.name)
+    return msgspec.structs.replace(command, confirmed=False, confirmed_by="")
 
 
 def authorizer(principal: Principal, current: tuple[UUID, int] | None):

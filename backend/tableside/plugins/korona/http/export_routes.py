@@ -18,6 +18,7 @@ from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.web.context import context
 from tableside.web.downloads import Language
 from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 _ALL = 2**62
 
@@ -41,7 +42,7 @@ async def protocol_pdf_file(
     sheet = protocol_sheet(records)
     sheet.events, sheet.head_hash = records[-1].version, head
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
-    receipt = await printed(ctx, str(request.base_url), match_id)
+    receipt = await printed(ctx, public_base(request), match_id)
     return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt)
 
 

@@ -48,6 +48,8 @@ def catalogue(name: str, fill: FillSilences = "ekml") -> Doc:
         "incidents": outcomes(rs.incidents),
         "remarks": [{"code": code, "rule": rule} for code, rule in rs.remarks.items()],
         "cite": dict(rs.cite),
+        # what stands only once the head judge confirms, with their own sign-in (EKML §22(4))
+        "head_judge_confirms": ["unsporting"] if rs.unsporting_needs_confirmation else [],
     }
 
 
