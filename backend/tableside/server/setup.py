@@ -26,7 +26,7 @@ from tableside.match.exports.labels import face_words
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
 from tableside.web.transport import in_clear_on_the_hall
 from tableside.web.venue_tls import CA_CERT, fingerprint
 
@@ -105,7 +105,10 @@ def venue_ca(request: Request) -> Response[bytes]:
     """The venue CA's certificate, for a tablet to install (PEM; Android and Apple take it)."""
     pem = _ca_pem(request)
     if pem is None:
-        raise NotFoundException("This server has no venue CA (it uses an operator's certificate)")
+        raise NotFoundException(
+            "This server has no venue CA (it uses an operator's certificate)",
+            extra=coded("no_venue_ca"),
+        )
     return Response(
         pem,
         media_type="application/x-x509-ca-cert",
