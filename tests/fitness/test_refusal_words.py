@@ -23,7 +23,7 @@ from tableside.web.problems import TITLES
 
 BACKEND = Path(__file__).resolve().parents[2] / "backend" / "tableside"
 LANGUAGES = ("en", "et", "lv", "is")
-RAISERS = {"RuleViolation", "CompetitionRuleError", "RuleError"}
+RAISERS = {"RuleViolation", "CompetitionRuleError", "RuleError", "NameRefused"}
 # Calls whose fourth argument is a refusal's code (its `params` after it, by name).
 CODE_AT_3 = {"require", "too_many"}
 CODE_AT_1 = {"_refuse"}  # korona's counts: _refuse(rule, code, field)
@@ -63,6 +63,8 @@ def _code_node(call: ast.Call, name: str) -> ast.expr | None:
 
 def _params(call: ast.Call, name: str) -> set[str] | None:
     """The figures a site names (None where they come whole from elsewhere)."""
+    if name == "NameRefused":  # names.py: its figures by keyword, as require's
+        return {k.arg for k in call.keywords if k.arg not in (None, "code")}
     if name in RAISERS:
         given = next((k.value for k in call.keywords if k.arg == "params"), None)
         if given is None and len(call.args) > 4:
