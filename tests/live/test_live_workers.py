@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+import httpx
 import psutil
 import pytest
 import websockets
@@ -56,12 +57,21 @@ class Workers:
             assert self.proc.poll() is None, "serve exited"
             kids = [c.pid for c in psutil.Process(self.proc.pid).children()]
             listening = [p for p in kids if _listens(p, self.port)]
-            if len(listening) >= count:
-                with contextlib.suppress(OSError):
-                    socket.create_connection(("127.0.0.1", self.port), 1).close()
-                    return listening
+            if len(listening) >= count and self._answers():
+                return listening
             time.sleep(0.2)
         raise AssertionError("workers did not start")
+
+    def _answers(self) -> bool:
+        """Both workers have started (a listening socket is inherited before a worker's
+        start-up is done): /health answers 200 twice in a row, each within its bound."""
+        for _ in range(2):
+            try:
+                if httpx.get(f"{self.base}/health", timeout=5).status_code != 200:
+                    return False
+            except httpx.HTTPError:
+                return False
+        return True
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
