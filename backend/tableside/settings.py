@@ -59,6 +59,9 @@ class Settings:
     # The signer's witness log (issue 29): default beside the key (`….log`); "off" keeps
     # none (only for throwaway stores sharing one key, as the test suite's do).
     checkpoint_log: str | None = None
+    # A disputed record (#41) is signed again only when the head judge says so on the
+    # record: `serve --accept-disputed` (TABLESIDE_ACCEPT_DISPUTED=1), recorded as an event.
+    accept_disputed: bool = False
 
     @property
     def signing_key_path(self) -> Path:
@@ -93,6 +96,23 @@ class Settings:
     shutdown_seconds: float = 5.0
     pool_guard: bool = False
     pool_guard_file: Path | None = None
+    # The hall network (issue 40): `tls` "auto" speaks HTTPS on a non-loopback host, "on"
+    # always, "off" never (behind a proxy that ends TLS); an operator's certificate and key
+    # (`tls_cert`, `tls_key`: a federation's real name) or the venue CA's, which covers this
+    # machine's names and addresses and `tls_names`; beside HTTPS, plain HTTP on `http_port`
+    # (default: the next port) answers the setup page and refuses logins and tokens.
+    # `https_origin` is where a face on plain HTTP is sent (serve sets it; tests set it).
+    tls: str = "auto"
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    tls_names: tuple[str, ...] = ()
+    http_port: int | None = None
+    https_origin: str | None = None
+
+    @property
+    def tls_folder(self) -> Path:
+        """Where the venue CA and the server certificate live: beside the signing key."""
+        return self.signing_key_path.expanduser().parent
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -122,6 +142,7 @@ class Settings:
                 env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes
             ),
             checkpoint_log=env.get("TABLESIDE_CHECKPOINT_LOG") or None,
+            accept_disputed=env.get("TABLESIDE_ACCEPT_DISPUTED", "") in ("1", "true", "yes"),
             live_per_client=_count(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_within(
                 env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib, 16, 65536
@@ -141,6 +162,14 @@ class Settings:
             replication=env.get("TABLESIDE_REPLICATION_LISTEN") or None,
             standby_required=env.get("TABLESIDE_STANDBY_REQUIRED", "") in ("1", "true", "yes"),
             peers=_peers(env.get("TABLESIDE_PEERS", "")),
+            tls=_choice(env, "TABLESIDE_TLS", ("auto", "on", "off"), cls.tls),
+            tls_cert=_path(env, "TABLESIDE_TLS_CERT"),
+            tls_key=_path(env, "TABLESIDE_TLS_KEY"),
+            tls_names=tuple(
+                n.strip() for n in env.get("TABLESIDE_TLS_NAMES", "").split(",") if n.strip()
+            ),
+            http_port=_int(env, "TABLESIDE_HTTP_PORT", 0) or None,
+            https_origin=(env.get("TABLESIDE_HTTPS_ORIGIN") or "").rstrip("/") or None,
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -156,6 +185,17 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
+
+
+def _choice(env: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
+    raw = (env.get(key) or default).strip().lower()
+    if raw not in allowed:
+        raise SettingsError(f"{key} must be one of {', '.join(allowed)}, got {raw!r}")
+    return raw
+
+
+def _path(env: Mapping[str, str], key: str) -> Path | None:
+    return Path(env[key]).expanduser() if env.get(key) else None
 
 
 def _count(env: Mapping[str, str], key: str, default: int) -> int:

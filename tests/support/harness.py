@@ -123,8 +123,9 @@ IDLE_CLOSED_FIRST = httpx.Limits(keepalive_expiry=2.0)
 class Api:
     """Commands and reads over HTTP with one bearer token."""
 
-    def __init__(self, base: str, token: str | None = None) -> None:
-        self.http = httpx.Client(base_url=base, timeout=10, limits=IDLE_CLOSED_FIRST)
+    def __init__(self, base: str, token: str | None = None, verify: object = True) -> None:
+        # `verify`: an ssl.SSLContext trusting the venue CA for an HTTPS server (issue 40)
+        self.http = httpx.Client(base_url=base, timeout=10, limits=IDLE_CLOSED_FIRST, verify=verify)
         self.token = token
 
     def headers(self) -> dict[str, str]:

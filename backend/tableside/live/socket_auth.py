@@ -16,6 +16,7 @@ from litestar import WebSocket
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.web.auth import Principal, resolve
+from tableside.web.problems import coded
 
 AUTH_PROTOCOL = "tableside.auth"
 AUTH_SECONDS = 5.0
@@ -64,5 +65,7 @@ async def accept_and_authenticate(pool: asyncpg.Pool, socket: WebSocket) -> Prin
     await socket.accept(subprotocols=AUTH_PROTOCOL)
     principal = await resolve(pool, await first_message_token(socket))
     if principal is None:
-        raise NotAuthorizedException('Send {"type": "auth", "token": …} first')
+        raise NotAuthorizedException(
+            'Send {"type": "auth", "token": …} first', extra=coded("login_needed")
+        )
     return principal

@@ -35,7 +35,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from tableside.db.pool import PoolBusy, session_settings
 from tableside.db.replication import HEALTH_QUERY
-from tableside.web.problems import problem
+from tableside.web.problems import coded, problem, title_in, words_in
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,9 @@ def unavailable_response(request: Request, exc: Exception) -> Response:
     if _store_busy(exc):
         return busy_response(request, exc)
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
-    return problem(503, "Database unavailable", _DETAIL, headers={"Retry-After": RETRY_AFTER})
+    title = title_in(request, "Database unavailable")
+    detail = words_in(request, "unavailable", _DETAIL)
+    return problem(503, title, detail, headers={"Retry-After": RETRY_AFTER}, code="unavailable")
 
 
 def busy_response(request: Request, exc: Exception) -> Response:
@@ -80,7 +82,12 @@ def busy_response(request: Request, exc: Exception) -> Response:
     log.warning("server busy on %s %s: %s", request.method, request.url.path, exc)
     reason = str(exc) or type(exc).__name__
     return problem(
-        503, "Server busy", _BUSY_DETAIL, headers={"Retry-After": RETRY_AFTER}, reason=reason
+        503,
+        title_in(request, "Server busy"),
+        words_in(request, "busy", _BUSY_DETAIL),
+        headers={"Retry-After": RETRY_AFTER},
+        reason=reason,
+        code="busy",
     )
 
 
@@ -109,7 +116,7 @@ async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None
             status_code=503,
             detail="Database unavailable",
             headers={"Retry-After": RETRY_AFTER},
-            extra={"detail": _DETAIL},
+            extra={"detail": _DETAIL, **coded("unavailable")},
         )
     if connection.scope.get("method") in _WRITES and path != LOGIN and _no_standby(ctx):
         raise HTTPException(

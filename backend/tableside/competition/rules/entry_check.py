@@ -19,6 +19,8 @@ class EntryVerdict(msgspec.Struct, frozen=True):
     ok: bool
     rule: str = ""
     detail: str = ""
+    code: str = ""  # the refusal's code and figures: a face words it (codes.<lang>.json)
+    params: dict[str, str] = {}
 
 
 def check_entries(
@@ -31,7 +33,7 @@ def check_entries(
         try:
             events = decide(state, command)
         except RuleError as err:  # the competition's rules, a name's (tableside.names)
-            out.append(EntryVerdict(line, False, err.rule, err.message))
+            out.append(EntryVerdict(line, False, err.rule, err.message, err.code, err.params))
             continue
         for event in events:
             state = evolve(state, event)
