@@ -94,8 +94,9 @@ def _named(state: Competition, entrant_id: str, name: str, members: tuple, team)
     name = person_name(name, "name")
     others = [e.name for e in state.entrants.values() if e.id != entrant_id]
     refuse_lookalike(name, others, "name")
-    members = tuple(
-        msgspec.structs.replace(m, name=person_name(m.name, "members")) for m in members
+    members = tuple(  # a blank one is EKML §8(2)'s to refuse (_check_people)
+        msgspec.structs.replace(m, name=person_name(m.name, "members")) if m.name.strip() else m
+        for m in members
     )
     if team is not None:
         boards = person_names(team.boards, "team")
@@ -188,8 +189,8 @@ def _check_people(members: tuple[Person, ...]) -> None:
     """Every player named (EKML §8(2)); a pair is two people, not one named twice (EKML
     §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
     names = [" ".join(m.name.split()).casefold() for m in members]
-    require(all(names), "EKML §8(2)", "an entry names its entrant")
-    require(len(set(names)) == len(names), "EKML §5(1)", "one person named twice")
+    require(all(names), "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
+    require(len(set(names)) == len(names), "EKML §5(1)", "one person named twice", "same_person")
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:
