@@ -41,8 +41,7 @@ class NameRefused(RuleError):
     for their words and the problem's body."""
 
     def __init__(self, rule: str, message: str, field: str, code: str, **params: str) -> None:
-        super().__init__(rule, message, field, code)
-        self.params = params
+        super().__init__(rule, message, field, code, params)
 
 
 def person_name(raw: str, field: str) -> str:

@@ -59,3 +59,31 @@ def test_no_server_is_said_plainly(page, context) -> None:
         "title": "No connection to the server.",
         "line": "No connection to the server.",
     }
+
+
+NAMED = """async ([token, body, lang]) => {
+  const api = await import('/js/api.js');
+  const { i18n } = await import('/js/i18n.js');
+  await i18n.set(lang, { remember: false });
+  api.setToken(token);
+  try {
+    return { ok: await api.request('POST', '/api/matches', body) };
+  } catch (error) {
+    return { status: error.status, line: api.describe(error) };
+  }
+}"""
+
+
+def test_a_refused_name_reads_in_the_faces_language_naming_the_character(page, head_api):
+    """Issue 46: the 422 for an invisible character in a name names it, in every face's
+    language (the code's words filled with the problem's `character`)."""
+    open_page(page)
+    body = {"command_id": str(uuid.uuid4()), "table": 61, "side_b": ["Jaan Kask"]}
+    lines = {}
+    for lang in ("et", "lv", "en"):  # Icelandic: on the KSI faces, from the same codes file
+        named = page.evaluate(NAMED, [head_api.token, {**body, "side_a": ["Mari\u200bTamm"]}, lang])
+        assert named["status"] == 422, named
+        lines[lang] = named["line"]
+    assert all("U+200B ZERO WIDTH SPACE" in line for line in lines.values()), lines
+    assert "nimes ei tohi olla märki" in lines["et"] and "vārdā nedrīkst" in lines["lv"]
+    assert "a name may not hold" in lines["en"]

@@ -28,7 +28,8 @@ async def test_a_busy_request_loop_is_not_a_dead_database(module_database_url: s
     """On main the watch pinged on the request loop and timed its answer there: with the loop
     held 2.5 s at a time (a flood's work), the answer was read past the 2 s bound and the
     watch called the database unreachable; the gate then refused every API request."""
-    app = create_app(Settings(database_url=module_database_url))
+    # from the environment: the session's key file, no witness log (tests/conftest.py)
+    app = create_app(Settings.from_env().replace(database_url=module_database_url))
     ctx = app.state.tableside
     seen: list[tuple[str, bool]] = []
     async with AsyncTestClient(app) as client:
