@@ -210,12 +210,15 @@ def _unplay(game: _Game) -> None:
 
 # --- import ---------------------------------------------------------------------------------
 
-CELL = re.compile(r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?|Beavers => \d+")
+CELL = re.compile(
+    r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?(?: and the match)?|Beavers => \d+"
+)
 MOVE_LINE = re.compile(r"^\s*\d+\)(.*)$")
 LENGTH = re.compile(r"^\s*(\d+) point match\s*$")
 GAME = re.compile(r"^\s*Game (\d+)\s*$")
 NAMES = re.compile(r"^\s*(.+?)\s*:\s*(-?\d+)\s+(.+?)\s*:\s*(-?\d+)\s*$")
-WINS = re.compile(r"^(\s*)Wins (\d+) points?\s*$")
+WINS = re.compile(r"^(\s*)Wins (\d+) points?( and the match)?\s*$", re.IGNORECASE)
+NO_MOVE = "cannot move"  # Backgammon Studio's words for a roll with no legal play
 
 
 def _cells(rest: str, line_no: int) -> list[tuple[int, str]]:
@@ -245,6 +248,8 @@ def _point(token: str, line_no: int) -> int:
 def parse_moves(text: str, line_no: int = 0) -> tuple[tuple[int, int], ...]:
     """`13/8* 24/18/13 6/off 8/5(2)` -> ((13, 8), (24, 18), (18, 13), (6, 0), (8, 5), (8, 5))."""
     moves: list[tuple[int, int]] = []
+    if text.strip().lower() == NO_MOVE:
+        return ()
     for token in text.split():
         times = 1
         rep = re.fullmatch(r"(.*)\((\d)\)", token)
@@ -308,6 +313,7 @@ class _Reader:
         self.state = st.initial_state()
         self.commands: list[c.Command] = []
         self.length = 0
+        self.unplayed: tuple[st.MatchState, c.Play] | None = None  # a roll left unplayed
 
     def apply(self, cmd: c.Command) -> None:
         for e in decide(self.state, cmd):
@@ -325,7 +331,8 @@ class _Reader:
             for column, cell in _cells(m.group(1), n):
                 self._cell(n, "AB"[column], cell)
         elif m := WINS.match(line):
-            self._wins(n, "A" if len(m.group(1)) < WIDTH // 2 else "B", int(m.group(2)))
+            side = "A" if len(m.group(1)) < WIDTH // 2 else "B"
+            self._wins(n, side, int(m.group(2)), match=bool(m.group(3)))
         elif (m := NAMES.match(line)) and not self.state.created:
             self._create(n, m.group(1), m.group(3))
 
@@ -356,7 +363,7 @@ class _Reader:
         elif cell == "Drops":
             self.apply(c.Drop(side=side))
         elif cell.startswith("Wins"):
-            self._wins(n, side, int(cell.split()[1]))
+            self._wins(n, side, int(cell.split()[1]), match=cell.endswith("and the match"))
         elif cell.startswith("Beavers"):
             raise MatFormatError(n, "beavers are not played in matches")
         else:
@@ -365,7 +372,9 @@ class _Reader:
                 self._opening(n, side, dice)
             else:
                 self.apply(c.Roll(side=side, dice=dice))
-            self.apply(c.Play(side=side, moves=parse_moves(cell[3:], n)))
+            before, play = self.state, c.Play(side=side, moves=parse_moves(cell[3:], n))
+            self.apply(play)
+            self.unplayed = (before, play) if not play.moves else None
 
     def _opening(self, n: int, side: str, dice: tuple[int, int]) -> None:
         high, low = max(dice), min(dice)
@@ -374,17 +383,30 @@ class _Reader:
         a, b = (high, low) if side == "A" else (low, high)
         self.apply(c.RollOpening(die_a=a, die_b=b))
 
-    def _wins(self, n: int, side: str, points: int) -> None:
-        """A game not yet over ends by concession: single, gammon or backgammon."""
+    def _wins(self, n: int, side: str, points: int, match: bool = False) -> None:
+        """A game not yet over ends by concession: single, gammon or backgammon. A roll with
+        no play before it is a roll then a resignation, not an illegal play. A line that
+        wins "and the match" may give only the points the winner needed (as Backgammon
+        Studio writes it): the concession is then the least that reaches the length, as
+        GNU Backgammon reads it."""
+        if self.unplayed and self.state.game.illegal and self.commands[-1] is self.unplayed[1]:
+            self.state = self.unplayed[0]
+            self.commands.pop()
+        self.unplayed = None
         g = self.state.game
         if g.illegal:  # an illegal last play stands: the game ends with it
             self.apply(c.AcceptIllegalPlay(side=st.other(g.illegal[0])))
             g = self.state.game
         if g.phase == st.OVER:
             return
-        kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // g.cube)
-        if kind is None or points % g.cube:
-            raise MatFormatError(n, f"{points} points is not a result at cube {g.cube}")
-        loser = st.other(side)
-        self.apply(c.Concede(side=loser, kind=kind))
+        self.apply(c.Concede(side=st.other(side), kind=self._kind(n, side, points, match)))
         self.apply(c.AnswerConcession(side=side, accept=True))
+
+    def _kind(self, n: int, side: str, points: int, match: bool) -> str:
+        cube = self.state.game.cube
+        if match and points == self.state.length - self.state.score[COL[side]]:
+            points = cube * min(3, -(-points // cube))  # capped at what he needed
+        kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // cube)
+        if kind is None or points % cube:
+            raise MatFormatError(n, f"{points} points is not a result at cube {cube}")
+        return kind
