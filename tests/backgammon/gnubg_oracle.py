@@ -192,3 +192,27 @@ def gnubg_final(read: dict) -> tuple[int, int]:
     if last.get("winner") in ("X", "O"):
         after["XO".index(last["winner"])] += last["points-won"]
     return after[0], after[1]
+
+
+REEXPORT = """
+import gnubg, json
+for path in json.load(open(%(src)r)):
+    gnubg.command("import mat " + path)
+    gnubg.command("export match mat " + path + ".gnubg.mat")
+"""
+
+
+def gnubg_reexport(paths: list[Path]) -> list[str]:
+    """Each .mat file as GNU Backgammon writes it back after importing it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, script = Path(tmp) / "in.json", Path(tmp) / "s.py"
+        src.write_text(json.dumps([str(p) for p in paths]))
+        script.write_text(REEXPORT % {"src": str(src)})
+        subprocess.run(
+            [GNUBG, "-t", "-q", "-p", str(script)],
+            check=True,
+            capture_output=True,
+            timeout=600,
+            cwd=tmp,
+        )
+        return [Path(f"{p}.gnubg.mat").read_text() for p in paths]
