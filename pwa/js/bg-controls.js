@@ -60,6 +60,7 @@ function rolling(rec) {
   const side = rec.doc.turn;
   const roll = (a, b) => ({ type: "Roll", side, dice: [a, b] });
   return section("bg.pad.roll", { name: sideName(rec.doc, side) },
+    rec.doc.illegal_pending ? illegalAnswers(rec, side) : null,
     mayDouble(rec, side) ? button("bg.pad.double", { value: rec.doc.cube.value * 2 },
       () => rec.send({ type: "Double", side }), { class: "primary big cube-button", "data-action": "double" }) : null,
     h("p", { class: "hint" }, t(rec.taps.length ? "bg.pad.second_die" : "bg.pad.first_die")),
@@ -88,11 +89,14 @@ function moving(rec) {
 }
 
 function illegal(rec) {
-  const side = OTHER[rec.doc.turn];
-  return section("bg.pad.illegal", { name: sideName(rec.doc, side) },
-    h("div", { class: "cluster" },
-      button("bg.pad.accept_illegal", {}, () => rec.send({ type: "AcceptIllegalPlay", side }), { "data-action": "accept-illegal" }),
-      button("bg.pad.correct_illegal", {}, () => rec.send({ type: "CorrectIllegalPlay", side }), { "data-action": "correct-illegal" })));
+  return section("bg.pad.illegal", { name: sideName(rec.doc, OTHER[rec.doc.turn]) }, illegalAnswers(rec, OTHER[rec.doc.turn]));
+}
+
+/** Accept the opponent's illegal play or have it corrected (KSI 4.2.3): a roll accepts it too. */
+function illegalAnswers(rec, side) {
+  return h("div", { class: "cluster", "data-illegal": side },
+    button("bg.pad.accept_illegal", {}, () => rec.send({ type: "AcceptIllegalPlay", side }), { "data-action": "accept-illegal" }),
+    button("bg.pad.correct_illegal", {}, () => rec.send({ type: "CorrectIllegalPlay", side }), { "data-action": "correct-illegal" }));
 }
 
 function answering(rec) {

@@ -5,6 +5,8 @@ appeal to a jury of three or five deciding by majority, final (KSI 5.2, 1.3.2), 
 
 from __future__ import annotations
 
+import unicodedata
+
 from tableside.disciplines.backgammon import cite as k
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
@@ -105,9 +107,17 @@ def appeal(state: MatchState, cmd: c.Appeal) -> list[ev.Event]:
     return [ev.AppealLodged(side=cmd.side, rule=k.APPEAL)]
 
 
+# letters that do not decompose into a base letter and an accent
+_BASE_LETTERS = str.maketrans(
+    {"ð": "d", "þ": "th", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ł": "l"}
+)
+
+
 def person(name: str) -> str:
-    """A name as people are told apart: letter case and spacing do not make another person."""
-    return " ".join(name.split()).casefold()
+    """A name as people are told apart (KSI 1.3.2): letter case, spacing and accents do not
+    make another person — "Asa  JONSDOTTIR" is Ása Jónsdóttir."""
+    folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
+    return "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(_BASE_LETTERS)
 
 
 def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:
