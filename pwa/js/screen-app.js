@@ -13,6 +13,8 @@ import { el } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
 import { request } from "/js/api.js";
 import { standingsTable } from "/js/spectator-competition.js";
+import { bgMatchList } from "/js/spectator-bg.js";
+import { screenBgCard } from "/js/screen-bg.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
@@ -29,8 +31,10 @@ class Screen {
     this.callBox = el("section", { class: "call-box", hidden: "" },
                       el("h2", { i18n: "screen.next_matches" }), this.calls);
     this.published = el("section", { class: "screen-standings", "data-screen-standings": "", hidden: "" });
+    // backgammon beside korona: its own rows, below the tables (issue 44)
+    this.bg = bgMatchList({ card: screenBgCard, onChange: () => this.changed() });
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel),
-                this.empty, this.published, this.list, this.callBox);
+                this.empty, this.published, this.list, this.bg.section, this.callBox);
     this.page = 0;
     this.board = new TablesBoard(this.list, { competition: params.get("competition") });
     this.board.addEventListener("state", (e) => showState(this.badge, root, e.detail.state, t));
@@ -62,7 +66,7 @@ class Screen {
     }
     const docs = this.board.docs();
     this.nameEvent(docs);
-    this.empty.hidden = docs.length > 0;
+    this.empty.hidden = docs.length > 0 || this.bg.size() > 0;
     const called = docs.filter((doc) => doc.status === "called");
     this.callBox.hidden = called.length === 0;
     this.calls.replaceChildren(...called.map((doc) => el("li", { "data-match-id": doc.match_id },

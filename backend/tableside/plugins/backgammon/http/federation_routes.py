@@ -14,7 +14,12 @@ from litestar.params import FromPath
 from tableside.competition.service import CompetitionNotFound
 from tableside.match.http.export_routes import pdf_attachment
 from tableside.plugins.backgammon.exports.bg_report import federation_report_pdf
-from tableside.plugins.backgammon.federation_report import NotBackgammon, report_sheets
+from tableside.plugins.backgammon.exports.bg_words import bg_words
+from tableside.plugins.backgammon.federation_report import (
+    NotBackgammon,
+    dispute_doc,
+    report_sheets,
+)
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
@@ -47,4 +52,28 @@ async def get_federation_report(
     return await pdf_attachment(name, federation_report_pdf, comp.guide.name, sheets, lang, made)
 
 
-FEDERATION_ROUTES = [get_federation_report]
+@get(
+    "/api/competitions/{competition_id:uuid}/disputes",
+    summary="A backgammon competition's disputes (KSI 5), for the TD's console",
+    guards=[signed_in("head_judge", "secretary", "auditor")],
+)
+async def get_disputes(
+    state: State, competition_id: FromPath[UUID], lang: BackgammonLanguage = "is"
+) -> list[dict]:
+    """Every match with a call, ruling, appeal or jury decision: each entry in words (`lang`)
+    with its KSI paragraph, the jury named in its decision, and where the dispute stands
+    (called, ruled, appealed, final). 404 for a competition under another rulebook."""
+    ctx = context(state)
+    try:
+        _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
+        async with ctx.pool.acquire() as conn:
+            sheets = await report_sheets(conn, ctx.registry, competition_id, comp)
+    except CompetitionNotFound:
+        raise NotFoundException(f"No competition {competition_id}") from None
+    except NotBackgammon:
+        raise NotFoundException("No KSI disputes: not a backgammon (KSI) competition") from None
+    words = bg_words(lang)
+    return [dispute_doc(sheet, words) for sheet in sheets if sheet.officials]
+
+
+FEDERATION_ROUTES = [get_federation_report, get_disputes]
