@@ -56,20 +56,25 @@ json.dump(out, open(%(dst)r, "w"))
 """
 
 
-def gnubg_plays(cases: list[tuple[list[int], list[int], list[int]]]) -> list[list[str]]:
-    """The legal plays GNU Backgammon lists (its notation) for (mover, opponent, dice) cases."""
+def _run(script: str, given: object) -> object:
+    """Run a gnubg Python script on `given` (its `src`, JSON) and read what it wrote (`dst`)."""
     with tempfile.TemporaryDirectory() as tmp:
-        src, dst, script = (Path(tmp) / n for n in ("in.json", "out.json", "s.py"))
-        src.write_text(json.dumps(cases))
-        script.write_text(SCRIPT % {"src": str(src), "dst": str(dst)})
+        src, dst, path = (Path(tmp) / n for n in ("in.json", "out.json", "s.py"))
+        src.write_text(json.dumps(given))
+        path.write_text(script % {"src": str(src), "dst": str(dst)})
         subprocess.run(
-            [GNUBG, "-t", "-q", "-p", str(script)],
+            [GNUBG, "-t", "-q", "-p", str(path)],
             check=True,
             capture_output=True,
             timeout=600,
             cwd=tmp,
         )
-        return json.loads(dst.read_text())
+        return json.loads(dst.read_text()) if dst.exists() else None
+
+
+def gnubg_plays(cases: list[tuple[list[int], list[int], list[int]]]) -> list[list[str]]:
+    """The legal plays GNU Backgammon lists (its notation) for (mover, opponent, dice) cases."""
+    return _run(SCRIPT, cases)
 
 
 def positions(me: list[int], opp: list[int], plays: list[str]) -> set:
@@ -170,18 +175,7 @@ def gnubg_read_mats(paths: list[Path]) -> list[dict]:
     """What GNU Backgammon reads from each .mat file (one gnubg process for them all): the
     match length, the match comment and each game's info (score-X left, score-O right,
     winner, points-won)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, dst, script = (Path(tmp) / n for n in ("in.json", "out.json", "s.py"))
-        src.write_text(json.dumps([str(p) for p in paths]))
-        script.write_text(READ_MATS % {"src": str(src), "dst": str(dst)})
-        subprocess.run(
-            [GNUBG, "-t", "-q", "-p", str(script)],
-            check=True,
-            capture_output=True,
-            timeout=600,
-            cwd=tmp,
-        )
-        return json.loads(dst.read_text())
+    return _run(READ_MATS, [str(p) for p in paths])
 
 
 def gnubg_final(read: dict) -> tuple[int, int]:
@@ -204,15 +198,5 @@ for path in json.load(open(%(src)r)):
 
 def gnubg_reexport(paths: list[Path]) -> list[str]:
     """Each .mat file as GNU Backgammon writes it back after importing it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src, script = Path(tmp) / "in.json", Path(tmp) / "s.py"
-        src.write_text(json.dumps([str(p) for p in paths]))
-        script.write_text(REEXPORT % {"src": str(src)})
-        subprocess.run(
-            [GNUBG, "-t", "-q", "-p", str(script)],
-            check=True,
-            capture_output=True,
-            timeout=600,
-            cwd=tmp,
-        )
-        return [Path(f"{p}.gnubg.mat").read_text() for p in paths]
+    _run(REEXPORT, [str(p) for p in paths])
+    return [Path(f"{p}.gnubg.mat").read_text() for p in paths]
