@@ -1,6 +1,7 @@
 """The demo's backgammon competition beside the korona one: a KSI single elimination of four
 Icelandic players, clocked 5-point matches (KSI 3.5: 2 minutes a point) on tables 6 and 7, each
-played by the engine's simulator with the clock pressed after every move, so the spectators'
+played by the engine's simulator with the clock pressed after every move — about a third of
+the moves thought over past the 12 s delay, so the clocks run down — so the spectators'
 page shows a live clocked match — a Crawford game among them once a player reaches 4 points
 (KSI 4.4.4). A finished run is followed by the next ("Kotrumót KSI #2"), as the korona demo's.
 
@@ -53,6 +54,8 @@ GUIDE = msgspec.convert(
     Guide,
 )
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
+THINK_S = (15.0, 30.0)  # a move thought over: past the 12 s delay, so the time runs down
+THINK_SHARE = 0.35  # of the moves (the rest are made within the delay, as most are)
 TRIES = 20  # the simulator's draws before a command the engine accepts (an illegal play
 # corrected needs the clock stopped first: KSI 4.2.3.3; another draw is as good for a demo)
 
@@ -76,6 +79,15 @@ def clock_command(state: st.MatchState, at_ms: int) -> c.Command | None:
     if timer.running and timer.running != g.turn:
         return c.PressClock(side=timer.running, at_ms=at_ms)
     return None
+
+
+def think_s(command: c.Command, rng: random.Random) -> float:
+    """Seconds the simulated player thinks before he completes his move with the press: a
+    share of the moves past the 12 s delay (KSI 3.5.5), so the clocks run down; 0 for the
+    others and for every other command."""
+    if type(command) is not c.PressClock or rng.random() >= THINK_SHARE:
+        return 0.0
+    return rng.uniform(*THINK_S)
 
 
 def demo_command(state: st.MatchState, rng: random.Random, at_ms: int) -> c.Command:
@@ -175,12 +187,16 @@ def _called_here(bg: BackgammonService, service, run: Run, table: int) -> uuid.U
     return None
 
 
-def _step(bg: BackgammonService, stream: uuid.UUID, rng: random.Random, meta) -> bool:
-    """One command of the simulated players; False once the match is over."""
+def _step(bg: BackgammonService, stream: uuid.UUID, rng: random.Random, meta, thought: bool):
+    """One command of the simulated players: True once stored, False once the match is over,
+    or the seconds to think first (a press not yet thought over)."""
     state, version, _ = bg.history(stream)
     if state.over:
         return False
     command = demo_command(state, rng, int(time.time() * 1000))
+    think = 0.0 if thought else think_s(command, rng)
+    if think:
+        return think
     bg.execute(stream, command, expected_version=version, command_id=uuid.uuid4(), meta=meta)
     return True
 
@@ -194,8 +210,10 @@ async def _table(bg, service, run: Run, table: int, rng: random.Random, pace) ->
             if stream is None:
                 await asyncio.sleep(1)
                 continue
-            while await anyio.to_thread.run_sync(_step, bg, stream, rng, meta):
-                await asyncio.sleep(rng.uniform(*pace))
+            thought = False
+            while done := await anyio.to_thread.run_sync(_step, bg, stream, rng, meta, thought):
+                thought = done is not True  # a think first: the press comes after it
+                await asyncio.sleep(rng.uniform(*pace) if done is True else done)
         except Exception:  # a demo table must never take the server down
             log.exception("demo backgammon table %s: starting over", table)
             await asyncio.sleep(5)
