@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import random
 
-from tableside.demo.backgammon import GUIDE, LENGTH, PLAYERS, demo_command, think_s
+from tableside.demo.backgammon import (
+    GUIDE,
+    LENGTH,
+    PLAYERS,
+    Players,
+    crawford_seed,
+    demo_command,
+    think_s,
+)
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state, timing
 
@@ -55,3 +63,25 @@ def test_the_demo_clocks_run_down_some_moves_thought_past_the_delay() -> None:
         state = fold(decide(state, command), state)
     full = timing.initial_ms(LENGTH)
     assert all(left < full - 10_000 for left in state.timer.remaining), state.timer.remaining
+
+
+def test_every_demo_match_the_final_too_passes_through_a_crawford_game() -> None:
+    """Issue 44: the final's Crawford game was left to chance. Each match's players are
+    seeded so that it passes through one (KSI 4.4.4), thinking before presses and all."""
+    create = c.CreateMatch(match_id="m", player_a=PLAYERS[0], player_b=PLAYERS[1], length=LENGTH,
+                           clock=True)  # fmt: skip
+    start = fold(decide(initial_state(), create))
+    for first in (0, 17, 4242):
+        players, state, at, crawford = (
+            Players(crawford_seed(start, first), random.Random(1)),
+            start,
+            0,
+            False,
+        )
+        while not state.over:
+            at += 1500
+            command = demo_command(state, players.sim, at)
+            at += int(think_s(command, players.think) * 1000)
+            state = fold(decide(state, command), state)
+            crawford |= state.game.crawford
+        assert crawford, first
