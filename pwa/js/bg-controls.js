@@ -104,7 +104,7 @@ function answering(rec) {
   return section("bg.pad.answer", { name: sideName(rec.doc, side), value: rec.doc.cube.value * 2 },
     h("div", { class: "cluster answer" },
       button("bg.pad.take", {}, () => rec.send({ type: "Take", side }), { class: "primary big", "data-action": "take" }),
-      button("bg.pad.drop", {}, () => rec.send({ type: "Drop", side }), { class: "big danger", "data-action": "drop" })));
+      button("bg.pad.drop", {}, () => rec.send({ type: "Drop", side, at_ms: Date.now() }), { class: "big danger", "data-action": "drop" })));
 }
 
 function resignationAnswer(rec, [by, kind]) {
@@ -238,7 +238,10 @@ export function clockPanel(rec) {
     return h("div", { class: "clocks" }, button("bg.clock.start", {}, () => rec.send({ type: "StartClock", at_ms: Date.now() }),
       { class: "big", "data-action": "start-clock" }));
   }
-  return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, ["A", "B"].map((side) => {
+  // stopped (a drop, a call, a die on the floor: KSI 4.3.2): the players restart it here
+  const resume = timer.stopped ? button("bg.clock.resume", {}, () => rec.send({ type: "ResumeClock", at_ms: Date.now() }),
+    { class: "big", "data-action": "resume-clock", disabled: rec.busy > 0 }) : null;
+  return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, resume, ["A", "B"].map((side) => {
     const may = !timer.stopped && (!timer.running || timer.running === side);
     return h("button", { type: "button", class: `clock-button side-${side}${timer.running === side ? " running" : ""}`,
       "data-press": side, disabled: !may || rec.busy > 0,

@@ -98,3 +98,15 @@ def test_ksi_1_3_2_a_player_is_refused_on_the_jury_however_his_name_is_written(
     with pytest.raises(RuleViolation) as refused:
         decide(state, c.DecideAppeal(jury=(written, "Dóra", "Egill"), overturn_votes=2))
     assert refused.value.rule == "KSI 1.3.2"
+
+
+def test_ksi_4_4_3_a_drop_stops_the_clock() -> None:
+    """With a clock, a dropped double also stops the clock (the game is over, case 4.3.2.1);
+    the doubler's time is charged to the drop, and the next game resumes it."""
+    state, events = run([*BEFORE[:6], c.Double(side="B"),
+                         c.Drop(side="A", at_ms=40 * S)])  # fmt: skip
+    stopped = next(e for e in events if type(e) is ev.ClockStopped)
+    assert (stopped.case, stopped.at_ms, stopped.rule) == (1, 40 * S, "KSI 4.4.3")
+    assert state.timer.stopped and state.game.phase == "over"
+    state = fold(decide(state, c.ResumeClock(at_ms=50 * S)), state)
+    assert not state.timer.stopped

@@ -86,3 +86,25 @@ def test_ksi_4_1_6_2_a_roll_before_the_press_is_early_and_the_reroll_remedy_work
     roll(page, "B", 2, 1)  # the reroll, from the pad
     again = _last(match, "BgDiceRolled")
     assert (again["dice"], again["early"]) == ([2, 1], False)
+
+
+def test_ksi_4_4_3_a_drop_on_the_face_stops_the_clock_and_the_pad_restarts_it(page, head_api):
+    match = BgMatch(head_api, length=5, clock=True)
+    match.post(
+        {"type": "StartClock", "at_ms": _now()},
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+        {"type": "PressClock", "side": "A", "at_ms": _now()},
+    )
+    open_recorder(page, match)
+    _running(page, "B")
+    tap(page, "[data-action=double]")
+    tap(page, "[data-action=drop]")
+    stopped = _last(match, "BgClockStopped")
+    assert (stopped["case"], stopped["rule"]) == (1, "KSI 4.4.3")
+    assert page.locator("[data-press=A]").is_disabled()
+    assert page.locator("[data-press=B]").is_disabled()
+    tap(page, "[data-action=resume-clock]")  # on the pad, not only in the TD's sheet
+    assert _last(match, "BgClockResumed")["rule"] == "KSI 4.3.2"
+    assert page.locator("[data-action=resume-clock]").count() == 0
