@@ -63,7 +63,12 @@ def _header(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         [w["players"], f"{a}  —  {b}"],
         [w["length"], w["length_value"].format(n=sheet.length)],
         [w["clock"], w["clock_on" if sheet.clock else "clock_off"]],
-        [w["settings"], settings + (f"; {w['series']}" if sheet.series else "")],
+        [
+            w["settings"],
+            settings
+            + (f"; {w['series']}" if sheet.series else "")
+            + (f"; {w['other_rules']}" if sheet.other_rules else ""),
+        ],
         [w["recorded"], f"{stamp(sheet.started_at)} – {stamp(sheet.last_at)}"],
         [w["match"], sheet.match_id],
     ]
