@@ -33,6 +33,7 @@ class Screen {
     this.published = el("section", { class: "screen-standings", "data-screen-standings": "", hidden: "" });
     // backgammon beside korona: its own rows, below the tables (issue 44)
     this.bg = bgMatchList({ card: screenBgCard, onChange: () => this.changed() });
+    this.bg.section.classList.add("screen-bg");
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel),
                 this.empty, this.published, this.list, this.bg.section, this.callBox);
     this.page = 0;

@@ -14,6 +14,7 @@ from tableside.disciplines.backgammon import commands as c
 
 from .bg_helpers import event_people
 from .test_admin_console import log_in
+from .test_screen import TEXT_SIZES, TV
 
 KORONA_TABLE = 81
 BG_TABLES = [82, 83]
@@ -51,7 +52,10 @@ def hall(head_api) -> dict:
     }
 
 
-def test_the_screen_and_the_front_page_show_backgammon_beside_korona(page, head_api, hall) -> None:
+@pytest.mark.parametrize("viewport", [TV], ids=["1920x1080"])
+def test_the_screen_and_the_front_page_show_backgammon_beside_korona(
+    page, head_api, hall, viewport
+) -> None:
     page.goto("/screen?every=60")
     page.wait_for_selector(f".screen .match-card[data-table='{KORONA_TABLE}']", state="attached")
     row = page.locator(f"[data-bg-match='{hall['stream']}']")
@@ -63,6 +67,8 @@ def test_the_screen_and_the_front_page_show_backgammon_beside_korona(page, head_
     hall["version"] = post(head_api, hall["stream"], hall["version"],
                            c.Roll(side="B", dice=(2, 1)))["last_version"]  # fmt: skip
     assert row.locator("[data-bg-cube]").text_content() == "Cube 2"  # the feed's board
+    small = [(text, size) for text, size in page.evaluate(TEXT_SIZES) if size < 40]
+    assert small == [], small  # readable from 10 m, the backgammon rows too
 
     page.goto("/")
     page.wait_for_selector(f"[data-tables] [data-table='{KORONA_TABLE}']", state="attached")
