@@ -262,18 +262,19 @@ _IS = {
     "reported": "Sigurvegarinn, {player}, tilkynnti úrslitin",
     "confirmed": "Mótsstjóri staðfesti og birti úrslitin",
     "result_corrected": "Úrslit leiðrétt: {player} vinnur {a}:{b} ({reason})",
-    "report_title": "Skýrsla til Kotrusambands Íslands (KSÍ)",
+    "report_title": "Skýrsla til Kotrusambands Íslands",
     "report_event": "Mót",
-    "report_period": "Leikir skráðir",
+    "report_period": "Viðureignir skráðar",
     "report_made": "Gerð",
     "report_duty": (
-        "Mótsstjóri tilkynnir KSÍ skriflega um hverja brottvísun með ástæðum (KSI 1.7.5),"
+        "Mótsstjóri tilkynnir skriflega til Kotrusambandsins hverja brottvísun með ástæðum"
+        " (KSI 1.7.5),"
         " og mótsstjóri og dómnefnd tilkynna alla úrskurði með lýsingu á atvikinu og "
         "rökstuðningi (KSI 5.6), strax að móti loknu."
     ),
     "report_expulsions": "Brottvísanir (KSI 1.7.3, tilkynntar skv. 1.7.5)",
     "report_rulings": "Úrskurðir, áfrýjanir og eftirlitsmenn (KSI 5.6)",
-    "report_match": "Leikur {match}: {a} — {b}",
+    "report_match": "Viðureign {match}: {a} — {b}",
     "report_none": "Ekkert að tilkynna.",
 }
 
