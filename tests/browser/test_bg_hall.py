@@ -105,3 +105,24 @@ def test_the_console_shows_the_ksi_dispute_and_the_playing_backgammon_table(page
         f"document.querySelector(\"[data-tables] [data-table='{BG_TABLES[0]}']\")"
         ".dataset.state === 'playing'"
     )
+
+
+WORDS_SPLIT = """() => [...document.querySelectorAll('[data-standings] th, [data-standings] td')]
+  .flatMap((cell) => [...cell.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim())
+    .map((node) => { const range = document.createRange(); range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return [node.textContent.trim(), lines, node.textContent.trim().split(/[\\s-]+/).length]; }))
+  .filter(([, lines, words]) => lines > words)"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}], ids=["360"])
+def test_the_consoles_standings_keep_words_whole_at_360(page, hall, viewport) -> None:
+    """Issue 44: at 360 px the standings broke every word letter by letter; a cell's words
+    stay whole (no more lines than words, a hyphen being a break between two), the table scrolls
+    inside its box instead."""
+    log_in(page, "head", "head-secret-1")
+    page.wait_for_selector("[data-competitions], [data-competition-name], [data-create]")
+    page.goto(f"/admin#c={hall['comp'].id}")
+    page.click("[data-tab=standings]")
+    page.wait_for_selector("[data-standings] td")
+    assert page.evaluate(WORDS_SPLIT) == []
