@@ -42,7 +42,9 @@ export function roundsView(ctx, doc) {
   if (doc.guide.format === "swiss_playoff") buttons.push(act("playoff", () => ({ type: "DrawPlayoff" }), true));
   const parts = [h("div", { className: "cluster" }, buttons,
     h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.csv`,
-             download: "results.csv", "data-export": true }, t("admin.rounds.export")))];
+             download: "results.csv", "data-export": true }, t("admin.rounds.export")),
+    h("a", { className: "button", href: `/api/competitions/${ctx.desk.id}/results.xlsx`,
+             download: "results.xlsx", "data-export": "xlsx" }, t("admin.rounds.export_xlsx")))];
   if (swiss && head) parts.push(held(`import ${ctx.desk.id}`, [], () => importForm(ctx)));
   // A round count only where there are rounds, out of as many as the format has: the guide's
   // for a Swiss, the Berger table's for a round robin (all paired at the draw); none for a

@@ -6,6 +6,7 @@ import { h, field, choice, section } from "/js/admin-dom.js";
 import { accountView } from "/js/admin-account.js";
 import { entrySettings } from "/js/admin-entry.js";
 import { sportSettings } from "/js/admin-bg.js";
+import { tabletsView } from "/js/admin-tablets.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
@@ -59,14 +60,18 @@ function tieBreaks() {
 
 export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
+  const parts = [section("admin.competitions", list)];
+  if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
+  parts.push(tabletsView(), accountView(ctx));
+  const view = h("div", { className: "stack" }, ...parts);
+  // Shown whole once the list is in, so the form under it never jumps down (issue 45).
+  view.dataset.loading = "";
   request("GET", "/api/competitions").then((items) => list.replaceChildren(...items.map((c) =>
     h("li", {}, h("a", { className: "button", href: `#c=${c.competition_id}` },
       `${c.name} · ${t(`admin.format.${c.format}`)}${c.finished ? ` ✓ ${t("admin.standings.published")}` : ""}`)))))
-    .catch(() => {}); // an empty list; the page can be reloaded
-  const parts = [section("admin.competitions", list)];
-  if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
-  parts.push(accountView(ctx));
-  return h("div", { className: "stack" }, ...parts);
+    .catch(() => {}) // an empty list; the page can be reloaded
+    .finally(() => delete view.dataset.loading);
+  return view;
 }
 
 /** The guide form: a new competition's, or (`current`: the guide as it is) the same form

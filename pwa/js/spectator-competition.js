@@ -34,8 +34,9 @@ const BG_COLUMNS = COLUMNS.filter(([key]) => key !== "pucks_diff")
   .map(([key, word]) => [key, key === "games" ? "spec.col.bg_points" : word]);
 
 /** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
-export function standingsTable(rows, sport = "korona") {
-  const columns = sport === "backgammon" ? BG_COLUMNS : COLUMNS;
+export function standingsTable(rows, sport = "korona", keys = null) {
+  const all = sport === "backgammon" ? BG_COLUMNS : COLUMNS;
+  const columns = keys ? all.filter(([key]) => keys.includes(key)) : all;
   const head = el("tr", {}, ...columns.map(([, key]) => el("th", { scope: "col", i18n: key })));
   const body = rows.map((row) => el("tr", { "data-entrant": row.entrant,
     ...(row.withdrawn ? { "data-withdrawn": "" } : {}) },
@@ -43,7 +44,8 @@ export function standingsTable(rows, sport = "korona") {
   // Forfeits are points but not played matches: say what the +n / −n beside the score mean.
   const note = rows.some((r) => r.plus || r.minus)
     ? [el("p", { class: "muted", "data-forfeit-note": "", i18n: "spec.forfeit_note" })] : [];
-  return el("div", { class: "table-scroll" },
+  // tabindex: a table wider than a phone scrolls inside its box, by keyboard too (WCAG 2.1.1).
+  return el("div", { class: "table-scroll", tabindex: "0" },
             el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)), ...note);
 }
 
@@ -59,7 +61,7 @@ export function bracketView(slots, names) {
   const name = (id) => (id == null ? "…" : names.get(id) || id);
   return el("div", { class: "bracket" }, ...[...stages].map(([stage, rounds]) => el("section", {},
     el("h4", { text: t(`spec.stage.${stage}`) === `spec.stage.${stage}` ? stage : t(`spec.stage.${stage}`) }),
-    el("div", { class: "bracket-rounds" }, ...[...rounds].sort((a, b) => a[0] - b[0]).map(([round, list]) =>
+    el("div", { class: "bracket-rounds", tabindex: "0" }, ...[...rounds].sort((a, b) => a[0] - b[0]).map(([round, list]) =>
       el("ol", { class: "bracket-round", "aria-label": t("spec.round", { round }) },
          ...list.map((slot) => el("li", { "data-slot": slot.id },
            ...[slot.a, slot.b].map((id) => el("span", {

@@ -47,17 +47,19 @@ export class TablesBoard extends EventTarget {
   }
 
   async discover() {
-    const query = this.competition ? `?competition=${encodeURIComponent(this.competition)}` : "";
+    // `competition` may name several, comma-separated (the venue screen's `?competition=a,b`).
+    const ids = this.competition ? String(this.competition).split(",") : [];
+    const queries = ids.length ? ids.map((id) => `?competition=${encodeURIComponent(id)}`) : [""];
     let docs = [];
     try {
-      docs = await request("GET", `/api/tables${query}`);
+      docs = (await Promise.all(queries.map((q) => request("GET", `/api/tables${q}`)))).flat();
     } catch {
       this.setState(navigator.onLine ? "reconnecting" : "offline");
       return;
     }
     for (const doc of docs) this.upsert(doc);
-    if (this.competition) this.follow("competition", this.competition);
-    else this.follow("hall", "all");
+    for (const id of ids) this.follow("competition", id);
+    if (!ids.length) this.follow("hall", "all");
     this.changed();
   }
 

@@ -89,7 +89,9 @@ def test_ksi_4_1_6_2_a_roll_before_the_press_is_early_and_the_reroll_remedy_work
     assert not decide(state, c.Roll(side="B", dice=(6, 6)))[0].early
 
 
-@pytest.mark.parametrize("written", ["Asa Jonsdottir", "ÁSA JÓNSDÓTTIR", "  Ása   Jónsdóttir "])
+@pytest.mark.parametrize(
+    "written", ["Asa Jonsdottir", "ÁSA JÓNSDÓTTIR", "  Ása   Jónsdóttir ", "\u0410sa Jonsdottir"]
+)
 def test_ksi_1_3_2_a_player_is_refused_on_the_jury_however_his_name_is_written(
     written: str,
 ) -> None:

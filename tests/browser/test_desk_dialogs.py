@@ -68,6 +68,11 @@ def test_publish_and_withdraw_say_what_follows(page, ready: Comp, lang: str) -> 
     explain = words["admin.confirm.withdraw_explain"]
     assert explain in said and "EKML §32(3)" in said and "EKML §9(4)" in said
     assert buttons == ["cancel", "act"]
+    # Issue 45: Estonian read "Loobu" (cancel) beside "Loobumine" (withdraw), nearly one
+    # word on an irreversible act: the two buttons share no word's stem in any language.
+    texts = page.locator("[data-confirm-dialog=withdraw] button").all_inner_texts()
+    stems = [{word[:4].lower() for word in text.split()} for text in texts]
+    assert len(texts) == 2 and not stems[0] & stems[1], texts
     page.click("[data-cancel=withdraw]")
     assert page.locator("[data-confirm-dialog]").count() == 0
     assert all(e["status"] != "withdrawn" for e in ready.settled()["entrants"])

@@ -48,6 +48,18 @@ CASES = [
     ("ekml_5_1_pairs_take_two", created(discipline="mens_pairs"), register(MAN), "EKML §5(1)"),
     ("ekml_5_1_5_mixed_pair", created(discipline="mixed_pairs"), register(MAN, MAN), "EKML §5(1)5"),
     ("ekml_8_3_woman_in_mens_event", created(), register(WOMAN), "EKML §8(3)"),
+    (  # issue 45: "Ants Oja | Ants Oja" was accepted as a pair
+        "ekml_5_1_one_person_twice_is_not_a_pair",
+        created(discipline="mixed_pairs"),
+        register(MAN, Person(" mart ", 1980, "F")),
+        "EKML §5(1)",
+    ),
+    (  # "Ants Oja |": a pair with a nameless second player
+        "ekml_8_2_a_pair_names_both_players",
+        created(discipline="mens_pairs"),
+        register(MAN, Person(" ", 2000, "M")),
+        "EKML §8(2)",
+    ),
     (
         "ekml_5_1_man_in_womens_event",
         created(discipline="womens_singles"),

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import Iterator
 
+import pytest
+from support.competition_play import Comp
 from support.harness import Api, Server, wait_for
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore
@@ -54,51 +57,56 @@ def orphan(url: str) -> str:
         store.close()
 
 
-def test_demo_is_a_real_competition_and_closes_orphans(new_database):
+@pytest.fixture(scope="module")
+def demo(new_database) -> Iterator[tuple[Server, str]]:
+    """A server running the demo, on a store an earlier demo left a walk-up match in."""
     url = new_database()
     cut_off = orphan(url)
     env = {"TABLESIDE_DEMO": "1", "TABLESIDE_DEMO_PACE": "0.02,0.05"}
     srv = Server(url, env=env).start()
-    try:
-        anon = Api(srv.base)
-        listed = wait_for(lambda: anon.get("/api/competitions").json(), 30, 0.2)
-        comp = listed[0]["competition_id"]
-        assert listed[0]["format"] == "swiss_playoff" and not listed[0]["finished"]
-        base = f"/api/competitions/{comp}"
+    yield srv, cut_off
+    srv.stop()
 
-        def played() -> int:
-            return sum(r["played"] for r in anon.get(f"{base}/standings").json()["rows"])
 
-        assert wait_for(lambda: len(anon.get(f"{base}/standings").json()["rows"]) == 10, 30)
-        first = played()
-        # Standings move as simulated matches end (within a bounded time).
-        assert wait_for(lambda: played() >= first + 2, 90, 0.5)
-        assert anon.get(f"{base}/bracket").status_code == 200
-        csv = anon.get(f"{base}/results.csv")
-        assert csv.status_code == 200 and len(csv.text.strip().splitlines()) >= 2
-        tables = {t["table"] for t in anon.get("/api/tables").json() if t["competition_id"] == comp}
-        assert tables and tables <= {1, 2, 3, 4}  # table 5 is left for a person
-        # Issue 34: the run is numbered, and round 1's last board is kept for table 5 with a
-        # countdown the console shows (GET /api/demo), though tables 1-4 have finished.
-        demo = anon.get("/api/demo").json()
-        assert demo["competition_id"] == comp and demo["run"] == 1 and demo["table"] == 5
-        assert listed[0]["name"] == demo["name"] == "Demo Swiss #1"
-        held = demo["held"]
-        assert held and held["match_id"] not in anon.get(base).json()["results"]
-        assert held["match_id"] not in {c["match_id"] for c in anon.get(base).json()["calls"]}
-        board = wait_for(
-            lambda: (
-                (b := anon.get(f"/api/matches/{cut_off}").json()).get("status") == "abandoned" and b
-            ),
-            30,
-            0.2,
-        )
-        assert "demo" in board["abandoned"]
-        history = anon.get(f"/api/matches/{cut_off}/history").json()
-        assert "abandoned" in history[-1]["text"]
-        backgammon_beside_korona(anon)
-    finally:
-        srv.stop()
+def test_demo_is_a_real_competition_and_closes_orphans(demo):
+    srv, cut_off = demo
+    anon = Api(srv.base)
+    listed = wait_for(lambda: anon.get("/api/competitions").json(), 30, 0.2)
+    comp = listed[0]["competition_id"]
+    assert listed[0]["format"] == "swiss_playoff" and not listed[0]["finished"]
+    base = f"/api/competitions/{comp}"
+
+    def played() -> int:
+        return sum(r["played"] for r in anon.get(f"{base}/standings").json()["rows"])
+
+    assert wait_for(lambda: len(anon.get(f"{base}/standings").json()["rows"]) == 10, 30)
+    first = played()
+    # Standings move as simulated matches end (within a bounded time).
+    assert wait_for(lambda: played() >= first + 2, 90, 0.5)
+    assert anon.get(f"{base}/bracket").status_code == 200
+    csv = anon.get(f"{base}/results.csv")
+    assert csv.status_code == 200 and len(csv.text.strip().splitlines()) >= 2
+    tables = {t["table"] for t in anon.get("/api/tables").json() if t["competition_id"] == comp}
+    assert tables and tables <= {1, 2, 3, 4}  # table 5 is left for a person
+    # Issue 34: the run is numbered, and round 1's last board is kept for table 5 with a
+    # countdown the console shows (GET /api/demo), though tables 1-4 have finished.
+    demo = anon.get("/api/demo").json()
+    assert demo["competition_id"] == comp and demo["run"] == 1 and demo["table"] == 5
+    assert listed[0]["name"] == demo["name"] == "Demo Swiss #1"
+    held = demo["held"]
+    assert held and held["match_id"] not in anon.get(base).json()["results"]
+    assert held["match_id"] not in {c["match_id"] for c in anon.get(base).json()["calls"]}
+    board = wait_for(
+        lambda: (
+            (b := anon.get(f"/api/matches/{cut_off}").json()).get("status") == "abandoned" and b
+        ),
+        30,
+        0.2,
+    )
+    assert "demo" in board["abandoned"]
+    history = anon.get(f"/api/matches/{cut_off}/history").json()
+    assert "abandoned" in history[-1]["text"]
+    backgammon_beside_korona(anon)
 
 
 def backgammon_beside_korona(anon: Api) -> None:
@@ -123,3 +131,25 @@ def backgammon_beside_korona(anon: Api) -> None:
 
     doc = wait_for(clocked_live, 60, 0.3)
     assert doc["board"]["length"] == 5 and doc["state"]["table"] in (6, 7)
+
+
+def test_call_next_never_sends_the_kept_match_to_a_simulated_table(demo):
+    """Issue 45: with the visitor's match kept, "Call next" (as the notice says to press)
+    sent it to table 1, where a simulated judge signed it. Now Call next puts it on table 5,
+    and a call of it to a simulated table is refused, saying which table it is kept for."""
+    srv, _ = demo
+    td = Api(srv.base).login("demo", "demo-head-judge")
+    info = wait_for(
+        lambda: (d := td.get("/api/demo")).status_code == 200 and d.json()["held"] and d.json(),
+        60,
+        0.5,
+    )
+    kept = info["held"]["match_id"]
+    comp = Comp(td, info["competition_id"])
+    comp.settled()
+    refused = comp.post({"type": "CallMatch", "match_id": kept, "table": 1})
+    assert refused.status_code == 409, refused.text
+    assert (refused.json()["reason"], refused.json()["table"]) == ("match_kept", 5)
+    comp.do({"type": "CallNextMatches", "free_tables": [1, 2, 3, 4, 5]})
+    calls = {c["match_id"]: c["table"] for c in comp.settled()["calls"]}
+    assert calls[kept] == 5, calls

@@ -91,3 +91,16 @@ def _win():
     from tableside.competition.rules.results import MatchResult
 
     return MatchResult(1, 0, a_pucks_diff=3)
+
+
+def test_call_next_sends_the_kept_match_to_its_table_or_nowhere():
+    """Issue 45: "Call next" took the lowest free table, so the kept match went to table 1
+    and a simulated judge signed it. Kept for table 5, it goes to 5 or waits."""
+    state = drawn()
+    last = state.rounds[1].pairings[-1].match_id
+    kept = ((last, 5),)
+    without_5 = decide(state, cmd.CallNextMatches((1, 2, 3, 4), at(5), kept=kept))
+    assert last not in {e.match_id for e in without_5} and len(without_5) == 4
+    with_5 = decide(state, cmd.CallNextMatches((1, 2, 3, 5), at(5), kept=kept))
+    tables = {e.match_id: e.table for e in with_5}
+    assert tables[last] == 5 and sorted(tables.values()) == [1, 2, 3, 5]

@@ -155,3 +155,24 @@ def wait_results(comp: Comp, count: int) -> dict:
         return doc if len(doc["results"]) >= count else None
 
     return wait_for(enough, timeout=30)
+
+
+def pairs(count: int, prefix: str = "p") -> list[tuple[str, list[dict]]]:
+    """`count` mixed pairs with names of a real hall's length ("Jaan Tamm7 / Mari Kask7")."""
+    return [
+        (f"{prefix}{i:02d}", [player(f"Jaan Tamm{i}"), player(f"Mari Kask{i}", "F")])
+        for i in range(1, count + 1)
+    ]
+
+
+def publish_by_results(comp: Comp, seed: int, games: int = 1) -> dict:
+    """Every match recorded as it comes up (a random winner, `games` games to nil, as a
+    table reports it), then "Finish and publish"; the published document."""
+    rng = random.Random(seed)
+    while waiting := comp.settled()["waiting"]:
+        for match in waiting:
+            won = (games, 0) if rng.random() < 0.5 else (0, games)
+            result = {"a_games": won[0], "b_games": won[1]}
+            comp.do({"type": "RecordResult", "match_id": match["match_id"], "result": result})
+    comp.do({"type": "FinishCompetition"})
+    return wait_for(lambda: (doc := comp.settled())["finished"] and doc, timeout=15)

@@ -37,6 +37,7 @@ from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
 from tableside.db.pool import PoolBusy
 from tableside.web.consistency import caught_up
+from tableside.web.problems import coded
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
 _MATCHES = """
@@ -47,6 +48,13 @@ FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
 OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
 CALLS = (cc.CallMatch, cc.CallNextMatches)
 Db = asyncpg.Pool | asyncpg.Connection  # what a read runs on
+# Matches kept for one table each (match id, table): the demo's for its visitor (decision 0137).
+Kept = tuple[tuple[str, int], ...]
+
+
+def nothing_kept(comp_id: UUID, state: Competition | None) -> Kept:
+    """No match is kept for a table (every hall but the demo's)."""
+    return ()
 
 
 class Holder(msgspec.Struct, frozen=True):
@@ -77,6 +85,7 @@ class TableBusy(ClientException):
                 "detail": f"Table {holder.table} is in use: {holder.players} ({where}). "
                 "Call the match to a free table, or wait until this one is free.",
                 "reason": "table_busy",
+                **coded("table_in_use", tables=holder.table),
                 "table": holder.table,
                 "held_by": msgspec.to_builtins(holder),
             },
@@ -95,7 +104,26 @@ class NoFreeTable(ClientException):
                 "detail": "Every table offered is in use by another match in the hall "
                 f"({', '.join(map(str, offered))}). Wait for one to finish, or add tables.",
                 "reason": "no_free_table",
+                **coded("no_free_table", tables=", ".join(map(str, offered))),
                 "tables": list(offered),
+            },
+        )
+
+
+class MatchKept(ClientException):
+    """A call of a match kept for one table (the demo's, for a visitor) to another: 409."""
+
+    status_code = 409
+
+    def __init__(self, match_id: str, table: int) -> None:
+        super().__init__(
+            detail="Match kept for another table",
+            extra={
+                "detail": f"Match {match_id} is kept for table {table} until its countdown "
+                f"ends: call it to table {table} (Call next does, with table {table} free).",
+                "reason": "match_kept",
+                "match_id": match_id,
+                "table": table,
             },
         )
 
@@ -114,6 +142,7 @@ class NoFreeBlock(ClientException):
                 f"board (EKML §29(2)); free of those offered: {listed}. Wait for a team "
                 "match to finish, or offer more tables.",
                 "reason": "no_free_block",
+                **coded("no_free_block", boards=size),
                 "boards": size,
                 "tables": list(free),
             },
@@ -232,13 +261,22 @@ async def table_free(
 
 
 def placed(
-    command: object, comp_id: UUID, held: list[Holder], state: Competition | None = None
+    command: object,
+    comp_id: UUID,
+    held: list[Holder],
+    state: Competition | None = None,
+    kept: Kept = (),
 ) -> object:
     """The call as the hall allows it: a CallMatch to any held table (every board's table of a
-    team match) is refused (TableBusy); call-next keeps the offered tables held by nothing
-    elsewhere (NoFreeTable when nothing is left; NoFreeBlock when a team match cannot sit)."""
+    team match) is refused (TableBusy), and a kept match's to any table but its own
+    (MatchKept); call-next keeps the offered tables held by nothing elsewhere (NoFreeTable
+    when nothing is left; NoFreeBlock when a team match cannot sit) and each kept match for
+    its table."""
     by_table = {h.table: h for h in held}
     if isinstance(command, cc.CallMatch):
+        own = dict(kept).get(command.match_id)
+        if own is not None and own != command.table:
+            raise MatchKept(command.match_id, own)
         busy = [by_table[t] for t in _block(command, state) if t in by_table]
         if busy:
             raise TableBusy(busy[0])
@@ -249,7 +287,7 @@ def placed(
         if command.free_tables and not free:
             raise NoFreeTable(command.free_tables)
         _check_block(state, tuple(t for t in free if t not in by_table))
-        return msgspec.structs.replace(command, free_tables=free)
+        return msgspec.structs.replace(command, free_tables=free, kept=tuple(kept))
     return command
 
 

@@ -12,8 +12,9 @@ from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 
 from tableside.competition.service import CompetitionNotFound, CompetitionService, now
-from tableside.demo.director import HOLD_SECONDS, Hold, held_for_person
+from tableside.demo.director import GUIDE, HOLD_SECONDS, Hold, held_for_person
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 DEMO_IDS = uuid.UUID("6f1d8a0e-5b7c-4e0a-9c1e-2d3b4a5f6e70")  # uuid5 namespace of demo events
 HUMAN_TABLE = 5  # left to a person: the simulated tables are 1–4
@@ -58,6 +59,19 @@ def current_hold(store, comp_id: uuid.UUID, state, seconds: int = HOLD_SECONDS) 
     return held_for_person(state, paired_at(store, comp_id, state.current_round), now(), seconds)
 
 
+def kept_for_visitor(store, comp_id: uuid.UUID, state) -> tuple[tuple[str, int], ...]:
+    """The demo run's match kept for a person, paired with table 5, while its countdown runs:
+    the hall keeps it from every other table on every call path (decision 0137); nothing for
+    any other competition."""
+    if state is None or state.finished or state.guide is None:
+        return ()
+    number = state.guide.name.removeprefix(f"{GUIDE.name} #")
+    if not number.isdigit() or run_id(int(number)) != comp_id:
+        return ()
+    hold = current_hold(store, comp_id, state)
+    return () if hold is None else ((hold.match_id, HUMAN_TABLE),)
+
+
 def _demo(store) -> dict | None:
     newest = newest_run(CompetitionService(store))
     if newest is None:
@@ -80,7 +94,7 @@ async def demo_now(state: State) -> dict:
     countdown; 404 where no demo ever ran."""
     found = await anyio.to_thread.run_sync(_demo, context(state).store)
     if found is None:
-        raise NotFoundException("No demo has run on this server")
+        raise NotFoundException("No demo has run on this server", extra=coded("no_demo"))
     return found
 
 

@@ -5,9 +5,10 @@ standings consumer on the one tail loop."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from functools import partial
+from uuid import UUID
 
 from litestar import Litestar
 
@@ -16,7 +17,9 @@ from tableside.competition.flows import Flows
 from tableside.competition.live import publish_competition
 from tableside.competition.processor import ResultsProcessor
 from tableside.competition.projection import StandingsRunner
+from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionService
+from tableside.demo.hold import kept_for_visitor
 from tableside.eventlog.runner import Tail
 from tableside.server.disciplines import competition_flows
 
@@ -30,6 +33,7 @@ class CompetitionRuntime:
     processor: ResultsProcessor
     standings: StandingsRunner
     tail: Tail
+    kept: Callable[[UUID, Competition | None], hall.Kept] = hall.nothing_kept
 
     def wake(self) -> None:
         """A command was stored here: process and project it now (the NOTIFY comes too)."""
@@ -49,6 +53,8 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
         StandingsRunner(ctx.pool, ctx.registry, publish=partial(publish_competition, ctx.audience)),
         ctx.tail,
     )
+    if ctx.settings.demo:  # on every worker: any of them may answer the console's call
+        runtime.kept = partial(kept_for_visitor, ctx.store)
     app.state.competitions = runtime
     ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1], flows)
     ctx.tail.add(runtime.processor)

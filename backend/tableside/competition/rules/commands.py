@@ -108,8 +108,13 @@ class CallMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="Ca
 class CallNextMatches(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CallNextMatches"
 ):
+    """The waiting matches to the free tables; `kept` pairs a match with the one table it is
+    kept for (the demo's match for a visitor): it goes there when that table is free, else
+    waits, and no other match takes that table."""
+
     free_tables: tuple[int, ...]
     at: str
+    kept: tuple[tuple[str, int], ...] = ()
 
 
 class ReportNoShow(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ReportNoShow"):

@@ -6,6 +6,7 @@ import io
 
 import msgspec
 
+from .bracket_view import BYE
 from .errors import CompetitionRuleError, require
 from .matches import slots
 from .records import add_result, annulled, bye_game
@@ -15,6 +16,9 @@ from .state import Competition
 TABLE_HEADERS = {"galds", "laud", "table", "board", "nr"}
 NAME_HEADERS = {"vārds, uzvārds", "nimi", "name", "player", "mängija", "player a", "player b"}
 CODES = {"a": 1, "b": 2, "draw": 3}
+# An unplayed row's code says why it has no games (issue 45): a forfeit to A or to B (EKML
+# §9(3), §32(3)1), a result annulled by a withdrawal (§32(3)), a bye.
+UNPLAYED_CODES = {"a": "F1", "b": "F2", "annulled": "X", "bye": "B"}
 RULE = "EKML §12(2)2"
 
 
@@ -40,7 +44,13 @@ def pairings_from_xlsx(data: bytes, state: Competition, sheet: str = "EKSPORT") 
     from openpyxl import load_workbook  # here: ~0.1 s that every server start would pay
 
     book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    require(sheet in book.sheetnames, RULE, f"no sheet {sheet!r} in the workbook")
+    require(
+        sheet in book.sheetnames,
+        RULE,
+        f"no sheet {sheet!r} in the workbook",
+        "no_such_sheet",
+        sheet=sheet,
+    )
     rows = [
         ["" if v is None else str(v) for v in row]
         for row in book[sheet].iter_rows(values_only=True)
@@ -71,7 +81,7 @@ def _header(rows: list[list[str]]) -> tuple[int, int | None, list[int]]:
         if len(name_cols) >= 2:
             table_col = next((i for i, h in enumerate(heads) if h in TABLE_HEADERS), None)
             return index, table_col, name_cols[:2]
-    raise CompetitionRuleError(RULE, "no header row with two name columns")
+    raise CompetitionRuleError(RULE, "no header row with two name columns", code="no_header_row")
 
 
 def _table(row: list[str], col: int | None) -> int | None:
@@ -96,7 +106,13 @@ def _norm(name: str) -> str:
 def _lookup(index: dict[str, str], name: str) -> str:
     """The entrant a name refers to, or a rule error."""
     found = index.get(_norm(name))
-    require(found is not None, RULE, f"{name!r} is not on the entry list")
+    require(
+        found is not None,
+        RULE,
+        f"{name!r} is not on the entry list",
+        "not_on_entry_list",
+        entrant=name,
+    )
     return found
 
 
@@ -124,7 +140,8 @@ def result_rows(state: Competition) -> list[tuple]:
     table, names, games, the 1/2/3 code Swiss Master reads (1 first-listed won, 2 lost, 3
     drawn), what the row is (played, forfeit, bye; annulled: a withdrawal below the line,
     EKML §32(3), counted for nobody) and the points each side scored by it, so that summing
-    a file's points per entrant gives the published standings (EKML §32(2))."""
+    a file's games and points per entrant gives the published standings (EKML §32(2)). An
+    unplayed row has no games and an UNPLAYED_CODES code (issue 45)."""
     rows = []
     for number in sorted(state.rounds):
         paired = state.rounds[number]
@@ -138,6 +155,8 @@ def result_rows(state: Competition) -> list[tuple]:
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
             rows.append(_result_row(state, slot.round, state.calls.get(slot.id), slot.id, rec))
+        elif (through := _walked_on(slot)) is not None:
+            rows.append(_bye_row(state, slot.round, through))
     for slot in slots(state, state.playoff).values():
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
@@ -152,25 +171,39 @@ def _playoff_row(state: Competition, rnd: int, table: int | None, match_id: str,
     return (*row[:at], "playoff", "", "", match_id)
 
 
+def _walked_on(slot) -> str | None:
+    """The entrant a bracket bye walks on (None: not a bye, or a replay not needed)."""
+    if slot.not_needed or BYE not in (slot.a, slot.b):
+        return None
+    through = slot.b if slot.a == BYE else slot.a
+    return None if through in (None, BYE) else through
+
+
 def _result_row(state: Competition, rnd: int, table: int | None, match_id: str, rec) -> tuple:
-    """One match's row; a forfeit has no table (it was not played at one)."""
+    """One match's row: its games as the standings count them (a backgammon match's
+    points, KSI 4.7); an unplayed one (forfeit, annulled) has none, and no table."""
     counted: dict[str, list] = {rec.a: [], rec.b: []}
     add_result(state, counted, rnd, rec.a, rec.b, rec.result)
     voided = not annulled(state).isdisjoint((rec.a, rec.b))
     kind = "annulled" if voided else "forfeit" if rec.result.forfeit else "played"
     points = (0, 0) if voided else (counted[rec.a][0].points, counted[rec.b][0].points)
     names = state.entrants[rec.a].name, state.entrants[rec.b].name
-    games = rec.result.a_games, rec.result.b_games
-    code = CODES[outcome(rec.result)]
+    won = outcome(rec.result)
+    if kind == "played":
+        games, code = (counted[rec.a][0].won, counted[rec.a][0].lost), CODES[won]
+    else:
+        games, code = ("", ""), UNPLAYED_CODES["annulled" if voided else won]
     where = "" if rec.result.forfeit else table or ""
     return (rnd, where, *names, *games, code, kind, *map(_number, points), match_id)
 
 
 def _bye_row(state: Competition, rnd: int, entrant: str) -> tuple:
-    """A round's bye: the entrant alone, the bye's points (a Swiss bye: a draw's)."""
+    """A round's bye (or a bracket's): the entrant alone, no games, the bye's points (a
+    Swiss bye: a draw's)."""
     points = 0 if entrant in annulled(state) else bye_game(state, rnd).points
     name = state.entrants[entrant].name
-    return (rnd, "", name, "", "", "", "", "bye", _number(points), "", "")
+    code = UNPLAYED_CODES["bye"]
+    return (rnd, "", name, "", "", "", code, "bye", _number(points), "", "")
 
 
 def _number(x: float) -> int | float:

@@ -13,6 +13,7 @@ from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import guards, timing
 from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.state import MatchState, other
+from tableside.names import skeleton
 
 FROZEN = ("called", "appealed")
 # commands that touch the board, the dice, the cube or the score: refused while frozen (5.1)
@@ -115,9 +116,11 @@ _BASE_LETTERS = str.maketrans(
 
 def person(name: str) -> str:
     """A name as people are told apart (KSI 1.3.2): letter case, spacing and accents do not
-    make another person — "Asa  JONSDOTTIR" is Ása Jónsdóttir."""
+    make another person — "Asa  JONSDOTTIR" is Ása Jónsdóttir — nor do look-alike letters (the
+    UTS #39 skeleton of `tableside.names`: a Cyrillic "а" is an "a")."""
     folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
-    return "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(_BASE_LETTERS)
+    bare = "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(_BASE_LETTERS)
+    return skeleton(bare)
 
 
 def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:

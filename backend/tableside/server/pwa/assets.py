@@ -1,6 +1,7 @@
 """Reading files from pwa/ and answering them with the right type, ETag and Cache-Control,
 gzipped for a browser that takes it (docs/decisions/0105: text is compressed once per
-content and kept; the API and the /live feed stay uncompressed)."""
+content and kept; the API's JSON is gzipped by `web/compression.py`, decision 0139, and the
+/live feed stays uncompressed)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from litestar import Request, Response
 from litestar.exceptions import NotFoundException
 
 from tableside.settings import PWA_DIR
+from tableside.web.compression import takes_gzip
 
 DEFAULT_PWA_DIR = PWA_DIR  # overridable per app (create_app's pwa_dir)
 
@@ -53,22 +55,6 @@ def read(root: Path, relative: str) -> bytes:
 def etag(body: bytes) -> str:
     """A strong validator from the content itself."""
     return '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
-
-
-def takes_gzip(accept_encoding: str) -> bool:
-    """Whether an Accept-Encoding header admits gzip (not refused with q=0)."""
-    for item in accept_encoding.lower().split(","):
-        coding, _, params = item.partition(";")
-        if coding.strip() not in ("gzip", "*"):
-            continue
-        weight = params.strip()
-        if not weight.startswith("q="):
-            return True
-        try:
-            return float(weight[2:]) > 0
-        except ValueError:
-            return False
-    return False
 
 
 @functools.lru_cache(maxsize=256)

@@ -24,6 +24,7 @@ from tableside.plugins.backgammon.federation_report import (
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
+from tableside.web.problems import coded
 
 
 async def _sheets(state: State, competition_id: UUID, what: str) -> tuple[Competition, list]:
@@ -35,9 +36,13 @@ async def _sheets(state: State, competition_id: UUID, what: str) -> tuple[Compet
         async with ctx.pool.acquire() as conn:
             return comp, await report_sheets(conn, ctx.registry, competition_id, comp)
     except CompetitionNotFound:
-        raise NotFoundException(f"No competition {competition_id}") from None
+        raise NotFoundException(
+            f"No competition {competition_id}", extra=coded("no_competition")
+        ) from None
     except NotBackgammon:
-        raise NotFoundException(f"{what}: not a backgammon (KSI) competition") from None
+        raise NotFoundException(
+            f"{what}: not a backgammon (KSI) competition", extra=coded("not_backgammon")
+        ) from None
 
 
 @get(
