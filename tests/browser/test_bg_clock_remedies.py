@@ -22,6 +22,18 @@ def _last(match: BgMatch, kind: str) -> dict:
     return next(e["event"] for e in reversed(match.events()) if e["type"] == kind)
 
 
+def _opened(head_api) -> BgMatch:
+    """A clocked 5-point match: the clock started, A's opening 3-1 played (8/5 6/5), no press."""
+    match = BgMatch(head_api, length=5, clock=True)
+    match.post(
+        {"type": "StartClock", "at_ms": _now()},
+        {"type": "StartGame"},
+        {"type": "RollOpening", "die_a": 3, "die_b": 1},
+        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
+    )
+    return match
+
+
 def _running(page, side: str) -> None:
     page.wait_for_function(
         "(s) => document.querySelector(`[data-press=${s}]`)?.classList.contains('running')",
@@ -30,12 +42,8 @@ def _running(page, side: str) -> None:
 
 
 def test_ksi_4_2_3_3_the_offenders_clock_restarts_after_a_correction_on_the_face(page, head_api):
-    match = BgMatch(head_api, length=5, clock=True)
+    match = _opened(head_api)
     match.post(
-        {"type": "StartClock", "at_ms": _now()},
-        {"type": "StartGame"},
-        {"type": "RollOpening", "die_a": 3, "die_b": 1},
-        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
         {"type": "PressClock", "side": "A", "at_ms": _now()},
         {"type": "Roll", "side": "B", "dice": [6, 4]},
         {"type": "Play", "side": "B", "moves": [[24, 18], [18, 15]]},  # 9 pips for a 6-4
@@ -59,13 +67,7 @@ def test_ksi_4_1_6_2_a_roll_before_the_press_is_early_and_the_reroll_remedy_work
     page, head_api
 ):
     event_people(head_api, ("Dóra", "Egill", "Freyja"))  # the jury is chosen from them
-    match = BgMatch(head_api, length=5, clock=True)
-    match.post(
-        {"type": "StartClock", "at_ms": _now()},
-        {"type": "StartGame"},
-        {"type": "RollOpening", "die_a": 3, "die_b": 1},
-        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},  # A has not pressed yet
-    )
+    match = _opened(head_api)  # A has not pressed yet
     open_recorder(page, match)
     roll(page, "B", 6, 6)  # B rolls before A completed his move with the press
     early = _last(match, "BgDiceRolled")
@@ -89,14 +91,8 @@ def test_ksi_4_1_6_2_a_roll_before_the_press_is_early_and_the_reroll_remedy_work
 
 
 def test_ksi_4_4_3_a_drop_on_the_face_stops_the_clock_and_the_pad_restarts_it(page, head_api):
-    match = BgMatch(head_api, length=5, clock=True)
-    match.post(
-        {"type": "StartClock", "at_ms": _now()},
-        {"type": "StartGame"},
-        {"type": "RollOpening", "die_a": 3, "die_b": 1},
-        {"type": "Play", "side": "A", "moves": [[8, 5], [6, 5]]},
-        {"type": "PressClock", "side": "A", "at_ms": _now()},
-    )
+    match = _opened(head_api)
+    match.post({"type": "PressClock", "side": "A", "at_ms": _now()})
     open_recorder(page, match)
     _running(page, "B")
     tap(page, "[data-action=double]")
