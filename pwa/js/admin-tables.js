@@ -145,7 +145,8 @@ function card(desk, doc, n) {
   const called = doc.calls.find((c) => c.table === n);
   const held = called ? null : heldElsewhere(desk, n);
   const overview = desk.tables.find((row) => row.table === n && row.competition_id === desk.id);
-  const bg = called ? (desk.bgTables || []).find((row) => row.table === n) : null; // KSI
+  // a backgammon match plays once its first game has started (created, it waits for the players)
+  const bg = called ? (desk.bgTables || []).find((row) => row.table === n && row.games > 0) : null;
   let state = held ? "busy" : "free";
   if (called) state = bg || (overview && ["playing", "ended", "signed"].includes(overview.status)) ? "playing" : "waiting";
   const body = [h("h3", {}, t("admin.tables.table", { table: n })),
