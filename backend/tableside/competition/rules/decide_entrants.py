@@ -94,8 +94,10 @@ def _named(state: Competition, entrant_id: str, name: str, members: tuple, team)
     name = person_name(name, "name")
     others = [e.name for e in state.entrants.values() if e.id != entrant_id]
     refuse_lookalike(name, others, "name")
+    # a member left unnamed is EKML §8(2)'s to refuse (_check_people), not the name rules'
     members = tuple(
-        msgspec.structs.replace(m, name=person_name(m.name, "members")) for m in members
+        msgspec.structs.replace(m, name=person_name(m.name, "members")) if m.name.strip() else m
+        for m in members
     )
     if team is not None:
         boards = person_names(team.boards, "team")
@@ -189,9 +191,8 @@ def _check_people(members: tuple[Person, ...]) -> None:
     §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
     names = [" ".join(m.name.split()).casefold() for m in members]
     require(all(names), "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    require(
-        len(set(names)) == len(names), "EKML §5(1)", "one person named twice", "person_named_twice"
-    )
+    twice = len(set(names)) != len(names)
+    require(not twice, "EKML §5(1)", "one person named twice", "person_named_twice")
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:
