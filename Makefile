@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean browser pdf-tools axe node-tools clock-tools
+.PHONY: run test install lint bench clean browser pdf-tools axe node-tools clock-tools gnubg-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -83,10 +83,20 @@ clock-tools:
 	  || echo "make clock-tools: could not install faketime (the no-show test will say so)"; \
 	fi
 
+# GNU Backgammon is the oracle of the backgammon tests (legal plays, and reading back every .mat
+# we export). As root, installed once when missing; without it those tests skip (fail under CI=true).
+GNUBG := /usr/games/gnubg
+
+gnubg-tools:
+	@if [ ! -x $(GNUBG) ] && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnubg \
+	  || echo "make gnubg-tools: could not install gnubg (the gnubg oracle tests will say so)"; \
+	fi
+
 # Two workers, each taking whole test files (module fixtures start once); the long files first.
 TEST_WORKERS ?= 2
 
-test: install browser pdf-tools axe clock-tools
+test: install browser pdf-tools axe clock-tools gnubg-tools
 	$(BIN)/pytest -q --durations=15 -n $(TEST_WORKERS) --dist loadfile
 
 bench: install

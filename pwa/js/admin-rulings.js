@@ -2,6 +2,7 @@
 
 import { t } from "/js/i18n.js";
 import { h, field, held, section, submit } from "/js/admin-dom.js";
+import { ksiRulingsView } from "/js/admin-bg-rulings.js";
 
 function names(doc) { return Object.fromEntries(doc.entrants.map((e) => [e.id, e.name])); }
 
@@ -15,6 +16,7 @@ function result(prefix) {
 }
 
 export function rulingsView(ctx, doc) {
+  if (doc.guide?.sport === "backgammon") return ksiRulingsView(ctx); // KSI 5, not EKML
   const head = ctx.role() === "head_judge";
   const who = names(doc);
   const matches = played(doc, who);

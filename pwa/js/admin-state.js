@@ -18,6 +18,7 @@ export class Desk extends EventTarget {
     this.tables = []; // the live document of every table's latest match, any competition
     this.hall = []; // what holds each busy table (GET /api/hall): a table not listed is free
     this.queue = []; // every competition's matches waiting for a table (GET /api/hall/queue)
+    this.bgTables = []; // the backgammon match being played on each table that plays one
     this.version = 0;
     this.standings = null; // { version, rows } as last pushed
     this.feed = null;
@@ -49,9 +50,9 @@ export class Desk extends EventTarget {
   /** The hall's tables and what holds them, as of a position of the log. */
   async readHall(position) {
     const at = position ? `?min_position=${position}` : "";
-    [this.tables, this.hall, this.queue] = await Promise.all([
+    [this.tables, this.hall, this.queue, this.bgTables] = await Promise.all([
       request("GET", `/api/tables${at}`), request("GET", `/api/hall${at}`),
-      request("GET", `/api/hall/queue${at}`)]);
+      request("GET", `/api/hall/queue${at}`), request("GET", "/api/backgammon/tables")]);
   }
 
   async refresh() {

@@ -145,8 +145,10 @@ function card(desk, doc, n) {
   const called = doc.calls.find((c) => c.table === n);
   const held = called ? null : heldElsewhere(desk, n);
   const overview = desk.tables.find((row) => row.table === n && row.competition_id === desk.id);
+  // a backgammon match plays once its first game has started (created, it waits for the players)
+  const bg = called ? (desk.bgTables || []).find((row) => row.table === n && row.games > 0) : null;
   let state = held ? "busy" : "free";
-  if (called) state = overview && ["playing", "ended", "signed"].includes(overview.status) ? "playing" : "waiting";
+  if (called) state = bg || (overview && ["playing", "ended", "signed"].includes(overview.status)) ? "playing" : "waiting";
   const body = [h("h3", {}, t("admin.tables.table", { table: n })),
                 h("p", { className: "state" }, t(`admin.tables.${state}`))];
   if (held) {
@@ -162,7 +164,9 @@ function card(desk, doc, n) {
         h("p", { "data-players": "" }, called.players.join(" – ")));
     }
     body.push(h("p", {}, `${who[called.a]} – ${who[called.b]}`), h("p", { className: "small" }, called.match_id));
-    if (state === "playing" && overview) body.push(h("p", { className: "score" }, (overview.won || []).join(" : ")));
+    if (state === "playing" && (overview || bg)) {
+      body.push(h("p", { className: "score" }, (bg ? bg.score : overview.won || []).join(" : ")));
+    }
     const absent = doc.no_shows.find((x) => x.match_id === called.match_id);
     if (state === "waiting" && absent) body.push(...forfeitWaits(desk, who, absent));
     else if (state === "waiting" && (called.board || 1) === 1) { // a team's no-show: on board I's card

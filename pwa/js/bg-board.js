@@ -75,9 +75,13 @@ const STYLE = `
     .player { padding: 0 0.5rem; gap: 0 0.5rem; min-height: 2.25rem; flex-wrap: nowrap; white-space: nowrap; }
     .player > * { flex: none; }
     .player .name { flex: 1 1 0; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+    /* a spectator reads whole names (they wrap); the recorder keeps one line for the pad */
+    :host([whole-names]) .player .name { white-space: normal; overflow: visible; text-overflow: clip;
+                                         overflow-wrap: anywhere; line-height: 1.15; }
     .score, .clock { font-size: var(--text-min, 1.125rem); }
     .board { grid-template-rows: 4.25rem auto 4.25rem; }
     .point, .bar, .tray { min-height: 0; height: 4.25rem; overflow: hidden; }
+    .tray .count { font-size: var(--text-min, 1.125rem); white-space: nowrap; letter-spacing: -0.05em; }
     .num { line-height: 1.2rem; height: 1.2rem; }
     .tri { inset: 1.2rem 8% 0; } .bottom .tri { inset: 0 8% 1.2rem; }
     .ck { flex: none; width: 1.25rem; box-sizing: border-box; }

@@ -60,6 +60,7 @@ function rolling(rec) {
   const side = rec.doc.turn;
   const roll = (a, b) => ({ type: "Roll", side, dice: [a, b] });
   return section("bg.pad.roll", { name: sideName(rec.doc, side) },
+    rec.doc.illegal_pending ? illegalAnswers(rec, side) : null,
     mayDouble(rec, side) ? button("bg.pad.double", { value: rec.doc.cube.value * 2 },
       () => rec.send({ type: "Double", side }), { class: "primary big cube-button", "data-action": "double" }) : null,
     h("p", { class: "hint" }, t(rec.taps.length ? "bg.pad.second_die" : "bg.pad.first_die")),
@@ -88,11 +89,14 @@ function moving(rec) {
 }
 
 function illegal(rec) {
-  const side = OTHER[rec.doc.turn];
-  return section("bg.pad.illegal", { name: sideName(rec.doc, side) },
-    h("div", { class: "cluster" },
-      button("bg.pad.accept_illegal", {}, () => rec.send({ type: "AcceptIllegalPlay", side }), { "data-action": "accept-illegal" }),
-      button("bg.pad.correct_illegal", {}, () => rec.send({ type: "CorrectIllegalPlay", side }), { "data-action": "correct-illegal" })));
+  return section("bg.pad.illegal", { name: sideName(rec.doc, OTHER[rec.doc.turn]) }, illegalAnswers(rec, OTHER[rec.doc.turn]));
+}
+
+/** Accept the opponent's illegal play or have it corrected (KSI 4.2.3): a roll accepts it too. */
+function illegalAnswers(rec, side) {
+  return h("div", { class: "cluster", "data-illegal": side },
+    button("bg.pad.accept_illegal", {}, () => rec.send({ type: "AcceptIllegalPlay", side }), { "data-action": "accept-illegal" }),
+    button("bg.pad.correct_illegal", {}, () => rec.send({ type: "CorrectIllegalPlay", side }), { "data-action": "correct-illegal" }));
 }
 
 function answering(rec) {
@@ -100,7 +104,7 @@ function answering(rec) {
   return section("bg.pad.answer", { name: sideName(rec.doc, side), value: rec.doc.cube.value * 2 },
     h("div", { class: "cluster answer" },
       button("bg.pad.take", {}, () => rec.send({ type: "Take", side }), { class: "primary big", "data-action": "take" }),
-      button("bg.pad.drop", {}, () => rec.send({ type: "Drop", side }), { class: "big danger", "data-action": "drop" })));
+      button("bg.pad.drop", {}, () => rec.send({ type: "Drop", side, at_ms: Date.now() }), { class: "big danger", "data-action": "drop" })));
 }
 
 function resignationAnswer(rec, [by, kind]) {
@@ -234,7 +238,10 @@ export function clockPanel(rec) {
     return h("div", { class: "clocks" }, button("bg.clock.start", {}, () => rec.send({ type: "StartClock", at_ms: Date.now() }),
       { class: "big", "data-action": "start-clock" }));
   }
-  return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, ["A", "B"].map((side) => {
+  // stopped (a drop, a call, a die on the floor: KSI 4.3.2): the players restart it here
+  const resume = timer.stopped ? button("bg.clock.resume", {}, () => rec.send({ type: "ResumeClock", at_ms: Date.now() }),
+    { class: "big", "data-action": "resume-clock", disabled: rec.busy > 0 }) : null;
+  return h("div", { class: "clocks", role: "group", "aria-label": t("bg.clock.label") }, resume, ["A", "B"].map((side) => {
     const may = !timer.stopped && (!timer.running || timer.running === side);
     return h("button", { type: "button", class: `clock-button side-${side}${timer.running === side ? " running" : ""}`,
       "data-press": side, disabled: !may || rec.busy > 0,

@@ -36,7 +36,7 @@ function watch(root, id) {
                              text: t("live.connecting") });
   const title = el("h2", { class: "grow", "data-title": "" });
   const final = el("p", { class: "final", "data-final": "", hidden: true });
-  const board = el("bg-board", { "data-bg-board": "" });
+  const board = el("bg-board", { "data-bg-board": "", "whole-names": "" }); // names wrap, never cut
   const log = el("ol", { class: "log", reversed: "", "data-log": "" });
   root.append(el("a", { href: "/", class: "back", i18n: "bg.watch.all" }),
               el("div", { class: "cluster view-head" }, title, badge), final, board,

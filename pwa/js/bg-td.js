@@ -41,7 +41,10 @@ const now = () => Date.now();
 // What only the TD records (the server refuses it from a table's device: access.py).
 const TD_ONLY = new Set(["lateness", "claim", "ruling", "decide", "monitor", "expel", "slow", "impose",
                          "dispute", "correct", "testimony"]);
-const folded = (name) => String(name || "").trim().toLocaleLowerCase();
+// a person as the engine tells people apart (KSI 1.3.2): case, spacing and accents fold away
+const BASE = { ð: "d", þ: "th", æ: "ae", ø: "o", œ: "oe", đ: "d", ł: "l" };
+const folded = (name) => String(name || "").toLocaleLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
+  .replace(/[ðþæøœđł]/g, (ch) => BASE[ch]).split(/\s+/).filter(Boolean).join(" ");
 
 /** Once per recorder: the people known to the event (a jury is chosen from them, KSI 1.3.2)
  *  and who is signed in (the TD, who cannot sit on it); the sheet is drawn again with them. */

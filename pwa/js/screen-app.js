@@ -5,7 +5,9 @@
 // called to their tables. `?competition=<id>[,<id>…]` shows only those competitions.
 //
 // A slide is `{ kind, key, build?, show? }`; the kinds are made in `slides()`, one function
-// each (`standingsPages`, `this.tablePages`): a new kind of card is one more function there.
+// each (`standingsPages`, `this.tablePages`, `this.bgPages`): a new kind of card is one more
+// function there. Backgammon's matches being played have their own rows (screen-bg.js, issue
+// 44) after the korona tables.
 // Cards are the spectators' (spectator-cards.js) laid out as rows by screen.css; the feed and
 // its stale state are the spectators' too (spectator-tables.js).
 
@@ -16,6 +18,8 @@ import { el } from "/js/spectator-dom.js";
 import { say } from "/js/announce.js";
 import { request } from "/js/api.js";
 import { standingsPages } from "/js/screen-standings.js";
+import { bgMatchList } from "/js/spectator-bg.js";
+import { screenBgCard } from "/js/screen-bg.js";
 
 const main = document.getElementById("face");
 const params = new URLSearchParams(location.search);
@@ -35,7 +39,12 @@ class Screen {
     this.callBox = el("section", { class: "call-box", hidden: "" },
                       el("h2", { i18n: "screen.next_matches" }), this.calls);
     this.published = el("section", { class: "screen-standings", "data-screen-standings": "", hidden: "" });
-    this.stage = el("div", { class: "screen-stage", "data-stage": "" }, this.empty, this.published, this.list);
+    // backgammon beside korona: its own rows, in a box the slides show or hide (issue 44)
+    this.bg = bgMatchList({ card: screenBgCard, onChange: () => this.changed() });
+    this.bg.section.classList.add("screen-bg");
+    this.bgBox = el("div", { class: "screen-bg-box", hidden: "" }, this.bg.section);
+    this.stage = el("div", { class: "screen-stage", "data-stage": "" }, this.empty, this.published, this.list,
+                    this.bgBox);
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel), this.stage, this.callBox);
     this.events = new Map(); // competition id -> { id, name, sport, version, rows } (published)
     this.slideList = [];
@@ -129,7 +138,24 @@ class Screen {
   slides() {
     const columns = innerWidth >= TWO_COLUMNS ? 2 : 1;
     const standings = [...this.events.values()].flatMap((e) => standingsPages(this.stage, e, columns));
-    return [...standings, ...this.tablePages()];
+    return [...standings, ...this.tablePages(), ...this.bgPages()];
+  }
+
+  /** The backgammon matches, as many rows to a page as the stage holds. */
+  bgPages() {
+    const rows = [...this.bg.section.querySelectorAll("[data-bg-match]")];
+    if (!rows.length) return [];
+    this.bgBox.hidden = false;
+    for (const row of rows) row.hidden = false;
+    const size = this.rowsThatFit(rows);
+    const pages = [];
+    for (let from = 0; from < rows.length; from += size) {
+      const mine = new Set(rows.slice(from, from + size).map((row) => row.dataset.bgMatch));
+      pages.push({ kind: "backgammon", key: `bg:${from}:${size}`, show: () => {
+        for (const row of this.bg.section.querySelectorAll("[data-bg-match]")) row.hidden = !mine.has(row.dataset.bgMatch);
+      } });
+    }
+    return pages;
   }
 
   /** The tables, as many rows to a page as the stage holds. */
@@ -160,7 +186,7 @@ class Screen {
     if ("loading" in this.root.dataset) return; // not laid out yet: nothing to measure
     const shown = this.slideList[this.at]?.key;
     const size = `${this.stage.clientWidth}x${this.stage.clientHeight}`;
-    const cards = this.list.children.length;
+    const cards = this.list.children.length + this.bg.size();
     if (!force && size === this.size && cards === this.cardCount) return this.show(false);
     this.size = size;
     this.cardCount = cards;
@@ -175,8 +201,9 @@ class Screen {
     const slide = this.slideList[this.at];
     this.empty.hidden = Boolean(slide);
     this.list.hidden = slide?.kind !== "tables";
+    this.bgBox.hidden = slide?.kind !== "backgammon";
     this.published.hidden = slide?.kind !== "standings";
-    if (slide?.kind === "tables") slide.show();
+    if (slide?.kind === "tables" || slide?.kind === "backgammon") slide.show();
     if (slide?.kind === "standings" && (fresh || this.published.dataset.key !== slide.key)) {
       this.published.dataset.key = slide.key;
       this.published.replaceChildren(slide.build());

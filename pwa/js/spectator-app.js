@@ -40,14 +40,17 @@ function tablesView(root) {
   const competitions = el("nav", { class: "cluster", "data-competitions": "",
                                     "aria-label": t("term.competition"),
                                     "data-i18n-aria-label": "term.competition" });
-  root.append(competitions, bgMatchList().section);
+  const bg = bgMatchList({ onChange: () => shown() });
+  root.append(competitions, bg.section);
   const named = request("GET", "/api/competitions").then((all) => competitions.replaceChildren(
     ...all.map((c) => el("a", { class: "button", href: `/?competition=${encodeURIComponent(c.competition_id)}`,
                                  text: c.name || c.competition_id })))).catch(() => {});
   empty.hidden = true; // until the first answer says there is nothing
   const board = new TablesBoard(list, { href: matchHref });
   board.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  board.addEventListener("change", () => { empty.hidden = board.cards.size > 0; });
+  // "no table in play" only while neither a korona table nor a backgammon match is
+  const shown = () => { empty.hidden = board.cards.size > 0 || bg.size() > 0; };
+  board.addEventListener("change", shown);
   board.addEventListener("score", (e) => say(scoreLine(e.detail.doc)));
   revealWhen(root, Promise.allSettled([board.start(), named]), placeholder());
   i18n.addEventListener("change", () => {

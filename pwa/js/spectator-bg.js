@@ -5,6 +5,7 @@
 //
 //   import { bgMatchList } from "/js/spectator-bg.js";
 //   root.append(bgMatchList().section);   // hidden while there is none
+//   bgMatchList({ card: screenBgCard, onChange: (size) => … })   // the venue screen's rows
 
 import { i18n, t } from "/js/i18n.js";
 import { LiveFeed } from "/js/live.js";
@@ -21,19 +22,23 @@ function card(m) {
     el("strong", { class: "card-games", "data-bg-score": "", text: `${m.score[0]} : ${m.score[1]}` }));
 }
 
-/** A list row from a delta's board (view.board_doc). */
+/** A list row from a delta's board (view.board_doc): with the cube and the clocks. */
 function fromBoard(id, board) {
   return { match_id: id, players: board.players, length: board.length, score: board.score,
-           status: board.over ? "over" : "playing", winner: board.winner || null };
+           status: board.over ? "over" : "playing", winner: board.winner || null,
+           cube: board.cube, clock: board.clock };
 }
 
-export function bgMatchList() {
+/** The list; `card` draws a row (the venue screen draws its own), `onChange(size)` hears of
+ *  every redraw (a face hides its "no table" line while there are matches). */
+export function bgMatchList({ card: draw = card, onChange = () => {} } = {}) {
   const list = el("div", { class: "card-list", "data-bg-matches": "" });
   const section = el("section", { class: "stack", hidden: true }, el("h2", { i18n: "spec.backgammon" }), list);
   let matches = new Map(); // match_id → row, newest first
   const render = () => {
-    list.replaceChildren(...[...matches.values()].map(card));
+    list.replaceChildren(...[...matches.values()].map(draw));
     section.hidden = !matches.size;
+    onChange(matches.size);
   };
   const feed = new LiveFeed({ hall: "backgammon" });
   feed.addEventListener("snapshot", (e) => {
@@ -49,5 +54,5 @@ export function bgMatchList() {
     render();
   });
   i18n.addEventListener("change", render);
-  return { section, feed: feed.start() };
+  return { section, feed: feed.start(), size: () => matches.size };
 }

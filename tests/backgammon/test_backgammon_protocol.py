@@ -278,3 +278,16 @@ def test_every_line_the_protocol_can_print_has_words_in_every_language() -> None
         assert set(words) == set(BG_WORDS["en"]), lang
         for key, text in words.items():
             assert set(re.findall(r"\{(\w+)\}", text)) == placeholders[key], (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_a_match_played_under_other_rules_says_so_in_the_protocol(head, server, lang) -> None:
+    """Issue 44: a match imported from another event (a resignation in contact: not a KSI
+    board) is marked, and its protocol says so in the reader's language."""
+    from backgammon.test_mat import FOREIGN
+
+    body = {"command_id": str(uuid.uuid4()), "text": FOREIGN}
+    r = head.http.post("/api/backgammon/matches/import", json=body, headers=head.headers())
+    assert r.status_code == 201, r.text
+    text = " ".join(_pdf_text(server, r.json()["match_id"], lang).split())
+    assert BG_WORDS[lang]["other_rules"] in text, text

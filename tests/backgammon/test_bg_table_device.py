@@ -171,3 +171,26 @@ def test_a_jury_decision_is_final_and_the_tds_entries_are_the_tds_to_undo(server
     assert final["rule"] == "KSI 5.2", final
     board = head.get(f"/api/backgammon/matches/{match.id}").json()["state"]
     assert board["dispute"] == "final" and board["game"]["phase"] == "roll_only"
+
+
+def test_ksi_1_3_2_a_player_is_refused_on_the_jury_through_the_api_however_written(
+    server, head: Api
+) -> None:
+    """A juror is a person, not a spelling: Ása Jónsdóttir's name without its accents, in
+    capitals or with extra spaces is still Ása Jónsdóttir, and she may not sit on the jury of
+    her own match's appeal (KSI 1.3.2) — refused with the paragraph, nothing stored."""
+    r = _create(head, 0, length=5, player_a="Ása Jónsdóttir")
+    assert r.status_code == 201, r.text
+    match = Recording(r.json()["match_id"], r.json()["last_version"])
+    for command in (c.StartGame(), c.RollOpening(die_a=3, die_b=1),
+                    c.Play(side="A", moves=((8, 5), (6, 5))),
+                    c.CallTD(side="B", reason="a checker touched"),
+                    c.GiveRuling(text="play on", favours="A"), c.Appeal(side="B")):  # fmt: skip
+        match.post(head, command)
+    for written in ("Asa Jonsdottir", "ÁSA JÓNSDÓTTIR", "  Ása   Jónsdóttir "):
+        refused = match.post(
+            head, c.DecideAppeal(jury=(written, "Dóra", "Egill"), overturn_votes=1), status=422
+        )
+        assert refused["rule"] == "KSI 1.3.2", refused
+    assert _record(head, match.id)[-1]["type"] == "BgAppealLodged"  # no half-write
+    match.post(head, c.DecideAppeal(jury=("Dóra", "Egill", "Freyja"), overturn_votes=1))

@@ -216,3 +216,14 @@ LINES = [
 def test_any_text_is_a_match_or_a_named_refusal(lines: list[str]) -> None:
     with contextlib.suppress(MatFormatError, RuleViolation):
         replay(import_mat("\n".join(lines)))
+
+
+def test_a_match_played_under_other_rules_says_so_in_its_export_and_reads_back_so() -> None:
+    """The mark survives the file: an export of a match from another event says it was played
+    under other rules, and importing that export marks the match again (no KSI refusal)."""
+    events = replay(import_mat(FOREIGN, "f"))
+    text = export_mat(events)
+    assert text.splitlines()[0].startswith("; Played under other rules")
+    again = replay(import_mat(text, "again"))
+    assert again[0].other_rules and results(again) == results(events)
+    assert export_mat(again) == text

@@ -102,3 +102,24 @@ def play(page, *steps: int) -> None:
 def roll(page, side: str, a: int, b: int) -> None:
     page.click(f"[data-dice-for={side}] [data-die='{a}']")
     tap(page, f"[data-dice-for={side}] [data-die='{b}']")
+
+
+def fill_td(page, form: str, **values) -> None:
+    """Fill a form of the TD's sheet (a select, a checkbox or a text field by its name)."""
+    sheet = page.locator(f"[data-td-form={form}]")
+    for name, value in values.items():
+        control = sheet.locator(f"[name={name}]")
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(str(value))
+        elif control.get_attribute("type") == "checkbox":
+            control.set_checked(bool(value))
+        else:
+            control.fill(str(value))
+
+
+def send_td(page, form: str, **values) -> None:
+    """Fill a TD form and send it; wait until the face shows the new fold."""
+    fill_td(page, form, **values)
+    before = page.evaluate(VERSION)
+    page.click(f"[data-td-send={form}]")
+    page.wait_for_function(IDLE, arg=before)

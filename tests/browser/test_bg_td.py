@@ -13,29 +13,11 @@ from __future__ import annotations
 import pytest
 
 from .bg_helpers import IDLE, VERSION, BgMatch, event_people, open_recorder, tap
+from .bg_helpers import fill_td as _fill
+from .bg_helpers import send_td as _td
 from .harness import assert_readable_contrast, axe_violations, screenshot
 
 REFUSED = "(words) => document.querySelector('[data-banner=problem]')?.textContent.includes(words)"
-
-
-def _fill(page, form: str, **values) -> None:
-    sheet = page.locator(f"[data-td-form={form}]")
-    for name, value in values.items():
-        control = sheet.locator(f"[name={name}]")
-        if control.evaluate("e => e.tagName") == "SELECT":
-            control.select_option(str(value))
-        elif control.get_attribute("type") == "checkbox":
-            control.set_checked(bool(value))
-        else:
-            control.fill(str(value))
-
-
-def _td(page, form: str, **values) -> None:
-    """Fill a TD form and send it; wait until the face shows the new fold."""
-    _fill(page, form, **values)
-    before = page.evaluate(VERSION)
-    page.click(f"[data-td-send={form}]")
-    page.wait_for_function(IDLE, arg=before)
 
 
 def _refused(page, form: str, words: str, **values) -> None:

@@ -180,3 +180,18 @@ def test_double_elimination_grand_finals_and_a_swiss_playoff_take_the_final_leng
     run.do(cmd.DrawPlayoff(AT))
     assert match_length(run.state, "P1-1") == 7  # round 4 of the event: the last length repeats
     assert match_length(run.state, "P2-1") == 11
+
+
+def test_a_backgammon_bracket_is_sized_to_its_entrants_no_round_of_byes():
+    """8 entrants draw an 8-place bracket (not the KUUSALU guide's 16): the first round is
+    four real matches and the consolation pairs real losers; 6 draw 8 places, 2 byes."""
+    run = _cup(8)
+    bracket = run.state.bracket
+    assert bracket.size == 8 and None not in bracket.seeds
+    first = [m for m in bracket.matches if m.id.startswith("W1-")]
+    assert len(first) == 4
+    assert _cup(6).state.bracket.size == 8
+    korona = Run(Guide(name="Karikas", format="single_elimination"))
+    korona.enter(8)
+    korona.do(cmd.MakeDraw(8, AT))
+    assert korona.state.bracket.size == 16  # KUUSALU: 16 places up to 16 entrants

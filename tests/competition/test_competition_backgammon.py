@@ -137,7 +137,7 @@ def assert_federation_report(comp: Comp, head: Api, ends: dict[str, dict], tmp_p
     expelled = ends[EXPELLED]["state"]["players"][0]  # side A was expelled
     url = f"/api/competitions/{comp.id}/federation-report.pdf"
     for lang, words in (
-        ("is", ("Brottvísanir", "vísað úr mótinu")),
+        ("is", ("Brottvísanir", "vísað úr mótinu", "Kotrusambands Íslands", "Viðureign")),
         ("en", ("Expulsions", "expelled")),
     ):
         r = head.get(url, lang=lang)
@@ -145,6 +145,7 @@ def assert_federation_report(comp: Comp, head: Api, ends: dict[str, dict], tmp_p
         text = " ".join(_text(r.content, tmp_path).split())
         assert all(w in text for w in words) and expelled in text, text
         assert "conduct (KSI 1.7.1)" in text and "KSI 1.7.3" in text and "Reykjavík Open" in text
+        assert "KSÍ" not in text  # the seed text's words: Kotrusamband Íslands, viðureign
     assert Api(str(head.http.base_url)).get(url).status_code == 401
     korona = Comp.create(head, {"name": "Not KSI", "format": "round_robin"})
     missing = head.get(f"/api/competitions/{korona.id}/federation-report.pdf")

@@ -1,8 +1,10 @@
 """The demo's backgammon competition beside the korona one: a KSI single elimination of four
 Icelandic players, clocked 5-point matches (KSI 3.5: 2 minutes a point) on tables 6 and 7, each
-played by the engine's simulator with the clock pressed after every move, so the spectators'
-page shows a live clocked match — a Crawford game among them once a player reaches 4 points
-(KSI 4.4.4). A finished run is followed by the next ("Kotrumót KSI #2"), as the korona demo's.
+played by the engine's simulator with the clock pressed after every move, about a third of the
+moves thought over past the 12 s delay so that the clocks run down, and each match seeded so
+that it passes through a Crawford game (KSI 4.4.4), the final's too: the spectators' page shows
+a live clocked match. A finished run is followed by the next ("Kotrumót KSI #2"), as the
+korona demo's.
 
 It runs inside `runner.run_demo`, so under the demo's advisory lock: one node of a database
 plays it. Commands go through BackgammonService.execute, the path of a recorder's HTTP command.
@@ -25,7 +27,7 @@ from tableside.competition.rules.guide import Guide
 from tableside.competition.service import CompetitionNotFound, CompetitionService, now
 from tableside.demo.director import next_command, setup_commands
 from tableside.demo.hold import DEMO_IDS
-from tableside.disciplines.backgammon import RuleViolation, decide
+from tableside.disciplines.backgammon import RuleViolation, decide, fold
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.simulate import next_command as simulated
@@ -53,6 +55,8 @@ GUIDE = msgspec.convert(
     Guide,
 )
 META = {"recorder": "demo", "role": "head_judge", "device_id": "demo-simulator"}
+THINK_S = (14.0, 24.0)  # a move thought over: past the 12 s delay, so the time runs down
+THINK_SHARE = 0.35  # of the moves (the rest are made within the delay, as most are)
 TRIES = 20  # the simulator's draws before a command the engine accepts (an illegal play
 # corrected needs the clock stopped first: KSI 4.2.3.3; another draw is as good for a demo)
 
@@ -76,6 +80,15 @@ def clock_command(state: st.MatchState, at_ms: int) -> c.Command | None:
     if timer.running and timer.running != g.turn:
         return c.PressClock(side=timer.running, at_ms=at_ms)
     return None
+
+
+def think_s(command: c.Command, rng: random.Random) -> float:
+    """Seconds the simulated player thinks before he completes his move with the press: a
+    share of the moves past the 12 s delay (KSI 3.5.5), so the clocks run down; 0 for the
+    others and for every other command."""
+    if type(command) is not c.PressClock or rng.random() >= THINK_SHARE:
+        return 0.0
+    return rng.uniform(*THINK_S)
 
 
 def demo_command(state: st.MatchState, rng: random.Random, at_ms: int) -> c.Command:
@@ -175,14 +188,46 @@ def _called_here(bg: BackgammonService, service, run: Run, table: int) -> uuid.U
     return None
 
 
-def _step(bg: BackgammonService, stream: uuid.UUID, rng: random.Random, meta) -> bool:
-    """One command of the simulated players; False once the match is over."""
+class Players:
+    """A table's simulated players for one match: `sim` draws their commands (seeded so the
+    match passes through a Crawford game), `think` how long they think before a press."""
+
+    def __init__(self, seed: int, think: random.Random) -> None:
+        self.sim, self.think = random.Random(seed), think
+
+
+def _step(bg: BackgammonService, stream: uuid.UUID, players: Players, meta, pending):
+    """One command of the simulated players: True once stored, False once the match is over,
+    or (seconds to think, the press) for a press to complete after thinking."""
     state, version, _ = bg.history(stream)
     if state.over:
         return False
-    command = demo_command(state, rng, int(time.time() * 1000))
+    at = int(time.time() * 1000)
+    command = pending or demo_command(state, players.sim, at)
+    if pending is None and (think := think_s(command, players.think)):
+        return think, command
+    if type(command) is c.PressClock:
+        command = msgspec.structs.replace(command, at_ms=at)  # pressed after the thinking
     bg.execute(stream, command, expected_version=version, command_id=uuid.uuid4(), meta=meta)
     return True
+
+
+def crawford_seed(state: st.MatchState, first: int, tries: int = 200) -> int:
+    """A seed whose simulated match, from `state` on, passes through a Crawford game (KSI
+    4.4.4): the demo's final always shows one (the first seed when none of `tries` does)."""
+    for seed in range(first, first + tries):
+        rng, now, at = random.Random(seed), state, 0
+        while not now.over and not now.game.crawford:
+            at += 1500
+            now = fold(decide(now, demo_command(now, rng, at)), now)
+        if now.game.crawford:
+            return seed
+    return first
+
+
+def _players(bg: BackgammonService, stream: uuid.UUID, rng: random.Random) -> Players:
+    state, _, _ = bg.history(stream)
+    return Players(crawford_seed(state, rng.randrange(10**6)), rng)
 
 
 async def _table(bg, service, run: Run, table: int, rng: random.Random, pace) -> None:
@@ -194,8 +239,11 @@ async def _table(bg, service, run: Run, table: int, rng: random.Random, pace) ->
             if stream is None:
                 await asyncio.sleep(1)
                 continue
-            while await anyio.to_thread.run_sync(_step, bg, stream, rng, meta):
-                await asyncio.sleep(rng.uniform(*pace))
+            players = await anyio.to_thread.run_sync(_players, bg, stream, rng)
+            pending = None
+            while done := await anyio.to_thread.run_sync(_step, bg, stream, players, meta, pending):
+                pending = None if done is True else done[1]  # a think first, then the press
+                await asyncio.sleep(rng.uniform(*pace) if done is True else done[0])
         except Exception:  # a demo table must never take the server down
             log.exception("demo backgammon table %s: starting over", table)
             await asyncio.sleep(5)

@@ -35,9 +35,11 @@ class Bracket(msgspec.Struct, frozen=True):
 MAX_BRACKET = 256
 
 
-def bracket_size(entrants: int) -> int:
+def bracket_size(entrants: int, least: int = 16) -> int:
     """KUUSALU guide: a 16-place bracket up to 16 entrants, a 32-place one above; beyond 32
-    the same rule continues to the next power of two (64, 128, 256), byes filling it."""
+    the same rule continues to the next power of two (64, 128, 256), byes filling it. A guide
+    whose bracket is sized to its entrants gives `least` 2: the next power of two, so no round
+    is all byes."""
     require(
         2 <= entrants <= MAX_BRACKET,
         "KUUSALU",
@@ -46,7 +48,7 @@ def bracket_size(entrants: int) -> int:
         entrants=entrants,
         most=MAX_BRACKET,
     )
-    size = 16
+    size = least
     while size < entrants:
         size *= 2
     return size

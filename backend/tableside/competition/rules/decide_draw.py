@@ -6,6 +6,7 @@ from .berger import round_robin_pairings
 from .brackets import bracket_size, double_elimination, playoff, single_elimination
 from .decide_entrants import SWISS_FORMATS, guide_of
 from .errors import require
+from .guide import smallest_bracket
 from .records import records, totals
 from .standings import StandingsView, standings
 from .state import Competition
@@ -35,7 +36,7 @@ def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     if guide.format in SWISS_FORMATS:
         entries = [SwissEntry(e, 0.0, i) for i, e in enumerate(order)]
         return (made, _swiss_round(1, entries, c.seed, guide.rounds))
-    seeds = order + (None,) * (bracket_size(len(order)) - len(order))
+    seeds = order + (None,) * (bracket_size(len(order), smallest_bracket(guide)) - len(order))
     if guide.format == "double_elimination":
         return (made, ev.BracketDrawn(c.seed, double_elimination(seeds), "KUUSALU"))
     bracket = single_elimination(seeds, guide.consolation, guide.last_chance)

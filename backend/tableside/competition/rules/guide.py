@@ -183,6 +183,12 @@ def is_backgammon(guide: Guide) -> bool:
     return guide.sport == "backgammon"
 
 
+def smallest_bracket(guide: Guide) -> int:
+    """The fewest places of an elimination bracket: 16 under the KUUSALU guide; a backgammon
+    (KSI) bracket is sized to its entrants, so 8 players draw 8 places and no round of byes."""
+    return 2 if is_backgammon(guide) else 16
+
+
 # A backgammon match is won or lost: 1 match point for a win, none for a loss; the ½ is only
 # what a draw would be worth where a tie-break convention counts an unplayed round as one.
 MATCH_POINT = PointsScale(win=1.0, draw=0.5, loss=0.0)

@@ -74,6 +74,7 @@ class Take(Command, tag="Take"):
 
 class Drop(Command, tag="Drop"):
     side: SideName
+    at_ms: int = 0  # with a running clock: the device time it is stopped at (KSI 4.4.3)
 
 
 class Concede(Command, tag="Concede"):

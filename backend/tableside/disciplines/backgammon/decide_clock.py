@@ -96,6 +96,11 @@ def resume_clock(state: MatchState, cmd: c.ResumeClock) -> list[ev.Event]:
     _not_before(clock, cmd.at_ms)
     if cmd.side not in ("", "A", "B"):
         raise RuleViolation(k.CLOCK_STOP, "side must be A, B or empty", "side")
+    offender = state.game.corrected
+    if offender:  # his clock restarts and he replays legally (KSI 4.2.3.3)
+        if cmd.side not in ("", offender):
+            raise RuleViolation(k.ILLEGAL_CLOCK, "the offender's clock restarts", "side")
+        return [ev.ClockResumed(at_ms=cmd.at_ms, side=offender, rule=k.ILLEGAL_CLOCK)]
     return [ev.ClockResumed(at_ms=cmd.at_ms, side=cmd.side, rule=k.CLOCK_STOP)]
 
 

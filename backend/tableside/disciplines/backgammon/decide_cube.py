@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tableside.disciplines.backgammon import board, guards
+from tableside.disciplines.backgammon import board, guards, timing
 from tableside.disciplines.backgammon import cite as k
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
@@ -84,9 +84,16 @@ def take(state: MatchState, cmd: c.Take) -> list[ev.Event]:
 
 
 def drop(state: MatchState, cmd: c.Drop) -> list[ev.Event]:
+    """Dropped: the doubler wins a single at the cube before the double; with a running clock
+    the clock is stopped too (KSI 4.4.3; the game is over, case 4.3.2.1)."""
     g = _answering(state, cmd.side)
     events: list[ev.Event] = [ev.DoubleDropped(side=cmd.side, rule=k.TAKE_DROP)]
     events += _corrected_value(g)
+    clock = state.timer
+    if clock is not None and not clock.stopped and clock.running:
+        at = max(cmd.at_ms, clock.since)  # no device time given: stopped as last pressed
+        left = timing.charge(clock, at).remaining
+        events.append(ev.ClockStopped(case=1, at_ms=at, remaining=left, rule=k.TAKE_DROP))
     return events + guards.end_game(state, g.turn, "single", "drop", k.TAKE_DROP)
 
 

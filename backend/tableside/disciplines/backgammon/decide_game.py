@@ -65,7 +65,18 @@ def roll(state: MatchState, cmd: c.Roll) -> list[ev.Event]:
     if invalid:
         return [*events, ev.InvalidRoll(side=cmd.side, reason=invalid, rule=k.LEGAL_ROLL)]
     guards.dice(cmd.dice)
+    if _before_the_press(state, cmd.side):  # early, the reroll the opponent's (KSI 4.1.5.1)
+        early = ev.DiceRolled(side=cmd.side, dice=cmd.dice, early=True, rule=k.COMPLETE_CLOCK)
+        return [*events, early]
     return [*events, ev.DiceRolled(side=cmd.side, dice=cmd.dice, rule=k.LEGAL_ROLL)]
+
+
+def _before_the_press(state: MatchState, side: str) -> bool:
+    """With a clock a move is complete only when its player presses it (KSI 4.1.6.2): a roll
+    is on time only while the roller's own time runs — before the opponent's press (his time
+    still running, or nobody's yet) it comes before his move is complete."""
+    clock = state.timer
+    return clock is not None and not clock.stopped and clock.running != side
 
 
 def _left_of_bar(g: st.GameState, cmd: c.Roll) -> str:

@@ -5,12 +5,15 @@ appeal to a jury of three or five deciding by majority, final (KSI 5.2, 1.3.2), 
 
 from __future__ import annotations
 
+import unicodedata
+
 from tableside.disciplines.backgammon import cite as k
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import guards, timing
 from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.state import MatchState, other
+from tableside.names import skeleton
 
 FROZEN = ("called", "appealed")
 # commands that touch the board, the dice, the cube or the score: refused while frozen (5.1)
@@ -105,9 +108,19 @@ def appeal(state: MatchState, cmd: c.Appeal) -> list[ev.Event]:
     return [ev.AppealLodged(side=cmd.side, rule=k.APPEAL)]
 
 
+# letters that do not decompose into a base letter and an accent
+_BASE_LETTERS = str.maketrans(
+    {"ð": "d", "þ": "th", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ł": "l"}
+)
+
+
 def person(name: str) -> str:
-    """A name as people are told apart: letter case and spacing do not make another person."""
-    return " ".join(name.split()).casefold()
+    """A name as people are told apart (KSI 1.3.2): letter case, spacing and accents do not
+    make another person — "Asa  JONSDOTTIR" is Ása Jónsdóttir — nor do look-alike letters (the
+    UTS #39 skeleton of `tableside.names`: a Cyrillic "а" is an "a")."""
+    folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
+    bare = "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(_BASE_LETTERS)
+    return skeleton(bare)
 
 
 def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:

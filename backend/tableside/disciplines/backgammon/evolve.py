@@ -63,6 +63,8 @@ def _opening(state: MatchState, e: ev.OpeningRolled) -> MatchState:
 
 def _rolled(state: MatchState, e: ev.DiceRolled) -> MatchState:
     g = state.game
+    if e.early and e.side == g.turn:  # before the mover pressed the clock (KSI 4.1.6.2)
+        return _game(state, dice=e.dice, phase=st.MOVE, invalid_roll=False, early_roll=True)
     if e.early:
         return _game(state, early_dice=e.dice)
     rolls = g.starter_rolls + (e.side == g.starter)
@@ -99,6 +101,7 @@ def _played(state: MatchState, e: ev.PlayRecorded) -> MatchState:
         invalid_roll=False,
         early_dice=(0, 0),
         early_double="",
+        corrected="",
         **_next_phase(g, turn),
     )
 
@@ -120,6 +123,7 @@ def _corrected(state: MatchState, e: ev.IllegalPlayCorrected) -> MatchState:
         illegal=(),
         early_dice=early,
         early_roll=False,
+        corrected=mover if state.timer is not None else "",
     )
 
 
@@ -210,7 +214,7 @@ def _resumed(state: MatchState, e: ev.ClockResumed) -> MatchState:
     timer = replace(state.timer, stopped=False, since=e.at_ms)
     if e.side and e.side != timer.running:
         timer = replace(timer, running=e.side, delay_left=DELAY_MS)
-    return replace(state, timer=timer)
+    return replace(_game(state, corrected=""), timer=timer)
 
 
 def _time_added(state: MatchState, e: ev.TimeAdded) -> MatchState:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import itertools
 import re
 
-from tableside.disciplines.backgammon import board
+from tableside.disciplines.backgammon import board, mat_away
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.engine import decide
 from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.evolve import evolve
+from tableside.disciplines.backgammon.mat_away import ENDINGS
 from tableside.disciplines.backgammon.record import kept
 
 WIDTH = 28  # a column of moves
@@ -104,30 +105,35 @@ def export_mat(events: list[ev.Event]) -> str:
 
 
 def _why(events: list[ev.Event]) -> list[str]:
-    """A header comment (GNU Backgammon keeps it as the match's comment): why a match that
-    ended away from the board ended, citing the paragraph."""
+    """Header comments (GNU Backgammon keeps them as the match's comment): a match played under
+    other rules says so; penalty points credited between the games, and why a match that
+    ended away from the board ended, each cite the paragraph."""
     state, lines = st.initial_state(), []
-    for e in events:
-        if type(e) is ev.MatchEnded and e.rule in ENDINGS:
-            names = dict(zip("AB", state.players, strict=True))
+    for i, e in enumerate(events):
+        names = dict(zip("AB", state.players, strict=True))
+        if type(e) is ev.MatchCreated and e.other_rules:
+            lines.append(mat_away.OTHER_RULES_MARK)
+        elif type(e) is ev.PenaltyPoints and not _ends(events, i):
+            lines.append(mat_away.penalty_comment(e, names[e.side], _game_at(state)))
+        elif type(e) is ev.MatchEnded and e.rule in ENDINGS:
             why = ENDINGS[e.rule]
             if e.rule == "KSI 4.3.3":
                 why = f"{names[_flagged(state, e)]}'s time ran out"
             loser = names[st.other(e.winner)]
-            lines.append(f"; {e.rule}: {why}; {names[e.winner]} wins the match against {loser}")
+            lines.append(mat_away.comment(e.rule, why, names[e.winner], loser))
         state = evolve(state, e)
     return lines
 
 
-# why a match ended away from the board, by the paragraph its end cites
-ENDINGS = {
-    "KSI 4.3.3": "time ran out",
-    "KSI 2.2.4": "penalty points for lateness exceed half the match length",
-    "KSI 2.3.1.2": "penalty points for slow play",
-    "KSI 1.2.4": "expelled for conduct",
-    "KSI 1.7.3": "expelled for aids or outside help",
-    "KSI 1.2.3.2": "expelled for mistreating the equipment",
-}
+def _ends(events: list[ev.Event], i: int) -> bool:
+    return i + 1 < len(events) and type(events[i + 1]) is ev.MatchEnded
+
+
+def _game_at(state: st.MatchState) -> str:
+    """Where in the match an event falls: in the game in progress, or before the next one."""
+    if state.game.phase == st.OVER:
+        return f"before game {state.games + 1}"
+    return f"in game {state.games}"
 
 
 def _ended_away(
@@ -210,12 +216,15 @@ def _unplay(game: _Game) -> None:
 
 # --- import ---------------------------------------------------------------------------------
 
-CELL = re.compile(r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?|Beavers => \d+")
+CELL = re.compile(
+    r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?(?: and the match)?|Beavers => \d+"
+)
 MOVE_LINE = re.compile(r"^\s*\d+\)(.*)$")
 LENGTH = re.compile(r"^\s*(\d+) point match\s*$")
 GAME = re.compile(r"^\s*Game (\d+)\s*$")
 NAMES = re.compile(r"^\s*(.+?)\s*:\s*(-?\d+)\s+(.+?)\s*:\s*(-?\d+)\s*$")
-WINS = re.compile(r"^(\s*)Wins (\d+) points?\s*$")
+WINS = re.compile(r"^(\s*)Wins (\d+) points?( and the match)?\s*$", re.IGNORECASE)
+NO_MOVE = "cannot move"  # Backgammon Studio's words for a roll with no legal play
 
 
 def _cells(rest: str, line_no: int) -> list[tuple[int, str]]:
@@ -245,6 +254,8 @@ def _point(token: str, line_no: int) -> int:
 def parse_moves(text: str, line_no: int = 0) -> tuple[tuple[int, int], ...]:
     """`13/8* 24/18/13 6/off 8/5(2)` -> ((13, 8), (24, 18), (18, 13), (6, 0), (8, 5), (8, 5))."""
     moves: list[tuple[int, int]] = []
+    if text.strip().lower() == NO_MOVE:
+        return ()
     for token in text.split():
         times = 1
         rep = re.fullmatch(r"(.*)\((\d)\)", token)
@@ -267,47 +278,71 @@ def import_mat(text: str, match_id: str = "imported") -> list[c.Command]:
     match a KSI board would refuse only for a tournament rule (a resignation in contact) is
     history from another event: it is imported faithfully, marked as played under other rules.
     Anything refused names its line and game."""
-    text = _without_away_ending(text)
+    lines = text.splitlines()
+    ending = mat_away.find(lines)
+    if ending:
+        text = _without_away_ending(lines, ending)
+    if mat_away.OTHER_RULES_MARK in lines:
+        return _read(text, match_id, other_rules=True, ending=ending)
     try:
-        return _read(text, match_id, other_rules=False)
+        return _read(text, match_id, other_rules=False, ending=ending)
     except MatFormatError as exc:
         if exc.rule not in OTHER_RULES:
             raise
-    return _read(text, match_id, other_rules=True)
+    return _read(text, match_id, other_rules=True, ending=ending)
 
 
-def _without_away_ending(text: str) -> str:
-    """Our own export of a match that ended away from the board: its header comment cites the
-    ending and the last Wins line is that ending, not a game's result — left out, the games
-    read back as they were played."""
+def _without_away_ending(lines: list[str], ending: mat_away.AwayEnding) -> str:
+    """A match that ended away from the board (its header comment cites the ending): the last
+    Wins line is that ending, not a game's result, and a last game without a move only carries
+    the penalty points credited (kept in `ending.header`) — left out, the games read back as
+    they were played, and the ending is recorded after them."""
+    starts = [i for i, line in enumerate(lines) if GAME.match(line)]
+    wins = [i for i, line in enumerate(lines) if "Wins" in line and i > max(starts, default=-1)]
+    if wins:  # gnubg writes no Wins where it read none (an ending in a game without a move)
+        lines = lines[: wins[-1]] + lines[wins[-1] + 1 :]
+    if starts and not any(MOVE_LINE.match(line) for line in lines[starts[-1] :]):
+        score = [NAMES.match(line) for line in lines[starts[-1] + 1 :]]
+        found = next((m for m in score if m), None)
+        if found:
+            ending.header = (int(found.group(2)), int(found.group(4)))
+        if len(starts) > 1:
+            lines = lines[: starts[-1]]
+    return "\n".join(lines) + "\n"
+
+
+def _read(
+    text: str, match_id: str, other_rules: bool, ending: mat_away.AwayEnding | None = None
+) -> list[c.Command]:
     lines = text.splitlines()
-    away = any(line.startswith(f"; {rule}: ") for line in lines for rule in ENDINGS)
-    wins = [i for i, line in enumerate(lines) if "Wins" in line]
-    if not away or not wins:
-        return text
-    return "\n".join(lines[: wins[-1]] + lines[wins[-1] + 1 :]) + "\n"
-
-
-def _read(text: str, match_id: str, other_rules: bool) -> list[c.Command]:
-    reader = _Reader(match_id, other_rules)
-    for n, line in enumerate(text.splitlines(), start=1):
+    reader = _Reader(match_id, other_rules, mat_away.penalties(lines))
+    for n, line in enumerate(lines, start=1):
         try:
             reader.line(n, line)
         except RuleViolation as exc:
             raise MatFormatError(n, exc.message, reader.state.games, exc.rule) from None
     if not reader.commands:
         raise MatFormatError(1, "no 'N point match' line")
+    try:
+        reader.penalise(*sorted(reader.penalties))
+        if ending:
+            mat_away.carry_out(lambda: reader.state, reader.apply, ending)
+    except RuleViolation as exc:
+        raise MatFormatError(len(lines), exc.message, reader.state.games, exc.rule) from None
     return reader.commands
 
 
 class _Reader:
     """Turns .mat lines into commands, keeping the engine's state to place each one."""
 
-    def __init__(self, match_id: str, other_rules: bool = False) -> None:
+    def __init__(self, match_id: str, other_rules: bool = False, penalties=None) -> None:
         self.match_id, self.other_rules = match_id, other_rules
+        self.penalties = dict(penalties or {})  # by (in|before, game number), not yet credited
         self.state = st.initial_state()
         self.commands: list[c.Command] = []
         self.length = 0
+        self.unplayed: tuple[st.MatchState, c.Play] | None = None  # a roll left unplayed
+        self.starting = False  # a game header read, its game not yet started
 
     def apply(self, cmd: c.Command) -> None:
         for e in decide(self.state, cmd):
@@ -322,10 +357,13 @@ class _Reader:
         elif GAME.match(line):
             self._game_start()
         elif (m := MOVE_LINE.match(line)) and self.state.created:
+            self._started()
             for column, cell in _cells(m.group(1), n):
                 self._cell(n, "AB"[column], cell)
         elif m := WINS.match(line):
-            self._wins(n, "A" if len(m.group(1)) < WIDTH // 2 else "B", int(m.group(2)))
+            self._started()
+            side = "A" if len(m.group(1)) < WIDTH // 2 else "B"
+            self._wins(n, side, int(m.group(2)), match=bool(m.group(3)))
         elif (m := NAMES.match(line)) and not self.state.created:
             self._create(n, m.group(1), m.group(3))
 
@@ -341,11 +379,26 @@ class _Reader:
                 other_rules=self.other_rules,
             )
         )
-        self.apply(c.StartGame())
+        self.starting = True
 
     def _game_start(self) -> None:
-        if self.state.created and self.state.game.phase == st.OVER and not self.state.over:
+        """A game header: the game starts with its first entry (one without an entry is only
+        a score line, as an ending away from the board writes it)."""
+        self.starting = self.state.created
+
+    def _started(self) -> None:
+        if self.starting and self.state.game.phase == st.OVER and not self.state.over:
+            self.penalise(("before", self.state.games + 1))
             self.apply(c.StartGame())
+            self.penalise(("in", self.state.games))
+        self.starting = False
+
+    def penalise(self, *keys: tuple[str, int]) -> None:
+        """Credit the penalty points the header comment lists at these places."""
+        for key in keys:
+            for name, reason, points, minutes in self.penalties.pop(key, []):
+                side = "AB"[self.state.players.index(name)]
+                self.apply(mat_away.penalty_command(side, reason, points, minutes))
 
     def _cell(self, n: int, side: str, cell: str) -> None:
         g = self.state.game
@@ -356,7 +409,7 @@ class _Reader:
         elif cell == "Drops":
             self.apply(c.Drop(side=side))
         elif cell.startswith("Wins"):
-            self._wins(n, side, int(cell.split()[1]))
+            self._wins(n, side, int(cell.split()[1]), match=cell.endswith("and the match"))
         elif cell.startswith("Beavers"):
             raise MatFormatError(n, "beavers are not played in matches")
         else:
@@ -365,7 +418,9 @@ class _Reader:
                 self._opening(n, side, dice)
             else:
                 self.apply(c.Roll(side=side, dice=dice))
-            self.apply(c.Play(side=side, moves=parse_moves(cell[3:], n)))
+            before, play = self.state, c.Play(side=side, moves=parse_moves(cell[3:], n))
+            self.apply(play)
+            self.unplayed = (before, play) if not play.moves else None
 
     def _opening(self, n: int, side: str, dice: tuple[int, int]) -> None:
         high, low = max(dice), min(dice)
@@ -374,17 +429,30 @@ class _Reader:
         a, b = (high, low) if side == "A" else (low, high)
         self.apply(c.RollOpening(die_a=a, die_b=b))
 
-    def _wins(self, n: int, side: str, points: int) -> None:
-        """A game not yet over ends by concession: single, gammon or backgammon."""
+    def _wins(self, n: int, side: str, points: int, match: bool = False) -> None:
+        """A game not yet over ends by concession: single, gammon or backgammon. A roll with
+        no play before it is a roll then a resignation, not an illegal play. A line that
+        wins "and the match" may give only the points the winner needed (as Backgammon
+        Studio writes it): the concession is then the least that reaches the length, as
+        GNU Backgammon reads it."""
+        if self.unplayed and self.state.game.illegal and self.commands[-1] is self.unplayed[1]:
+            self.state = self.unplayed[0]
+            self.commands.pop()
+        self.unplayed = None
         g = self.state.game
         if g.illegal:  # an illegal last play stands: the game ends with it
             self.apply(c.AcceptIllegalPlay(side=st.other(g.illegal[0])))
             g = self.state.game
         if g.phase == st.OVER:
             return
-        kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // g.cube)
-        if kind is None or points % g.cube:
-            raise MatFormatError(n, f"{points} points is not a result at cube {g.cube}")
-        loser = st.other(side)
-        self.apply(c.Concede(side=loser, kind=kind))
+        self.apply(c.Concede(side=st.other(side), kind=self._kind(n, side, points, match)))
         self.apply(c.AnswerConcession(side=side, accept=True))
+
+    def _kind(self, n: int, side: str, points: int, match: bool) -> str:
+        cube = self.state.game.cube
+        if match and points == self.state.length - self.state.score[COL[side]]:
+            points = cube * min(3, -(-points // cube))  # capped at what he needed
+        kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // cube)
+        if kind is None or points % cube:
+            raise MatFormatError(n, f"{points} points is not a result at cube {cube}")
+        return kind

@@ -195,6 +195,10 @@ BALTIC: dict[str, tuple[str, str]] = {
         "galds ir iesaldēts, līdz strīds ir izšķirts",
     ),
     "the clock is already running": ("kell juba käib", "pulkstenis jau iet"),
+    "the offender's clock restarts": (
+        "reegli rikkuja kell käivitub uuesti",
+        "pārkāpēja pulkstenis atsāk iet",
+    ),
     "the clock is running": ("kell käib", "pulkstenis iet"),
     "the clock is stopped": ("kell on peatatud", "pulkstenis ir apturēts"),
     "the clock stops only in the eight cases": (

@@ -102,6 +102,7 @@ ICELANDIC: dict[str, str] = {
         "borðið er fryst þar til skorið hefur verið úr deilunni"
     ),
     "the clock is already running": "klukkan gengur þegar",
+    "the offender's clock restarts": "klukka þess sem lék ólöglega fer aftur í gang",
     "the clock is running": "klukkan gengur",
     "the clock is stopped": "klukkan er stöðvuð",
     "the clock stops only in the eight cases": "klukkan stöðvast aðeins í tilvikunum átta",

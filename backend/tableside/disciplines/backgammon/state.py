@@ -35,6 +35,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     early_dice: tuple[int, int] = (0, 0)  # the opponent rolled while the mover moved (4.1.5.1)
     early_roll: bool = False  # the dice on turn were rolled early; the opponent may want a reroll
     early_double: str = ""  # the side that doubled prematurely (KSI 4.4.5)
+    corrected: str = ""  # with a clock: the offender replaying a corrected play (KSI 4.2.3.3)
     illegal: tuple = ()  # (mover, position before, dice) of an unanswered illegal play
     concession: tuple[str, str] = ("", "")  # (side, kind) offered (KSI 4.5)
     left_of_bar: tuple[str, ...] = ()  # sides allowed to roll left of the bar (KSI 4.1.4.1)

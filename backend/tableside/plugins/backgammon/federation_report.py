@@ -13,6 +13,7 @@ from tableside.competition.rules.guide import is_backgammon
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import read_stream
+from tableside.plugins.backgammon.exports.bg_pdf import entry_text
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, bg_sheet
 
 _ALL = 2**62
@@ -35,3 +36,31 @@ async def report_sheets(
         if records:
             sheets.append(bg_sheet(records))
     return sheets
+
+
+# where a dispute stands after each kind of entry (KSI 5.1-5.2)
+_STANDS = {
+    "td_called": "called",
+    "td_called_plain": "called",
+    "ruling": "ruled",
+    "ruling_heard": "ruled",
+    "appeal": "appealed",
+    "appeal_upheld": "final",
+    "appeal_overturned": "final",
+}
+
+
+def dispute_doc(sheet: BgSheet, words: dict[str, str]) -> dict:
+    """A match's disputes for the TD's console: each call, ruling, testimony, appeal and jury
+    decision in words with its KSI paragraph, and where the last dispute stands."""
+    stands = [_STANDS[e.code] for e in sheet.officials if e.code in _STANDS]
+    return {
+        "match_id": sheet.match_id,
+        "players": list(sheet.players),
+        "state": stands[-1] if stands else "",
+        "entries": [
+            {"game_no": e.game_no, "rule": e.rule, "code": e.code,
+             "text": entry_text(words, sheet, e)}
+            for e in sheet.officials
+        ],
+    }  # fmt: skip

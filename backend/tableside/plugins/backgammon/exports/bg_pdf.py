@@ -64,7 +64,12 @@ def _header(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         [w["players"], f"{a}  —  {b}"],
         [w["length"], w["length_value"].format(n=sheet.length)],
         [w["clock"], w["clock_on" if sheet.clock else "clock_off"]],
-        [w["settings"], settings + (f"; {w['series']}" if sheet.series else "")],
+        [
+            w["settings"],
+            settings
+            + (f"; {w['series']}" if sheet.series else "")
+            + (f"; {w['other_rules']}" if sheet.other_rules else ""),
+        ],
         [w["recorded"], f"{stamp(sheet.started_at)} – {stamp(sheet.last_at)}"],
         [w["match"], sheet.match_id],
     ]
@@ -79,7 +84,7 @@ def _game(pdf: FPDF, sheet: BgSheet, game: Game, w: dict[str, str]) -> None:
         d1, d2 = game.opening
         rows.append([w["started"], _say(w, sheet, "opening", side=game.starter, d1=d1, d2=d2)])
     if game.happenings:
-        lines = [f"{_line(w, sheet, e)} ({e.rule})" for e in game.happenings]
+        lines = [f"{entry_text(w, sheet, e)} ({e.rule})" for e in game.happenings]
         rows.append([w["happenings"], "\n".join(lines)])
     rows += _ending(sheet, game, w)
     pairs(pdf, rows)
@@ -117,7 +122,7 @@ def entry_lines(pdf: FPDF, sheet: BgSheet, w: dict[str, str], entries: list[Entr
     """Each entry as a line: its time, its game, the fact in words and its paragraph."""
     for e in entries:
         game = f"{w['game']} {e.game_no} · " if e.game_no else ""
-        text = f"{stamp(e.at)[11:19]}  {game}{_line(w, sheet, e)} ({e.rule})"
+        text = f"{stamp(e.at)[11:19]}  {game}{entry_text(w, sheet, e)} ({e.rule})"
         pdf.multi_cell(0, 6, text, **_NEXT)
 
 
@@ -128,11 +133,11 @@ def _result(pdf: FPDF, sheet: BgSheet, w: dict[str, str]) -> None:
         rows.append([w["winner"], _name(sheet, sheet.winner, w)])
     pairs(pdf, rows)
     for e in sheet.result:
-        text = f"{stamp(e.at)}  {_line(w, sheet, e)} ({e.rule})"
+        text = f"{stamp(e.at)}  {entry_text(w, sheet, e)} ({e.rule})"
         pdf.multi_cell(0, 6, text, **_NEXT)
 
 
-def _line(w: dict[str, str], sheet: BgSheet, e: Entry) -> str:
+def entry_text(w: dict[str, str], sheet: BgSheet, e: Entry) -> str:
     """An entry in words; a clock stop also says the time each player had left."""
     text = _say(w, sheet, e.code, **e.values)
     if e.code.startswith("clock_stop_"):

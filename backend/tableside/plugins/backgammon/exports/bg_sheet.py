@@ -70,6 +70,7 @@ class BgSheet:
     winner: str = ""
     score: tuple[int, int] = (0, 0)
     head_hash: str = ""
+    other_rules: bool = False  # imported history played under other rules (not KSI)
 
 
 def effective(records: list[Record]) -> list[Record]:
@@ -94,6 +95,7 @@ def bg_sheet(records: list[Record]) -> BgSheet:
         on_record[0].recorded_at,
         records[-1].recorded_at,
         events=records[-1].version,
+        other_rules=created.other_rules,
     )
     for rec in on_record[1:]:
         _take(sheet, rec)

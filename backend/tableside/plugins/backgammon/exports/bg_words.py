@@ -20,6 +20,7 @@ _EN = {
     "to_score": "credited to the opponent's score",
     "apart": "kept apart from the score",
     "series": "one of a series of short matches (pauses between matches)",
+    "other_rules": "played under other rules (history of another event: no KSI paragraph)",
     "recorded": "Recorded",
     "game": "Game",
     "crawford": "Crawford game",
@@ -155,6 +156,7 @@ _IS = {
     "to_score": "reiknast andstæðingi til stiga",
     "apart": "talin sér, utan stigaskors",
     "series": "hluti af röð styttri viðureigna (pásur milli viðureigna)",
+    "other_rules": "leikið eftir öðrum reglum (saga frá öðru móti: engin grein KSI á við)",
     "recorded": "Skráð",
     "game": "Leikur",
     "crawford": "Crawford-leikur",
@@ -264,18 +266,19 @@ _IS = {
     "reported": "Sigurvegarinn, {player}, tilkynnti úrslitin",
     "confirmed": "Mótsstjóri staðfesti og birti úrslitin",
     "result_corrected": "Úrslit leiðrétt: {player} vinnur {a}:{b} ({reason})",
-    "report_title": "Skýrsla til Kotrusambands Íslands (KSÍ)",
+    "report_title": "Skýrsla til Kotrusambands Íslands",
     "report_event": "Mót",
-    "report_period": "Leikir skráðir",
+    "report_period": "Viðureignir skráðar",
     "report_made": "Gerð",
     "report_duty": (
-        "Mótsstjóri tilkynnir KSÍ skriflega um hverja brottvísun með ástæðum (KSI 1.7.5),"
+        "Mótsstjóri tilkynnir skriflega til Kotrusambandsins hverja brottvísun með ástæðum"
+        " (KSI 1.7.5),"
         " og mótsstjóri og dómnefnd tilkynna alla úrskurði með lýsingu á atvikinu og "
         "rökstuðningi (KSI 5.6), strax að móti loknu."
     ),
     "report_expulsions": "Brottvísanir (KSI 1.7.3, tilkynntar skv. 1.7.5)",
     "report_rulings": "Úrskurðir, áfrýjanir og eftirlitsmenn (KSI 5.6)",
-    "report_match": "Leikur {match}: {a} — {b}",
+    "report_match": "Viðureign {match}: {a} — {b}",
     "report_none": "Ekkert að tilkynna.",
 }
 
@@ -293,6 +296,7 @@ _ET = {
     "to_score": "lähevad vastase skoori",
     "apart": "peetakse skoorist eraldi",
     "series": "lühikeste matšide seeria osa (pausid matšide vahel)",
+    "other_rules": "mängitud teiste reeglite järgi (teise võistluse ajalugu: KSI punktid ei kehti)",
     "recorded": "Salvestatud",
     "game": "Mäng",
     "crawford": "Crawfordi mäng",
@@ -432,6 +436,7 @@ _LV = {
     "to_score": "tiek pieskaitīti pretinieka rezultātam",
     "apart": "tiek skaitīti atsevišķi",
     "series": "īso maču sērijas daļa (pauzes starp mačiem)",
+    "other_rules": "spēlēts pēc citiem noteikumiem (citu sacensību vēsture: bez KSI punktiem)",
     "recorded": "Reģistrēts",
     "game": "Partija",
     "crawford": "Kraforda partija",

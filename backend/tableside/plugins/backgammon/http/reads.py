@@ -117,6 +117,12 @@ _ON_TABLES = """
 SELECT table_no, player_a, player_b FROM backgammon_matches
 WHERE table_no IS NOT NULL AND status = 'playing'
 """
+_EVERY_TABLE = """
+SELECT DISTINCT ON (table_no) table_no, match_id, player_a, player_b, length, score_a, score_b,
+       games, status, winner
+FROM backgammon_matches WHERE table_no IS NOT NULL AND status = 'playing'
+ORDER BY table_no, position DESC
+"""
 
 
 async def on_tables(conn: asyncpg.Connection | asyncpg.Pool) -> list[tuple[int, str, str]]:
@@ -142,6 +148,15 @@ async def bg_match_on_table(
             extra=coded("table_no_match", table=table),
         )
     return {**_summary(row), "table": table}
+
+
+@get("/api/backgammon/tables", summary="The backgammon match on every hall table that plays one")
+async def bg_matches_on_tables(state: State, min_position: MinPosition = 0) -> list[dict[str, Any]]:
+    """Each table's match being played (public summary and the table), in table order: the
+    TD console's tables tell a playing backgammon table from one waiting for its players."""
+    await settled(state, "backgammon", min_position)
+    rows = await context(state).pool.fetch(_EVERY_TABLE)
+    return [{**_summary(r), "table": r["table_no"]} for r in rows]
 
 
 @get(
@@ -180,6 +195,7 @@ async def bg_protocol_file(
 BACKGAMMON_READ_ROUTES = [
     list_bg_matches,
     playing_bg_matches,
+    bg_matches_on_tables,
     bg_match_on_table,
     bg_protocol_file,
 ]

@@ -1,0 +1,90 @@
+"""Real match files from public sources (data/matches/README.md says where each came from and
+under which licence): every file imports whole, each game's result is the file's, the match
+ends as the file says (a match-deciding resignation included), and GNU Backgammon reads our
+export of it with the same games and the same final score."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon.mat import export_mat, import_mat
+
+from .gnubg_oracle import gnubg_final, gnubg_read_mats, needs_gnubg
+from .test_mat import replay
+
+CORPUS = sorted((Path(__file__).parent / "data" / "matches").glob("*.mat"))
+HEADER = re.compile(r"^\s*\S.*?:\s*(\d+)\s+\S.*?:\s*(\d+)\s*$")
+WINS = re.compile(r"Wins (\d+) points?( and the match)?")
+
+
+def file_results(text: str) -> list[tuple[tuple[int, int], str, int, bool]]:
+    """Each game as the file writes it, read without our importer: (score before the game,
+    winner's column A/B, points, whether the line says "and the match")."""
+    games, score = [], (0, 0)
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if re.match(r"^\s*Game \d+\s*$", line):
+            m = HEADER.match(lines[i + 1])
+            score = (int(m.group(1)), int(m.group(2)))
+        elif m := WINS.search(line):
+            games.append((score, "AB"[line.index("Wins") > 20], int(m.group(1)), bool(m.group(2))))
+    return games
+
+
+def test_the_corpus_is_real_and_varied() -> None:
+    """At least 15 files, at least 3 of them decided by a resignation in the last game."""
+    assert len(CORPUS) >= 15
+    decided = 0
+    for path in CORPUS:
+        events = replay(import_mat(path.read_text(), path.stem))
+        last = [e for e in events if type(e) is ev.GameEnded][-1]
+        decided += last.by == "concession" and type(events[-1]) is ev.MatchEnded
+    assert decided >= 3, decided
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
+def test_each_real_match_imports_with_the_files_results(path: Path) -> None:
+    text = path.read_text()
+    events = replay(import_mat(text, path.stem))
+    started = [e.score for e in events if type(e) is ev.GameStarted]
+    ended = [e for e in events if type(e) is ev.GameEnded]
+    wanted = file_results(text)
+    assert len(ended) == len(wanted) == len(started)
+    created = events[0]
+    for (score, winner, points, the_match), begun, game in zip(wanted, started, ended, strict=True):
+        assert begun == score and game.winner == winner, (path.name, game)
+        if the_match:  # a file may give only the points the winner needed
+            need = created.length - score["AB".index(winner)]
+            assert game.points == points or (points == need < game.points), (path.name, game)
+        else:
+            assert game.points == points, (path.name, game)
+    end = events[-1]
+    assert type(end) is ev.MatchEnded and end.winner == wanted[-1][1], (path.name, end)
+    assert wanted[-1][3] or max(end.score) >= created.length
+    assert all(p.legal for p in events if type(p) is ev.PlayRecorded)
+
+
+@needs_gnubg
+def test_gnubg_reads_our_export_of_every_real_match_with_the_same_score() -> None:
+    stored = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for path in CORPUS:
+            events = replay(import_mat(path.read_text(), path.stem))
+            stored[path.stem] = events
+            out = Path(tmp) / path.name
+            out.write_text(export_mat(events))
+            paths.append(out)
+        read = gnubg_read_mats(paths)
+    for path, gnubg in zip(CORPUS, read, strict=True):
+        events = stored[path.stem]
+        started = [e.score for e in events if type(e) is ev.GameStarted]
+        ended = [e.points for e in events if type(e) is ev.GameEnded]
+        assert gnubg["length"] == events[0].length, path.name
+        games = [(g["score-X"], g["score-O"], g["points-won"]) for g in gnubg["games"]]
+        assert games == [(*s, p) for s, p in zip(started, ended, strict=True)], path.name
+        assert gnubg_final(gnubg) == events[-1].score, path.name
