@@ -1,10 +1,16 @@
-"""Real match files from public sources (data/matches/README.md says where each came from and
-under which licence): every file imports whole, each game's result is the file's, the match
-ends as the file says (a match-deciding resignation included), and GNU Backgammon reads our
-export of it with the same games and the same final score."""
+"""Real match files from public sources: every file imports whole, each game's result is the
+file's, the match ends as the file says (a match-deciding resignation included), and GNU
+Backgammon reads our export of it with the same games and the same final score.
+
+The files are not in this repository: public material is not committed here (the workplace's
+rule for what its tools bring in); the corpus lives in the steering repository's shared/
+(`../shared/mat-corpus/`, or wherever `TABLESIDE_MAT_CORPUS` points), and
+`tests/backgammon/mat_corpus.md` lists the files, where each came from and under which
+licence. Without it these tests skip and say so."""
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -16,7 +22,12 @@ from tableside.disciplines.backgammon.mat import export_mat, import_mat
 from .gnubg_oracle import gnubg_final, gnubg_read_mats, needs_gnubg
 from .test_mat import replay
 
-CORPUS = sorted((Path(__file__).parent / "data" / "matches").glob("*.mat"))
+_ROOT = Path(__file__).resolve().parents[2]
+CORPUS_DIR = Path(os.environ.get("TABLESIDE_MAT_CORPUS") or _ROOT.parent / "shared" / "mat-corpus")
+CORPUS = sorted(CORPUS_DIR.glob("*.mat"))
+pytestmark = pytest.mark.skipif(
+    not CORPUS, reason=f"no real-match corpus at {CORPUS_DIR} (tests/backgammon/mat_corpus.md)"
+)
 HEADER = re.compile(r"^\s*\S.*?:\s*(\d+)\s+\S.*?:\s*(\d+)\s*$")
 WINS = re.compile(r"Wins (\d+) points?( and the match)?")
 
