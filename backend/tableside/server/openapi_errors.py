@@ -88,7 +88,6 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "record_jsonl": AUTHENTICATED,
     "protocol_pdf_file": (503,),
     "export_results": (),
-    "latest_checkpoint": (404,),  # none signed yet
     "demo_now": (404,),  # no demo ever ran here
     "get_receipts": (404, 503),  # no ending yet, no signing key
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
