@@ -14,7 +14,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install pdf-tools
+# node-tools: the faces' pure-JS Ed25519 for a tablet's page outside a secure context
+# (decision 0118); without npm the run goes on and such a page says it cannot check.
+run: install pdf-tools node-tools
 	$(BIN)/tableside serve --demo
 
 # Browser tests drive Debian's Chromium headless shell (chromium-headless-shell, the same
@@ -51,10 +53,18 @@ AXE_VERSION := 4.14.1
 AXE := node_modules/axe-core/axe.min.js
 BIOME_VERSION := 2.6.8
 BIOME := node_modules/@biomejs/biome/bin/biome
-NODE_TOOLS := axe-core@$(AXE_VERSION) @biomejs/biome@$(BIOME_VERSION)
+# @noble/ed25519 and @noble/hashes (its SHA-512): the faces' Ed25519 where the browser has no
+# WebCrypto (a page outside a secure context, issue 40); the server serves these files under
+# /vendor/ from node_modules (decision 0118), never copied into pwa/.
+NOBLE_ED_VERSION := 3.2.0
+NOBLE_HASHES_VERSION := 2.4.0
+NOBLE := node_modules/@noble/ed25519/index.js
+NODE_TOOLS := axe-core@$(AXE_VERSION) @biomejs/biome@$(BIOME_VERSION) \
+	@noble/ed25519@$(NOBLE_ED_VERSION) @noble/hashes@$(NOBLE_HASHES_VERSION)
 
 node-tools:
-	@if { [ ! -f $(AXE) ] || [ ! -f $(BIOME) ] || ! grep -qs '"version": "$(BIOME_VERSION)"' node_modules/@biomejs/biome/package.json; } \
+	@if { [ ! -f $(AXE) ] || [ ! -f $(BIOME) ] || [ ! -f $(NOBLE) ] || ! grep -qs '"version": "$(BIOME_VERSION)"' node_modules/@biomejs/biome/package.json \
+	  || ! grep -qs '"version": "$(NOBLE_ED_VERSION)"' node_modules/@noble/ed25519/package.json; } \
 	  && command -v npm >/dev/null; then \
 	  npm install --no-save --no-audit --no-fund --no-package-lock --prefix . $(NODE_TOOLS) >/dev/null 2>&1 \
 	  || echo "make node-tools: could not install $(NODE_TOOLS) (the audit tests and make lint will say so)"; \

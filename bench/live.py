@@ -2,8 +2,10 @@
 posts strokes, against `tableside serve --workers W` and a bare `websockets` broadcast app on
 W processes, compression off and offered (as browsers do). Prints spread p50/p99 (commit to
 receive), the judge's reply p50/p99/max while the audience is connected, connect time, server
-CPU per delivery, memory per connection, lost sockets, the longest pause a client saw (the
-slowest ping round trip on a few extra sockets), and the ratios to the bare app.
+CPU per delivery, memory per connection, the sockets connected / refused / dropped / lost
+(counted, never a crash), the longest pause a client saw (the slowest ping round trip on a
+few extra sockets), the pool-exhausted lines of the server's log, and the ratios to the bare
+app. Every spectator of a case connects at once, as a crowd does.
 
     .venv/bin/python bench/live.py [--n 1000,5000] [--rate 5,1] [--seconds 20] [--workers 2]
         [--compression off,on] [--tableside PATH]   # PATH: another checkout's tableside
@@ -59,9 +61,12 @@ def database():
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def start(cmd: list[str], env: dict[str, str], port: int) -> subprocess.Popen:
-    """Start a server and wait until its port answers /health."""
-    proc = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+def start(cmd: list[str], env: dict[str, str], port: int, log: Path | None = None):
+    """Start a server (its log into `log`, else inherited) and wait until /health answers."""
+    with open(log or os.devnull, "ab") as out:  # the child keeps its own descriptor
+        proc = subprocess.Popen(
+            cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=out if log else None
+        )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -101,6 +106,7 @@ class Judge:
 
     def __init__(self, http: httpx.AsyncClient) -> None:
         self.http, self.turn, self.version, self.position = http, "", 0, 0
+        self.errors: list[str] = []  # the judge's failed posts (the bench goes on)
 
     async def setup(self) -> str:
         r = await self.http.post("/api/login", json={"username": ADMIN[0], "password": ADMIN[1]})
@@ -113,20 +119,28 @@ class Judge:
         await self.post({"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A"})
         return self.match_id
 
-    async def post(self, command: dict) -> None:
-        r = await self.http.post(
-            f"/api/matches/{self.match_id}/commands",
-            json={
-                "command_id": str(uuid.uuid4()),
-                "expected_version": self.version,
-                "command": command,
-            },
-        )
-        r.raise_for_status()
-        self._follow(r.json())
+    async def post(self, command: dict, tries: int = 1) -> bool:
+        """Post a command, sent again (the same command_id: answered once) on an error up to
+        `tries` times; False when it never went through (counted in `errors`)."""
+        body = {
+            "command_id": str(uuid.uuid4()),
+            "expected_version": self.version,
+            "command": command,
+        }
+        for attempt in range(tries):
+            try:
+                r = await self.http.post(f"/api/matches/{self.match_id}/commands", json=body)
+                r.raise_for_status()
+            except httpx.HTTPError as exc:
+                self.errors.append(str(exc).splitlines()[0][:80])
+                await asyncio.sleep(0.2 * 2**attempt)
+                continue
+            self._follow(r.json())
+            return True
+        return False
 
     async def stroke(self, _: int) -> None:
-        await self.post({"type": "RecordStroke", "player": self.turn, "facts": {}})
+        await self.post({"type": "RecordStroke", "player": self.turn, "facts": {}}, tries=4)
 
     def _follow(self, body: dict) -> None:
         self.version, self.position = body["last_version"], body["positions"][-1]
@@ -175,16 +189,20 @@ def clients_for(n: int) -> int:
     return max(2, min(4, n // 1000))
 
 
-def report(name: str, n: int, lat, lost, ready, kib, cpu, stalls, replies=None) -> dict:
+def report(name: str, n: int, lat, counts, ready, kib, cpu, stalls, replies=None) -> dict:
+    """One line per case; `counts` are (connected, refused, dropped, lost) sockets."""
     p50, p99 = quantiles(lat)
     us = cpu * 1e6 / max(1, len(lat))
     pause = max(stalls.rtts, default=0) * 1000
+    connected, refused, dropped, lost = counts
     line = (
         f"  {name:<22} {n:>6}  spread p50 {p50:7.1f} p99 {p99:7.1f} ms  "
-        f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  lost {lost}"
+        f"connect {ready:5.1f} s  {kib:5.1f} KiB/conn  {us:5.1f} µs CPU/delivery  "
+        f"connected {connected} refused {refused} dropped {dropped} lost {lost}"
         f"  longest pause {pause:.0f} ms"
     )
     result = {"p50": p50, "p99": p99, "kib": kib, "us": us, "lost": lost, "pause": pause}
+    result.update(connected=connected, refused=refused, dropped=dropped)
     if replies:
         r50, r99 = quantiles(replies)
         line += f"  judge reply p50 {r50:.1f} p99 {r99:.1f} max {max(replies) * 1000:.0f} ms"
@@ -196,7 +214,8 @@ def report(name: str, n: int, lat, lost, ready, kib, cpu, stalls, replies=None) 
 async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) -> dict:
     port = free_port()
     env = serve_env(db_url, cfg.workers)
-    proc = start([cfg.tableside, "serve", "--port", str(port)], env, port)
+    log = Path(tempfile.mkdtemp(prefix="tableside-bench-log-")) / "serve.log"
+    proc = start([cfg.tableside, "serve", "--port", str(port)], env, port, log)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             judge = Judge(http)
@@ -209,26 +228,49 @@ async def run_tableside(cfg, db_url: str, n: int, rate: float, deflate: bool) ->
             )
             before = rss_kib(proc.pid)
             audience = Audience(url, n, clients_for(n), deflate, after=judge.position)
-            ready = await asyncio.to_thread(audience.ready)
-            kib = (rss_kib(proc.pid) - before) / n
+            ready, connected, refused = await asyncio.to_thread(audience.ready)
+            kib = (rss_kib(proc.pid) - before) / max(1, connected)
             cpu = cpu_seconds(proc.pid)
             async with Stalls(f"ws://127.0.0.1:{port}/live?table=9999") as stalls:
                 replies = await paced(cfg.seconds, rate, judge.stroke)
-            lat, lost = await asyncio.to_thread(audience.finish, judge.position)
+            lat, dropped, lost = await asyncio.to_thread(audience.finish, judge.position)
             cpu = cpu_seconds(proc.pid) - cpu
-            size, events = 0, 0
-            while True:  # the probe saw every delta: their size and count
-                m = json.loads(raw := await asyncio.wait_for(probe.recv(), 10))
-                if m["kind"] == "event":
-                    size, events = max(size, len(raw)), events + 1
-                    if m["position"] >= judge.position:
-                        break
-            await probe.close()
+            size, events = await _probed(probe, judge.position)
         name = f"tableside w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        result = report(name, n, lat, lost, ready, kib, cpu, stalls, replies)
+        counts = (connected, refused, dropped, lost)
+        result = report(name, n, lat, counts, ready, kib, cpu, stalls, replies)
+        if judge.errors:
+            print(f"  judge: {len(judge.errors)} failed posts, e.g. {judge.errors[0]}")
         return {**result, "size": size, "per_stroke": events / max(1, len(replies))}
     finally:
         stop(proc)
+        lines = log.read_text(errors="replace").splitlines()
+        exhausted = [x for x in lines if "pool exhausted" in x]
+        database = [x for x in lines if "database:" in x and "pool exhausted" not in x]
+        print(
+            f"  server log: {len(exhausted)} pool-exhausted lines, {len(database)} other "
+            "database lines",
+            *(exhausted[:2] + database[:2]),
+            sep="\n    ",
+        )
+        shutil.rmtree(log.parent, ignore_errors=True)
+
+
+async def _probed(probe, last: int) -> tuple[int, int]:
+    """The largest delta the probe socket saw and how many (up to `last`); what it missed, if
+    it was cut, is left out rather than crashing the bench."""
+    size, events = 0, 0
+    try:
+        while True:
+            m = json.loads(raw := await asyncio.wait_for(probe.recv(), 10))
+            if m["kind"] == "event":
+                size, events = max(size, len(raw)), events + 1
+                if m["position"] >= last:
+                    break
+    except (websockets.ConnectionClosed, TimeoutError) as exc:
+        print(f"  probe socket: {type(exc).__name__} after {events} deltas")
+    await probe.close()
+    return size, events
 
 
 async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate: bool) -> dict:
@@ -244,8 +286,8 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
         publishers = [await websockets.connect(f"ws://127.0.0.1:{p}/") for p in pubs]
         before = rss_kib(proc.pid)
         audience = Audience(f"ws://127.0.0.1:{port}/", n, clients_for(n), deflate)
-        ready = await asyncio.to_thread(audience.ready)
-        kib = (rss_kib(proc.pid) - before) / n
+        ready, connected, refused = await asyncio.to_thread(audience.ready)
+        kib = (rss_kib(proc.pid) - before) / max(1, connected)
         pad = "x" * max(0, size - 70)
 
         if cfg.bare_shape == "spaced":  # as bench/live.py had it before: a stroke's messages
@@ -264,12 +306,13 @@ async def run_bare(cfg, n: int, rate: float, per_stroke: int, size: int, deflate
         async with Stalls(f"ws://127.0.0.1:{port}/") as stalls:
             await paced(cfg.seconds, rate, send)
         total = int(cfg.seconds * rate) * per_stroke
-        lat, lost = await asyncio.to_thread(audience.finish, total)
+        lat, dropped, lost = await asyncio.to_thread(audience.finish, total)
         cpu = cpu_seconds(proc.pid) - cpu
         for pub in publishers:
             await pub.close()
         name = f"bare w{cfg.workers} {'deflate' if deflate else 'plain'}"
-        return report(name, n, lat, lost, ready, kib, cpu, stalls)
+        counts = (connected, refused, dropped, lost)
+        return report(name, n, lat, counts, ready, kib, cpu, stalls)
     finally:
         stop(proc)
 

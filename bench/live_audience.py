@@ -1,13 +1,16 @@
 """Spectators for bench/live.py: client processes of websocket readers, and process figures.
 
-Each client process opens its share of sockets (offering permessage-deflate when asked, as
-browsers do), reports when every socket has had its `caught_up`, then times every event until
-told the last position, and sends back its latencies and how many sockets missed something.
+Each client process opens its share of sockets all at once (offering permessage-deflate when
+asked, as browsers do), reports when every socket has had its `caught_up` or was refused,
+then times every event until told the last position, and sends back its latencies and how
+many sockets were dropped or missed something. A refused, dropped or lost socket is counted,
+never raised: a regression shows up as a number.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import socket
 import statistics
@@ -56,44 +59,67 @@ def _client(url: str, n: int, deflate: bool, after: int, conn) -> None:
     asyncio.run(_spectate(url, n, deflate, after, conn))
 
 
+class Socket:
+    """One spectator: connected (its `caught_up` came), refused (no handshake, or closed
+    before its `caught_up`: a 4429, a server out of resources), dropped (closed after it),
+    the last event position it saw."""
+
+    __slots__ = ("caught", "ended", "last")
+
+    def __init__(self) -> None:
+        self.caught = False
+        self.ended = False
+        self.last = 0
+
+
 async def _spectate(url: str, n: int, deflate: bool, after: int, conn) -> None:
+    """All n sockets at once (as a crowd arrives), each read until the run ends; nothing
+    that happens to a socket ends the client: it is counted."""
     latencies: list[float] = []
-    last = [0] * n
+    people = [Socket() for _ in range(n)]
+    settled = 0
     ready = asyncio.Event()
-    caught = 0
 
-    async def read(i: int, ws) -> None:
-        nonlocal caught
-        async for raw in ws:
-            m = _probe.decode(raw)
-            if m.kind == "caught_up":
-                caught += 1
-                if caught == n:
-                    ready.set()
-            elif m.kind == "event" and m.position > after:
-                sent = m.sent or datetime.fromisoformat(m.recorded_at).timestamp()
-                latencies.append(time.time() - sent)
-                last[i] = m.position
+    def settle() -> None:
+        nonlocal settled
+        settled += 1
+        if settled == n:
+            ready.set()
 
-    t0 = time.monotonic()
-    sockets = []
-    for i in range(0, n, 100):
-        wave = [
-            websockets.connect(
+    async def spectate(s: Socket) -> None:
+        # refused or dropped, whatever the cause: counted (a cancel at the end goes through)
+        with contextlib.suppress(Exception):
+            ws = await websockets.connect(
                 url, open_timeout=120, compression="deflate" if deflate else None, max_queue=None
             )
-            for _ in range(min(100, n - i))
-        ]
-        sockets += await asyncio.gather(*wave)
-    tasks = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
-    await asyncio.wait_for(ready.wait(), 120)
-    conn.send(("ready", time.monotonic() - t0))
+            async for raw in ws:
+                m = _probe.decode(raw)
+                if m.kind == "caught_up":
+                    s.caught = True
+                    settle()
+                elif m.kind == "event" and m.position > after:
+                    sent = m.sent or datetime.fromisoformat(m.recorded_at).timestamp()
+                    latencies.append(time.time() - sent)
+                    s.last = m.position
+        s.ended = True
+        if not s.caught:
+            settle()
+
+    t0 = time.monotonic()
+    tasks = [asyncio.create_task(spectate(s)) for s in people]
+    with contextlib.suppress(TimeoutError):  # those still connecting then count as refused
+        await asyncio.wait_for(ready.wait(), 180)
+    connected = sum(s.caught for s in people)
+    conn.send(("ready", time.monotonic() - t0, connected, n - connected))
     target = await asyncio.to_thread(conn.recv)
     deadline = time.monotonic() + 60
-    while min(last) < target and time.monotonic() < deadline:
+    while time.monotonic() < deadline and any(
+        s.caught and not s.ended and s.last < target for s in people
+    ):
         await asyncio.sleep(0.05)
-    lost = sum(1 for x in last if x < target)
-    conn.send(("done", latencies, lost))
+    dropped = sum(1 for s in people if s.caught and s.ended and s.last < target)
+    lost = sum(1 for s in people if s.caught and not s.ended and s.last < target)
+    conn.send(("done", latencies, dropped, lost))
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -105,30 +131,57 @@ class Audience:
     def __init__(self, url: str, n: int, clients: int, deflate: bool, after: int = 0) -> None:
         spawn = multiprocessing.get_context("spawn")
         self.pipes, self.procs = [], []
-        shares = [n // clients + (1 if i < n % clients else 0) for i in range(clients)]
-        for share in shares:
+        self.shares = [n // clients + (1 if i < n % clients else 0) for i in range(clients)]
+        for share in self.shares:
             ours, theirs = spawn.Pipe()
             proc = spawn.Process(target=_client, args=(url, share, deflate, after, theirs))
             proc.start()
             self.pipes.append(ours)
             self.procs.append(proc)
+        self.refused = 0
 
-    def ready(self) -> float:
-        """Seconds until the slowest client process had every socket caught up."""
-        return max(pipe.recv()[1] for pipe in self.pipes)
+    def _answer(self, pipe, seconds: float = 240):
+        """A client process's next answer; None when it died or said nothing in time."""
+        try:
+            return pipe.recv() if pipe.poll(seconds) else None
+        except (EOFError, OSError):
+            return None
 
-    def finish(self, target: int) -> tuple[list[float], int]:
-        """Latencies of every delivery, and sockets that never saw `target`."""
+    def ready(self) -> tuple[float, int, int]:
+        """Seconds until the slowest client process had every socket settled, and how many
+        sockets connected and were refused (a client process that died: all of its)."""
+        took, connected = 0.0, 0
+        for pipe, share in zip(self.pipes, self.shares, strict=True):
+            answer = self._answer(pipe)
+            if answer is None:
+                self.refused += share
+                continue
+            _, seconds, ok, refused = answer
+            took, connected = max(took, seconds), connected + ok
+            self.refused += refused
+        return took, connected, self.refused
+
+    def finish(self, target: int) -> tuple[list[float], int, int]:
+        """Latencies of every delivery, sockets dropped by the server, and sockets still open
+        that never saw `target` (lost)."""
+        latencies, dropped, lost = [], 0, 0
         for pipe in self.pipes:
-            pipe.send(target)
-        latencies, lost = [], 0
-        for pipe in self.pipes:
-            _, got, missed = pipe.recv()
+            with contextlib.suppress(OSError):
+                pipe.send(target)
+        for pipe, share in zip(self.pipes, self.shares, strict=True):
+            answer = self._answer(pipe, 120)
+            if answer is None:
+                lost += share  # the client process died: every socket of it counts as lost
+                continue
+            _, got, gone, missed = answer
             latencies += got
+            dropped += gone
             lost += missed
         for proc in self.procs:
             proc.join(30)
-        return latencies, lost
+            if proc.is_alive():
+                proc.kill()
+        return latencies, dropped, lost
 
 
 def quantiles(values: list[float]) -> tuple[float, float]:

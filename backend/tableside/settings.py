@@ -59,6 +59,9 @@ class Settings:
     # The signer's witness log (issue 29): default beside the key (`….log`); "off" keeps
     # none (only for throwaway stores sharing one key, as the test suite's do).
     checkpoint_log: str | None = None
+    # A disputed record (#41) is signed again only when the head judge says so on the
+    # record: `serve --accept-disputed` (TABLESIDE_ACCEPT_DISPUTED=1), recorded as an event.
+    accept_disputed: bool = False
 
     @property
     def signing_key_path(self) -> Path:
@@ -93,6 +96,23 @@ class Settings:
     shutdown_seconds: float = 5.0
     pool_guard: bool = False
     pool_guard_file: Path | None = None
+    # The hall network (issue 40): `tls` "auto" speaks HTTPS on a non-loopback host, "on"
+    # always, "off" never (behind a proxy that ends TLS); an operator's certificate and key
+    # (`tls_cert`, `tls_key`: a federation's real name) or the venue CA's, which covers this
+    # machine's names and addresses and `tls_names`; beside HTTPS, plain HTTP on `http_port`
+    # (default: the next port) answers the setup page and refuses logins and tokens.
+    # `https_origin` is where a face on plain HTTP is sent (serve sets it; tests set it).
+    tls: str = "auto"
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    tls_names: tuple[str, ...] = ()
+    http_port: int | None = None
+    https_origin: str | None = None
+
+    @property
+    def tls_folder(self) -> Path:
+        """Where the venue CA and the server certificate live: beside the signing key."""
+        return self.signing_key_path.expanduser().parent
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -102,15 +122,15 @@ class Settings:
             database_url=env.get("DATABASE_URL") or None,
             migrate_url=env.get("TABLESIDE_MIGRATE_URL") or None,
             host=env.get("HOST") or cls.host,
-            port=_int(env, "PORT", cls.port),
+            port=_within(env, "PORT", cls.port, 1, 65535),
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
-            db_pool_size=_int(env, "TABLESIDE_DB_POOL_SIZE", cls.db_pool_size),
+            db_pool_size=_within(env, "TABLESIDE_DB_POOL_SIZE", cls.db_pool_size, 1, 100),
             demo=env.get("TABLESIDE_DEMO", "") in ("1", "true", "yes"),
             admin_user=env.get("TABLESIDE_ADMIN_USER") or None,
             admin_password=env.get("TABLESIDE_ADMIN_PASSWORD") or None,
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),
-            command_rate=float(_int(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
-            command_burst=_int(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
+            command_rate=float(_count(env, "TABLESIDE_COMMAND_RATE", int(cls.command_rate))),
+            command_burst=_count(env, "TABLESIDE_COMMAND_BURST", cls.command_burst),
             judge_token_hours=_hours(env, "TABLESIDE_JUDGE_TOKEN_HOURS"),
             login_failures=_count(env, "TABLESIDE_LOGIN_FAILURES", cls.login_failures),
             login_lockout_minutes=_count(
@@ -118,10 +138,15 @@ class Settings:
             ),
             login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
             key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
-            checkpoint_minutes=_float(env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes),
+            checkpoint_minutes=_minutes(
+                env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes
+            ),
             checkpoint_log=env.get("TABLESIDE_CHECKPOINT_LOG") or None,
-            live_per_client=_int(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
-            live_behind_kib=_int(env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib),
+            accept_disputed=env.get("TABLESIDE_ACCEPT_DISPUTED", "") in ("1", "true", "yes"),
+            live_per_client=_count(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
+            live_behind_kib=_within(
+                env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib, 16, 65536
+            ),
             db_acquire_seconds=_seconds(
                 env, "TABLESIDE_DB_ACQUIRE_SECONDS", cls.db_acquire_seconds
             ),
@@ -137,6 +162,14 @@ class Settings:
             replication=env.get("TABLESIDE_REPLICATION_LISTEN") or None,
             standby_required=env.get("TABLESIDE_STANDBY_REQUIRED", "") in ("1", "true", "yes"),
             peers=_peers(env.get("TABLESIDE_PEERS", "")),
+            tls=_choice(env, "TABLESIDE_TLS", ("auto", "on", "off"), cls.tls),
+            tls_cert=_path(env, "TABLESIDE_TLS_CERT"),
+            tls_key=_path(env, "TABLESIDE_TLS_KEY"),
+            tls_names=tuple(
+                n.strip() for n in env.get("TABLESIDE_TLS_NAMES", "").split(",") if n.strip()
+            ),
+            http_port=_int(env, "TABLESIDE_HTTP_PORT", 0) or None,
+            https_origin=(env.get("TABLESIDE_HTTPS_ORIGIN") or "").rstrip("/") or None,
         )
 
     def replace(self, **changes: object) -> Settings:
@@ -154,10 +187,38 @@ def _int(env: Mapping[str, str], key: str, default: int) -> int:
         raise SettingsError(f"{key} must be an integer, got {raw!r}") from None
 
 
+def _choice(env: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
+    raw = (env.get(key) or default).strip().lower()
+    if raw not in allowed:
+        raise SettingsError(f"{key} must be one of {', '.join(allowed)}, got {raw!r}")
+    return raw
+
+
+def _path(env: Mapping[str, str], key: str) -> Path | None:
+    return Path(env[key]).expanduser() if env.get(key) else None
+
+
 def _count(env: Mapping[str, str], key: str, default: int) -> int:
     value = _int(env, key, default)
     if value < 1:
         raise SettingsError(f"{key} must be at least 1, got {value}")
+    return value
+
+
+def _within(env: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
+    """A whole number in [low, high] (issue 46: a setting past its edge is named at start-up,
+    never a server that cannot serve: a pool of 0, a port past 65535, no /live room)."""
+    value = _int(env, key, default)
+    if not low <= value <= high:
+        raise SettingsError(f"{key} must be between {low} and {high}, got {value}")
+    return value
+
+
+def _minutes(env: Mapping[str, str], key: str, default: float) -> float:
+    """Minutes between checkpoints: 0 (only on shutdown) up to a day."""
+    value = _float(env, key, default)
+    if not 0 <= value <= 1440:
+        raise SettingsError(f"{key} must be minutes between 0 and 1440, got {value}")
     return value
 
 

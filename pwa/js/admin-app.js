@@ -1,10 +1,11 @@
 // The TD's console (/admin): log in, pick or set up a competition, then run it from the
 // desk: entrants, draw and rounds, tables (cards, QR codes, calls), rulings, standings.
 
-import { i18n, t } from "/js/i18n.js";
-import { request, setToken, getToken, describe, serverFetch } from "/js/api.js";
+import { citation, codeWords, i18n, t } from "/js/i18n.js";
+import { request, setToken, getToken, describe, refusalWords, serverFetch } from "/js/api.js";
 import { afterPress, h, morph } from "/js/admin-dom.js";
 import { Desk } from "/js/admin-state.js";
+import { watchWitnesses } from "/js/admin-witness.js";
 import { setupView } from "/js/admin-setup.js";
 import { entrantsView } from "/js/admin-entrants.js";
 import { roundsView } from "/js/admin-rounds.js";
@@ -50,7 +51,9 @@ const CALL_REFUSALS = {
 function guidance(error) {
   const refusal = CALL_REFUSALS[error?.problem?.reason];
   if (refusal) return refusal(error.problem);
-  if (error?.rule && error?.detail) return t("admin.refused", { detail: error.detail, rule: error.rule });
+  if (error?.rule && error?.detail) {
+    return t("admin.refused", { detail: refusalWords(error), rule: citation(error.rule) });
+  }
   return describe(error);
 }
 
@@ -86,24 +89,37 @@ async function boot() {
   window.addEventListener("hashchange", route);
   i18n.addEventListener("change", () => (app.role ? render() : login()));
   watchStandby();
+  watchWitnesses(face, () => app.role);
 }
 
 /** Say it on top of the console, whatever the view, while the server has no standby holding
- *  a copy of every command (GET /health `replication`, issue 33); silent where none is set up. */
+ *  a copy of every command (GET /health `replication`, issue 33; silent where none is set up),
+ *  and while the record is disputed (GET /health `record`, #41: nothing is signed, no receipt
+ *  is issued), each in the console's language. */
 function watchStandby(every = 10_000) {
   const warning = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                            "data-replication": true });
-  face.before(warning);
+  const disputed = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
+                            "data-record": "ok" });
+  face.before(disputed, warning);
   let said = null;
+  let record = null;
+  const words = () => {
+    warning.textContent = said ? t(`admin.replication.${said}`) : "";
+    disputed.textContent = record ? t("admin.record.disputed", { why: codeWords(`record.${record.code}`) }) : "";
+  };
   const look = async () => {
     const reply = await serverFetch("/health").then((r) => r.json()).catch(() => null);
     const seen = reply?.replication;
     said = !seen || seen.protected ? null : seen.standby_required ? "stopped" : "unprotected";
-    warning.textContent = said ? t(`admin.replication.${said}`) : "";
+    record = reply?.record?.state === "disputed" ? reply.record : null;
+    words();
     warning.hidden = !said;
     warning.dataset.state = said || "protected";
+    disputed.hidden = !record;
+    disputed.dataset.record = record ? "disputed" : "ok";
   };
-  i18n.addEventListener("change", () => { if (said) warning.textContent = t(`admin.replication.${said}`); });
+  i18n.addEventListener("change", words);
   look();
   setInterval(look, every);
 }

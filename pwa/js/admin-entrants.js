@@ -1,6 +1,6 @@
 // Entrants: register (one form, or a pasted entry list), approve, check in, withdraw.
 
-import { t } from "/js/i18n.js";
+import { citation, refusalText, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { confirmAct, h, field, held, section } from "/js/admin-dom.js";
 import { guideForm } from "/js/admin-setup.js";
@@ -52,7 +52,8 @@ function refusal(v) {
     "one person named twice": "same_person" };
   const key = known[v.detail] || (v.rule === "EKML §7(3)" ? "age_class"
     : v.rule === "EKML §5(1)" ? "members" : "");
-  return `${key ? t(`admin.refusal.${key}`) : v.detail} (${v.rule})`;
+  const said = refusalText(v.code, v.params, v.detail);
+  return `${key ? t(`admin.refusal.${key}`) : said} (${citation(v.rule)})`;
 }
 
 /** The entry list pasted in (one entrant a line), checked whole first: when every line is

@@ -6,6 +6,7 @@ import { h, field, choice, section } from "/js/admin-dom.js";
 import { accountView } from "/js/admin-account.js";
 import { entrySettings } from "/js/admin-entry.js";
 import { sportSettings } from "/js/admin-bg.js";
+import { tabletsView } from "/js/admin-tablets.js";
 
 const FORMATS = ["swiss", "round_robin", "double_elimination", "single_elimination", "swiss_playoff"];
 const DISCIPLINES = ["mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs"];
@@ -61,7 +62,7 @@ export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
   const parts = [section("admin.competitions", list)];
   if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
-  parts.push(accountView(ctx));
+  parts.push(tabletsView(), accountView(ctx));
   const view = h("div", { className: "stack" }, ...parts);
   // Shown whole once the list is in, so the form under it never jumps down (issue 45).
   view.dataset.loading = "";

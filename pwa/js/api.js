@@ -10,7 +10,7 @@
 // The server answers every refusal as application/problem+json: `title`, `detail`, `status`,
 // and our own `rule` member (the paragraph a rule violation cites). ApiError carries them.
 
-import { citation, i18n, t } from "/js/i18n.js";
+import { citation, i18n, refusalText, t } from "/js/i18n.js";
 
 const TOKEN_KEY = "tableside.token"; // the staff login (console, audit)
 const LINK_KEY = "tableside.link.token"; // a table judge's, from the QR link
@@ -187,14 +187,24 @@ export async function download(url, filename, { headers: extra = {} } = {}) {
   setTimeout(() => URL.revokeObjectURL(href), 10000);
 }
 
+/** A refusal's words in the page's language: every refusal the server raises names a code
+ *  (`code.<code>` in codes.<lang>.json, its figures in `params`; decision 0130); a problem
+ *  without one says what the server said. */
+export function refusalWords(error) {
+  // a refusal's blanks: its `params`, or members of the problem itself ({https_origin}, issue 40)
+  const problem = error?.problem || {};
+  return refusalText(problem.code, { ...problem, ...problem.params }, error?.detail);
+}
+
 /** One line for a banner: the problem's title and detail, and the rule when one is cited. */
 export function describe(error) {
   if (!(error instanceof ApiError)) return String(error?.message || error);
   if (error.status === 0) return t("error.network");
-  // A refusal the engine names by a code reads in the page's language (issue 35 point 5).
-  const coded = error.problem?.code && t(`code.${error.problem.code}`);
-  const detail = coded && coded !== `code.${error.problem.code}` ? coded : error.detail;
-  const title = error.status === 422 && error.rule ? t("error.rule_violation") : error.title;
+  const detail = refusalWords(error);
+  const coded = detail && detail !== error.detail;
+  // A rule violation is titled in the page's words; another coded refusal is its words alone
+  // (its title is the same words, as the server put them).
+  const title = error.status === 422 && error.rule ? t("error.rule_violation") : coded ? "" : error.title;
   const parts = [title, detail].filter(Boolean);
   if (!parts.length) parts.push(t("error.status", { status: error.status }));
   if (error.rule) parts.push(t("error.rule", { rule: citation(error.rule) }));

@@ -130,6 +130,7 @@ export class Replay {
         this.say(t("audit.intact_n", { n: report.events }), "intact");
         return this.verdictMore.append(this.sealLine(report.seal));
       }
+      if (report.disputed || report.broken_version == null) return this.unproven(report);
       const n = report.broken_version;
       this.say(t("audit.broken", { n }), "broken");
       this.verdictMore.append(
@@ -139,6 +140,17 @@ export class Replay {
     } catch (error) {
       this.say(describe(error), "error");
     }
+  }
+
+  /** The chain holds but nothing signed vouches for it (#41): no signed checkpoint covers
+   *  the record, or the server's record is disputed (why, in the face's language). */
+  unproven(report) {
+    const why = report.disputed ? codeWords(`record.${report.disputed.code}`) : "";
+    if (report.disputed) this.say(t("audit.disputed", { why }), "disputed");
+    else if (report.broken) this.say(t("audit.seal_failed", { n: report.events }), "broken");
+    else this.say(t("audit.unproven", { n: report.events }), "unproven");
+    this.verdictMore.append(this.sealLine(report.seal));
+    if (report.broken) this.verdictMore.append(el("p", { class: "muted small", "data-problem": "", text: report.broken }));
   }
 
   /** Which checks ran beyond the chain: sealed by a signed checkpoint, or not (yet). */
@@ -362,8 +374,12 @@ export class Replay {
   }
 }
 
-/** Who recorded an event, in words: a table judge's link records as "table-5-judge". */
+/** Who recorded an event, in words: a table judge's link records as "table-5-judge", the
+ *  server's own recorders ("competition", "demo", …) have words; a person's name as it is. */
 function recorderName(item) {
   const table = /^table-(\d+)-judge$/.exec(item.recorder || "")?.[1];
-  return table ? t("audit.recorder.table", { table }) : item.recorder;
+  if (table) return t("audit.recorder.table", { table });
+  const own = `audit.recorder.${item.recorder}`;
+  const said = item.recorder ? t(own) : "";
+  return said === own ? item.recorder : said;
 }

@@ -1,5 +1,6 @@
 // Messages in Estonian, Latvian and English (and Icelandic on the faces that declare it):
-// picked from the browser, switchable, remembered.
+// picked from the address (`?lang=is`, then remembered), else the remembered choice, else the
+// browser's language; switchable; the buttons always in one order (et, lv, en, is).
 //
 //   import { i18n, t } from "/js/i18n.js";
 //   await i18n.ready;                 // the first language is loaded
@@ -17,13 +18,16 @@
 // A missing key shows the key itself, so a gap is visible in the page, not hidden.
 
 const SHARED = ["et", "lv", "en"]; // the languages every face has
+const ORDER = ["et", "lv", "en", "is"]; // the buttons' one order on every face (decision 0131)
 const FALLBACK = "en";
 const STORAGE_KEY = "tableside.language";
 
-/** The languages this page offers: `<html data-languages>`, else the shared three. */
+/** The languages this page offers (`<html data-languages>`, else the shared three), in the
+ *  one order every face shows its buttons in. */
 function pageLanguages() {
   const declared = (document.documentElement.dataset.languages || "").split(/\s+/).filter(Boolean);
-  return declared.length ? declared : SHARED;
+  const offered = declared.length ? declared : SHARED;
+  return ORDER.filter((lang) => offered.includes(lang));
 }
 
 export const LANGUAGES = pageLanguages();
@@ -35,6 +39,13 @@ export function preferredLanguage(languages = navigator.languages || [navigator.
     if (LANGUAGES.includes(base)) return base;
   }
   return FALLBACK;
+}
+
+/** The language the page's address asks for (`?lang=is`), when this page offers it: a link
+ *  shared in a language opens in it, over the browser's language and a remembered choice. */
+export function askedLanguage(search = location.search) {
+  const lang = new URLSearchParams(search).get("lang");
+  return LANGUAGES.includes(lang) ? lang : null;
 }
 
 function remembered() {
@@ -53,7 +64,8 @@ class I18n extends EventTarget {
     this.messages = {};
     // If the messages cannot be had (first visit, no network), the page keeps the English
     // text its HTML carries: better than a page of bare keys, or none at all.
-    this.ready = this.set(remembered() || preferredLanguage(), { remember: false })
+    const asked = askedLanguage(); // remembered once loaded, like a tap on its button
+    this.ready = this.set(asked || remembered() || preferredLanguage(), { remember: Boolean(asked) })
       .catch((error) => { console.warn(error); return this.lang; });
   }
 
@@ -133,6 +145,13 @@ export function rulesetWords(key, ruleset, params) {
  *  words live in i18n/codes.<lang>.json, one home for every face and the protocol PDF. A code
  *  without words shows as `code.<code>`, visible, so the words crawler finds it. */
 export const codeWords = (code) => t(`code.${code}`);
+
+/** A refusal's words by its code (every refusal the server raises names one; its figures in
+ *  `params`, decision 0130), else `fallback` (what the server said). */
+export function refusalText(code, params = {}, fallback = "") {
+  const said = code ? t(`code.${code}`, params || {}) : "";
+  return said && said !== `code.${code}` ? said : fallback || "";
+}
 
 /** A reason a person may have typed (a head judge's correction) or a code: words for a code,
  *  the text as written otherwise. */

@@ -3,9 +3,9 @@
 // Each action is handed the face's `ctx` (judge-app.js) and the button's value.
 
 import { t } from "/js/i18n.js";
-import { sidesOf, sideIndex, describeEntry } from "/js/judge-model.js";
+import { sidesOf, sideIndex, describeEntry, rulesetWord } from "/js/judge-model.js";
 import { pick, confirm } from "/js/judge-sheets.js";
-import { arm, cite, doc, foul, more, pocketedMore, puckOver, remark, tap, turn } from "/js/judge-pickers.js";
+import { arm, cite, doc, foul, more, noShow, pocketedMore, puckOver, remark, tap, turn } from "/js/judge-pickers.js";
 
 /** The 30 s countdown the judge starts (EKML §26(4)); at zero it offers the report. */
 async function time(ctx) {
@@ -16,8 +16,8 @@ async function time(ctx) {
   if (clock?.phase === "running") return;
   if (!state.judge?.time_limit?.[side]) {
     const chosen = await pick(t("judge.time"), [
-      { value: "slow", label: t("judge.slow_play_remark"), note: cite(ctx, "slow_remark") },
-      { value: "5s", label: t("judge.time_5s"), note: cite(ctx, "slow_5s") },
+      { value: "slow", label: rulesetWord("judge.slow_play_remark", doc(ctx)), note: cite(ctx, "slow_remark") },
+      { value: "5s", label: rulesetWord("judge.time_5s", doc(ctx)), note: cite(ctx, "slow_5s") },
     ]);
     if (chosen === "slow") return ctx.send({ type: "GiveRemark", player: turn(ctx), reason: "slow_play" });
     if (chosen === "5s") return ctx.send({ type: "ReportTimeExceeded", player: turn(ctx), limit: "5s" });
@@ -118,6 +118,7 @@ export const ACTIONS = {
   striker_over: (ctx) => arm(ctx, "striker_over"),
   puck_over: puckOver,
   foul, remark, more, time, undo, opening, sign,
+  no_show: noShow,
   next_game: nextGame,
   judge_name: (ctx, value) => { ctx.state.judgeName = value; },
   conflict_keep: conflictKeep,

@@ -5,11 +5,20 @@
 import { citation, t } from "/js/i18n.js";
 import { OTHER_PUCKS, rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
+import { headJudgeConfirms } from "/js/judge-confirm.js";
 
 export const doc = (ctx) => ctx.state.shown;
 export const turn = (ctx) => doc(ctx).game.turn;
 export const cite = (ctx, key) => citation(ctx.state.catalogue?.cite?.[key]);
-const outcomeNote = (o) => `${citation(o.rule)} · ${t(`judge.consequence.${o.consequence}`)}`;
+// NOVUS08 calls its remark hoiatus: the consequence in the ruleset's own word.
+// A turn in which both sides have pucks only in the centre circle and the striker, banked off
+// the opposite cushion, touches none of them: not punished (EKML §24(1)6 märkus 1), and the
+// sixth such turn in a row annuls the game (§27(6), the second paragraph so numbered).
+const STALEMATE_TURN = { kind: "bank_opposite", first_contact: "opposite_cushion",
+                         own_open_before: false, own_locked_before: true, only_centre: true };
+
+const outcomeNote = (ctx, o) =>
+  `${citation(o.rule)} · ${rulesetWord(`judge.consequence.${o.consequence}`, doc(ctx))}`;
 /** Record one stroke: these facts plus whatever modifiers are armed (then disarmed). */
 export const tap = (ctx, facts) => {
   const all = { ...armedFacts(ctx.state), ...facts };
@@ -74,12 +83,23 @@ function foulItems(ctx) {
     ["contact_opponent", "judge.contact.opponent", { first_contact: "opponent" }, "direct_opponent_first"],
     ["contact_locked", "judge.contact.own_locked",
       { first_contact: "own_locked_zone", own_locked_before: true }, "direct_own_locked"],
+    // the counts where the rule counts: two or more lose the game (EKML §23(1)1, §23(1)4)
+    ["contact_locked_out_2", "judge.contact.own_locked_out_2",
+      { first_contact: "own_locked_zone", own_locked_before: true, own_locked_out: 2 }, "locked_out_2"],
+    ["contact_locked_moved_2", "judge.contact.own_locked_moved_2",
+      { first_contact: "own_locked_zone", own_locked_before: true, locked_hit_moved: 2 }, "locked_hit_moved_2"],
+    // a bank stroke off the opposite cushion (EKML §24(1)3), and with every own puck locked (§24(1)6)
+    ["contact_bank_opponent", "judge.contact.bank_opponent",
+      { kind: "bank_opposite", first_contact: "opponent" }, "bank_opponent_first"],
+    ["contact_all_locked_miss", "judge.contact.all_locked_miss",
+      { first_contact: "none", own_open_before: false, own_locked_before: true }, "all_locked_bank_miss"],
     ["zone_line", "judge.zone_line", { crossed_zone_line: true }, "zone_line"],
     ["opponent_pocketed", "judge.opponent_pocketed", { opponent_pocketed: 1 }, "opponent_with_own"],
-  ].map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(ctx, key), facts,
+  ].filter(([, , , key]) => ctx.state.catalogue?.cite?.[key]) // not where the ruleset has it not
+    .map(([value, label, facts, key]) => ({ value, label: t(label), note: cite(ctx, key), facts,
                                             group: "judge.group.contact" }));
   const offences = applicable(ctx, ctx.state.catalogue?.stroke_offences || []).map((o) => ({
-    value: o.code, label: t(`offence.${o.code}`), note: outcomeNote(o), facts: { offences: [o.code] },
+    value: o.code, label: t(`offence.${o.code}`), note: outcomeNote(ctx, o), facts: { offences: [o.code] },
     group: "judge.group.offence",
   }));
   const decline = { value: "decline", label: t("judge.decline"), note: cite(ctx, "pass"), group: "judge.group.turn" };
@@ -115,24 +135,39 @@ export async function remark(ctx) {
 
 async function incident(ctx) {
   const items = applicable(ctx, ctx.state.catalogue?.incidents || []).map((o) => ({
-    value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(o) }));
+    value: o.code, label: t(`incident.${o.code}`), note: outcomeNote(ctx, o) }));
   const code = await pick(t("judge.incident"), items, { used: "incident" });
-  if (!code) return;
+  if (code) return reportIncident(ctx, code);
+}
+
+/** Report incident `code` against the player the judge picks next. */
+async function reportIncident(ctx, code) {
   const player = await choosePlayer(ctx);
   if (!player) return;
   const command = { type: "ReportIncident", code, player };
-  if (code === "moved_pucks") command.pucks_moved = 2;
+  if ((ctx.state.catalogue?.head_judge_confirms || []).includes(code)) { // EKML §22(4)
+    return headJudgeConfirms(ctx, command, `${t(`incident.${code}`)}: ${player}`);
+  }
+  // EKML §23(1)3 and §23(1)5: the game is lost when 2+ pucks moved (the label says so)
+  if (code === "moved_pucks" || code === "ignored_stop") command.pucks_moved = 2;
   if (code === "moved_last_puck") command.pucks_moved = 1;
   return ctx.send(command);
 }
 
 export async function more(ctx) {
   const { state, send } = ctx;
+  // What only the head judge confirms is one tap from here, not under Incident… (EKML §22(4))
+  const confirmed = (state.catalogue?.incidents || [])
+    .filter((o) => (state.catalogue?.head_judge_confirms || []).includes(o.code))
+    .map((o) => ({ value: `confirm:${o.code}`, label: t(`incident.${o.code}`), note: outcomeNote(ctx, o) }));
   const items = [
     { value: "incident", label: t("judge.incident") },
+    ...confirmed,
     { value: "knock", label: t("judge.knock"), note: cite(ctx, "table_knock") },
     { value: "decline", label: t("judge.decline"), note: cite(ctx, "pass") },
-    { value: "time_5s", label: t("judge.time_5s"), note: cite(ctx, "slow_5s") },
+    { value: "stalemate", label: t("judge.stalemate_turn", { n: doc(ctx).game.stalemate || 0 }),
+      note: cite(ctx, "stalemate") },
+    { value: "time_5s", label: rulesetWord("judge.time_5s", doc(ctx)), note: cite(ctx, "slow_5s") },
     { value: "time_30s", label: t("judge.time_30s"), note: cite(ctx, "time_30s") },
     { value: "yellow", label: t("judge.yellow"), note: cite(ctx, "yellow") },
     { value: "red", label: t("judge.red"), note: cite(ctx, "red") },
@@ -143,6 +178,8 @@ export async function more(ctx) {
   }
   const chosen = await pick(t("judge.more"), items);
   if (chosen === "incident") return incident(ctx);
+  if (chosen?.startsWith("confirm:")) return reportIncident(ctx, chosen.slice("confirm:".length));
+  if (chosen === "stalemate") return tap(ctx, STALEMATE_TURN);
   if (chosen === "decline") return send({ type: "DeclineTurn", player: turn(ctx) });
   if (chosen === "time_5s" || chosen === "time_30s") {
     return send({ type: "ReportTimeExceeded", player: turn(ctx), limit: chosen.slice(5) });
@@ -185,4 +222,14 @@ export async function puckOver(ctx) {
       note: cite(ctx, pairs ? "pairs_centre_restored" : "into_lock_restored") },
   ]);
   if (chosen) arm(ctx, chosen);
+}
+
+/** A no-show before any opening (EKML §22(3)): the opening panel's button; the match is lost
+ *  by the player who is not at the table. */
+export async function noShow(ctx) {
+  const [a, b] = sidesOf(doc(ctx));
+  const items = [...a.map((p) => [p, 0]), ...b.map((p) => [p, 1])].map(([p, i]) => ({
+    value: p, label: p, className: `side-btn side-${i}`, note: cite(ctx, "no_show") }));
+  const player = await pick(t("judge.no_show_who"), items);
+  if (player) return ctx.send({ type: "ReportIncident", code: "no_show", player });
 }

@@ -166,3 +166,34 @@ export function confirm(title, text, { yes = t("judge.confirm"), extra = null, t
     dialog.append(row);
   }).then((answer) => answer === true);
 }
+
+/** A staff sign-in on the sheet (the head judge confirming at the table): resolves with
+ *  { username, password } or null when cancelled. Nothing typed is kept. */
+export function signIn(title, text) {
+  return sheet(title, (dialog, done) => {
+    dialog.dataset.signIn = "";
+    const form = document.createElement("form");
+    const p = document.createElement("p");
+    p.textContent = text;
+    const field = (name, type, label, autocomplete) => {
+      const input = Object.assign(document.createElement("input"), { name, type, required: true, autocomplete });
+      const l = document.createElement("label");
+      l.append(label, input);
+      return l;
+    };
+    const row = document.createElement("div");
+    row.className = "choices cols-2";
+    const no = button(t("judge.cancel"), { className: "cancel" });
+    const ok = button(t("judge.head_judge_confirm"), { className: "primary", value: "yes" });
+    ok.type = "submit";
+    no.addEventListener("click", () => done(null));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      done({ username: form.elements.username.value, password: form.elements.password.value });
+    });
+    row.append(no, ok);
+    form.append(p, field("username", "text", t("judge.head_judge_name"), "username"),
+                field("password", "password", t("judge.head_judge_password"), "current-password"), row);
+    dialog.append(form);
+  });
+}

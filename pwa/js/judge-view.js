@@ -33,7 +33,8 @@ export function view(state, act) {
                      `${doc.won[0]} : ${doc.won[1]}`) : null,
                    ...lines.map((line) => h("p", {}, line)));
   const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
-  return [h("div", { class: "glance" }, ...parts), h("div", { class: "work" }, banner, panel)];
+  const pairs = doc.format === "pairs" ? " pairs" : ""; // a phone fits four names (judge.css)
+  return [h("div", { class: `glance${pairs}` }, ...parts), h("div", { class: `work${pairs}` }, banner, panel)];
 }
 
 function statusLine(doc) {
@@ -99,16 +100,19 @@ function opening(doc, act) {
   const [a, b] = sidesOf(doc);
   const listing = h("button", { class: "wide", "data-opening": "listing", onclick: () => act("opening", "listing") },
     t("judge.opening_listing"));
+  // Before any opening: a player not at the table within 2 minutes (EKML §22(3)).
+  const noShow = h("button", { class: "wide no-show", "data-act": "no_show", onclick: () => act("no_show") },
+    t("judge.no_show"));
   if (doc.opening === "listing") {
     return h("section", { class: "panel", "data-panel": "opening" }, h("h2", {}, t("judge.opening_title")),
-      h("p", {}, t("judge.opening_listing_help", { side: a.join(" / ") })), listing);
+      h("p", {}, t("judge.opening_listing_help", { side: a.join(" / ") })), listing, noShow);
   }
   return h("section", { class: "panel", "data-panel": "opening" },
     h("h2", {}, t("judge.opening_title")), h("p", {}, t("judge.opening_help")),
     h("div", { class: "choices cols-2" },
       h("button", { class: "side-btn side-0", "data-opening": "A", onclick: () => act("opening", "A") }, a.join(" / ")),
       h("button", { class: "side-btn side-1", "data-opening": "B", onclick: () => act("opening", "B") }, b.join(" / "))),
-    doc.opening === "lot" ? null : listing);
+    doc.opening === "lot" ? null : listing, noShow);
 }
 
 function pad(doc, state, act) {

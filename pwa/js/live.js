@@ -10,8 +10,9 @@
 //
 // The server sends a snapshot with its position, then deltas in position order, and a
 // `caught_up` marker once the backlog is out. After a drop we reconnect with
-// `after=<last position applied>`: the server replays the gap from the database, so nothing
-// is missed. A delta at or below the last position is ignored, so nothing is applied twice.
+// `after=<last position applied>`: the server replays the gap (from its ring of recent
+// deltas; further behind, a fresh snapshot), so nothing is missed. A delta at or below the
+// last position is ignored, so nothing is applied twice.
 // Only "live" means the face shows the present; in every other state it must look stale.
 // A socket can die without a word (wifi roamed, a NAT forgot it): a live feed quiet for
 // QUIET_MS sends {type: "ping"} and is replaced if no answer comes in ANSWER_MS; a face whose
@@ -22,6 +23,11 @@
 // asks for the `tableside.auth` subprotocol and sends {type: "auth", token} as its first
 // message; the server closes with 4401 for a bad, expired or revoked token.
 
+// Reconnects are spread with "full jitter": the n-th attempt in a row waits a random time
+// between 0 and min(MAX_DELAY, FIRST_DELAY·2^(n−1)), so a hall of phones that lost the same
+// server at the same moment (a restart, the wifi back) comes back spread over that window,
+// not all at once, and each resumes with `after=` the last position it applied.
+const FIRST_DELAY = 1000;
 const MAX_DELAY = 15000;
 // A tablet that slept this long may hold a socket that died silently: start afresh on waking.
 const SLEPT = 5000;
@@ -36,6 +42,11 @@ const ANSWER_MS = 10000;
 import { liveUrl, moveOn } from "/js/api.js";
 
 const AUTH_PROTOCOL = "tableside.auth";
+
+/** How long the n-th failed connect in a row waits before the next (full jitter). */
+export function reconnectDelay(failures, random = Math.random) {
+  return random() * Math.min(MAX_DELAY, FIRST_DELAY * 2 ** Math.max(0, failures - 1));
+}
 
 export class LiveFeed extends EventTarget {
   /** filter: exactly one of { match, table, competition, hall }; token: optional judge token. */
@@ -137,6 +148,12 @@ export class LiveFeed extends EventTarget {
   }
 
   receive(message) {
+    this.apply(message);
+    // The head the feed has shown: how far a signed checkpoint may plausibly be (checkpoint-witness.js).
+    if (this.last > (globalThis.tablesideFeedHead || 0)) globalThis.tablesideFeedHead = this.last;
+  }
+
+  apply(message) {
     if (message.kind === "snapshot") {
       this.last = message.position ?? 0;
       this.emit("snapshot", message);
@@ -169,8 +186,7 @@ export class LiveFeed extends EventTarget {
     if (!this.fixed && !this.answered) moveOn();
     this.failures += 1;
     this.setState("reconnecting");
-    const delay = Math.min(MAX_DELAY, 500 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);
-    this.timer = setTimeout(() => this.connect(), delay);
+    this.timer = setTimeout(() => this.connect(), reconnectDelay(this.failures));
   }
 
   wokeUp() {
@@ -194,10 +210,12 @@ export class LiveFeed extends EventTarget {
     this.connect();
   }
 
+  /** The network is back: reconnect soon, at a moment of this device's own (every phone of
+   *  the hall sees its wifi come back at once). */
   reconnectNow() {
     clearTimeout(this.timer);
     this.failures = 0;
-    if (!this.socket) this.connect();
+    if (!this.socket) this.timer = setTimeout(() => this.connect(), Math.random() * FIRST_DELAY);
   }
 
   setState(state) {

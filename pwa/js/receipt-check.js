@@ -4,9 +4,13 @@
 //   const receipt = readReceipt(location.hash);     // "#r=<base64url JSON>", a link or JSON
 //   const result = await checkReceipt(receipt, pinnedKeyHex);
 //   result.valid, result.checks: [{ check, ok, detail }] (what was checked, in order)
+//   result.unchecked: true when this browser could not check the signature (ok: null)
 //
 // The signed bytes are rebuilt exactly as backend/tableside/eventlog/receipts.py signs them
-// (one "name value" line per field under the format line); Ed25519 through WebCrypto.
+// (one "name value" line per field under the format line); Ed25519 through ed25519.js
+// (WebCrypto, else pure JS). A browser that can do neither gets `unchecked`, never "invalid".
+
+import { verifyEd25519 } from "/js/ed25519.js";
 
 export const FORMAT = "tableside-receipt/1";
 const FIELDS = ["match_id", "end", "result", "version", "position", "match_head", "global_head", "time"];
@@ -38,15 +42,11 @@ function hexBytes(hex) {
   return Uint8Array.from(hex.match(/../g) || [], (pair) => parseInt(pair, 16));
 }
 
+/** true, false, or null when this browser cannot check an Ed25519 signature (ed25519.js). */
 async function signatureHolds(receipt, key) {
   const signature = hexBytes(receipt.signature);
   if (signature?.length !== 64) return false;
-  try {
-    const imported = await crypto.subtle.importKey("raw", key, { name: "Ed25519" }, false, ["verify"]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, imported, signature, signedBytes(receipt));
-  } catch {
-    return false; // no Ed25519 in this browser, or a key that is not one: not verified
-  }
+  return verifyEd25519(key, signature, signedBytes(receipt));
 }
 
 /** Every check in order ({check, ok, detail}); valid only when each holds. */
@@ -61,5 +61,5 @@ export async function checkReceipt(receipt, pinnedHex) {
   if (!add("key", keyOk, receipt.public_key || "")) return { valid: false, checks };
   const holds = await signatureHolds(receipt, pinned);
   add("signature", holds);
-  return { valid: holds, checks };
+  return holds === null ? { valid: false, unchecked: true, checks } : { valid: holds, checks };
 }

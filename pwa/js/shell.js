@@ -2,6 +2,7 @@
 // Faces import the other modules (api, outbox, live, board, sync-badge) themselves.
 
 import { i18n } from "/js/i18n.js";
+import { warnIfInsecure } from "/js/secure-context.js";
 
 if ("serviceWorker" in navigator) {
   // At the root scope, so one worker serves every face (the server sends /sw.js from "/").
@@ -11,4 +12,5 @@ if ("serviceWorker" in navigator) {
 }
 
 await i18n.ready;
+await warnIfInsecure(); // outside a secure context: a banner, before the page counts as ready
 document.documentElement.dataset.ready = "true";

@@ -135,7 +135,9 @@ function renderScore(score, doc) {
   score.replaceChildren(...names.map((players, i) => el("div", {
     class: `score-side side-${i}${playing && players.includes(game.turn) ? " has-turn" : ""}` },
     el("span", { class: "live-dot" }),
-    ...players.map((name) => el("a", { href: playerHref(name), class: "player", text: name })),
+    // ▶ before the shooter only: in pairs the partner waits (issue 43 point 5)
+    ...players.map((name) => el("a", { href: playerHref(name), text: name,
+                                       class: playing && name === game.turn ? "player shooter" : "player" })),
     el("span", { class: "score-pucks", "data-pucks": String(i),
                  text: game ? t("spec.pucks_left", { count: game.pucks?.[i]?.on_board ?? 0 }) : "" }),
     el("strong", { class: "score-games", "data-games": String(i), text: String(doc.won?.[i] ?? 0) }))),

@@ -96,9 +96,9 @@ function hidden(node) {
   return node;
 }
 
-/** One side of a card in words: "Mari Tamm, 1 games won, to play, 7 pucks left. " */
+/** One side of a card in words: "Mari Tamm, 1 game won, to play, 7 pucks left. " */
 function sideSaid(players, won, turn, left, shooter = "") {
-  const parts = [t("spec.sr.side", { name: players.join(" / "), won })];
+  const parts = [t("spec.sr.side", { name: players.join(" / "), count: won })];
   if (turn) parts.push(shooter ? t("spec.sr.shooter", { name: shooter }) : t("spec.sr.turn"));
   if (left != null) parts.push(t("spec.sr.pucks", { count: left }));
   return `${parts.join(", ")}. `;

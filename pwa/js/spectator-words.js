@@ -41,7 +41,7 @@ function stroke(e) {
 
 const TEXT = {
   MatchCreated: (e) => t("ev.MatchCreated", { a: e.side_a.join(" / "), b: e.side_b.join(" / "),
-                                              ruleset: e.ruleset, games: e.games }),
+                                              ruleset: e.ruleset, count: e.games }),
   MatchScheduled: (e) => t("ev.MatchScheduled", { table: e.table }),
   PlayersCalled: (e) => t("ev.PlayersCalled", { table: e.table }),
   OpeningShotAssigned: (e, n) => t("ev.OpeningShotAssigned", { name: n[e.side], method: words(e.method) }),

@@ -7,7 +7,14 @@ import { i18n, t } from "/js/i18n.js";
 import { checkReceipt, readReceipt } from "/js/receipt-check.js";
 
 const FIELDS = ["result", "end", "match_id", "time", "version", "position", "match_head", "global_head"];
-const pinned = () => document.querySelector('meta[name="federation-key"]')?.content || "";
+// The federation's key and the keys it replaced (`tableside keys rotate`), comma-separated.
+const pinnedKeys = () => (document.querySelector('meta[name="federation-key"]')?.content || "")
+  .split(",").map((k) => k.trim().toLowerCase()).filter((k) => /^[0-9a-f]{64}$/.test(k));
+/** The pinned key a receipt names (an old receipt: a key the federation's replaced), else the current. */
+const pinned = (receipt) => {
+  const keys = pinnedKeys();
+  return keys.includes(String(receipt?.public_key || "").toLowerCase()) ? receipt.public_key.toLowerCase() : keys[0] || "";
+};
 const $ = (id) => document.getElementById(id);
 let shown = null; // { receipt, result } last checked, redrawn on a language change
 
@@ -16,19 +23,21 @@ function fieldValue(receipt, field) {
 }
 
 function draw() {
-  const key = pinned();
-  $("pinned").textContent = /^[0-9a-f]{64}$/i.test(key) ? key : t("verify.no_key");
+  const keys = pinnedKeys();
+  $("pinned").textContent = keys.length ? keys.join(", ") : t("verify.no_key");
   if (!shown) {
     $("verdict").textContent = t("verify.none");
     $("verdict").dataset.verdict = "none";
     return;
   }
   const { receipt, result } = shown;
-  $("verdict").textContent = t(result.valid ? "verify.valid" : "verify.invalid");
-  $("verdict").dataset.verdict = result.valid ? "valid" : "invalid";
+  // A browser that cannot check says so: a genuine receipt is never called forged (issue 40).
+  const verdict = result.unchecked ? "unchecked" : result.valid ? "valid" : "invalid";
+  $("verdict").textContent = t(`verify.${verdict}`);
+  $("verdict").dataset.verdict = verdict;
   $("checks").hidden = false;
   $("check-list").replaceChildren(...result.checks.map((c) => h("li", { dataset: { check: c.check, ok: String(c.ok) } },
-    `${t(`verify.check.${c.check}`)}: ${t(c.ok ? "verify.holds" : "verify.fails")}`)));
+    `${t(`verify.check.${c.check}`)}: ${t(c.ok === null ? "verify.check.unchecked" : c.ok ? "verify.holds" : "verify.fails")}`)));
   const fields = receipt && typeof receipt === "object" ? FIELDS.filter((f) => receipt[f] !== undefined) : [];
   $("fields").replaceChildren(...fields.flatMap((f) => [h("dt", {}, t(`verify.field.${f}`)),
     h("dd", { dataset: { field: f } }, fieldValue(receipt, f))]));
@@ -36,7 +45,7 @@ function draw() {
 
 async function check(text) {
   const receipt = readReceipt(text);
-  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned()) }
+  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned(receipt)) }
     : { receipt: null, result: { valid: false, checks: [{ check: "format", ok: false }] } };
   draw();
 }

@@ -10,10 +10,11 @@ import re
 import uuid
 from pathlib import Path
 
+import pytest
 from support.harness import Api
 from tableside.disciplines import backgammon
 from tableside.disciplines.backgammon import board
-from tableside.disciplines.backgammon.refusals_is import ICELANDIC, words
+from tableside.disciplines.backgammon.refusals_is import CATALOGUES, ICELANDIC, words
 
 ENGINE = Path(inspect.getfile(backgammon)).parent
 
@@ -82,3 +83,22 @@ def test_a_refusal_reads_in_the_requests_language(head: Api) -> None:
         "Rule violation",
         "an appeal follows a ruling at once",
     )
+
+
+@pytest.mark.parametrize("lang", ["et", "lv"])
+def test_every_refusal_of_the_engine_has_estonian_and_latvian_words(lang: str) -> None:
+    """Issue 43: the Estonian and Latvian faces read the engine's refusals in their words too,
+    through the same templates as the Icelandic (refusals_et_lv)."""
+    said = CATALOGUES[lang]
+    assert set(said) == set(ICELANDIC)  # every template the Icelandic has, no other
+    agreed = "players may not agree the result of {}"
+    assert not sorted(t for t in _raised() - {agreed} if t not in said)
+    for english, words_ in said.items():
+        assert english.count("{}") == len(set(re.findall(r"\{\d\}", words_))), (lang, english)
+        assert words_ != english, (lang, english)
+
+
+def test_a_refusal_reads_in_estonian_and_latvian_over_http(head: Api) -> None:
+    for lang in ("et", "lv"):
+        said = _refused(head, lang)
+        assert said["detail"] == CATALOGUES[lang]["an appeal follows a ruling at once"], lang

@@ -92,17 +92,18 @@ def viewport() -> dict[str, int]:
     return {"width": 360, "height": 640}
 
 
-@pytest.fixture
-def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
+def new_context(browser, base_url: str, viewport: dict[str, int]) -> object:
+    """A fresh browser context (a tablet: touch, English) on `base_url`."""
     # bypass_csp: Playwright polls a wait_for_function *expression* with eval(), which the
     # faces' CSP (script-src 'self') forbids. test_csp.py opens the faces under the real CSP.
-    ctx = browser.new_context(
-        base_url=pwa_server.base,
-        viewport=viewport,
-        locale="en-GB",
-        has_touch=True,
-        bypass_csp=True,
+    return browser.new_context(
+        base_url=base_url, viewport=viewport, locale="en-GB", has_touch=True, bypass_csp=True
     )
+
+
+@pytest.fixture
+def context(browser, pwa_server: Server, viewport: dict[str, int]) -> Iterator[object]:
+    ctx = new_context(browser, pwa_server.base, viewport)
     yield ctx
     ctx.close()
 
@@ -137,3 +138,47 @@ def persistent(playwright, pwa_server: Server) -> Iterator[Callable[[Path], obje
     yield launch
     for context in opened:
         context.close()
+
+
+# The hall network (issue 40): one `tableside serve` with HTTPS (the venue CA it made, also
+# for hall.test) and plain HTTP beside it, and one Chromium that maps hall.test to 127.0.0.1
+# and trusts that CA, shared by the tests of a module that need them.
+@pytest.fixture(scope="module")
+def hall_server(chromium_ready: None, new_database, tmp_path_factory) -> Iterator[object]:
+    from support.hall import HallServer
+
+    folder = tmp_path_factory.mktemp("hall")
+    server = HallServer(new_database(), folder / "keys", folder / "serve.log").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def hall_browser(playwright, hall_server) -> Iterator[object]:
+    """Chromium as a tablet on the hall wifi that installed the venue CA from /setup."""
+    from support.hall import HALL
+
+    args = [
+        *CHROMIUM_ARGS,
+        f"--host-resolver-rules=MAP {HALL} 127.0.0.1",
+        f"--ignore-certificate-errors-spki-list={hall_server.spki()}",
+    ]
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=args)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def hall_api(hall_server) -> Api:
+    """The head judge over HTTPS, trusting the venue CA."""
+    return Api(hall_server.api, verify=hall_server.trust()).login()
+
+
+@pytest.fixture
+def hall_tablet(hall_browser, viewport: dict[str, int]) -> Iterator[Callable[[str], object]]:
+    """`hall_tablet(origin)`: a fresh tablet (its own storage, service worker and HSTS) on
+    `origin`; every one closed at the end."""
+    opened = []
+    yield lambda origin: opened.append(new_context(hall_browser, origin, viewport)) or opened[-1]
+    for ctx in opened:
+        ctx.close()

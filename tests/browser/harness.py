@@ -137,6 +137,16 @@ def missing_axe() -> str | None:
     return f"axe-core not found at {AXE}: run `npm install --no-save axe-core` (make test does)"
 
 
+NOBLE = ROOT / "node_modules" / "@noble" / "ed25519" / "index.js"
+
+
+def missing_noble() -> str | None:
+    """Why the faces' pure-JS Ed25519 cannot be served, or None (`make test` installs it)."""
+    if NOBLE.is_file():
+        return None
+    return f"@noble/ed25519 not found at {NOBLE}: run `make node-tools` (make test does)"
+
+
 def axe_violations(page) -> list[dict]:
     """Run axe-core in the page: [{id, impact, nodes: [target :: summary]}] for each violation."""
     page.add_script_tag(path=str(AXE))

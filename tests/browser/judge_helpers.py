@@ -101,3 +101,16 @@ def panel(page) -> str:
 
 def turn(page) -> str:
     return page.evaluate("window.judge.state.shown.game.turn")
+
+
+def last_pucks_together_over_the_zone_line(page) -> None:
+    """Each side down to its last puck (the turn passing), then a stroke pocketing both last
+    pucks with the striker back over the zone line (EKML §27(4); LV 17.2)."""
+    for _ in range(2):
+        tap(page, "pocketed_more", "7")
+        settle(page)
+        tap(page, "no_pocket")
+        settle(page)
+    tap(page, "foul", "zone_line")
+    tap(page, "puck_over", "opponent_pocketed")
+    tap(page, "pocketed")

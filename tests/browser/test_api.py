@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import uuid
+
+from tableside.settings import PWA_DIR
 
 from .harness import BLANK, open_blank
 
@@ -38,7 +41,10 @@ def test_token_from_the_qr_link_is_kept_and_hidden(page, head_api) -> None:
 def test_refusals_become_readable_lines(page) -> None:
     open_page(page)
     missing = page.evaluate(CALL, ["GET", f"/api/matches/{uuid.uuid4()}"])
-    assert missing["status"] == 404 and missing["title"] and missing["title"] in missing["line"]
+    assert missing["status"] == 404 and missing["title"]
+    # a coded refusal reads in the page's words for its code, as every face says it (0130)
+    codes = json.loads((PWA_DIR / "i18n" / "codes.en.json").read_text("utf-8"))
+    assert missing["line"] == codes["code.no_match"]
     page.evaluate("import('/js/api.js').then((api) => api.setToken('tj_not-a-real-token'))")
     refused = page.evaluate(CALL, ["GET", "/api/whoami"])
     assert refused["status"] == 401

@@ -9,7 +9,7 @@ import pytest
 from support.harness import Api, wait_for
 
 from .harness import assert_no_horizontal_overflow, broken_words, screenshot
-from .judge_helpers import new_table, open_judge
+from .judge_helpers import new_table, open_judge, start_game, tap
 
 LANGUAGES = ["et", "lv", "en"]
 PRIMARY = ["pocketed", "pocketed_more", "no_pocket", "striker_pocket", "striker_over",
@@ -117,3 +117,52 @@ def test_offline_the_queued_banner_covers_neither_score_nor_board(page, context,
         assert page.locator(".judge-bar").bounding_box()["height"] <= 56.5
     finally:
         context.set_offline(False)
+
+
+# The longest names in the test data, as a pair each side (issue 43 point 5).
+LONG_PAIRS = (["Mari-Liis Tammsaare-Kõrvits", "Jānis Bērziņš"], ["Peeter Saar", "Liis Kask"])
+BOTTOM_ROW = ("time", "undo", "more")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pairs_pads_bottom_row_is_inside_360x640(page, head_api: Api, pwa_server, lang):
+    """EKML §28: four names and the seat order above the pad; the pad's last row (Time, Undo,
+    More) still ends inside the first screen, measured, in et, lv and en."""
+    (a1, _), (b1, _) = LONG_PAIRS
+    t = new_table(head_api, *LONG_PAIRS, format="pairs")
+    version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
+    opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": a1,
+               "opponent_first": b1}  # fmt: skip
+    r = Api(pwa_server.base, t["token"]).command(t["match_id"], version, opening)
+    assert r.status_code == 201, r.text
+    open_pad(page, t["path"], lang)
+    assert page.locator("main [data-seats]").count() == 1  # the seat order is on the pad
+    height = page.viewport_size["height"]
+    boxes = {b["act"]: b for b in page.evaluate(BOXES)}
+    for act in BOTTOM_ROW:
+        assert boxes[act]["top"] >= 0 and boxes[act]["bottom"] <= height, (lang, boxes[act])
+    for box in boxes.values():
+        assert box["bottom"] - box["top"] >= 48, box  # still a finger's target
+        assert box["scrollWidth"] <= box["clientWidth"], box
+    assert broken_words(page, "main [data-act], .side .names") == []
+    screenshot(page, f"judge-pairs-pad-{lang}-360x640")
+
+
+VISIBLE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height }; }"""
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_at_match_over_the_banner_leaves_sign_the_protocol_in_view(page, head_api, lang) -> None:
+    """Issue 43 point 5: at 360×640 the banner of a pairs match's end covered "Sign the
+    protocol"; it speaks over the glance instead, and the sign-off's controls stay clear."""
+    start_game(page, head_api, lang, pairs=True)
+    player = page.evaluate("window.judge.state.shown.game.turn")
+    tap(page, "more", "red")  # EKML §22(1): the match is over at once
+    page.locator(f"dialog[open] button[data-value='{player}']").click()
+    page.wait_for_selector("[data-panel=match-over]")
+    page.wait_for_function("document.querySelector('[data-banner]').offsetHeight > 0")
+    banner = page.evaluate(VISIBLE, "[data-banner]")
+    for control in ("[data-act=sign]", "[data-act=undo]", "#judge-name"):
+        assert not _overlap(banner, page.evaluate(VISIBLE, control)), control
+    screenshot(page, f"judge-match-over-banner-{lang}-360x640")

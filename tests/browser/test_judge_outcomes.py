@@ -8,7 +8,13 @@ from __future__ import annotations
 import pytest
 from support.harness import Api
 
-from .judge_helpers import choose, settle, start_game, tap
+from .judge_helpers import (
+    choose,
+    last_pucks_together_over_the_zone_line,
+    settle,
+    start_game,
+    tap,
+)
 
 
 @pytest.fixture
@@ -71,14 +77,7 @@ def test_last_pucks_together_with_a_zone_line_loss(
     page, head_api: Api, ruleset: str, lang: str, ending: str, rule: str
 ) -> None:
     t = start_game(page, head_api, lang, ruleset=ruleset)
-    for _ in range(2):  # each side down to its last puck, then the turn passes
-        tap(page, "pocketed_more", "7")
-        settle(page)
-        tap(page, "no_pocket")
-        settle(page)
-    tap(page, "foul", "zone_line")
-    tap(page, "puck_over", "opponent_pocketed")
-    tap(page, "pocketed")
+    last_pucks_together_over_the_zone_line(page)
     settle(page)
     facts, after = _last_stroke(head_api, t["match_id"])
     assert facts["own_pocketed"] == 1 and facts["opponent_pocketed"] == 1

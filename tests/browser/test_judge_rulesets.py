@@ -156,3 +156,31 @@ def test_an_lv_pad_offers_ekml_offences_only_where_the_guide_fills_lvs_silences(
     ekml = [r for r in rules if "EKML" in r]
     assert all(r.endswith("applied, by the guide") for r in ekml), ekml
     assert bool(ekml) == (fill == "ekml"), ekml
+
+
+def _sheet_text(page) -> str:
+    text = page.locator("dialog[open]").inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    return text
+
+
+def test_novus08_19_1_10_pad_says_hoiatus_in_the_time_picker_and_for_disturbing(
+    page, head_api: Api
+) -> None:
+    """Issue 43 point 4: the NOVUS08 pad said "märkus" in the time picker (twice) and in the
+    side-cushion consequence; disturbing the opponent is a hoiatus (19.1.10)."""
+    _open(page, head_api, "NOVUS08", "et")
+    tap(page, "time")
+    said = _sheet_text(page)
+    assert "märkus" not in said and said.count("hoiatus") >= 2, said
+    tap(page, "more", "incident")
+    side_cushion = page.locator("dialog[open] button[data-value=striker_at_side_cushion]")
+    assert "hoiatus" in side_cushion.inner_text() and "märkus" not in side_cushion.inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    tap(page, "foul")
+    assert "disturbed_opponent" not in _sheet_values(page)  # not a lost turn under NOVUS08
+    tap(page, "remark", "disturbed_opponent")
+    choose(page, "Jaan Kask")
+    assert "NOVUS08 19.1.10" in _banner(page)

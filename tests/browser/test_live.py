@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from support.harness import Api
+import pytest
+from support.harness import Api, Server
 from support.play import create
 
 from .harness import open_blank
@@ -122,3 +123,74 @@ def test_waking_from_sleep_reconnects_and_looks_stale_until_caught_up(page, head
     states = page.evaluate("window.seen.states")
     assert states == ["connecting", "live", "reconnecting", "live"]
     assert len(sockets) == 2 and "after=" in sockets[1]
+
+
+def test_reconnects_are_spread_with_full_jitter(page):
+    """A hall of phones that lost the same server comes back spread over the whole window:
+    the n-th attempt waits between 0 and min(15 s, 1 s·2^(n−1)), not a fixed fraction of it."""
+    open_blank(page)
+    delays = page.evaluate("""async () => {
+      const { reconnectDelay } = await import('/js/live.js');
+      return [1, 2, 5, 9].map((n) => Array.from({ length: 400 }, () => reconnectDelay(n)));
+    }""")
+    for delays_n, cap in zip(delays, (1000, 2000, 15000, 15000), strict=True):
+        assert 0 <= min(delays_n) < cap * 0.1 and cap * 0.9 < max(delays_n) <= cap
+        assert len({round(d) for d in delays_n}) > 300  # spread, not a few fixed moments
+
+
+@pytest.fixture(scope="module")
+def restarting(pwa_server):
+    """A second server on the suite's database whose /live the page may open (its origin
+    allowed): it is stopped and started again under the page's feeds."""
+    srv = Server(pwa_server.database_url, env={"TABLESIDE_ORIGINS": pwa_server.base}).start()
+    yield srv
+    srv.stop()
+
+
+HALL = """async ([matchId, url, n]) => {
+  const { LiveFeed } = await import('/js/live.js');
+  window.hall = Array.from({ length: n }, () => {
+    const seen = { snapshots: 0, deltas: [] };
+    const feed = new LiveFeed({ match: matchId }, { url });
+    feed.addEventListener('snapshot', () => { seen.snapshots += 1; });
+    feed.addEventListener('delta', (e) => seen.deltas.push(e.detail.position));
+    feed.seen = seen;
+    return feed.start();
+  });
+}"""
+
+
+def test_a_hall_of_feeds_resumes_after_a_server_restart(page, head_api, restarting):
+    """Issue 42 point 3: 100 feeds on the restarted server come back by themselves (jittered
+    backoff), each resuming with `after=` from the restarted hub's ring: every event stored
+    before, during and after the restart arrives once, in order, and no feed needs a second
+    snapshot."""
+    table, n = 904, 100
+    rng = random.Random(42)
+    match_id, view = create(head_api, table, rng)
+    bodies, _ = plan(view, rng, 10)
+    open_blank(page)
+    page.evaluate(HALL, [match_id, f"{restarting.ws}/live", n])
+    page.wait_for_function("window.hall.every((f) => f.state === 'live')", timeout=60_000)
+    snapshots = page.evaluate("window.hall.map((f) => f.last)")
+    before = post(head_api, match_id, bodies[:3])
+    page.wait_for_function(
+        "(p) => window.hall.every((f) => f.last >= p)", arg=before[-1], timeout=60_000
+    )
+    restarting.stop()
+    page.wait_for_function("window.hall.every((f) => f.state !== 'live')", timeout=60_000)
+    during = post(head_api, match_id, bodies[3:7])
+    restarting.start()
+    after = post(head_api, match_id, bodies[7:])
+    everything = before + during + after
+    page.wait_for_function(
+        "(p) => window.hall.every((f) => f.last >= p && f.state === 'live')",
+        arg=everything[-1],
+        timeout=90_000,
+    )
+    seen = page.evaluate("window.hall.map((f) => f.seen)")
+    for first, got in zip(snapshots, seen, strict=True):
+        assert got["snapshots"] == 1
+        assert got["deltas"] == sorted(set(got["deltas"]))  # each once, in order
+        assert [p for p in got["deltas"] if p > first] == everything
+    page.evaluate("window.hall.forEach((f) => f.stop())")

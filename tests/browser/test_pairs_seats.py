@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from support.harness import Api
+from support.harness import Api, wait_for
 from tableside.server.pwa.assets import DEFAULT_PWA_DIR
 
 from .judge_helpers import new_table, open_judge
@@ -21,15 +21,19 @@ def _command(judge: Api, match_id: str, version: int, command: dict) -> int:
     return r.json()["events"][-1]["version"]
 
 
-def test_ekml_28_1_spectator_card_marks_only_the_shooter(page, head_api: Api, pwa_server) -> None:
-    table = 35
+def _after_one_stroke(head_api: Api, pwa_server, table: int) -> tuple[str, int]:
+    """A pairs match on `table`, A opening, whose first stroke pocketed nothing: (id, version)."""
     judge = Api(pwa_server.base, head_api.judge_token(table)["token"])
     r = head_api.create(table, A, B, format="pairs")
     assert r.status_code == 201, r.text
     match_id, version = r.json()["match_id"], r.json()["events"][-1]["version"]
     opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": A[0]}
     version = _command(judge, match_id, version, opening)
-    version = _command(judge, match_id, version, {"type": "RecordStroke", "player": A[0]})
+    return match_id, _command(judge, match_id, version, {"type": "RecordStroke", "player": A[0]})
+
+
+def test_ekml_28_1_spectator_card_marks_only_the_shooter(page, head_api: Api, pwa_server) -> None:
+    match_id, version = _after_one_stroke(head_api, pwa_server, 35)
     page.goto("/")
     page.wait_for_selector("html[data-ready=true]")
     card = page.locator(f".match-card[data-match-id='{match_id}']")
@@ -95,3 +99,30 @@ def test_ekml_28_1_pad_and_spectator_page_show_seats_and_the_move(
         et["board.seats_move"],
     ]
     spectator.close()
+
+
+MARKS = """() => [...document.querySelectorAll('.score-side .player')].map((p) => [p.textContent,
+  getComputedStyle(p, '::before').content])"""
+
+
+def test_ekml_28_1_spectator_match_page_marks_only_the_shooter(
+    page, head_api: Api, pwa_server
+) -> None:
+    """The match page (/?match=…): ▶ before the partner who shoots, not before both."""
+    match_id, version = _after_one_stroke(head_api, pwa_server, 36)
+
+    def caught_up() -> str:  # the read model follows the append (eventually consistent)
+        doc = head_api.get(f"/api/matches/{match_id}").json()
+        return doc["game"]["turn"] if doc.get("version", 0) >= version else ""
+
+    shooter = wait_for(caught_up)
+    assert shooter in B
+    page.goto(f"/?match={match_id}")
+    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_function(
+        "(who) => [...document.querySelectorAll('.score-side.has-turn .player')]"
+        ".some((p) => p.textContent === who)",
+        arg=shooter,
+    )
+    marked = [name for name, before in page.evaluate(MARKS) if "▶" in before]
+    assert marked == [shooter], page.evaluate(MARKS)

@@ -50,8 +50,17 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-# The ground every core may stand on: the house's one rule error (decision 0077).
-SHARED = frozenset({"tableside.rule_error"})
+# The ground every core may stand on: the house's one rule error (decision 0077) and a
+# person's name as stored (decision 0140).
+SHARED = frozenset({"tableside.rule_error", "tableside.names"})
+
+
+@pytest.mark.parametrize("module", sorted(SHARED))
+def test_the_ground_is_pure_too(module: str) -> None:
+    path = Path(importlib.import_module(module).__file__)
+    tops = {n.split(".")[0] for n in _imports(path)}
+    assert not tops & FORBIDDEN, (path.name, tops & FORBIDDEN)
+    assert {n for n in _imports(path) if n.startswith("tableside.")} <= SHARED
 
 
 @pytest.mark.parametrize("core", list(CORES))

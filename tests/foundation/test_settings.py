@@ -96,3 +96,52 @@ def test_bounded_waits_and_the_pool_guard_from_env() -> None:
     for wait in ("0", "-1", "3601"):
         with pytest.raises(SettingsError, match="TABLESIDE_DB_LOCK_SECONDS must be seconds"):
             Settings.from_env({"TABLESIDE_DB_LOCK_SECONDS": wait})
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("PORT", "0", "PORT must be between 1 and 65535"),
+        ("PORT", "70000", "PORT must be between 1 and 65535"),
+        ("TABLESIDE_DB_POOL_SIZE", "0", "between 1 and 100"),
+        ("TABLESIDE_DB_POOL_SIZE", "-3", "between 1 and 100"),
+        ("TABLESIDE_COMMAND_RATE", "0", "at least 1"),
+        ("TABLESIDE_COMMAND_BURST", "0", "at least 1"),
+        ("TABLESIDE_LIVE_PER_CLIENT", "0", "at least 1"),
+        ("TABLESIDE_LIVE_BEHIND_KIB", "0", "between 16 and 65536"),
+        ("TABLESIDE_LIVE_BEHIND_KIB", "10000000", "between 16 and 65536"),
+        ("TABLESIDE_CHECKPOINT_MINUTES", "-1", "between 0 and 1440"),
+        ("TABLESIDE_CHECKPOINT_MINUTES", "nan", "between 0 and 1440"),
+        ("TABLESIDE_CHECKPOINT_MINUTES", "inf", "between 0 and 1440"),
+        ("TABLESIDE_DB_ACQUIRE_SECONDS", "0", "between 0 and 3600"),
+        ("TABLESIDE_DB_LOCK_SECONDS", "nan", "between 0 and 3600"),
+        ("TABLESIDE_DB_STATEMENT_SECONDS", "inf", "between 0 and 3600"),
+        ("TABLESIDE_SHUTDOWN_SECONDS", "-5", "between 0 and 3600"),
+        ("TABLESIDE_LOGIN_FAILURES", "0", "at least 1"),
+        ("TABLESIDE_LOGIN_LOCKOUT_MINUTES", "0", "at least 1"),
+        ("TABLESIDE_LOGIN_PER_MINUTE", "0", "at least 1"),
+        ("TABLESIDE_JUDGE_TOKEN_HOURS", "0", "between 0 and 336"),
+        ("TABLESIDE_PEERS", "ftp://x", "not an http"),
+    ],
+)
+def test_every_setting_past_its_edge_is_named(key: str, value: str, says: str) -> None:
+    """Issue 46: a setting past its edge stops the start with its name, never a server that
+    cannot serve (a pool of 0, every socket refused, a port that cannot be bound)."""
+    with pytest.raises(SettingsError, match=says) as refused:
+        Settings.from_env({key: value})
+    assert key in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "field", "expected"),
+    [
+        ("PORT", "65535", "port", 65535),
+        ("TABLESIDE_DB_POOL_SIZE", "1", "db_pool_size", 1),
+        ("TABLESIDE_LIVE_BEHIND_KIB", "16", "live_behind_kib", 16),
+        ("TABLESIDE_CHECKPOINT_MINUTES", "0", "checkpoint_minutes", 0.0),
+        ("TABLESIDE_DB_ACQUIRE_SECONDS", "3600", "db_acquire_seconds", 3600.0),
+        ("TABLESIDE_LIVE_PER_CLIENT", "1", "live_per_client", 1),
+    ],
+)
+def test_every_setting_at_its_edge_is_taken(key, value, field, expected) -> None:
+    assert getattr(Settings.from_env({key: value}), field) == expected

@@ -211,7 +211,10 @@ def test_the_command_rate_per_token_counts_both_nodes(nodes) -> None:
 
 def test_the_live_sockets_per_address_count_both_nodes(nodes) -> None:
     """3 /live sockets per address: two on one node and one on the other, and a fourth on
-    either is closed with 4429; once one closes, another may open."""
+    either is closed with 4429; once one closes, another may open. The bound it holds
+    (decision 0125, `live/addresses.py`): while PostgreSQL answers, N nodes never exceed the
+    limit — each opens sockets only within its lease, granted under the address's lock —
+    and fall short of it by at most (N − 1) × per_client // 16 unused leases (0 here)."""
     from websockets.asyncio.client import connect
 
     a, b = nodes

@@ -27,6 +27,7 @@ from tableside.eventlog.source import Record
 from tableside.match.exports.labels import code_words, words
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
+from tableside.web.words import counted
 
 PEETER, LIIS = "Peeter Saar", "Liis Kask"  # side A, opposite each other
 JAAN, MARI = "Jaan Kask", "Mari Mets"  # side B; clockwise: Peeter, Jaan, Liis, Mari
@@ -138,3 +139,66 @@ def test_ekml_28_1_protocol_shows_the_seats_and_the_move_between_games(
     # Everyone one seat on, clockwise: Mari comes to the opening seat (EKML §28(1)).
     _row(text, "2", f"{MARI} → {PEETER} → {JAAN} → {LIIS}", "EKML §28(1)")
     _row(text, w["seats_move"])
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_the_protocol_headings_keep_the_word_game_whole(lang: str, tmp_path: Path) -> None:
+    """Issue 43 point 5: the en PDF broke "Game" as "Gam/e" in its narrow first column."""
+    text = _text(lang, tmp_path)
+    w = words(lang)
+    _row(text, w["game"], w["opening"], w["winner"], w["reason"])
+    _row(text, w["game"], w["kind"], w["offender"], w["borne_by"], w["detail"], w["rule"])
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_ekml_22_5_the_games_table_lists_every_game_the_third_remark_lost(
+    lang: str, tmp_path: Path
+) -> None:
+    """The third remark loses the current game and the remaining ones (EKML §22(5), §26(2)):
+    the games table lists all three, the unplayed two with nobody opening."""
+    records = _record(
+        [
+            CreateMatch(match_id="m", side_a=(PEETER,), side_b=(JAAN,), games=3),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            *[GiveRemark(player=PEETER, reason="object_on_cushion") for _ in range(3)],
+        ]
+    )
+    text = _text(lang, tmp_path, records)
+    third = code_words(lang, "third_remark")
+    _row(text, "1", PEETER, JAAN, third)
+    _row(text, "2", "—", JAAN, third)
+    _row(text, "3", "—", JAAN, third)
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "said"),
+    [
+        ("lv", 1, "1 notikums"),
+        ("lv", 21, "21 notikums"),
+        ("lv", 11, "11 notikumu"),
+        ("lv", 30, "30 notikumu"),
+        ("lv", 2, "2 notikumi"),
+        ("et", 1, "1 sündmus"),
+        ("et", 21, "21 sündmust"),
+        ("en", 1, "1 event "),
+        ("en", 21, "21 events"),
+    ],
+)
+def test_the_protocols_counts_take_the_languages_plural(lang: str, n: int, said: str) -> None:
+    """Issue 43 point 5: Latvian has three forms (CLDR zero, one, other), not "1 notikumi"."""
+    assert counted(words(lang), "events_n", lang, n).startswith(said)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("lv", "2 seti"), ("et", "2 geimi"), ("en", "2 games")])
+def test_ekml_22_5_the_games_the_third_remark_lost_are_counted_in_words(
+    lang: str, said: str, tmp_path: Path
+) -> None:
+    records = _record(
+        [
+            CreateMatch(match_id="m", side_a=(PEETER,), side_b=(JAAN,), games=3),
+            AssignOpeningShot(method="lot", lot_winner="A"),
+            *[GiveRemark(player=PEETER, reason="object_on_cushion") for _ in range(3)],
+        ]
+    )
+    text = _text(lang, tmp_path, records)
+    _row(text, "—", PEETER, said, "EKML §22(5)")

@@ -84,6 +84,12 @@ CASES = [
         [match_ended("A")],
     ),
     Case(
+        "ekml_22_4_unsporting_records_who_confirmed",
+        [],
+        ReportIncident(code="unsporting", player="bob", confirmed=True, confirmed_by="head"),
+        [(ev.IncidentReported, {"confirmed_by": "head"}), match_ended("A")],
+    ),
+    Case(
         "novus08_15_2_unsporting_loses_the_match",
         [],
         ReportIncident(code="unsporting", player="bob"),

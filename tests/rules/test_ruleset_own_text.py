@@ -32,7 +32,9 @@ from tableside.match.exports.labels import citation
 
 from .gwt import S, given, pot, setup
 
-_FILLED = re.compile(r"^(LV|NOVUS08) is silent; (EKML §[^;]+) applied, by the guide$")
+_FILLED = re.compile(
+    r"^(?:(?:LV|NOVUS08) [\d.]+; )?(LV|NOVUS08) is silent; (EKML §[^;]+) applied, by the guide$"
+)
 
 
 def _rules(rs) -> list[tuple[str, str, str, str]]:

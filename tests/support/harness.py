@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import httpx
 from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
+from tableside.live.socket_auth import MAX_FRAME
 
 ADMIN = ("head", "head-secret-1")
 
@@ -75,6 +76,9 @@ class Server:
             # it is cut, so a stop never waits for ever.
             "--timeout-graceful-shutdown",
             "5",
+            # As `tableside serve` bounds it: a bigger websocket frame is refused by its header.
+            "--ws-max-size",
+            str(MAX_FRAME),
             *self.args,
         ]
         if self.output is None:
@@ -119,8 +123,9 @@ IDLE_CLOSED_FIRST = httpx.Limits(keepalive_expiry=2.0)
 class Api:
     """Commands and reads over HTTP with one bearer token."""
 
-    def __init__(self, base: str, token: str | None = None) -> None:
-        self.http = httpx.Client(base_url=base, timeout=10, limits=IDLE_CLOSED_FIRST)
+    def __init__(self, base: str, token: str | None = None, verify: object = True) -> None:
+        # `verify`: an ssl.SSLContext trusting the venue CA for an HTTPS server (issue 40)
+        self.http = httpx.Client(base_url=base, timeout=10, limits=IDLE_CLOSED_FIRST, verify=verify)
         self.token = token
 
     def headers(self) -> dict[str, str]:

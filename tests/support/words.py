@@ -35,10 +35,12 @@ def _words(texts: list[str]) -> set[str]:
 
 
 @cache
-def english_only() -> frozenset[str]:
-    """Words of our English messages that no Estonian or Latvian message uses: on an et or
-    lv page, one of them is English that escaped translation."""
-    return frozenset(_words(_values("en")) - _words(_values("et") + _values("lv")))
+def english_only(lang: str = "et") -> frozenset[str]:
+    """Words of our English messages that no message of the page's language uses (Estonian
+    and Latvian share theirs, as before; Icelandic has its own): on such a page, one of them
+    is English that escaped translation."""
+    others = ("et", "lv") if lang in ("et", "lv") else (lang,)
+    return frozenset(_words(_values("en")) - _words([v for o in others for v in _values(o)]))
 
 
 @cache
@@ -59,7 +61,7 @@ def raw_codes(text: str, lang: str, ids: frozenset[str] = frozenset()) -> list[s
     keys = message_keys()
     found += [k for k in DOTTED.findall(text) if k in keys or k.startswith("code.")]
     if lang != "en":
-        english, named = english_only(), _words(list(ids))
+        english, named = english_only(lang), _words(list(ids))
         words = WORD.findall(HEX.sub(" ", text))  # a hash's run of a-f letters reads no word
         found += [f"English: {w}" for w in words if w.lower() in english - named]
     return sorted(set(found))

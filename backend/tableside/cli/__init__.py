@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "standby": ("tableside.cli.standby", "stream a primary's store; serve once promoted"),
     "promote": ("tableside.cli.promote", "make the standby the primary"),
     "restore": ("tableside.cli.restore", "build a store from `audit export --all`, verified"),
+    "keys": ("tableside.cli.keys", "rotate the signing key, on the record"),
 }
 
 

@@ -86,9 +86,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 if intact / written, 1 at the first problem, 2 if it cannot run."""
+    """Exit 0 if intact / written, 1 at the first problem (or nothing signed on a disputed
+    record), 2 if it cannot run."""
     from tableside.db.runtime import StartupError
-    from tableside.eventlog.checkpoints import CheckpointError
+    from tableside.eventlog.checkpoints import CheckpointError, SigningRefused
     from tableside.eventlog.jsonl import ExportError
     from tableside.settings import Settings, SettingsError
 
@@ -107,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "export":
             return _export(args, settings)
         return _checkpoint(args, settings)
+    except SigningRefused as exc:
+        print(f"tableside: nothing signed, the record is disputed: {exc}", file=sys.stderr)
+        return 1
     except (StartupError, SettingsError, CheckpointError, ExportError, OSError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 2
@@ -123,16 +127,45 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.checkpoint_db import all_checkpoints
     from tableside.eventlog.verify import verify
 
-    witnesses = _witnesses(args, settings)
-    trusted = _trusted_key(args, settings)
+    witnesses = _witnesses(args)
     with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
+        logged, log_dispute = _signer_log(settings, stored)
+        if logged is not None:
+            witnesses.insert(0, (f"the signer's log {settings.checkpoint_log_path}", logged))
         marks = [*stored, *(cp for _, cps in witnesses for cp in cps)]
         report = verify(records_from_database(db.url), watch={cp.position for cp in marks})
     verdict = _store_verdict(report, stored, witnesses, trusted, settings)
+    if log_dispute is not None and report.broken is None:  # the log's state first: it is
+        verdict.problem = log_dispute.reason  # what every check against it rests on
+    _vanished(verdict, stored, logged)
     print(verdict.line(f"{report.events} events in {report.streams} streams on {db.label}"))
     return 0 if verdict.ok else 1
+
+
+def _signer_log(settings, stored: list):
+    """(the log's checkpoints or None where there is no log here, why it is no evidence):
+    a log is expected beside the signing key once the store holds checkpoints (#41)."""
+    from tableside.eventlog import standing
+    from tableside.eventlog.checkpoints import read_log
+
+    path = settings.checkpoint_log_path
+    if path is None:
+        return None, None
+    logged, reading = read_log(path)
+    expected = settings.signing_key_path.is_file()
+    found = standing.log_problem(path, reading, logged, stored, expected=expected)
+    return (logged if reading.exists else None), found
+
+
+def _vanished(verdict, stored: list, logged: list | None) -> None:
+    """Stored checkpoints the log holds and the store does not, when nothing else failed."""
+    from tableside.eventlog.standing import vanished
+
+    found = vanished(stored, logged or []) if verdict.ok else None
+    verdict.problem = found.reason if found else verdict.problem
 
 
 def _verify_receipts(args: argparse.Namespace, settings) -> int:
@@ -143,9 +176,9 @@ def _verify_receipts(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.verdict import Verdict
     from tableside.eventlog.verify import verify
 
-    trusted = _trusted_key(args, settings)
     failed = 0
     with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
         for path in args.receipt:
             receipt = receipts.decode(path.read_bytes())
             verdict = Verdict(problem=receipts.problem(receipt, trusted))
@@ -178,17 +211,11 @@ def _receipt_checks(verdict, receipt, trusted) -> None:
     )
 
 
-def _witnesses(args: argparse.Namespace, settings) -> list[tuple[str, list]]:
-    """(name, checkpoints) of every witness: the signer's log, --checkpoint and --witness."""
+def _witnesses(args: argparse.Namespace) -> list[tuple[str, list]]:
+    """(name, checkpoints) of every witness given: --checkpoint and --witness."""
     from tableside.eventlog.checkpoints import read_witness
 
-    found = []
-    log = settings.checkpoint_log_path
-    if log is not None and log.is_file():
-        found.append((f"the signer's log {log}", read_witness(log)))
-    for path in [*args.checkpoint, *args.witness]:
-        found.append((f"witness {path}", read_witness(path)))
-    return found
+    return [(f"witness {path}", read_witness(path)) for path in [*args.checkpoint, *args.witness]]
 
 
 def _store_verdict(report, stored: list, witnesses: list, trusted, settings):
@@ -204,12 +231,6 @@ def _store_verdict(report, stored: list, witnesses: list, trusted, settings):
         (p for name, cps in witnesses if (p := check_marks(report, cps, trusted, name=name))),
         None,
     )
-    signed = sum(len(cps) for name, cps in witnesses if name.startswith("the signer's"))
-    if verdict.problem is None and signed and not stored and report.events:
-        verdict.problem = (
-            f"the store holds no checkpoint, but the signer's log holds {signed}:"
-            " stored checkpoints were deleted"
-        )
     verdict.ran.append(f"{len(stored)} checkpoints reached (stored)")
     verdict.ran.extend(f"{name}: {len(cps)} checkpoints reached" for name, cps in witnesses)
     _qualify(verdict, report, stored, witnesses, trusted, settings)
@@ -233,21 +254,30 @@ def _qualify(verdict, report, stored: list, witnesses: list, trusted, settings) 
 
 
 def _verify_stream(args: argparse.Namespace, settings) -> int:
+    """One stream, sealed by the newest signed checkpoint covering it, stored or in the
+    signer's log (#41), whose log must be whole too."""
     import psycopg
 
     from tableside.eventlog.audit_source import records_from_database
-    from tableside.eventlog.checkpoint_db import seal
+    from tableside.eventlog.checkpoint_db import all_checkpoints, seal_with
     from tableside.eventlog.jsonl import export_lines, verify_sealed
-
-    with _attached(settings) as db:
-        records = list(records_from_database(db.url, args.stream))
-        with psycopg.connect(db.url) as conn:
-            sealed = seal(conn, None, records)  # the latest stored checkpoint, if it covers
+    from tableside.eventlog.standing import newest_covering
     from tableside.eventlog.verdict import record_verdict
 
-    trusted = _trusted_key(args, settings) if sealed else None
+    with _attached(settings) as db:
+        trusted = _with_rotations(_trusted_key(args, settings), db.url)
+        records = list(records_from_database(db.url, args.stream))
+        with psycopg.connect(db.url) as conn:
+            stored = all_checkpoints(conn)
+            logged, log_dispute = _signer_log(settings, stored)
+            end = records[-1].position if records else 0
+            sealed = seal_with(conn, newest_covering([*stored, *(logged or [])], end), records)
+    trusted = trusted if sealed else None
     report = verify_sealed(export_lines(records, args.stream, sealed), trusted)
     verdict = record_verdict(report, trusted)
+    if log_dispute is not None:
+        verdict.problem = log_dispute.reason
+    _vanished(verdict, stored, logged)
     print(verdict.line(f"{report.events} events of stream {args.stream} on {db.label}"))
     return 0 if verdict.ok else 1
 
@@ -365,6 +395,13 @@ def _trusted_key(args: argparse.Namespace, settings) -> bytes | None:
 
         return bytes.fromhex(public_hex(load_or_create_key(settings.signing_key_path)))
     return None
+
+
+def _with_rotations(trusted: bytes | None, url: str):
+    """The trusted key and the keys it replaced, as the store's rotations say (#41)."""
+    from tableside.eventlog.key_identity import trusted_in
+
+    return trusted_in(url, trusted) if trusted is not None else None
 
 
 def _attached(settings):

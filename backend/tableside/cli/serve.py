@@ -39,6 +39,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--key-file", type=Path, help="checkpoint signing key (env TABLESIDE_KEY_FILE)"
     )
     parser.add_argument(
+        "--tls-cert",
+        type=Path,
+        help="the operator's certificate chain (PEM) for HTTPS, e.g. a federation's real name"
+        " (env TABLESIDE_TLS_CERT); without it a non-loopback host uses the venue CA's",
+    )
+    parser.add_argument(
+        "--tls-key", type=Path, help="the key of --tls-cert (PEM; env TABLESIDE_TLS_KEY)"
+    )
+    parser.add_argument(
+        "--accept-disputed",
+        action="store_true",
+        default=None,
+        help="sign again on a store that no longer yields a head its key signed: the dispute"
+        " is recorded as an event and in the signer's log (env TABLESIDE_ACCEPT_DISPUTED)",
+    )
+    parser.add_argument(
         "--replication",
         metavar="HOST:PORT",
         help="the embedded PostgreSQL also listens here for a standby (`tableside standby`;"
@@ -61,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
             data_dir=args.data_dir,
             key_file=args.key_file,
             replication=args.replication,
+            tls_cert=args.tls_cert,
+            tls_key=args.tls_key,
+            accept_disputed=args.accept_disputed,
         )
         return serve(settings, demo=args.demo, workers=workers(args.workers))
     except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
@@ -91,25 +110,39 @@ def workers(flag: int | None) -> int:
 
 
 def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
-    """Listen on the settings' host and port, then serve (also what a promoted standby runs)."""
-    return _serve(settings, _bind(settings.host, settings.port), demo=demo, workers=workers)
+    """Listen on the settings' host and port (and, with HTTPS, plain HTTP on the next one for
+    /setup), then serve (also what a promoted standby runs)."""
+    from tableside.cli.hall import https_peers, transport
+
+    way = transport(settings)
+    listeners = [_bind(settings.host, settings.port)]
+    if way.tls:
+        listeners.append(_bind(settings.host, way.http_port))
+        settings = settings.replace(
+            https_origin=way.https_origin,
+            http_port=way.http_port,
+            peers=https_peers(settings.peers),
+        )
+    return _serve(settings, listeners, way, demo=demo, workers=workers)
 
 
-def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> int:
+def _serve(settings, listeners: list[socket.socket], way, *, demo: bool, workers: int) -> int:
     """Database and migrations once, here; then one server, or `workers` child processes."""
     from tableside.db import migrations
     from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import signing_key_for
 
     with database(settings) as db:
         if db.adopted_pid is not None:
             print(f"reusing PostgreSQL (pid {db.adopted_pid}) left running by an earlier run")
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
-        key = load_or_create_key(settings.signing_key_path)  # made here on first start
+        # the store's own key (made here on its first start); another key, or none, refuses
+        key = signing_key_for(db.migrate_url, settings.signing_key_path)
         unregistered = register_key(db.migrate_url, bytes.fromhex(public_hex(key)))
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
-        _announce(settings, db.label, len(applied), demo=demo, workers=workers)
+        _announce(settings, way, db.label, len(applied), demo=demo, workers=workers)
         print(f"checkpoints: signed by {settings.signing_key_path} (public key {public_hex(key)})")
         if unregistered:
             print(f"warning: {unregistered}", file=sys.stderr)
@@ -117,24 +150,54 @@ def _serve(settings, listener: socket.socket, *, demo: bool, workers: int) -> in
         _how_in(db.url, settings, demo)
         with _kept_alive(db.embedded), _standby_watch(db, settings):
             if workers == 1:
-                _worker(app_settings, listener)
+                _worker(app_settings, listeners, way)
             else:
-                _supervise(app_settings, listener, workers)
+                _supervise(app_settings, listeners, way, workers)
     return 0
 
 
-def _worker(settings, listener: socket.socket) -> None:
-    """One server process: the app, its own pools, runner, hub and LISTEN, on the shared port."""
+def _worker(settings, listeners: list[socket.socket], way) -> None:
+    """One server process: the app, its own pools, runner, hub and LISTEN, on the shared port
+    (with HTTPS, uvicorn's TLS there, and the same app in plain HTTP on the second)."""
     import uvicorn
 
+    from tableside.live.socket_auth import MAX_FRAME
     from tableside.server import create_app
 
     app = create_app(settings)
     _settle_gc()
     # SIGTERM lets requests finish for `shutdown_seconds`, then cuts them (issue 28: a request
     # stuck on a lock held the server up for ever); a cut request stores nothing half.
-    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds}
-    uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound)).run(sockets=[listener])
+    # A websocket frame past MAX_FRAME is refused by its header, never read (issue 46).
+    bound = {"timeout_graceful_shutdown": settings.shutdown_seconds, "ws_max_size": MAX_FRAME}
+    if not way.tls:
+        uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound)).run(sockets=listeners)
+        return
+    from uvicorn._compat import asyncio_run
+
+    class Follower(uvicorn.Server):
+        """The plain listener: it shares the app (whose lifespan runs once, in the main
+        server), leaves SIGINT/SIGTERM to the main server and stops when it does."""
+
+        @contextlib.contextmanager
+        def capture_signals(self):
+            yield
+
+    tls = {"ssl_certfile": way.certfile, "ssl_keyfile": way.keyfile}
+    main = uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound, **tls))
+    plain = Follower(uvicorn.Config(app, **{**UVICORN, "lifespan": "off"}, **bound))
+    asyncio_run(_both(main, plain, listeners), loop_factory=main.config.get_loop_factory())
+
+
+async def _both(main, plain, listeners: list[socket.socket]) -> None:
+    import asyncio
+
+    follower = asyncio.create_task(plain.serve(sockets=listeners[1:]))
+    try:
+        await main.serve(sockets=listeners[:1])
+    finally:
+        plain.should_exit = True
+        await follower
 
 
 def _settle_gc() -> None:
@@ -145,7 +208,7 @@ def _settle_gc() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
-def _child(settings, listener: socket.socket) -> None:
+def _child(settings, listeners: list[socket.socket], way) -> None:
     """A worker process: it dies with its parent (a parent killed with SIGKILL leaves no
     server behind holding the port), then serves."""
     import ctypes
@@ -154,17 +217,17 @@ def _child(settings, listener: socket.socket) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     if os.getppid() == 1:  # the parent died before prctl took effect
         return
-    _worker(settings, listener)
+    _worker(settings, listeners, way)
 
 
-def _supervise(settings, listener: socket.socket, workers: int) -> None:
+def _supervise(settings, listeners: list[socket.socket], way, workers: int) -> None:
     """Run `workers` processes on the one listening socket; restart one that dies. The demo
     simulator runs in the first only. Ctrl-C or SIGTERM stops them all."""
     spawn = multiprocessing.get_context("spawn")
     roles = [settings] + [settings.replace(demo=False)] * (workers - 1)
 
     def start(role) -> multiprocessing.Process:
-        proc = spawn.Process(target=_child, args=(role, listener), name="tableside-worker")
+        proc = spawn.Process(target=_child, args=(role, listeners, way), name="tableside-worker")
         proc.start()
         return proc
 
@@ -251,14 +314,30 @@ def _how_in(url: str, settings, demo: bool) -> None:
     )
 
 
-def _announce(settings, label: str, applied: int, *, demo: bool, workers: int) -> None:
-    base = f"http://{settings.host}:{settings.port}"
+def _announce(settings, way, label: str, applied: int, *, demo: bool, workers: int) -> None:
+    base = way.https_origin or f"http://{settings.host}:{settings.port}"
     print(f"database: PostgreSQL {label} ({applied} migrations applied now)")
+    if way.tls:
+        _announce_tls(way)
     if demo:
         print(f"demo: {base}/ runs a demo Swiss on tables 1–4, table 5 is yours; links follow")
     print(f"Tableside is serving on {base}/ ({workers} process{'es' if workers > 1 else ''})")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
+
+
+def _announce_tls(way) -> None:
+    """The HTTPS origin, and for a venue CA the setup page's QR code and the fingerprint."""
+    import segno
+
+    print(f"HTTPS: {way.https_origin}/ (plain HTTP on port {way.http_port}: setup only)")
+    if way.ca_fingerprint is None:
+        print("  certificate: the operator's (--tls-cert)")
+        return
+    renewed = " (made now for this machine's names)" if way.renewed else ""
+    print(f"  venue CA SHA-256 fingerprint: {way.ca_fingerprint}{renewed}")
+    print(f"  tablets: scan to set up (install the venue CA once): {way.setup_url}")
+    segno.make(way.setup_url, error="m").terminal(compact=True)
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -37,6 +37,7 @@ from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
 from tableside.db.pool import PoolBusy
 from tableside.web.consistency import caught_up
+from tableside.web.problems import coded
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
 _MATCHES = """
@@ -84,6 +85,7 @@ class TableBusy(ClientException):
                 "detail": f"Table {holder.table} is in use: {holder.players} ({where}). "
                 "Call the match to a free table, or wait until this one is free.",
                 "reason": "table_busy",
+                **coded("table_in_use", tables=holder.table),
                 "table": holder.table,
                 "held_by": msgspec.to_builtins(holder),
             },
@@ -102,6 +104,7 @@ class NoFreeTable(ClientException):
                 "detail": "Every table offered is in use by another match in the hall "
                 f"({', '.join(map(str, offered))}). Wait for one to finish, or add tables.",
                 "reason": "no_free_table",
+                **coded("no_free_table", tables=", ".join(map(str, offered))),
                 "tables": list(offered),
             },
         )
@@ -139,6 +142,7 @@ class NoFreeBlock(ClientException):
                 f"board (EKML §29(2)); free of those offered: {listed}. Wait for a team "
                 "match to finish, or offer more tables.",
                 "reason": "no_free_block",
+                **coded("no_free_block", boards=size),
                 "boards": size,
                 "tables": list(free),
             },

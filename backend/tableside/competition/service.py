@@ -94,7 +94,7 @@ class CompetitionService:
                 "table, or no table is free. Call again when a match ends."
             )
         if not events:
-            raise CompetitionRuleError("EKML §17(3)", "nothing to do")
+            raise CompetitionRuleError("EKML §17(3)", "nothing to do", code="nothing_to_do")
         return self.streams.append(
             comp_id, events, base=base, command_id=command_id, meta=meta, digest=digest
         )

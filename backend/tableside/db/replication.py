@@ -16,7 +16,8 @@ has the app's roles, tokens and accounts because it is a physical copy.
 While serving, `watch` keeps commits synchronous to an attached standby
 (synchronous_standby_names) and, when it drops, asynchronous again — said loudly on the
 console, in /health and the log — unless the event asked to stop instead
-(TABLESIDE_STANDBY_REQUIRED: commits then wait until a standby is back).
+(TABLESIDE_STANDBY_REQUIRED: the app then refuses every write with 503 "No standby" until a
+standby is back; reads, /health and logins go on).
 """
 
 from __future__ import annotations
@@ -249,18 +250,26 @@ UNPROTECTED = (
     "WARNING: NO STANDBY. The record is on this machine only; commits go on without a second"
     " copy (asynchronous) until the standby is back"
 )
-STOPPED = "WARNING: NO STANDBY. Commits wait until the standby is back (TABLESIDE_STANDBY_REQUIRED)"
+STOPPED = (
+    "WARNING: NO STANDBY. Nothing is recorded until the standby is back: every write is refused"
+    " (TABLESIDE_STANDBY_REQUIRED)"
+)
 
 
 @contextlib.contextmanager
 def watch(superuser_url: str, *, required: bool, every: float = 0.5) -> Iterator[None]:
     """While serving: synchronous to an attached standby, asynchronous (loudly) without one,
-    or waiting for it when `required`. Each change is one line on the console and in the log."""
+    and when `required` said as stopped (the app refuses writes meanwhile). Each change is one
+    line on the console and in the log."""
 
     def step(said: str | None) -> str | None:
         with psycopg.connect(superuser_url, autocommit=True, connect_timeout=5) as conn:
             streaming = conn.execute(_STREAMING, (STANDBY_NAME,)).fetchone()[0] > 0
-            names = STANDBY_NAME if streaming or required else ""
+            # Never synchronous to a standby that is not there, even when one is required: every
+            # commit would wait in PostgreSQL for ever (issue 46: the server started, printed
+            # "serving" and answered nothing for 10 min). The app refuses writes instead
+            # (web/availability.database_gate: 503 "No standby").
+            names = STANDBY_NAME if streaming else ""
             current = conn.execute("SHOW synchronous_standby_names").fetchone()[0]
             if current != names:
                 conn.execute(

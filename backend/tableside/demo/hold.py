@@ -14,6 +14,7 @@ from litestar.exceptions import NotFoundException
 from tableside.competition.service import CompetitionNotFound, CompetitionService, now
 from tableside.demo.director import GUIDE, HOLD_SECONDS, Hold, held_for_person
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 DEMO_IDS = uuid.UUID("6f1d8a0e-5b7c-4e0a-9c1e-2d3b4a5f6e70")  # uuid5 namespace of demo events
 HUMAN_TABLE = 5  # left to a person: the simulated tables are 1–4
@@ -93,7 +94,7 @@ async def demo_now(state: State) -> dict:
     countdown; 404 where no demo ever ran."""
     found = await anyio.to_thread.run_sync(_demo, context(state).store)
     if found is None:
-        raise NotFoundException("No demo has run on this server")
+        raise NotFoundException("No demo has run on this server", extra=coded("no_demo"))
     return found
 
 

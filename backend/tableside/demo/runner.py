@@ -117,7 +117,8 @@ async def _announce(ctx) -> None:
     host = ctx.settings.host
     if host in links.ANY:  # listening everywhere: print the address a tablet can open
         host = links.lan_address() or "127.0.0.1"
-    base = f"http://{host}:{ctx.settings.port}"
+    # With HTTPS (issue 40) the links name the origin a tablet trusts.
+    base = ctx.settings.https_origin or f"http://{host}:{ctx.settings.port}"
     lines = [f"demo: head judge login {DEMO_USER[0]} / {DEMO_USER[1]}; spectators: {base}/"]
     for table in (HUMAN_TABLE, *range(1, TABLES + 1)):
         _, token = await accounts.issue_judge_token(

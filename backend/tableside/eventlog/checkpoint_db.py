@@ -7,26 +7,32 @@ the latest one.
 
 from __future__ import annotations
 
+import asyncio
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from tableside.eventlog import standing
 from tableside.eventlog.chain import GENESIS
-from tableside.eventlog.checkpoints import Checkpoint, Signer, as_signer
+from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, as_signer, read_log
 from tableside.eventlog.jsonl import Link, Seal
-from tableside.eventlog.records import RawRecord
+from tableside.eventlog.records import RAW_COLUMNS, RawRecord
+from tableside.eventlog.signer_log import LogReading
+from tableside.eventlog.verify import verify_segment
 
 _HEAD = (
     "SELECT notification_id, global_hash FROM stored_events ORDER BY notification_id DESC LIMIT 1"
 )
 # One signer at a time across processes and nodes: two nodes seeing the same new head would
 # each sign it. The second waits, then finds it signed (issue 32).
-_ONE_SIGNER = "SELECT pg_advisory_xact_lock(7202613)"
+ONE_SIGNER = "SELECT pg_advisory_xact_lock(7202613)"
 _COLUMNS = "position, head_hash, signed_at, public_key, signature"
 _LATEST = (
     f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
 )
-_ALL = f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position, checkpoint_id"
+ALL_CHECKPOINTS = f"SELECT {_COLUMNS} FROM event_checkpoints ORDER BY position, checkpoint_id"
 # The only way in for the server's role (schema/011): the owner's function checks the
 # signature against a key registered at migrate time; the trigger of 007 checks the head.
 _INSERT = "SELECT tableside_append_checkpoint({})"
@@ -68,12 +74,13 @@ def take(conn: Any, key: SigningKey, *, covering: int | None = None) -> Checkpoi
     """
     signer = as_signer(key)
     with conn.transaction():
-        conn.execute(_ONE_SIGNER)
+        conn.execute(ONE_SIGNER)
         head = conn.execute(_HEAD).fetchone()
         latest = latest_checkpoint(conn)
         target = covering if covering is not None else _position(head) or 0
         if not _due(head, latest, target, signer):
             return latest if covering is not None else None
+        _refuse(signer, _holds(conn, signer, head[0]))
         return insert(conn, signer.sign(head[0], bytes(head[1])))
 
 
@@ -92,7 +99,7 @@ def latest_checkpoint(conn: Any) -> Checkpoint | None:
 
 def all_checkpoints(conn: Any) -> list[Checkpoint]:
     """Every stored checkpoint, oldest first (psycopg)."""
-    return [from_row(r) for r in conn.execute(_ALL).fetchall()]
+    return [from_row(r) for r in conn.execute(ALL_CHECKPOINTS).fetchall()]
 
 
 async def take_async(
@@ -101,12 +108,13 @@ async def take_async(
     """`take` over an asyncpg pool."""
     signer = as_signer(key)
     async with pool.acquire() as conn, conn.transaction():
-        await conn.execute(_ONE_SIGNER)
+        await conn.execute(ONE_SIGNER)
         head = await conn.fetchrow(_HEAD)
         latest = await latest_async(conn)
         target = covering if covering is not None else _position(head) or 0
         if not _due(head, latest, target, signer):
             return latest if covering is not None else None
+        _refuse(signer, await _holds_async(conn, signer, head[0]))
         checkpoint = signer.sign(head[0], bytes(head[1]))
         await conn.execute(_ASYNCPG_INSERT, *_params(checkpoint))
         return checkpoint
@@ -116,6 +124,77 @@ async def latest_async(conn: Any) -> Checkpoint | None:
     """The newest stored checkpoint (asyncpg pool or connection)."""
     row = await conn.fetchrow(_LATEST)
     return from_row(row) if row else None
+
+
+# Before each signature (#41): the store still yields every head signed (the stored global
+# hash at each signed position), the log is whole, and the stretch since the newest signed
+# head chains (`verify_segment`); at start the whole chain is recomputed (`standing_db`).
+_AT = "SELECT notification_id, global_hash FROM stored_events WHERE notification_id = ANY({})"
+_STRETCH = (
+    f"SELECT {RAW_COLUMNS} FROM stored_events"
+    " WHERE notification_id > {} AND notification_id <= {} ORDER BY notification_id"
+)
+Log = tuple[Path, LogReading] | None
+
+
+def _refuse(signer: Signer, dispute: standing.Dispute | None) -> None:
+    if dispute is not None:
+        signer.dispute = dispute
+        raise SigningRefused(dispute)
+
+
+def signer_marks(
+    signer: Signer, stored: list[Checkpoint]
+) -> tuple[list[Checkpoint], list[Checkpoint], Log]:
+    """(stored, logged, the log as read) signed since the last dispute accepted (the log's
+    `accepted` line, or `signer.since`); without a log: (stored, [], None)."""
+    if signer.log is None:
+        return standing.since(stored, signer.since), [], None
+    logged, reading = read_log(signer.log)
+    if reading.accepted is not None:
+        accepted = datetime.fromisoformat(reading.accepted)
+        signer.since = max(signer.since or accepted, accepted)
+    kept = standing.since(stored, signer.since), standing.since(logged, signer.since)
+    return kept[0], kept[1], (signer.log, reading)
+
+
+def _positions(stored: list[Checkpoint], logged: list[Checkpoint], end: int) -> list[int]:
+    return sorted({cp.position for cp in [*stored, *logged] if cp.position <= end})
+
+
+def _stretch_dispute(rows: list[Any], anchor: int, heads: dict[int, bytes]) -> Any:
+    records = [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
+    broken = verify_segment(records, anchor, heads.get(anchor, GENESIS))
+    return standing.Dispute(standing.CHAIN_BROKEN, broken.describe()) if broken else None
+
+
+def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
+    """Why the store at `end` must not be signed, or None (psycopg)."""
+    stored, logged, log = signer_marks(signer, all_checkpoints(conn))
+    positions = _positions(stored, logged, end)
+    rows = conn.execute(_AT.format("%s"), (positions,)).fetchall()
+    heads = {r[0]: bytes(r[1]) for r in rows}
+    found = standing.judge(stored, logged, log, heads, end)
+    if found is not None:
+        return found
+    anchor = max(positions, default=0)
+    stretch = conn.execute(_STRETCH.format("%s", "%s"), (anchor, end)).fetchall()
+    return _stretch_dispute(stretch, anchor, heads)
+
+
+async def _holds_async(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
+    """`_holds` on an asyncpg connection (the log is read in a thread)."""
+    marks = [from_row(r) for r in await conn.fetch(ALL_CHECKPOINTS)]
+    stored, logged, log = await asyncio.to_thread(signer_marks, signer, marks)
+    positions = _positions(stored, logged, end)
+    rows = await conn.fetch(_AT.format("$1::bigint[]"), positions)
+    heads = {r[0]: bytes(r[1]) for r in rows}
+    found = standing.judge(stored, logged, log, heads, end)
+    if found is not None:
+        return found
+    anchor = max(positions, default=0)
+    stretch = await conn.fetch(_STRETCH.format("$1", "$2"), anchor, end)
+    return _stretch_dispute(stretch, anchor, heads)
 
 
 def _position(head: Any) -> int | None:
@@ -135,8 +214,13 @@ def seal(conn: Any, key: SigningKey, records: list[RawRecord]) -> Seal | None:
     no checkpoint covers them and there is no key here to sign one."""
     if not records:
         return None
-    checkpoint = take(conn, key, covering=records[-1].position)
-    if checkpoint is None or checkpoint.position < records[-1].position:
+    return seal_with(conn, take(conn, key, covering=records[-1].position), records)
+
+
+def seal_with(conn: Any, checkpoint: Checkpoint | None, records: list[RawRecord]) -> Seal | None:
+    """The store-wide links from the records' first event to `checkpoint` (psycopg); None
+    when it does not cover them."""
+    if not records or checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     row = conn.execute(_ANCHOR.format("%s"), (first - 1,)).fetchone()
@@ -151,7 +235,14 @@ async def seal_async(pool: Any, key: SigningKey, records: list[RawRecord]) -> Se
     if not records:
         return None
     checkpoint = await take_async(pool, key, covering=records[-1].position)
-    if checkpoint is None or checkpoint.position < records[-1].position:
+    return await seal_with_async(pool, checkpoint, records)
+
+
+async def seal_with_async(
+    pool: Any, checkpoint: Checkpoint | None, records: list[RawRecord]
+) -> Seal | None:
+    """`seal_with` over an asyncpg pool."""
+    if not records or checkpoint is None or checkpoint.position < records[-1].position:
         return None
     first = records[0].position
     async with pool.acquire() as conn:

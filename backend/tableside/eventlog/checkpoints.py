@@ -10,7 +10,8 @@ checkpoint printed, published or carried in an export is the JSON of `Checkpoint
 database keeps them in the append-only `event_checkpoints` (schema/007, 011).
 
 The signer also keeps every checkpoint it signs in a log beside its key (`Signer`,
-`<key>.log`: JSON Lines, append-only, fsync'd before the checkpoint is stored), outside
+`<key>.log`: JSON Lines, append-only, each line naming the previous line's hash
+(`signer_log`), fsync'd before the checkpoint is stored), outside
 PostgreSQL: a witness that whoever holds the database cannot rewrite (`audit verify` reads
 it; `read_witness` reads it and any other witness file or folder).
 """
@@ -31,10 +32,30 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from tableside.eventlog import signer_log
+
 FORMAT = "tableside-checkpoint/1"
 _DOMAIN = FORMAT.encode() + b"\n"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+
+
+class Trusted(bytes):
+    """The trusted public key (raw 32 bytes) and the keys it replaced (`retired`): keys the
+    record followed through `tableside keys rotate`, each rotation signed by the key before
+    (#41). Anything that asks whether a key is trusted asks `trusts`."""
+
+    retired: frozenset[bytes] = frozenset()
+
+    def __new__(cls, key: bytes, retired: frozenset[bytes] = frozenset()) -> Trusted:
+        made = super().__new__(cls, key)
+        made.retired = frozenset(retired)
+        return made
+
+
+def trusts(trusted: bytes | None, key: bytes) -> bool:
+    """Is `key` the trusted key or one it replaced by a rotation? (True without a key.)"""
+    return trusted is None or key == trusted or key in getattr(trusted, "retired", ())
 
 
 class CheckpointError(ValueError):
@@ -80,7 +101,7 @@ def problem(checkpoint: Checkpoint, trusted_key: bytes | None) -> str | None:
         )
     except ValueError:
         return f"checkpoint at position {checkpoint.position} is not hex"
-    if trusted_key is not None and key != trusted_key:
+    if not trusts(trusted_key, key):
         return (
             f"checkpoint at position {checkpoint.position} is signed by key {key.hex()[:16]}…,"
             f" not the trusted key {trusted_key.hex()[:16]}…"
@@ -110,16 +131,37 @@ def decode(raw: bytes) -> Checkpoint:
     return checkpoint
 
 
-@dataclass(frozen=True)
+class SigningRefused(RuntimeError):
+    """The signer will not sign: the store is disputed (`standing.Dispute`, #41)."""
+
+    def __init__(self, dispute: Any) -> None:
+        super().__init__(dispute.reason)
+        self.dispute = dispute
+
+
+@dataclass
 class Signer:
     """The signing key and its log: every checkpoint signed is appended to `log` (fsync'd)
-    before anyone stores it, so the log holds at least what the database was given."""
+    before anyone stores it, so the log holds at least what the database was given. While
+    `dispute` is set (the store no longer yields a head it signed, #41) it signs nothing;
+    `since` is when a dispute was last accepted on the record (`serve --accept-disputed`):
+    only what was signed after it is held against the store from then on."""
 
     key: Ed25519PrivateKey
     log: Path | None = None
+    dispute: Any = None
+    since: datetime | None = None
+    retired: frozenset[bytes] = frozenset()  # keys this one replaced (`keys rotate`)
+
+    @property
+    def trusted(self) -> Trusted:
+        """This key and the keys it replaced: what checks of this store trust."""
+        return Trusted(bytes.fromhex(public_hex(self.key)), self.retired)
 
     def sign(self, position: int, head_hash: bytes) -> Checkpoint:
         """Sign the head at `position` now and keep the checkpoint in the log."""
+        if self.dispute is not None:
+            raise SigningRefused(self.dispute)
         checkpoint = sign(self.key, position, head_hash)
         if self.log is not None:
             append_to_log(self.log, checkpoint)
@@ -139,24 +181,24 @@ def load_signer(key_path: Path, log: Path | None) -> Signer:
     return Signer(load_or_create_key(key_path), log)
 
 
-def append_to_log(path: Path, checkpoint: Checkpoint) -> None:
-    """One line, appended in one write (O_APPEND: workers sharing the file never interleave)
-    and fsync'd; the folder is fsync'd too when the log is new."""
-    new = not path.exists()
-    if new:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, encode(checkpoint))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    if new:
-        folder = os.open(path.parent, os.O_RDONLY)
+def append_to_log(path: Path, checkpoint: Checkpoint, **more: Any) -> None:
+    """One chained line (`signer_log`: it names the previous line's hash), fsync'd; `more`
+    adds fields (`adopted`: copied from the store, not signed here and now)."""
+    signer_log.append(path, {**msgspec.to_builtins(checkpoint), **more})
+
+
+def read_log(path: Path) -> tuple[list[Checkpoint], signer_log.LogReading]:
+    """The signer's log: its checkpoints, and how it reads (missing, or where its chain
+    breaks). A line that is no checkpoint is a break too."""
+    reading = signer_log.read(path.expanduser())
+    found = []
+    for number, fields in enumerate(reading.entries, 1):
         try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+            found.append(_from_fields(fields))
+        except CheckpointError as exc:
+            reading.problem = reading.problem or f"line {number}: {exc}"
+            break
+    return found, reading
 
 
 def read_witness(path: Path) -> list[Checkpoint]:
@@ -188,8 +230,16 @@ def _published(raw: bytes) -> Checkpoint:
         fields: Any = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
         raise CheckpointError(f"not a checkpoint: {exc}") from None
+    return _from_fields(fields)
+
+
+# Fields a served or logged checkpoint carries beside the signed ones.
+_BESIDE = ("short_hash", "prev", "adopted")
+
+
+def _from_fields(fields: Any) -> Checkpoint:
     if isinstance(fields, dict):
-        fields.pop("short_hash", None)
+        fields = {k: v for k, v in fields.items() if k not in _BESIDE}
     return decode(msgspec.json.encode(fields))
 
 
@@ -210,8 +260,14 @@ def load_or_create_key(path: Path) -> Ed25519PrivateKey:
         if not isinstance(key, Ed25519PrivateKey):
             raise CheckpointError(f"{path}: not an Ed25519 key")
         return key
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = Ed25519PrivateKey.generate()
+    write_key(path, key)
+    return key
+
+
+def write_key(path: Path, key: Ed25519PrivateKey) -> None:
+    """A new key file (0600, folder 0700); refused (FileExistsError) where one is."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     pem = key.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.PKCS8,
@@ -220,7 +276,6 @@ def load_or_create_key(path: Path) -> Ed25519PrivateKey:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as out:
         out.write(pem)
-    return key
 
 
 def read_public_key(spec: str) -> bytes:

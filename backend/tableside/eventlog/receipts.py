@@ -25,7 +25,7 @@ import msgspec
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from tableside.eventlog.checkpoints import CheckpointError, public_hex
+from tableside.eventlog.checkpoints import CheckpointError, public_hex, trusts
 from tableside.eventlog.records import RawRecord
 
 FORMAT = "tableside-receipt/1"
@@ -105,7 +105,7 @@ def problem(receipt: Receipt, trusted_key: bytes | None) -> str | None:
         key, signature = bytes.fromhex(receipt.public_key), bytes.fromhex(receipt.signature)
     except ValueError:
         return "the receipt's key or signature is not hex"
-    if trusted_key is not None and key != trusted_key:
+    if not trusts(trusted_key, key):
         return (
             f"the receipt is signed by key {key.hex()[:16]}…,"
             f" not the trusted key {trusted_key.hex()[:16]}…"

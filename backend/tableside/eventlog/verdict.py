@@ -14,6 +14,8 @@ from typing import Any
 from tableside.eventlog.checkpoints import Checkpoint, problem
 from tableside.eventlog.verify import ChainReport
 
+UNPROVEN = "unproven"
+
 
 @dataclass
 class Verdict:
@@ -30,10 +32,17 @@ class Verdict:
         return self.problem is None
 
     @property
+    def proven(self) -> bool:
+        """No problem, and something signed covers what was checked (#41)."""
+        return self.ok and UNPROVEN not in self.missing
+
+    @property
     def word(self) -> str:
-        """ "ok", "ok, unsealed", …, or "failed"."""
+        """ "ok", "ok, unsealed", …, "unproven" (nothing signed covers it), or "failed"."""
         if self.problem is not None:
             return "failed"
+        if UNPROVEN in self.missing:
+            return UNPROVEN
         return ", ".join(["ok", *self.missing])
 
     def line(self, subject: str) -> str:
@@ -81,16 +90,17 @@ def check_marks(
     return None
 
 
-def record_verdict(report: Any, trusted: bytes | None) -> Verdict:
+def record_verdict(report: Any, trusted: bytes | None, *, in_store: bool = False) -> Verdict:
     """A match's record (an export, or one stream in the store, `jsonl.verify_sealed`'s
-    report): its chain, and its seal up to a signed checkpoint when it has one."""
+    report): its chain, and its seal up to a signed checkpoint when it has one. `in_store`
+    (the audit face, #41): a record no signed checkpoint covers is *unproven*, not "ok"."""
     verdict = Verdict(problem=report.problem)
     if verdict.problem is not None:
         return verdict
     verdict.ran.append(f"the stream's chain ({report.events} events)")
     checkpoint = report.checkpoint
     if checkpoint is None:
-        verdict.missing.append("unsealed")
+        verdict.missing.append(UNPROVEN if in_store else "unsealed")
         verdict.ran.append("no seal: nothing ties this record to a signed checkpoint")
         return verdict
     verdict.ran.append(

@@ -82,6 +82,26 @@ def verify(
     return report
 
 
+def verify_segment(
+    records: Iterable[RawRecord], anchor_position: int, anchor_head: bytes
+) -> BrokenLink | None:
+    """A stretch of the store after a verified head (#41: what the signer checks before it
+    signs the next one): positions dense from `anchor_position`, each event's `hash` over
+    its own fields and `prev_hash`, each `global_hash` chained to the one before. Without
+    the streams' earlier events, `prev_hash` is taken as stored (it is inside `hash`, which
+    the store-wide chain covers)."""
+    position, head = anchor_position, anchor_head
+    for record in records:
+        broken = _check_global(record, position, head)
+        expected = link_hash(record.prev_hash, record)
+        if broken is None and record.hash != expected:
+            broken = _broken(record, "hash", expected.hex(), record.hash.hex())
+        if broken is not None:
+            return broken
+        position, head = record.position, record.global_hash
+    return None
+
+
 def _check_global(record: RawRecord, last_position: int, head: bytes) -> BrokenLink | None:
     if record.position != last_position + 1:
         return _broken(record, "position", str(last_position + 1), str(record.position))

@@ -12,14 +12,19 @@ socket closed with SLOW), never waited for.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 
 from tableside.live.channels import DOCUMENT
 from tableside.live.direct import DirectWriter, text_frame
+from tableside.live.flights import Flights
+from tableside.live.ring import Ring
 
 SLOW = 4503  # close code: too far behind; reconnect with `after=` (the client does)
 BUSY = 4429  # close code: too many live sockets from this client address
+FRESH = 256  # positions a cached snapshot may lag the hub's head before it is built again
+DOCUMENT_SECONDS = 2.0  # how long a channel's documents read by its opener are served
 SLICE = 64  # subscribers handed a delta between two yields to the event loop
 GROUP = 32  # deltas of one channel written to a direct subscriber in one go, at most
 
@@ -105,8 +110,16 @@ class Subscriber:
         return items
 
 
+def _stale_documents(documents: tuple[float, bytes | None]) -> bool:
+    """A channel's documents (read by its opener, or published) are read again after
+    DOCUMENT_SECONDS: another node may have written newer ones."""
+    return time.monotonic() - documents[0] > DOCUMENT_SECONDS
+
+
 class Audience:
-    """The process's live subscribers and the one task that fans deltas out to them."""
+    """The process's live subscribers and the one task that fans deltas out to them; the
+    hub's ring of recent deltas (live/ring.py) and the channels' cached snapshots and
+    documents (live/flights.py), so that a socket's connect needs no database connection."""
 
     def __init__(self, limit: int = 512, per_client: int = 200) -> None:
         self.limit, self.per_client = limit, per_client
@@ -117,6 +130,16 @@ class Audience:
         self.wake = asyncio.Event()
         self.position = 0  # the last position published (the hub's head)
         self.delivered = 0
+        self.ring = Ring()
+        # (position, snapshot, the log's head when read) per channel, served while the ring
+        # holds what followed it
+        self.snapshots: Flights[tuple[int, bytes, int]] = Flights(self._stale_snapshot)
+        # (monotonic time, documents) per channel: published ones replace read ones
+        self.documents: Flights[tuple[float, bytes | None]] = Flights(_stale_documents)
+
+    def _stale_snapshot(self, snapshot: tuple[int, bytes, int]) -> bool:
+        position = snapshot[0]
+        return not self.ring.covers(position) or self.ring.head - position > FRESH
 
     def admit(self, client: str) -> bool:
         """Count a socket of this client address; False when it already has `per_client`."""
@@ -145,14 +168,15 @@ class Audience:
             if not subs:
                 del self.channels[channel]
 
-    def listens(self, channels: Sequence[str]) -> bool:
-        """Whether any of these channels has a subscriber now."""
-        return any(name in self.channels for name in channels)
-
     def publish(self, position: int, data: bytes, channels: Sequence[str]) -> None:
         """Queue one delta (its encoded JSON) for its channels; returns at once."""
         self.pending.append((position, data, channels))
-        self.position = max(self.position, position)
+        if position == DOCUMENT:
+            for name in channels:
+                self.documents.put(name, (time.monotonic(), data))
+        else:
+            self.ring.add(position, data, channels)
+            self.position = max(self.position, position)
         self.wake.set()
 
     def _groups(self) -> dict[str, Group]:

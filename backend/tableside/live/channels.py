@@ -6,9 +6,8 @@ root (`server/`); the kernel names no slice.
   the read models share; each replay makes a fresh one with its own) gets every batch
   of stored events in position order and returns a `Message` for each event it renders,
   with every channel the message belongs to. It folds
-  every event it knows, but encodes only messages `wanted` by their channels (the hub asks
-  for those somebody listens to: a subscriber joins before its snapshot is read, so nothing
-  it needs is skipped).
+  every event it knows, but encodes only messages `wanted` by their channels (the hub wants
+  every message: its ring, live/ring.py, holds every channel's recent deltas).
 - A **watcher** is handed every batch the hub follows (and the position it followed from),
   to keep something of the process current without rendering (e.g. which match each
   table plays now).

@@ -62,6 +62,18 @@ class DirectWriter:
         with contextlib.suppress(OSError, AttributeError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, kernel_bytes)
 
+    def shed(self, scope: dict) -> None:
+        """Let go of what the handshake left on the connection once the socket is admitted:
+        uvicorn keeps the handshake's request and response (their headers) and the scope its
+        copy of the headers for the socket's whole life, ~4 KiB a socket never read again
+        (`_admit` has read the Origin; issue 42, point 4)."""
+        proto = self._proto
+        if getattr(proto, "handshake_complete", False):
+            for name in ("request", "response"):
+                if getattr(proto, name, None) is not None:
+                    setattr(proto, name, None)
+        scope["headers"] = []
+
     def abort(self) -> None:
         """Drop the connection at once (a slow socket that did not take its close frame)."""
         self._proto.transport.abort()

@@ -3,22 +3,30 @@
 Query: exactly one of `match=<uuid>`, `table=<n>`, `competition=<id>`, `hall=all` (every
 match on a table of the hall, whatever its competition: consoles and the venue screen) or
 another hall a slice registered (`LiveChannels.halls`, e.g. `hall=backgammon`);
-optional `after=<pos>` (replay what followed that position instead of a snapshot, when it
-is at most REPLAY_LIMIT behind; further behind, a snapshot comes instead). A judge's socket
+optional `after=<pos>` (replay what followed that position instead of a snapshot, when the
+hub's ring still holds it, live/ring.py; further behind, a snapshot comes instead). A
+spectator's connect reads nothing from the database: the snapshot is the channel's cached one
+(read once for a crowd), the gap comes from the ring. A judge's socket
 asks for the `tableside.auth` subprotocol and sends its token as the first message
 (`socket_auth`); it is closed with 4401 within a second of the token's revocation. Never a
 token in the URL.
-Close codes: 4429 too many sockets from one address, 4503 too far behind (reconnect with
-`after`). A client may send `{"type":"ping"}` at any time after that; the server answers
+Close codes: 4400 a bad query or a message that is not a ping, 4429 too many sockets from
+one address, 4503 too far behind (reconnect with `after`), 1013 the hub or the channel's
+snapshot did not come within the bound (reconnect). A client may send
+`{"type":"ping"}` at any time after that; the server answers
 `{"kind":"pong"}` (a quiet match and a dead socket look the same to a browser, which sees no
-protocol pings: live.js asks when the feed has been quiet a while). Anything else a client
-sends is read and ignored.
+protocol pings: live.js asks when the feed has been quiet a while). That is all a client ever
+sends past a judge's auth message (issue 46): anything else — junk, a binary frame, a ping
+with more in it — closes the socket with 4400, and a frame bigger than
+`socket_auth.MAX_FRAME` is refused by its header, before its payload is read (1009, the
+server's `ws_max_size`), so a flood of big frames costs no memory and stays no open socket.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from uuid import UUID
 
 import anyio
@@ -27,6 +35,7 @@ from litestar import WebSocket, websocket
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
+from tableside.eventlog.source import head
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
 from tableside.live.direct import DirectWriter, writer_of
@@ -36,6 +45,8 @@ from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
 REVOKED = 4401  # close code: the judge's token was revoked (or expired)
+TRY_LATER = 1013  # close code: the feed could not be caught up in time; reconnect with after
+_REASONS = {REVOKED: "token revoked", TRY_LATER: "try again later; reconnect with after"}
 
 _SNAPSHOTS = {
     "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
@@ -98,11 +109,6 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     return flt, after, principal
 
 
-# A subscriber further behind the head than this gets a snapshot and the deltas after it
-# instead of a replay of the store (issue 11, point 3): a connect costs the same at any `after`.
-REPLAY_LIMIT = 1000
-
-
 @websocket("/live")
 async def live_socket(socket: WebSocket, state: State) -> None:
     """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
@@ -115,13 +121,13 @@ async def live_socket(socket: WebSocket, state: State) -> None:
         return
     client = socket.client.host if socket.client else ""
     # counted across every worker and node (live/addresses.py); accepted by `_admit`
-    if not await ctx.addresses.admit(ctx.pool, client, id(socket)):
+    if not await ctx.addresses.admit(ctx.pool, client):
         await socket.close(code=BUSY, reason="too many live sockets from this address")
         return
     try:
         await _serve(ctx, socket, flt, after, principal)
     finally:
-        await ctx.addresses.leave(ctx.pool, client, id(socket))
+        await ctx.addresses.leave(ctx.pool, client)
 
 
 class _Ending:
@@ -153,6 +159,8 @@ async def _serve(
     this task only waits for the client to leave — or, under a server without a direct
     writer, pump its queue beside a task that waits for that."""
     writer = writer_of(socket.scope)
+    if writer is not None:
+        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
     ending = _Ending()
     token = principal.token_id if principal else None
     if token is not None:
@@ -172,6 +180,8 @@ async def _serve(
         ending.task.uncancel()
     except (WebSocketDisconnect, OSError):  # OSError: the server saw the client go
         pass
+    except TimeoutError:  # the hub or the channel's one read did not come in time
+        ending.code = TRY_LATER
     finally:
         ctx.audience.unsubscribe(flt.channel, sub)
         if token is not None:
@@ -190,7 +200,7 @@ def _forget(sockets: dict, token: UUID, revoked) -> None:
 
 async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
     """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
-    reason = "token revoked" if code == REVOKED else "too far behind; reconnect with after"
+    reason = _REASONS.get(code, "too far behind; reconnect with after")
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
         await socket.close(code=code, reason=reason)
     if waited.cancelled_caught and writer is not None:
@@ -205,17 +215,20 @@ async def _pump(
     sub: Subscriber,
     writer: DirectWriter | None,
 ) -> None:
-    """Snapshot (or the short gap after `after`), caught_up, then the queued deltas — until
-    the queue is empty and the subscriber goes direct (with a writer; never without one)."""
-    if after is None or after == 0 or ctx.audience.position - after > REPLAY_LIMIT:
+    """Snapshot (or the gap after `after`), caught_up, then the queued deltas — until the
+    queue is empty and the subscriber goes direct (with a writer; never without one). Every
+    part comes from memory (the hub's ring, the channel's cached snapshot and documents);
+    only a snapshot older than the ring reads its gap from the database."""
+    ring = ctx.audience.ring
+    async with asyncio.timeout(_bound(ctx)):
+        await ring.ready.wait()  # the hub has filled its ring up to the head it started at
+    if after is None or after == 0 or not ring.covers(after):
         after = await _snapshot(ctx, socket, flt)
     last = after
-    async for chunk in gap(ctx.pool, ctx.registry, ctx.live, flt, last):
-        for position, message in chunk:
-            await socket.send_data(message)
-            last = position
-    opener = ctx.live.openers.get(flt.kind)
-    if opener is not None and (now := await opener(ctx.pool, flt.value)):
+    for position, message in await _gap(ctx, flt, last):
+        await socket.send_data(message)
+        last = position
+    if (now := await _documents(ctx, flt)) is not None:
         await socket.send_data(now)  # the channel's documents, whole (live/channels.py)
     await socket.send_data(encode({"kind": "caught_up", "position": last}))
     if writer is not None:
@@ -227,14 +240,51 @@ async def _pump(
                 last = max(last, position)
 
 
+def _bound(ctx: Context) -> float:
+    """How long a socket waits on the hub or a channel's one read (as long as on the pool)."""
+    return ctx.settings.db_acquire_seconds + ctx.settings.db_statement_seconds
+
+
+async def _gap(ctx: Context, flt: Filter, after: int) -> list[tuple[int, bytes]]:
+    """The channel's deltas after `after`: from the ring; from the database only for a
+    snapshot older than the ring (a read model far behind the hub)."""
+    ring = ctx.audience.ring
+    if ring.covers(after):
+        return ring.after(after, flt.channel)
+    chunks = gap(ctx.pool, ctx.registry, ctx.live, flt, after)
+    return [item async for chunk in chunks for item in chunk]
+
+
+async def _documents(ctx: Context, flt: Filter) -> bytes | None:
+    """The channel's documents (its opener's, read once per DOCUMENT_SECONDS however many
+    sockets ask; a published one replaces them), if its kind has an opener."""
+    opener = ctx.live.openers.get(flt.kind)
+    if opener is None:
+        return None
+
+    async def read() -> tuple[float, bytes | None]:
+        return time.monotonic(), await opener(ctx.pool, flt.value)
+
+    return (await ctx.audience.documents.get(flt.channel, read, _bound(ctx)))[1]
+
+
 async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
-    """Send the channel's snapshot (sent once the connection is back in the pool)."""
-    async with (
-        ctx.pool.acquire() as conn,
-        conn.transaction(isolation="repeatable_read", readonly=True),
-    ):
-        position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
+    """Send the channel's snapshot: the cached one, or the one read once for every socket
+    asking meanwhile (live/flights.py) with the log's head as it was read. Then wait (bounded)
+    for the hub to have read that far: the deltas the snapshot lacks are in the ring, and
+    `caught_up` means what was stored before the socket came is out."""
+
+    async def read() -> tuple[int, bytes, int]:
+        async with (
+            ctx.pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
+            return position, text, await head(conn)
+
+    position, text, stored = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
     await socket.send_data(text)
+    await ctx.audience.ring.reached(stored, _bound(ctx))
     return position
 
 
@@ -274,13 +324,17 @@ PING = '{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
 PONG = encode({"kind": "pong"})
 
 
+JUNK = 4400  # close code: the client sent something other than a ping
+
+
 async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
-    """Answer a ping, ignore anything else, until the client leaves; then end the pump beside
-    us, if any."""
+    """Answer a ping until the client leaves, or close with JUNK on anything else; then end
+    the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            if await socket.receive_data(mode="text") == PING:
-                await socket.send_data(PONG)
+        while await socket.receive_data(mode="text") == PING:  # a binary frame reads ""
+            await socket.send_data(PONG)
+        with anyio.move_on_after(1), contextlib.suppress(Exception):
+            await socket.close(code=JUNK, reason="a live socket sends only a ping")
     if pump is not None:
         pump.cancel()
 

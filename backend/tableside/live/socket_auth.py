@@ -16,10 +16,16 @@ from litestar import WebSocket
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.web.auth import Principal, resolve
+from tableside.web.problems import coded
 
 AUTH_PROTOCOL = "tableside.auth"
 AUTH_SECONDS = 5.0
 _MAX_MESSAGE = 512  # an auth message is a few dozen bytes
+# The largest frame the server reads on any websocket (uvicorn's `ws_max_size`, set by
+# `tableside serve`): a judge's auth message fits, and a bigger frame is refused by its
+# header — closed with 1009, its payload never buffered (issue 46: 150 sockets of 16 MiB
+# frames took a worker from 192 to 911 MiB). What each kind may send past that: live.py.
+MAX_FRAME = 1024
 
 
 class AuthMessage(msgspec.Struct, forbid_unknown_fields=True):
@@ -59,5 +65,7 @@ async def accept_and_authenticate(pool: asyncpg.Pool, socket: WebSocket) -> Prin
     await socket.accept(subprotocols=AUTH_PROTOCOL)
     principal = await resolve(pool, await first_message_token(socket))
     if principal is None:
-        raise NotAuthorizedException('Send {"type": "auth", "token": …} first')
+        raise NotAuthorizedException(
+            'Send {"type": "auth", "token": …} first', extra=coded("login_needed")
+        )
     return principal

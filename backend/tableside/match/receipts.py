@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from tableside.eventlog.checkpoint_db import take_async
-from tableside.eventlog.checkpoints import Signer
+from tableside.eventlog.checkpoints import Signer, SigningRefused
 from tableside.eventlog.receipts import Ending, Receipt, issue
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.match.discipline import Disciplines
@@ -45,7 +45,10 @@ async def receipts(
 ) -> list[Receipt]:
     """The receipts of every ending of a match, oldest first, signed with the checkpoint key;
     a checkpoint covering the last one is signed too (kept in the signer's log beside the
-    key), so the store-wide head a receipt names is witnessed outside the database as well."""
+    key), so the store-wide head a receipt names is witnessed outside the database as well.
+    None is signed while the record is disputed (#41): SigningRefused."""
+    if signer.dispute is not None:
+        raise SigningRefused(signer.dispute)
     async with pool.acquire() as conn:
         stream = await stream_of(conn, registry, match_id)
     found = endings(stream, disciplines)
@@ -56,10 +59,11 @@ async def receipts(
 
 async def printed(state_ctx: Any, base_url: str, match_id: UUID) -> tuple[str, Receipt] | None:
     """(verify link, receipt) of the match's newest ending, for a protocol PDF; None before
-    the first ending or on a server without a key (the PDF then prints no receipt)."""
+    the first ending, on a server without a key or while the record is disputed (the PDF
+    then prints no receipt)."""
     from tableside.match.exports.receipt_qr import verify_link
 
-    if state_ctx.signing_key is None:
+    if state_ctx.signing_key is None or state_ctx.signing_key.dispute is not None:
         return None
     ctx = state_ctx
     found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)

@@ -10,6 +10,8 @@ OpenAPI at `/schema`.
 
 from __future__ import annotations
 
+import asyncio
+
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.connection import ASGIConnection
@@ -48,12 +50,15 @@ from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
+from tableside.server.cut import cut_response
 from tableside.server.disciplines import house_disciplines
 from tableside.server.lifespan import lifespan
 from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
 from tableside.server.security_headers import security_headers
+from tableside.server.setup import SETUP_ROUTES
+from tableside.server.witnesses import WITNESS_ROUTES
 from tableside.settings import Settings
 from tableside.staff.staff_routes import STAFF_ROUTES
 from tableside.web.auth import no_token_in_url
@@ -65,6 +70,7 @@ from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
+from tableside.web.transport import no_secrets_in_clear
 
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
@@ -145,6 +151,7 @@ def routes() -> list:
         *EXPORT_ROUTES,
         *PROTOCOL_ROUTES,
         latest_checkpoint,
+        *WITNESS_ROUTES,
         *RECEIPT_ROUTES,
         *SPECTATOR_ROUTES,
         *web_routes(),
@@ -155,6 +162,7 @@ def routes() -> list:
         *BACKGAMMON_READ_ROUTES,
         *FEDERATION_ROUTES,
         *PORT_ROUTES,
+        *SETUP_ROUTES,
     ]
 
 
@@ -177,18 +185,25 @@ async def _app_guards(connection: ASGIConnection, handler: BaseRouteHandler) -> 
     on every request (issue 32: what a command costs besides its append)."""
     await database_gate(connection, handler)
     await no_token_in_url(connection, handler)
+    await no_secrets_in_clear(connection, handler)
 
 
 class TablesideApp(Litestar):
     """The Litestar app, keeping the server's own `send` in a websocket's scope: once a live
-    socket has caught up, the fan-out writes to it directly (live/direct.py)."""
+    socket has caught up, the fan-out writes to it directly (live/direct.py); and answering
+    503 to a request the server cut on its way down."""
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "websocket":
             scope[RAW_SEND] = send
-        await super().__call__(scope, receive, send)
+        try:
+            await super().__call__(scope, receive, send)
+        except asyncio.CancelledError:
+            if scope["type"] != "http" or not await cut_response(scope, send):
+                raise
 
 
 def _own_origins(settings: Settings) -> tuple[str, ...]:
     hosts = {settings.host, "127.0.0.1", "localhost"}
-    return tuple(f"http://{h}:{settings.port}" for h in sorted(hosts))
+    own = tuple(f"{s}://{h}:{settings.port}" for h in sorted(hosts) for s in ("http", "https"))
+    return (*own, *((settings.https_origin,) if settings.https_origin else ()))

@@ -11,33 +11,95 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
+from datetime import datetime
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
 import asyncpg
+import psycopg
 from litestar import Response, get
 from litestar.datastructures import State
 from litestar.openapi import ResponseSpec
 
+from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
-from tableside.eventlog.checkpoints import Checkpoint, load_signer
+from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, public_hex
+from tableside.eventlog.key_identity import signing_key_for, trusted_in
+from tableside.eventlog.standing import RECORD_STREAM, Dispute, DisputeAccepted
 from tableside.web.context import Context, context
 
 log = logging.getLogger(__name__)
 
 
 async def load_key(ctx: Context) -> None:
-    """Read (or make, on first start) the signing key named by the settings, and its log."""
+    """The store's signing key named by the settings (made on an unsigned store's first
+    start; another key, or none, stops the start: `key_identity`), and its log."""
     settings = ctx.settings
-    ctx.signing_key = await anyio.to_thread.run_sync(
-        load_signer, settings.signing_key_path, settings.checkpoint_log_path
+    key = await anyio.to_thread.run_sync(
+        signing_key_for, settings.database_url, settings.signing_key_path
     )
+    pub = bytes.fromhex(public_hex(key))
+    trusted = await anyio.to_thread.run_sync(trusted_in, settings.database_url, pub)
+    ctx.signing_key = Signer(key, settings.checkpoint_log_path, retired=trusted.retired)
+    await look_at_start(ctx)
+
+
+async def look_at_start(ctx: Context) -> None:
+    """Verify the store against every head the key signed before serving it (#41): a store
+    that no longer yields one is disputed, and the signer signs nothing (said here, on
+    `/health` and on the console) unless the server was started with `--accept-disputed`:
+    then the dispute is recorded as an event and in the log, and signing goes on."""
+    signer = ctx.signing_key
+    accept = partial(_record_acceptance, ctx) if ctx.settings.accept_disputed else None
+    look = partial(standing_db.look, ctx.settings.database_url, signer, accept)
+    seen = await anyio.to_thread.run_sync(look)
+    signer.dispute = seen.dispute
+    if seen.adopted:
+        log.warning(
+            "the signer's log %s was missing: it starts with the store's %d checkpoints,"
+            " which all still hold",
+            signer.log,
+            seen.adopted,
+        )
+    if seen.accepted is not None:
+        log.warning("the disputed record was ACCEPTED as it stands: %s", seen.accepted.reason)
+    if seen.dispute is not None:
+        log.error("the record is DISPUTED, nothing will be signed: %s", seen.dispute.reason)
+
+
+def _record_acceptance(ctx: Context, dispute: Dispute, now: datetime) -> None:
+    """The dispute accepted, as an event of the record's own stream (in a worker thread)."""
+    with psycopg.connect(ctx.settings.database_url) as conn:
+        row = conn.execute(_RECORD_VERSION, (RECORD_STREAM,)).fetchone()
+    event = DisputeAccepted(
+        code=dispute.code,
+        reason=dispute.reason,
+        public_key=public_hex(ctx.signing_key.key),
+        at=now.isoformat(),
+    )
+    ctx.store.append(
+        RECORD_STREAM,
+        [event],
+        expected_version=row[0],
+        command_id=uuid.uuid4(),
+        meta={"recorder": "tableside serve --accept-disputed", "role": "server"},
+    )
+
+
+_RECORD_VERSION = (
+    "SELECT coalesce(max(originator_version), 0) FROM stored_events WHERE originator_id = %s"
+)
 
 
 async def checkpoint_now(ctx: Context) -> Checkpoint | None:
     """Sign the head if it moved since the latest checkpoint; a failure is logged, not raised."""
     try:
         return await take_async(ctx.pool, ctx.signing_key)
+    except SigningRefused as exc:
+        log.error("checkpoint refused, the record is disputed: %s", exc)
+        return None
     except (asyncpg.PostgresError, OSError) as exc:
         log.warning("checkpoint not taken: %s", exc)
         return None

@@ -60,10 +60,9 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.plays = PortMatches(ctx.store, ctx.disciplines)
         await _first_admin(ctx)
         await load_key(ctx)
-        watcher = Watch(ctx)
-        await watcher.look()  # /health answers from the watch's first look on
         try:
-            async with running([*_start(ctx), asyncio.create_task(watcher.run())]):
+            # /health answers from the watch's first look on (its own thread: availability)
+            async with Watch(ctx).running(), running(_start(ctx)):
                 yield
             await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:

@@ -38,16 +38,20 @@ class Problem(msgspec.Struct, kw_only=True):
     field: str | None = None
     errors: list[FieldError] | None = None
     rule: str | None = None
+    code: str | None = None  # the refusal's code: its words in pwa/i18n/codes.<lang>.json
+    params: dict[str, str] | None = None  # the figures the code's words name ({table}, …)
     current_version: int | None = None
     expected_version: int | None = None
 
 
 class HealthReport(msgspec.Struct):
     """`/health` degraded: `database.state` is `pool exhausted` (the database answers, requests
-    wait for a connection) or `unreachable`, with the reason in `database.error`."""
+    wait for a connection) or `unreachable`, with the reason in `database.error`; `record`:
+    the record's standing (`ok`, or `disputed` with its code and why, #41)."""
 
     status: str
     database: dict[str, Any]
+    record: dict[str, Any] | None = None
 
 
 DESCRIPTIONS = {
@@ -55,7 +59,8 @@ DESCRIPTIONS = {
     401: "No valid token: log in, or use a table judge token (Authorization: Bearer)",
     403: "The token's role or table may not do this",
     404: "No such resource",
-    409: "Stale `expected_version` (the problem carries `current_version`) or a reused id",
+    409: "Stale `expected_version` (the problem carries `current_version`), a reused id, or"
+    " the record disputed (`record_disputed`: nothing is signed, #41)",
     413: "The request body is larger than this route accepts",
     422: "Well-formed but refused: a field's value (named in `field`) or a rule (`rule`)",
     429: "Too many requests from this token or client; see Retry-After",
@@ -89,7 +94,9 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "protocol_pdf_file": (503,),
     "export_results": (),
     "demo_now": (404,),  # no demo ever ran here
-    "get_receipts": (404, 503),  # no ending yet, no signing key
+    "get_receipts": (404, 409, 503),  # no ending yet, the record disputed (#41), no key
+    "collect": (*AUTHENTICATED, 409, 413, 422),  # a witness the store no longer holds, refused
+    "newest": AUTHENTICATED,
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),

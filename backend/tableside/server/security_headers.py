@@ -3,7 +3,9 @@
 A `before_send` hook, so nothing escapes it (Litestar wraps `send` for the whole app, errors
 included). ASVS 5.0: V3.4.3 (a strict Content-Security-Policy: no inline script, no
 `object`, `base-uri 'none'`), V3.4.4 (nosniff), V3.4.5 (Referrer-Policy), V3.4.6
-(`frame-ancestors 'none'`, with X-Frame-Options for old browsers), V3.4.8 (COOP).
+(`frame-ancestors 'none'`, with X-Frame-Options for old browsers), V3.4.8 (COOP), V3.4.1
+(HSTS on every HTTPS answer, issue 40: a tablet that once reached the venue over HTTPS
+never falls back to plain HTTP for that name; browsers keep no HSTS for a bare address).
 
 The faces load only their own files; `img-src data:` is for the judge-token QR codes
 (`qr_svg` data URIs). The API reference at /schema is our own page and script (no CDN), so
@@ -38,6 +40,8 @@ COMMON = (
     (b"permissions-policy", PERMISSIONS.encode()),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
+# 180 days: longer than an event, shorter than the venue certificate (397 days).
+HSTS = (b"strict-transport-security", b"max-age=15552000")
 
 
 def csp(peers: tuple[str, ...] = ()) -> str:
@@ -61,6 +65,8 @@ def security_headers(peers: tuple[str, ...] = ()):
         headers = list(message.get("headers") or [])
         present = {name.lower() for name, _ in headers}
         headers += [(n, v) for n, v in wanted if n not in present]
+        if scope.get("scheme") == "https":
+            headers.append(HSTS)
         message["headers"] = headers
 
     return add_security_headers

@@ -3,32 +3,12 @@ reached on the hall network (issue 14, point 7)."""
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from urllib.parse import urlsplit, urlunsplit
 
+from tableside.web.transport import is_loopback, lan_address
+
 ANY = ("0.0.0.0", "::", "")
-
-
-def is_loopback(host: str) -> bool:
-    """127.0.0.0/8, ::1 or localhost."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def lan_address() -> str:
-    """This machine's address on its default route (no packet is sent), or ""."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            address = probe.getsockname()[0]
-        except OSError:
-            return ""
-    return "" if is_loopback(address) else address
+__all__ = ["ANY", "is_loopback", "lan_address", "on_host", "reachable_link"]
 
 
 def on_host(link: str, host: str) -> str:

@@ -23,19 +23,20 @@ from tableside.staff.auth_dto import LoginRequest, LoginResponse, PasswordChange
 from tableside.web.auth import STAFF_ROLES, bearer, require, resolve
 from tableside.web.context import Context, context
 from tableside.web.guards import principal_of, signed_in
+from tableside.web.problems import coded
 
 Username = Annotated[str, PathParameter(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f]+$")]
 LOCKED = "Account locked after repeated wrong passwords; the head judge can unlock it"
 
 
-def too_many(title: str, seconds: float, reason: str) -> HTTPException:
-    """429 with Retry-After in whole seconds (at least 1)."""
+def too_many(title: str, seconds: float, reason: str, code: str) -> HTTPException:
+    """429 with Retry-After in whole seconds (at least 1); `code` words it in any language."""
     wait = max(1, math.ceil(seconds))
     return HTTPException(
         status_code=429,
         detail=title,
         headers={"Retry-After": str(wait)},
-        extra={"retry_after": wait, "reason": reason},
+        extra={"retry_after": wait, "reason": reason, **coded(code)},
     )
 
 
@@ -44,10 +45,12 @@ async def _throttle(ctx: Context, request: Request, username: str) -> None:
     client = request.client.host if request.client else "unknown"
     wait = await ctx.login_clients.allow(ctx.pool, client)
     if wait:
-        raise too_many("Too many login attempts from this address", wait, "client")
+        raise too_many(
+            "Too many login attempts from this address", wait, "client", "too_many_logins"
+        )
     wait = await lockouts.locked_for(ctx.pool, username)
     if wait:
-        raise too_many(LOCKED, wait, "account")
+        raise too_many(LOCKED, wait, "account", "login_locked")
 
 
 @post("/api/login", summary="Staff login")
@@ -61,8 +64,8 @@ async def login(request: Request, state: State, data: JSONBody[LoginRequest]) ->
         if await lockouts.record_failure(
             ctx.pool, data.username, s.login_failures, s.login_lockout_minutes
         ):
-            raise too_many(LOCKED, s.login_lockout_minutes * 60, "account")
-        raise NotAuthorizedException("Wrong username or password")
+            raise too_many(LOCKED, s.login_lockout_minutes * 60, "account", "login_locked")
+        raise NotAuthorizedException("Wrong username or password", extra=coded("wrong_login"))
     await lockouts.clear(ctx.pool, data.username)
     token, role, expires = found
     return LoginResponse(token, data.username, role, expires.isoformat())
@@ -80,13 +83,19 @@ async def change_password(request: Request, state: State, data: JSONBody[Passwor
     me = principal_of(request, *STAFF_ROLES)
     await _throttle(ctx, request, me.name)
     if data.new_password in (data.current_password, me.name):
-        raise HTTPException(status_code=422, detail="Choose a new password unlike the old one")
+        raise HTTPException(
+            status_code=422,
+            detail="Choose a new password unlike the old one",
+            extra=coded("password_unchanged"),
+        )
     if not await accounts.change_password(
         ctx.pool, me.name, data.current_password, data.new_password, bearer(request) or ""
     ):
         s = ctx.settings
         await lockouts.record_failure(ctx.pool, me.name, s.login_failures, s.login_lockout_minutes)
-        raise HTTPException(status_code=403, detail="The current password is wrong")
+        raise HTTPException(
+            status_code=403, detail="The current password is wrong", extra=coded("password_wrong")
+        )
 
 
 @get("/api/login-lockouts", summary="Staff names locked after wrong passwords")
@@ -103,7 +112,7 @@ async def unlock(request: Request, state: State, username: Username) -> None:
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
     if not await lockouts.clear(ctx.pool, username):
-        raise NotFoundException(f"No failed logins for {username!r}")
+        raise NotFoundException(f"No failed logins for {username!r}", extra=coded("no_lockout"))
 
 
 LOGIN_ROUTES = [login, change_password, list_lockouts, unlock]

@@ -19,6 +19,8 @@ from tableside.staff.login_routes import LOGIN_ROUTES
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.guards import signed_in
+from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 TableNo = Annotated[int, PathParameter(ge=1, le=9999)]
 
@@ -45,7 +47,9 @@ async def create_account(
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
     if not await accounts.add_account(ctx.pool, data.username, data.role, data.password):
-        raise HTTPException(status_code=409, detail="That username is taken")
+        raise HTTPException(
+            status_code=409, detail="That username is taken", extra=coded("username_taken")
+        )
     return {"username": data.username, "role": data.role}
 
 
@@ -63,7 +67,7 @@ async def issue_token(request: Request, state: State, table: TableNo) -> JudgeTo
     staff = require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
     hours = ctx.settings.judge_token_hours
     token_id, token = await accounts.issue_judge_token(ctx.pool, table, staff.name, hours)
-    asked = judge_link(str(request.base_url), table, token, ctx.settings.peers)
+    asked = judge_link(public_base(request), table, token, ctx.settings.peers)
     link, reachable, lan_link = reachable_link(asked, ctx.settings.host)
     qr = segno.make(link, error="m")
     svg, png = qr.svg_data_uri(scale=4), qr.png_data_uri(scale=4)
@@ -76,7 +80,7 @@ async def revoke_token(request: Request, state: State, token_id: FromPath[UUID])
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
     if not await accounts.revoke_judge_token(ctx.pool, token_id):
-        raise NotFoundException("No such active token")
+        raise NotFoundException("No such active token", extra=coded("no_token"))
 
 
 @get("/api/judge-tokens", summary="Active table judge tokens")

@@ -13,6 +13,7 @@ from litestar.connection import ASGIConnection
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 
 from tableside.eventlog.group_commit import AsyncGroupCommit
+from tableside.web.problems import coded
 from tableside.web.ratelimit import RateLimiter
 
 STAFF_ROLES = ("head_judge", "secretary", "auditor")
@@ -78,7 +79,8 @@ async def no_token_in_url(connection: ASGIConnection, _: object = None) -> None:
     if any(name in connection.query_params for name in URL_TOKEN_PARAMS):
         raise NotAuthorizedException(
             "Tokens are not accepted in the URL: send them in the Authorization header "
-            "(Bearer …), or, on /live, in the first message"
+            "(Bearer …), or, on /live, in the first message",
+            extra=coded("token_in_url"),
         )
 
 
@@ -106,7 +108,7 @@ async def resolve_taking(
         row = await pool.fetchrow(query, digest, *args)
         if row is not None:
             return _principal(prefix, row, key), float(row["wait"]) if limiter else 0.0
-    raise NotAuthorizedException("Invalid, expired or revoked token")
+    raise NotAuthorizedException("Invalid, expired or revoked token", extra=coded("token_invalid"))
 
 
 def _principal(prefix: str, row: asyncpg.Record, key: str) -> Principal:
@@ -152,7 +154,9 @@ class TokenChecks:
             return None, 0.0
         found = await self._batch.submit(token) if token[:3] in _BATCH else None
         if found is None:
-            raise NotAuthorizedException("Invalid, expired or revoked token")
+            raise NotAuthorizedException(
+                "Invalid, expired or revoked token", extra=coded("token_invalid")
+            )
         return found
 
     async def _flush(self, tokens: Sequence[str]) -> list[tuple[Principal, float] | None]:
@@ -181,7 +185,11 @@ class TokenChecks:
 def require(principal: Principal | None, *roles: str) -> Principal:
     """401 without a principal, 403 when its role is not one of `roles`."""
     if principal is None:
-        raise NotAuthorizedException("Log in or use a table judge token")
+        raise NotAuthorizedException(
+            "Log in or use a table judge token", extra=coded("login_needed")
+        )
     if principal.role not in roles:
-        raise PermissionDeniedException(f"Needs one of: {', '.join(roles)}")
+        raise PermissionDeniedException(
+            f"Needs one of: {', '.join(roles)}", extra=coded("needs_role")
+        )
     return principal

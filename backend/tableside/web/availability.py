@@ -1,8 +1,9 @@
 """While the database is gone or the server is too busy: 503 with Retry-After (never 500,
 never a hang), and a watch that tells which it is (issue 28).
 
-`Watch` pings the database every half second on a connection of its own (never the request
-pool: a pool its requests have exhausted is not a dead database) and keeps `ctx.health`
+`Watch` pings the database every half second on a connection, a thread and an event loop of its
+own (never the request pool: a pool its requests have exhausted is not a dead database; never
+the request loop: a busy loop is not a dead database either) and keeps `ctx.health`
 current: `ok`, `pool exhausted` (the database answers, but a request has waited for a pooled
 connection for a second or more) or `unreachable`, each with its reason. `database_gate` (an
 app guard) answers API requests with 503 at once while the database is unreachable, instead of
@@ -16,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +35,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from tableside.db.pool import PoolBusy, session_settings
 from tableside.db.replication import HEALTH_QUERY
-from tableside.web.problems import problem
+from tableside.web.problems import coded, problem, title_in, words_in
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +72,9 @@ def unavailable_response(request: Request, exc: Exception) -> Response:
     if _store_busy(exc):
         return busy_response(request, exc)
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
-    return problem(503, "Database unavailable", _DETAIL, headers={"Retry-After": RETRY_AFTER})
+    title = title_in(request, "Database unavailable")
+    detail = words_in(request, "unavailable", _DETAIL)
+    return problem(503, title, detail, headers={"Retry-After": RETRY_AFTER}, code="unavailable")
 
 
 def busy_response(request: Request, exc: Exception) -> Response:
@@ -77,7 +82,12 @@ def busy_response(request: Request, exc: Exception) -> Response:
     log.warning("server busy on %s %s: %s", request.method, request.url.path, exc)
     reason = str(exc) or type(exc).__name__
     return problem(
-        503, "Server busy", _BUSY_DETAIL, headers={"Retry-After": RETRY_AFTER}, reason=reason
+        503,
+        title_in(request, "Server busy"),
+        words_in(request, "busy", _BUSY_DETAIL),
+        headers={"Retry-After": RETRY_AFTER},
+        reason=reason,
+        code="busy",
     )
 
 
@@ -94,16 +104,44 @@ def _store_busy(exc: BaseException) -> bool:
 
 
 async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
-    """Refuse API requests at once (503) while the watch sees the database down (async: a
-    sync guard would cost every request a hop to a worker thread)."""
+    """Refuse API requests at once (503) while the watch sees the database down, and API writes
+    while a standby is required and none is attached (async: a sync guard would cost every
+    request a hop to a worker thread)."""
     ctx = connection.app.state.tableside
-    if ctx.database_down and connection.url.path.startswith("/api/"):
+    path = connection.scope["path"]
+    if not path.startswith("/api/"):
+        return
+    if ctx.database_down:
         raise HTTPException(
             status_code=503,
             detail="Database unavailable",
             headers={"Retry-After": RETRY_AFTER},
-            extra={"detail": _DETAIL},
+            extra={"detail": _DETAIL, **coded("unavailable")},
         )
+    if connection.scope.get("method") in _WRITES and path != LOGIN and _no_standby(ctx):
+        raise HTTPException(
+            status_code=503,
+            detail="No standby",
+            headers={"Retry-After": RETRY_AFTER},
+            extra={"detail": _NO_STANDBY, "code": "no_standby"},
+        )
+
+
+_WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+LOGIN = "/api/login"  # a login is no record: staff reach the console that says why
+_NO_STANDBY = (
+    "No standby is attached and this event requires one (TABLESIDE_STANDBY_REQUIRED); nothing "
+    "was stored. Try again once the standby is back."
+)
+
+
+def _no_standby(ctx) -> bool:
+    """A standby is required (TABLESIDE_STANDBY_REQUIRED) and the watch saw none attached:
+    the write is refused at once rather than left to wait in PostgreSQL for one (issue 46)."""
+    if not ctx.settings.standby_required:
+        return False
+    seen = ctx.health.replication  # (synchronous, attached, in recovery), by the watch
+    return seen is None or not seen[1]
 
 
 @dataclass
@@ -124,19 +162,48 @@ _SCHEMA = "SELECT max(version) FROM schema_migrations"
 
 
 class Watch:
-    """The health watch: its own connection, a look every `interval` seconds."""
+    """The health watch: its own thread, event loop and connection, a look every `interval`
+    seconds (issue 46). On the request loop a flood of work delayed its ping's answer past
+    `answer_within` and it took loop lag for a dead database: the gate then refused everyone.
+    On a loop of its own a ping waits only for PostgreSQL. `unreachable` needs a connection
+    that fails (refused, reset, closed, PostgreSQL refusing it) or `silent_looks` looks in a
+    row with no answer within `answer_within`; one slow answer is not an outage."""
 
-    def __init__(self, ctx, interval: float = 0.5, answer_within: float = 2.0) -> None:
+    def __init__(
+        self, ctx, interval: float = 0.5, answer_within: float = 2.0, silent_looks: int = 3
+    ) -> None:
         self.ctx, self.interval, self.answer_within = ctx, interval, answer_within
+        self.silent_looks, self.silent = silent_looks, 0
         self.conn: asyncpg.Connection | None = None
+        self.served: asyncio.AbstractEventLoop | None = None  # the request loop, for `_back`
 
-    async def run(self) -> None:
-        """Look until cancelled (then close the connection)."""
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Run the watch beside the caller's loop; yield once its first look is done (/health
+        answers from it), stop it (bounded) on the way out."""
+        self.served = asyncio.get_running_loop()
+        looked, stop = threading.Event(), threading.Event()
+        thread = threading.Thread(
+            target=asyncio.run, args=(self._run(looked, stop),), name="health-watch", daemon=True
+        )
+        thread.start()
+        await anyio.to_thread.run_sync(looked.wait, self.answer_within * self.silent_looks)
         try:
-            while True:
+            yield
+        finally:
+            stop.set()
+            await anyio.to_thread.run_sync(thread.join, self.interval + self.answer_within)
+
+    async def _run(self, looked: threading.Event, stop: threading.Event) -> None:
+        """The watch's own loop: look until told to stop (then close the connection)."""
+        try:
+            await self.look()
+            looked.set()
+            while not stop.is_set():
                 await asyncio.sleep(self.interval)
                 await self.look()
         finally:
+            looked.set()
             if self.conn is not None:
                 self.conn.terminate()
 
@@ -145,15 +212,26 @@ class Watch:
         try:
             async with asyncio.timeout(self.answer_within):
                 await self._ping()
+        except TimeoutError:
+            self._drop()
+            self.silent += 1
+            if self.silent >= self.silent_looks:
+                waited = self.silent * self.answer_within
+                self._seen("unreachable", f"unreachable: no answer for {waited:g} s")
+            return
         except (*UNAVAILABLE, OSError, asyncpg.PostgresError) as exc:
-            if self.conn is not None:
-                self.conn.terminate()
-                self.conn = None
-            reason = str(exc) or f"no answer within {self.answer_within:g} s"
+            self._drop()
+            reason = str(exc) or "connection failed"
             self._seen("unreachable", f"unreachable: {type(exc).__name__}: {reason}")
             return
-        if self._seen(*self._pool_state()):
-            await _back(self.ctx)
+        self.silent = 0
+        if self._seen(*self._pool_state()) and self.served is not None:
+            asyncio.run_coroutine_threadsafe(_back(self.ctx), self.served)
+
+    def _drop(self) -> None:
+        if self.conn is not None:
+            self.conn.terminate()
+            self.conn = None
 
     async def _ping(self) -> None:
         if self.conn is None or self.conn.is_closed():
@@ -172,8 +250,11 @@ class Watch:
             await self.conn.fetchval("SELECT 1")
 
     def _pool_state(self) -> tuple[str, str]:
-        pool = self.ctx.pool
-        waited = pool.longest_wait() if hasattr(pool, "longest_wait") else 0.0
+        pool, waited = self.ctx.pool, 0.0
+        # read from the watch's thread while the request loop changes it: a waiter gone
+        # between the look and the read is no waiter
+        with contextlib.suppress(ValueError, RuntimeError):
+            waited = pool.longest_wait() if hasattr(pool, "longest_wait") else 0.0
         if waited < EXHAUSTED_AFTER:
             return "ok", ""
         return "pool exhausted", (

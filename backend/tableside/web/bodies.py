@@ -21,7 +21,7 @@ from litestar import Request
 from litestar.exceptions import ClientException
 from litestar.types import Empty
 
-from tableside.web.problems import Unprocessable
+from tableside.web.problems import Unprocessable, coded
 
 # Bidi embeddings, overrides and isolates, and the marks (Trojan Source, CVE-2021-42574).
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -47,11 +47,15 @@ def decode(body: bytes) -> Any:
     try:
         return msgspec.json.decode(body or b"null")
     except UnicodeDecodeError:
-        raise ClientException("The body is not UTF-8") from None
+        raise ClientException("The body is not UTF-8", extra=coded("body_not_utf8")) from None
     except RecursionError:
-        raise ClientException("The JSON body is nested too deeply") from None
+        raise ClientException(
+            "The JSON body is nested too deeply", extra=coded("body_too_deep")
+        ) from None
     except msgspec.DecodeError as exc:
-        raise ClientException(f"The body is not valid JSON ({exc})") from None
+        raise ClientException(
+            f"The body is not valid JSON ({exc})", extra=coded("body_not_json")
+        ) from None
 
 
 def bad_character(text: str, allowed: frozenset[str] = frozenset()) -> str | None:
@@ -118,7 +122,9 @@ class StrictRequest(Request):
             try:
                 value = clean(decode(body))
             except RecursionError:
-                raise ClientException("The JSON body is nested too deeply") from None
+                raise ClientException(
+                    "The JSON body is nested too deeply", extra=coded("body_too_deep")
+                ) from None
             target = data_type(self)
             if target is not None:
                 check(value, target)

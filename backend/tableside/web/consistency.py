@@ -11,7 +11,7 @@ from litestar.exceptions import HTTPException
 from litestar.params import Parameter
 
 from tableside.web.context import context
-from tableside.web.problems import Unprocessable
+from tableside.web.problems import Unprocessable, coded
 
 MinPosition = Annotated[
     int,
@@ -56,6 +56,7 @@ async def _reached(db: Db, projection: str, position: int, timeout: float) -> No
             raise HTTPException(
                 status_code=503,
                 detail="The read model is catching up",
+                extra=coded("catching_up"),
                 headers={"Retry-After": "1"},
             )
         await asyncio.sleep(0.01)

@@ -1,5 +1,6 @@
 """GET /health: what the health watch saw last (web/availability.py, its own connection):
-ok, `pool exhausted` or `unreachable` with the reason, which PostgreSQL, which schema."""
+ok, `pool exhausted` or `unreachable` with the reason, which PostgreSQL, which schema; and
+the record's standing (`record`: ok, or disputed with the code and why, #41)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from litestar.datastructures import State
 
 from tableside.db.replication import STOPPED, UNPROTECTED
 from tableside.web.availability import RETRY_AFTER
+from tableside.web.disputed import standing
 
 
 @get("/health")
@@ -16,8 +18,16 @@ async def health(state: State) -> Response[dict[str, object]]:
     saying which: the pool is exhausted (the database answers) or it is unreachable."""
     seen = state.tableside.health
     versions = {"server_version": seen.server_version, "schema_version": seen.schema_version}
+    signer = state.tableside.signing_key
+    record = standing(signer.dispute if signer is not None else None)
     if seen.state == "ok":
-        body: dict[str, object] = {"status": "ok", "database": {"reachable": True, **versions}}
+        # A disputed record (#41) still serves matches; it is said here, with a 200.
+        status = "disputed" if record["state"] == "disputed" else "ok"
+        body: dict[str, object] = {
+            "status": status,
+            "database": {"reachable": True, **versions},
+            "record": record,
+        }
         if state.settings.replication and seen.replication is not None:
             body["replication"] = _replication(seen.replication, state.settings)
         return Response(body)
@@ -27,7 +37,7 @@ async def health(state: State) -> Response[dict[str, object]]:
         "error": seen.reason,
         **versions,
     }
-    body = {"status": "degraded", "database": database}
+    body = {"status": "degraded", "database": database, "record": record}
     return Response(body, status_code=503, headers={"Retry-After": RETRY_AFTER})
 
 

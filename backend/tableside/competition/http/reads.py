@@ -27,6 +27,7 @@ from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import Language, attachment
 from tableside.web.guards import FILE_LIMIT, signed_in
+from tableside.web.problems import coded
 
 Doc = dict[str, Any]
 _LIST = """
@@ -41,7 +42,7 @@ async def _doc(state: State, comp_id: UUID, min_position: int) -> Doc:
     await settled(state, "standings", min_position)
     text = await context(state).pool.fetchval(_DOC, comp_id)
     if text is None:
-        raise NotFoundException(f"No competition {comp_id}")
+        raise NotFoundException(f"No competition {comp_id}", extra=coded("no_competition"))
     return msgspec.json.decode(text)
 
 
@@ -209,7 +210,9 @@ async def _state(state: State, comp_id: UUID):
     try:
         return await anyio.to_thread.run_sync(state.competitions.service.state, comp_id)
     except CompetitionNotFound:
-        raise NotFoundException(f"No competition {comp_id}") from None
+        raise NotFoundException(
+            f"No competition {comp_id}", extra=coded("no_competition")
+        ) from None
 
 
 @post(
@@ -239,9 +242,11 @@ async def import_round(
             else interop.pairings_from_csv(data, comp)
         )
     except CompetitionRuleError as exc:
-        raise RuleError(exc.rule, exc.message, "body") from None
+        raise RuleError(exc.rule, exc.message, "body", exc.code, exc.params) from None
     except Exception as exc:  # an unreadable file is the sender's problem, never a 500
-        raise RuleError(interop.RULE, f"cannot read the file: {exc}", "body") from None
+        raise RuleError(
+            interop.RULE, f"cannot read the file: {exc}", "body", code="file_unreadable"
+        ) from None
     asked = cc.ImportRound(tuple((b.a, b.b, b.table) for b in boards), "")
     work = _execute(
         state, competition_id, stamped(asked), expected_version, command_id, meta(principal, "")

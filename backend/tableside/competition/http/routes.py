@@ -39,6 +39,7 @@ from tableside.match.http.responses import stored_response
 from tableside.web.auth import Principal
 from tableside.web.context import context
 from tableside.web.guards import principal_of, signed_in
+from tableside.web.problems import coded
 
 
 async def caller(request: Request, state: State, *roles: str) -> Principal:
@@ -68,13 +69,22 @@ async def store(
             if prior is None:
                 raise
         except CompetitionNotFound:
-            raise NotFoundException(f"competition {comp_id} does not exist") from None
+            raise NotFoundException(
+                f"competition {comp_id} does not exist", extra=coded("no_competition")
+            ) from None
         except NothingToCall as exc:
-            extra = {"detail": str(exc), "reason": "nothing_to_call"}
-            raise ClientException(status_code=409, detail="Nothing to call", extra=extra) from None
+            raise ClientException(
+                status_code=409,
+                detail="Nothing to call",
+                extra={"detail": str(exc), "reason": "nothing_to_call", **coded("nothing_to_call")},
+            ) from None
         prior = await stored_response(pool, command_id, digest)
     if prior.match_id != comp_id:
-        raise HTTPException(status_code=409, detail="command_id was used for another stream")
+        raise HTTPException(
+            status_code=409,
+            detail="command_id was used for another stream",
+            extra=coded("command_reused"),
+        )
     state.competitions.wake()
     return CompetitionCommandResponse(
         comp_id, command_id, prior.first_version, prior.last_version, prior.positions, prior.events
@@ -174,7 +184,9 @@ async def check_entry_list(
     try:
         _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
     except CompetitionNotFound:
-        raise NotFoundException(f"competition {competition_id} does not exist") from None
+        raise NotFoundException(
+            f"competition {competition_id} does not exist", extra=coded("no_competition")
+        ) from None
     verdicts = check_entries(comp, commands)
     return {"lines": [msgspec.to_builtins(v) for v in verdicts]}
 

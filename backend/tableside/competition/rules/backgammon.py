@@ -21,13 +21,38 @@ _KORONA_ONLY = "a korona setting"
 def check_guide(guide: Guide) -> None:
     """A guide fits its sport: backgammon settings only in a backgammon guide, KSI only there."""
     if not is_backgammon(guide):
-        require(guide.backgammon is None, GUIDE, "match lengths belong to a backgammon guide")
-        require(guide.ruleset != "KSI", GUIDE, "KSI rules are backgammon's: set sport")
-        require(guide.discipline != "open_singles", "EKML §5(1)", "korona has no open singles")
+        require(
+            guide.backgammon is None,
+            GUIDE,
+            "match lengths belong to a backgammon guide",
+            "bg_lengths_in_bg_guide",
+        )
+        require(
+            guide.ruleset != "KSI",
+            GUIDE,
+            "KSI rules are backgammon's: set sport",
+            "ksi_is_backgammon",
+        )
+        require(
+            guide.discipline != "open_singles",
+            "EKML §5(1)",
+            "korona has no open singles",
+            "korona_no_open_singles",
+        )
         return
-    require(guide.ruleset == "KSI", "KSI 1.2.2", "a backgammon competition is played under KSI")
-    require(guide.discipline in SINGLES, GUIDE, "backgammon is played one against one")
-    require(guide.teams is None, GUIDE, "no team matches in backgammon")
+    require(
+        guide.ruleset == "KSI",
+        "KSI 1.2.2",
+        "a backgammon competition is played under KSI",
+        "bg_under_ksi",
+    )
+    require(
+        guide.discipline in SINGLES,
+        GUIDE,
+        "backgammon is played one against one",
+        "bg_singles_only",
+    )
+    require(guide.teams is None, GUIDE, "no team matches in backgammon", "bg_no_teams")
     _check_korona_settings(guide)
     _check_lengths(guide.backgammon or BackgammonSettings())
 
@@ -35,26 +60,46 @@ def check_guide(guide: Guide) -> None:
 def _check_korona_settings(guide: Guide) -> None:
     """What only korona has is refused with its reason, not ignored."""
     one = "a backgammon match is one match to N points: set match lengths, not games"
-    require(guide.games_per_match == 1, GUIDE, f"games_per_match is 1 ({one})")
-    require(guide.playoff_games == 1, GUIDE, f"playoff_games is 1 ({one})")
-    require(not guide.play_all_games and not guide.playoff_play_all_games, GUIDE, one)
-    require(guide.time_cap is None, FULL_LENGTH, "every match is played to its full length")
+    require(guide.games_per_match == 1, GUIDE, f"games_per_match is 1 ({one})", "bg_one_game")
+    require(guide.playoff_games == 1, GUIDE, f"playoff_games is 1 ({one})", "bg_one_game")
+    require(
+        not guide.play_all_games and not guide.playoff_play_all_games, GUIDE, one, "bg_one_game"
+    )
+    require(
+        guide.time_cap is None,
+        FULL_LENGTH,
+        "every match is played to its full length",
+        "bg_full_length",
+    )
     require(
         guide.points == MATCH_POINT,
         FULL_LENGTH,
         "a match is won or lost, never drawn: 1 match point for a win, 0 for a loss",
+        "bg_never_drawn",
     )
-    require("pucks_diff" not in guide.tie_breaks, GUIDE, f"pucks difference is {_KORONA_ONLY}")
+    require(
+        "pucks_diff" not in guide.tie_breaks,
+        GUIDE,
+        f"pucks difference is {_KORONA_ONLY}",
+        "bg_no_pucks",
+    )
 
 
 def _check_lengths(settings: BackgammonSettings) -> None:
     """Lengths from 1 to the engine's longest, at least one (KSI 4.5: matches to N points)."""
     lengths = (*settings.lengths, *((settings.final_length,) if settings.final_length else ()))
-    require(bool(settings.lengths), GUIDE, "name the match length of round 1 at least")
+    require(
+        bool(settings.lengths),
+        GUIDE,
+        "name the match length of round 1 at least",
+        "bg_round_one_length",
+    )
     require(
         all(1 <= n <= MAX_LENGTH for n in lengths),
         FULL_LENGTH,
         f"a match is 1 to {MAX_LENGTH} points",
+        "bg_length_range",
+        most=MAX_LENGTH,
     )
 
 

@@ -42,6 +42,9 @@ def bracket_size(entrants: int) -> int:
         2 <= entrants <= MAX_BRACKET,
         "KUUSALU",
         f"{entrants} entrants do not fit a bracket (2 to {MAX_BRACKET})",
+        "bracket_size",
+        entrants=entrants,
+        most=MAX_BRACKET,
     )
     size = 16
     while size < entrants:
@@ -147,6 +150,11 @@ def _third_place(winners: list[BracketMatch]) -> list[BracketMatch]:
 
 def playoff(ranked: tuple[str, ...]) -> Bracket:
     """Top 4 (1v4, 2v3, then the final) or top 8 of a Swiss preliminary, with a third place."""
-    require(len(ranked) in (4, 8), "guide play-off", "a play-off takes the top 4 or 8")
+    require(
+        len(ranked) in (4, 8),
+        "guide play-off",
+        "a play-off takes the top 4 or 8",
+        "playoff_top_four_or_eight",
+    )
     winners = _knockout("P", _seed_sources(len(ranked)))
     return Bracket("playoff", len(ranked), ranked, (*winners, *_third_place(winners)))

@@ -39,5 +39,10 @@ def decide(state: Competition, command: object) -> tuple:
     """The events a command leads to, or a CompetitionRuleError citing the paragraph."""
     decider = _DECIDERS.get(type(command))
     if decider is None:
-        raise CompetitionRuleError("EKML §12(3)", f"unknown command {type(command).__name__}")
+        raise CompetitionRuleError(
+            "EKML §12(3)",
+            f"unknown command {type(command).__name__}",
+            code="unknown_command",
+            params={"command": type(command).__name__},
+        )
     return decider(state, command)

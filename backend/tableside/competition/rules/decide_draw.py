@@ -15,11 +15,19 @@ from .swiss import SwissEntry, drawn_order, pair_swiss
 def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     """The head judge's draw from a recorded seed (EKML §12(2)2) over checked-in entrants."""
     guide = guide_of(state)
-    require(not state.order and not state.bracket, "EKML §12(2)2", "the draw is made")
+    require(not state.order and not state.bracket, "EKML §12(2)2", "the draw is made", "draw_made")
     early = guide.draw_at is not None and c.at < guide.draw_at
-    require(not early or c.early, "EKML §3(4)11", f"the guide sets the draw for {guide.draw_at}")
+    require(
+        not early or c.early,
+        "EKML §3(4)11",
+        f"the guide sets the draw for {guide.draw_at}",
+        "draw_time_set",
+        at=guide.draw_at,
+    )
     ready = [e.id for e in state.entrants.values() if e.status == "checked_in"]
-    require(len(ready) >= 2, "EKML §9(3)", "fewer than two entrants checked in")
+    require(
+        len(ready) >= 2, "EKML §9(3)", "fewer than two entrants checked in", "too_few_checked_in"
+    )
     order = drawn_order(ready, c.seed)
     made = ev.DrawMade(c.seed, order, c.at, early)
     if guide.format == "round_robin":
@@ -59,12 +67,35 @@ def pair_next_round(state: Competition, c: cmd.PairNextRound) -> tuple:
     """Pair the next Swiss round once the last is complete; withdrawn entrants are not
     paired (EKML §32(3)2), late entrants join from the round after they came (guide)."""
     guide = guide_of(state)
-    require(guide.format in SWISS_FORMATS, "EKML §32", "only a Swiss pairs round by round")
-    require(bool(state.order), "EKML §12(2)2", "make the draw first")
-    number = state.current_round + 1
-    require(number <= guide.rounds, "EKML §3(4)6", f"the guide has {guide.rounds} rounds")
-    require(round_complete(state), "EKML §12(2)4", "the last round is not complete")
+    require(
+        guide.format in SWISS_FORMATS,
+        "EKML §32",
+        "only a Swiss pairs round by round",
+        "swiss_only_round_by_round",
+    )
+    require(bool(state.order), "EKML §12(2)2", "make the draw first", "draw_first")
+    number = next_round(state, guide.rounds)
     return (_swiss_round(number, swiss_entries(state, number), c.seed, guide.rounds),)
+
+
+def next_round(state: Competition, rounds: int) -> int:
+    """The number of the round to pair next: within the guide's rounds (EKML §3(4)6), once
+    the last one is complete (EKML §12(2)4)."""
+    number = state.current_round + 1
+    require(
+        number <= rounds,
+        "EKML §3(4)6",
+        f"the guide has {rounds} rounds",
+        "guide_rounds",
+        rounds=rounds,
+    )
+    require(
+        round_complete(state),
+        "EKML §12(2)4",
+        "the last round is not complete",
+        "last_round_incomplete",
+    )
+    return number
 
 
 def round_complete(state: Competition) -> bool:
@@ -110,10 +141,15 @@ def _rank(state: Competition, entrant_id: str) -> int:
 def draw_playoff(state: Competition, c: cmd.DrawPlayoff) -> tuple:
     """After the Swiss preliminary, its top 4 (1v4, 2v3) or 8 go to the play-off (guide)."""
     guide = guide_of(state)
-    require(guide.format == "swiss_playoff", "guide play-off", "no play-off in this format")
-    require(state.playoff is None, "guide play-off", "the play-off is drawn")
+    require(
+        guide.format == "swiss_playoff",
+        "guide play-off",
+        "no play-off in this format",
+        "no_playoff_in_format",
+    )
+    require(state.playoff is None, "guide play-off", "the play-off is drawn", "playoff_drawn")
     done = state.current_round == guide.rounds and round_complete(state)
-    require(done, "guide play-off", "the Swiss preliminary is not finished")
+    require(done, "guide play-off", "the Swiss preliminary is not finished", "swiss_unfinished")
     rows = standings(StandingsView(state))
     ranked = tuple(r.entrant for r in rows if state.entrants[r.entrant].status != "withdrawn")
     ranked = ranked[: guide.playoff_size]

@@ -23,15 +23,31 @@ def call_match(state: Competition, c: cmd.CallMatch) -> tuple:
     of free tables, one board on each (EKML §29(2))."""
     guide = guide_of(state)
     a, b = sides(state, c.match_id)
-    require(c.match_id not in state.results, "EKML §17(3)", "the match has a result")
+    require(
+        c.match_id not in state.results, "EKML §17(3)", "the match has a result", "match_has_result"
+    )
     block = block_for(guide, c.table, c.tables)
     busy = sorted(set(block) & held_tables(state))
-    require(not busy, "EKML §17(3)", f"table {', '.join(map(str, busy))} is busy")
+    require(
+        not busy,
+        "EKML §17(3)",
+        f"table {', '.join(map(str, busy))} is busy",
+        "table_in_use",
+        tables=", ".join(map(str, busy)),
+    )
     playing = busy_entrants(state) & {a, b}
-    require(not playing, "EKML §17(3)", f"{', '.join(sorted(playing))} is at another table")
+    require(
+        not playing,
+        "EKML §17(3)",
+        f"{', '.join(sorted(playing))} is at another table",
+        "player_at_another_table",
+        players=", ".join(sorted(playing)),
+    )
     if guide.teams is not None:
         return (team_call(state, c.match_id, block, c.at, c.absent),)
-    require(not c.absent, "EKML §29(6)", "substitutes are for team matches")
+    require(
+        not c.absent, "EKML §29(6)", "substitutes are for team matches", "substitutes_team_only"
+    )
     return (ev.MatchCalled(c.match_id, c.table, a, b, c.at),)
 
 
@@ -57,14 +73,25 @@ def call_next(state: Competition, c: cmd.CallNextMatches) -> tuple:
 def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     """An entrant not at the table 2 minutes after the call (EKML §9(3), NOVUS08 3.2)."""
     rules = policy(guide_of(state).ruleset)
-    require(c.absent in sides(state, c.match_id), rules.no_show_rule, "not in this match")
+    require(
+        c.absent in sides(state, c.match_id),
+        rules.no_show_rule,
+        "not in this match",
+        "absent_not_in_match",
+    )
     called = state.called_at.get(c.match_id)
-    require(called is not None, rules.no_show_rule, "the match was never called")
+    require(called is not None, rules.no_show_rule, "the match was never called", "never_called")
     waited = minutes_between(called, c.at)
     wait = rules.no_show_minutes
     if is_backgammon(state.guide):
         wait = no_show_minutes(state, c.match_id)
-    require(waited >= wait, rules.no_show_rule, f"the {wait} minutes are not up")
+    require(
+        waited >= wait,
+        rules.no_show_rule,
+        f"the {wait} minutes are not up",
+        "wait_not_up",
+        minutes=wait,
+    )
     return (ev.NoShowReported(c.match_id, c.absent, c.at, rules.no_show_rule),)
 
 
@@ -72,10 +99,20 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
     """A result from the match stream (EKML §32(1)); a bracket match cannot end drawn."""
     guide = guide_of(state)
     a, b = sides(state, c.match_id)
-    require(c.match_id not in state.results, "EKML §12(3)5", "recorded; correct it instead")
+    require(
+        c.match_id not in state.results,
+        "EKML §12(3)5",
+        "recorded; correct it instead",
+        "recorded_correct_instead",
+    )
     check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     if c.match_id not in _round_ids(state):
-        require(c.result.a_games != c.result.b_games, "KUUSALU", "an elimination needs a winner")
+        require(
+            c.result.a_games != c.result.b_games,
+            "KUUSALU",
+            "an elimination needs a winner",
+            "elimination_needs_winner",
+        )
     rule = "KSI 4.6" if is_backgammon(guide) else "EKML §32(1)"
     recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, rule)
     return (recorded, *walkovers(evolve(state, recorded), c.at))
@@ -90,12 +127,17 @@ def record_board(state: Competition, c: cmd.RecordBoardResult) -> tuple:
     """One board of a team match; the team result follows when all are in, or once decided
     if the ruleset stops then (EKML §29(7) plays all; NOVUS08 23.2 stops)."""
     guide = guide_of(state)
-    require(guide.teams is not None, "EKML §6(3)", "not a team competition")
+    require(guide.teams is not None, "EKML §6(3)", "not a team competition", "not_team_competition")
     a, b = sides(state, c.match_id)
     boards = dict(state.boards.get(c.match_id, {}))
-    require(1 <= c.board <= guide.teams.boards, "EKML §29(3)", "no such board")
-    require(c.board not in boards, "EKML §12(3)5", "the board has a result")
-    require(c.match_id not in state.results, _team_rule(guide), "the team match is decided")
+    require(1 <= c.board <= guide.teams.boards, "EKML §29(3)", "no such board", "no_such_board")
+    require(c.board not in boards, "EKML §12(3)5", "the board has a result", "board_has_result")
+    require(
+        c.match_id not in state.results,
+        _team_rule(guide),
+        "the team match is decided",
+        "team_match_decided",
+    )
     boards[c.board] = c.result
     out = [ev.BoardResultRecorded(c.match_id, c.board, c.result, c.at)]
     stop = not guide.teams.play_all and decided(guide, boards)
@@ -114,7 +156,9 @@ def _team_rule(guide) -> str:
 def rule_at_time_cap(state: Competition, c: cmd.RuleAtTimeCap) -> tuple:
     """The head judge's ruling when the round time is up (guide time cap)."""
     guide = guide_of(state)
-    require(guide.time_cap is not None, "guide time cap", "the guide sets no time cap")
+    require(
+        guide.time_cap is not None, "guide time cap", "the guide sets no time cap", "no_time_cap"
+    )
     a, b = sides(state, c.match_id)
     result = time_cap_ruling(guide, c.a_games, c.b_games, c.a_pucks_left, c.b_pucks_left)
     drawn = result.a_games == result.b_games
@@ -122,6 +166,7 @@ def rule_at_time_cap(state: Competition, c: cmd.RuleAtTimeCap) -> tuple:
         c.match_id in _round_ids(state) or not drawn,
         "guide time cap",
         "pucks are equal: an elimination match plays on until one side pockets more",
+        "elimination_plays_on",
     )
     return (ev.ResultRecorded(c.match_id, a, b, result, c.at, "guide time cap"),)
 

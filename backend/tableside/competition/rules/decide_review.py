@@ -21,7 +21,12 @@ def withdraw(state: Competition, c: cmd.WithdrawEntrant) -> tuple:
     """A withdrawal: at the line results stand and unplayed matches are lost; below it
     everything is annulled and the entrant is not placed (EKML §32(3), NOVUS08 3.2)."""
     rules = policy(guide_of(state).ruleset)
-    require(entrant_of(state, c.entrant_id).status != "withdrawn", rules.withdrawal_rule, "gone")
+    require(
+        entrant_of(state, c.entrant_id).status != "withdrawn",
+        rules.withdrawal_rule,
+        "gone",
+        "entrant_withdrawn",
+    )
     played, total = _share(state, c.entrant_id)
     stand = state.bracket is not None or results_stand(rules, played, total)
     if not (state.order or state.bracket):
@@ -73,8 +78,15 @@ def confirm_forfeit(state: Competition, c: cmd.ConfirmForfeit) -> tuple:
     NOVUS08 3.2 a second such loss puts the player out, as a withdrawal."""
     rules = policy(guide_of(state).ruleset)
     absent = state.no_shows.get(c.match_id)
-    require(absent is not None, rules.no_show_rule, "no no-show was reported")
-    require(c.match_id not in state.results, rules.no_show_rule, "the match has a result")
+    require(
+        absent is not None, rules.no_show_rule, "no no-show was reported", "no_no_show_reported"
+    )
+    require(
+        c.match_id not in state.results,
+        rules.no_show_rule,
+        "the match has a result",
+        "match_has_result",
+    )
     a, b = sides(state, c.match_id)
     result = forfeit_result("b" if absent == a else "a", games_for(state, c.match_id))
     lost = ev.ResultRecorded(c.match_id, a, b, result, c.at, rules.no_show_rule)
@@ -91,14 +103,26 @@ def file_protest(state: Competition, c: cmd.FileProtest) -> tuple:
     rules = policy(guide_of(state).ruleset)
     rule = rules.protest_rule
     rec = state.results.get(c.match_id)
-    require(rec is not None, rule, "the match has no result to protest")
-    require(c.by in (rec.a, rec.b), rule, "only a player of the match may protest")
-    require(c.protest_id not in state.protests, rule, "protest already filed")
-    require(bool(c.rule_cited.strip()), rule, "the protest must cite the rule paragraph")
-    require(c.appealed_at_once, rule, "no appeal to the head judge at the disputed moment")
+    require(rec is not None, rule, "the match has no result to protest", "nothing_to_protest")
+    require(
+        c.by in (rec.a, rec.b), rule, "only a player of the match may protest", "protest_by_player"
+    )
+    require(c.protest_id not in state.protests, rule, "protest already filed", "protest_filed")
+    require(
+        bool(c.rule_cited.strip()),
+        rule,
+        "the protest must cite the rule paragraph",
+        "protest_cites_rule",
+    )
+    require(
+        c.appealed_at_once,
+        rule,
+        "no appeal to the head judge at the disputed moment",
+        "no_appeal_at_once",
+    )
     if rules.protest_minutes is not None:
         late = minutes_between(rec.at, c.at) > rules.protest_minutes
-        require(not late, rule, "more than 1 hour after the match ended")
+        require(not late, rule, "more than 1 hour after the match ended", "protest_too_late")
     return (ev.ProtestFiled(c.protest_id, c.match_id, c.by, c.rule_cited, c.text, c.at),)
 
 
@@ -106,8 +130,8 @@ def decide_protest(state: Competition, c: cmd.DecideProtest) -> tuple:
     """The head judge decides a protest (EKML §12(2)3); upheld, it may correct the result."""
     guide_of(state)
     protest = state.protests.get(c.protest_id)
-    require(protest is not None, "EKML §12(2)3", "no such protest")
-    require(not protest.decided, "EKML §9(7)", "the decision is final")
+    require(protest is not None, "EKML §12(2)3", "no such protest", "no_such_protest")
+    require(not protest.decided, "EKML §9(7)", "the decision is final", "decision_final")
     out: list = [ev.ProtestDecided(c.protest_id, c.upheld, c.note, c.at)]
     if c.upheld and c.corrected is not None:
         fix = cmd.CorrectResult(protest.match_id, c.corrected, f"protest {c.protest_id}", c.at)
@@ -119,7 +143,9 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
     """Correct a result; bracket matches that no longer have the same entrants are voided
     (history is never rewritten: a correction is a new event, ARCHITECTURE.md)."""
     guide = guide_of(state)
-    require(c.match_id in state.results, "EKML §12(3)5", "no result to correct")
+    require(
+        c.match_id in state.results, "EKML §12(3)5", "no result to correct", "no_result_to_correct"
+    )
     check_length(guide, c.result, games_for(state, c.match_id), play_all_for(state, c.match_id))
     corrected = ev.ResultCorrected(c.match_id, c.result, c.reason, c.at)
     out = [corrected, *_invalidations(evolve(state, corrected), c.match_id)]
@@ -129,9 +155,16 @@ def correct_result(state: Competition, c: cmd.CorrectResult) -> tuple:
 def correct_board(state: Competition, c: cmd.CorrectBoardResult) -> tuple:
     """A board's result corrected (EKML §12(3)5); a recorded team result that the boards no
     longer give is corrected with it (EKML §29(3): the boards add up), forfeits stand."""
-    require(guide_of(state).teams is not None, "EKML §6(3)", "not a team competition")
+    require(
+        guide_of(state).teams is not None,
+        "EKML §6(3)",
+        "not a team competition",
+        "not_team_competition",
+    )
     boards = {**state.boards.get(c.match_id, {})}
-    require(c.board in boards, "EKML §12(3)5", "the board has no result to correct")
+    require(
+        c.board in boards, "EKML §12(3)5", "the board has no result to correct", "board_no_result"
+    )
     fixed = ev.BoardResultCorrected(c.match_id, c.board, c.result, c.reason, c.at)
     boards[c.board] = c.result
     recorded = state.results.get(c.match_id)
@@ -174,8 +207,13 @@ def finish(state: Competition, c: cmd.FinishCompetition) -> tuple:
     """The head judge confirms the results and the placings (EKML §12(2)6)."""
     guide_of(state)
     placed = final_placings(state)
-    require(bool(placed), "EKML §12(2)6", "the competition has no final placings yet")
-    require(_all_played(state), "EKML §12(2)6", "matches are still unplayed")
+    require(
+        bool(placed),
+        "EKML §12(2)6",
+        "the competition has no final placings yet",
+        "no_final_placings",
+    )
+    require(_all_played(state), "EKML §12(2)6", "matches are still unplayed", "matches_unplayed")
     return (ev.CompetitionFinished(placed, c.at),)
 
 

@@ -4,9 +4,10 @@ it; every bad line named with its paragraph, nothing written."""
 
 import msgspec
 
+from tableside.rule_error import RuleError
+
 from . import commands as cmd
 from .decide import decide
-from .errors import CompetitionRuleError
 from .evolve import evolve
 from .state import Competition
 
@@ -18,6 +19,8 @@ class EntryVerdict(msgspec.Struct, frozen=True):
     ok: bool
     rule: str = ""
     detail: str = ""
+    code: str = ""  # the refusal's code and figures: a face words it (codes.<lang>.json)
+    params: dict[str, str] = {}
 
 
 def check_entries(
@@ -29,8 +32,8 @@ def check_entries(
     for line, command in enumerate(entries, 1):
         try:
             events = decide(state, command)
-        except CompetitionRuleError as err:
-            out.append(EntryVerdict(line, False, err.rule, err.message))
+        except RuleError as err:  # the competition's rules, a name's (tableside.names)
+            out.append(EntryVerdict(line, False, err.rule, err.message, err.code, err.params))
             continue
         for event in events:
             state = evolve(state, event)

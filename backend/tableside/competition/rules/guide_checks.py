@@ -19,28 +19,62 @@ _INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[
 
 def check_settings(guide: Guide) -> None:
     """Every number and instant of the guide is one the competition can run by."""
-    require(bool(guide.name.strip()), "EKML §3(4)1", "the guide names the competition")
-    require(1 <= guide.rounds <= MAX_ROUNDS, "EKML §3(4)6", f"1 to {MAX_ROUNDS} rounds")
-    require(1 <= guide.games_per_match <= MAX_GAMES, "EKML §3(4)6", "a match has at least one game")
-    require(1 <= guide.playoff_games <= MAX_GAMES, "EKML §3(4)6", "a play-off match has games")
+    require(
+        bool(guide.name.strip()),
+        "EKML §3(4)1",
+        "the guide names the competition",
+        "guide_names_competition",
+    )
+    require(
+        1 <= guide.rounds <= MAX_ROUNDS,
+        "EKML §3(4)6",
+        f"1 to {MAX_ROUNDS} rounds",
+        "rounds_range",
+        most=MAX_ROUNDS,
+    )
+    require(
+        1 <= guide.games_per_match <= MAX_GAMES,
+        "EKML §3(4)6",
+        "a match has at least one game",
+        "match_has_games",
+    )
+    require(
+        1 <= guide.playoff_games <= MAX_GAMES,
+        "EKML §3(4)6",
+        "a play-off match has games",
+        "playoff_has_games",
+    )
     require(
         guide.playoff_size in PLAYOFF_SIZES,
         "EKML §3(4)6",
         f"a play-off of {', '.join(map(str, PLAYOFF_SIZES))}",
+        "playoff_sizes",
+        sizes=", ".join(map(str, PLAYOFF_SIZES)),
     )
     _check_points(guide.points)
     require(
         guide.time_cap is None or guide.time_cap.minutes >= 1,
         "EKML §3(4)6",
         "a round's time cap is at least one minute",
+        "time_cap_minute",
     )
-    require(1900 <= guide.event_year <= 2200, "EKML §7(3)", "the event's year, by which ages are")
+    require(
+        1900 <= guide.event_year <= 2200,
+        "EKML §7(3)",
+        "the event's year, by which ages are",
+        "event_year",
+    )
     if guide.age_class is not None:
         _check_age_class(guide.age_class)
     if guide.registration is not None:
         _check_window(guide.registration)
     if guide.draw_at is not None:
-        require(_instant(guide.draw_at), "EKML §3(4)11", "the draw's time is an ISO-8601 instant")
+        require(
+            _instant(guide.draw_at),
+            "EKML §3(4)11",
+            "the draw's time is an ISO-8601 instant",
+            "draw_instant",
+        )
     if guide.teams is not None:
         _check_teams(guide.teams)
 
@@ -51,17 +85,24 @@ def _check_points(points: PointsScale) -> None:
         all(math.isfinite(v) and 0 <= v <= 100 for v in values),
         "EKML §32(2)",
         "match points are numbers from 0 to 100",
+        "match_points_range",
     )
     require(
         points.win >= points.draw >= points.loss,
         "EKML §32(2)",
         "a win scores at least a draw, a draw at least a loss",
+        "points_order",
     )
 
 
 def _check_age_class(age_class: AgeClass) -> None:
     low, high = age_class.born_from, age_class.born_to
-    require(low is None or high is None or low <= high, "EKML §7(3)", "born from ≤ born to")
+    require(
+        low is None or high is None or low <= high,
+        "EKML §7(3)",
+        "born from ≤ born to",
+        "born_range",
+    )
 
 
 def _check_window(window: Window) -> None:
@@ -69,15 +110,30 @@ def _check_window(window: Window) -> None:
         _instant(window.opens) and _instant(window.closes),
         "EKML §3(4)9",
         "the registration window's ends are ISO-8601 instants",
+        "registration_instants",
     )
-    require(window.opens < window.closes, "EKML §3(4)9", "registration opens before it closes")
+    require(
+        window.opens < window.closes,
+        "EKML §3(4)9",
+        "registration opens before it closes",
+        "registration_order",
+    )
 
 
 def _check_teams(teams: TeamSettings) -> None:
     require(
-        1 <= teams.boards <= MAX_BOARDS, "EKML §29(3)", f"a team plays 1 to {MAX_BOARDS} boards"
+        1 <= teams.boards <= MAX_BOARDS,
+        "EKML §29(3)",
+        f"a team plays 1 to {MAX_BOARDS} boards",
+        "team_boards_range",
+        most=MAX_BOARDS,
     )
-    require(0 <= teams.substitutes <= MAX_BOARDS, "EKML §29(6)", "substitutes: 0 or more")
+    require(
+        0 <= teams.substitutes <= MAX_BOARDS,
+        "EKML §29(6)",
+        "substitutes: 0 or more",
+        "substitutes_range",
+    )
 
 
 def _instant(text: str) -> bool:

@@ -44,7 +44,13 @@ def pairings_from_xlsx(data: bytes, state: Competition, sheet: str = "EKSPORT") 
     from openpyxl import load_workbook  # here: ~0.1 s that every server start would pay
 
     book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    require(sheet in book.sheetnames, RULE, f"no sheet {sheet!r} in the workbook")
+    require(
+        sheet in book.sheetnames,
+        RULE,
+        f"no sheet {sheet!r} in the workbook",
+        "no_such_sheet",
+        sheet=sheet,
+    )
     rows = [
         ["" if v is None else str(v) for v in row]
         for row in book[sheet].iter_rows(values_only=True)
@@ -75,7 +81,7 @@ def _header(rows: list[list[str]]) -> tuple[int, int | None, list[int]]:
         if len(name_cols) >= 2:
             table_col = next((i for i, h in enumerate(heads) if h in TABLE_HEADERS), None)
             return index, table_col, name_cols[:2]
-    raise CompetitionRuleError(RULE, "no header row with two name columns")
+    raise CompetitionRuleError(RULE, "no header row with two name columns", code="no_header_row")
 
 
 def _table(row: list[str], col: int | None) -> int | None:
@@ -100,7 +106,13 @@ def _norm(name: str) -> str:
 def _lookup(index: dict[str, str], name: str) -> str:
     """The entrant a name refers to, or a rule error."""
     found = index.get(_norm(name))
-    require(found is not None, RULE, f"{name!r} is not on the entry list")
+    require(
+        found is not None,
+        RULE,
+        f"{name!r} is not on the entry list",
+        "not_on_entry_list",
+        entrant=name,
+    )
     return found
 
 

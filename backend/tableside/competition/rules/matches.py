@@ -40,9 +40,19 @@ def sides(state: Competition, match_id: str) -> tuple[str, str]:
         return paired.a, paired.b
     slot = all_slots(state).get(match_id)
     if slot is None:
-        raise CompetitionRuleError("EKML §12(2)4", f"no match {match_id} in the draw")
+        raise CompetitionRuleError(
+            "EKML §12(2)4",
+            f"no match {match_id} in the draw",
+            code="no_match_in_draw",
+            params={"match": match_id},
+        )
     if slot.a in (None, BYE) or slot.b in (None, BYE):
-        raise CompetitionRuleError("EKML §12(2)4", f"{match_id} has no two entrants yet")
+        raise CompetitionRuleError(
+            "EKML §12(2)4",
+            f"{match_id} has no two entrants yet",
+            code="match_lacks_entrants",
+            params={"match": match_id},
+        )
     return slot.a, slot.b
 
 

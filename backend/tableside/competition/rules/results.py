@@ -57,12 +57,22 @@ def check_length(
     if result.forfeit:
         return
     played = result.a_games + result.b_games + result.drawn_games
-    require(played <= total, "EKML §32(1)", f"{played} games of {total}")
+    require(
+        played <= total,
+        "EKML §32(1)",
+        f"{played} games of {total}",
+        "games_of_total",
+        played=played,
+        total=total,
+    )
     if every:
         require(
             played == total,
             "NOVUS08 23.1",
             f"the guide has all {total} games played; the result holds {played}",
+            "all_games_played",
+            played=played,
+            total=total,
         )
         return
     most = max(result.a_games, result.b_games)
@@ -71,6 +81,10 @@ def check_length(
         most <= need,
         "EKML §32(1)",
         f"the match stops once decided: {most} won games where {need} decide a best of {total}",
+        "match_stops_when_decided",
+        most=most,
+        need=need,
+        total=total,
     )
 
 
@@ -79,10 +93,22 @@ def check_backgammon(result: MatchResult) -> None:
     no pucks; the winner's score may be the lower when the match ended otherwise than on the
     board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.2.4, 1.7.3 or 1.2.3.2)."""
     won = (result.a_games, result.b_games)
-    require(sorted(won) == [0, 1] and not result.drawn_games, "KSI 4.5", "one winner, no draw")
-    require(result.a_pucks_diff == 0, "guide (backgammon)", "pucks are a korona setting")
+    require(
+        sorted(won) == [0, 1] and not result.drawn_games,
+        "KSI 4.5",
+        "one winner, no draw",
+        "one_winner_no_draw",
+    )
+    require(
+        result.a_pucks_diff == 0,
+        "guide (backgammon)",
+        "pucks are a korona setting",
+        "pucks_korona_only",
+    )
     if result.score is not None:
-        require(min(result.score) >= 0, "KSI 4.7", "a score is never negative")
+        require(
+            min(result.score) >= 0, "KSI 4.7", "a score is never negative", "score_not_negative"
+        )
 
 
 def forfeit_result(winner: Outcome, games: int, withdrawal: bool = False) -> MatchResult:
@@ -99,7 +125,9 @@ def time_cap_ruling(
     """The head judge's ruling at the time cap: finished games stand, the open game goes to
     the side with fewer pucks left (equal → drawn), every unplayed game is drawn."""
     total = guide.games_per_match
-    require(a_games + b_games < total, "guide time cap", "no game was left open")
+    require(
+        a_games + b_games < total, "guide time cap", "no game was left open", "no_game_left_open"
+    )
     drawn = total - a_games - b_games - 1
     diff = b_pucks_left - a_pucks_left
     if a_pucks_left < b_pucks_left:

@@ -42,7 +42,8 @@ def pair_swiss(entries: list[SwissEntry], seed: int, rounds_left: int = 0) -> Sw
     weight = weights(order)
     best = _matching(graph, weight, set())
     if 2 * len(best) < len(graph):
-        raise CompetitionRuleError("EKML §32(2)", _why_unpairable(order, graph))
+        why, code, params = _why_unpairable(order, graph)
+        raise CompetitionRuleError("EKML §32(2)", why, code=code, params=params)
     rng = random.Random(seed)
     chosen = _lookahead(graph, weight, best, rounds_left, rng)
     return _round(order, chosen, rng)
@@ -93,18 +94,24 @@ def _lookahead(graph: Graph, weight: dict, best: set, rounds_left: int, rng) -> 
     return found or best
 
 
-def _why_unpairable(order: list[SwissEntry], graph: Graph) -> str:
-    """A truthful reason no round can be paired (EKML §32(2), note 3)."""
+def _why_unpairable(order: list[SwissEntry], graph: Graph) -> tuple[str, str, dict]:
+    """A truthful reason no round can be paired (EKML §32(2), note 3): its words, its code and
+    the code's figures."""
     stuck = [e.id for e in order if not graph[e.id]]
     if stuck:
-        bye = " and had the bye" if BYE in graph else ""
-        return f"{', '.join(stuck)} has met every other entrant{bye}"
+        who = {"entrants": ", ".join(stuck)}
+        if BYE in graph:
+            why = f"{who['entrants']} has met every other entrant and had the bye"
+            return why, "unpairable_met_all_and_bye", who
+        return f"{who['entrants']} has met every other entrant", "unpairable_met_all", who
     if BYE in graph and not graph[BYE]:
-        return "every entrant has had the bye, and an odd field needs one more"
-    return (
+        why = "every entrant has had the bye, and an odd field needs one more"
+        return why, "unpairable_bye_spent", {}
+    why = (
         f"the {len(order)} entrants cannot all be paired without someone meeting an opponent"
         " already met or taking a second bye"
     )
+    return why, "unpairable", {"count": len(order)}
 
 
 def _round(order: list[SwissEntry], chosen: set[frozenset], rng) -> SwissRound:

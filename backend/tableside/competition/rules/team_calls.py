@@ -19,7 +19,13 @@ MAX_TABLE = 9999  # as the match API numbers tables
 def check_tables(tables: Iterable[int]) -> None:
     """Tables a call names are the hall's, numbered 1–9999 (EKML §17(3): a table to go to)."""
     fits = all(1 <= t <= MAX_TABLE for t in tables)
-    require(fits, "EKML §17(3)", f"tables are numbered from 1 to {MAX_TABLE}")
+    require(
+        fits,
+        "EKML §17(3)",
+        f"tables are numbered from 1 to {MAX_TABLE}",
+        "tables_range",
+        most=MAX_TABLE,
+    )
 
 
 def block_for(guide: Guide, table: int, tables: tuple[int, ...]) -> tuple[int, ...]:
@@ -27,13 +33,26 @@ def block_for(guide: Guide, table: int, tables: tuple[int, ...]) -> tuple[int, .
     and the next ones, or the tables the TD listed (board I first)."""
     check_tables((table, *tables))
     if guide.teams is None:
-        require(tables in ((), (table,)), RULE, "only a team match takes several tables")
+        require(
+            tables in ((), (table,)),
+            RULE,
+            "only a team match takes several tables",
+            "several_tables_team_only",
+        )
         return (table,)
     size = guide.teams.boards
     block = tables or tuple(range(table, table + size))
-    require(len(block) == size, RULE, f"a team match takes {size} tables, one per board")
-    require(block[0] == table, RULE, "the first table listed is board I's")
-    require(len(set(block)) == size, RULE, "every board needs a table of its own")
+    require(
+        len(block) == size,
+        RULE,
+        f"a team match takes {size} tables, one per board",
+        "team_tables",
+        size=size,
+    )
+    require(block[0] == table, RULE, "the first table listed is board I's", "first_table_board_one")
+    require(
+        len(set(block)) == size, RULE, "every board needs a table of its own", "table_per_board"
+    )
     check_tables(block)
     return block
 
@@ -46,7 +65,13 @@ def board_calls(
     teams = _team(state, a), _team(state, b)
     members = {p for t in teams for p in (*t.boards, *t.substitutes)}
     strangers = sorted(set(absent) - members)
-    require(not strangers, "EKML §29(6)", f"{', '.join(strangers)} plays for neither team")
+    require(
+        not strangers,
+        "EKML §29(6)",
+        f"{', '.join(strangers)} plays for neither team",
+        "plays_for_neither_team",
+        players=", ".join(strangers),
+    )
     ours, theirs = (lineup(t, absent) for t in teams)
     seats = zip(block, ours, theirs, strict=True)
     return tuple(ev.BoardCall(k, t, pa, pb) for k, (t, pa, pb) in enumerate(seats, start=1))
@@ -55,7 +80,13 @@ def board_calls(
 def _team(state: Competition, entrant: str) -> Team:
     """An entrant's team, which every entry of a team competition lists (EKML §29(1))."""
     team = state.entrants[entrant].team
-    require(team is not None, "EKML §29(1)", f"{entrant} lists no boards")
+    require(
+        team is not None,
+        "EKML §29(1)",
+        f"{entrant} lists no boards",
+        "lists_no_boards",
+        entrant=entrant,
+    )
     return team
 
 

@@ -19,11 +19,23 @@ class Team(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 def check_team(guide: Guide, team: Team) -> None:
     """A team fills every board and keeps within the guide's substitutes (EKML §29(1), (6))."""
     settings = guide.teams
-    require(settings is not None, "EKML §6(5)", "the guide sets no team play")
-    require(len(team.boards) == settings.boards, "EKML §29(1)", "every board needs a player")
-    require(len(team.substitutes) <= settings.substitutes, "EKML §29(6)", "too many substitutes")
+    require(settings is not None, "EKML §6(5)", "the guide sets no team play", "no_team_play")
+    require(
+        len(team.boards) == settings.boards,
+        "EKML §29(1)",
+        "every board needs a player",
+        "board_needs_player",
+    )
+    require(
+        len(team.substitutes) <= settings.substitutes,
+        "EKML §29(6)",
+        "too many substitutes",
+        "too_many_substitutes",
+    )
     members = team.boards + team.substitutes
-    require(len(set(members)) == len(members), "EKML §29(1)", "a player is listed twice")
+    require(
+        len(set(members)) == len(members), "EKML §29(1)", "a player is listed twice", "listed_twice"
+    )
 
 
 def board_totals(guide: Guide, boards: dict[int, MatchResult]) -> tuple[float, float]:
@@ -64,7 +76,13 @@ def lineup(team: Team, absent: tuple[str, ...] = ()) -> tuple[str, ...]:
     out = []
     for player in team.boards:
         if player in absent:
-            require(bool(spare), "EKML §29(6)", f"no substitute left for {player}")
+            require(
+                bool(spare),
+                "EKML §29(6)",
+                f"no substitute left for {player}",
+                "no_substitute_left",
+                player=player,
+            )
             player = spare.pop(0)
         out.append(player)
     return tuple(out)

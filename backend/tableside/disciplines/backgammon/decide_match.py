@@ -11,6 +11,7 @@ from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.evolve import undo_target
 from tableside.disciplines.backgammon.state import MatchState, index, other
 from tableside.disciplines.backgammon.timing import lateness_points, loses_on_penalty
+from tableside.names import person_name, refuse_lookalike
 
 MAX_LENGTH = 99
 MAX_TABLE = 9999
@@ -21,15 +22,18 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
         raise RuleViolation(k.RECORD, "the match already exists", "match_id")
     if not 1 <= cmd.length <= MAX_LENGTH:
         raise RuleViolation(k.RECORD, f"a match is 1 to {MAX_LENGTH} points", "length")
-    if not cmd.player_a or not cmd.player_b or cmd.player_a == cmd.player_b:
+    player_a = person_name(cmd.player_a, "player_a")  # as RFC 8266 §2 stores a name
+    player_b = person_name(cmd.player_b, "player_b")
+    if player_a == player_b:
         raise RuleViolation(k.RECORD, "two different players", "player_b")
+    refuse_lookalike(player_b, (player_a,), "player_b")  # UTS #39 §4
     if not 0 <= cmd.table <= MAX_TABLE:
         raise RuleViolation(k.RECORD, f"a table 1 to {MAX_TABLE}, or none", "table")
     return [
         ev.MatchCreated(
             match_id=cmd.match_id,
-            player_a=cmd.player_a,
-            player_b=cmd.player_b,
+            player_a=player_a,
+            player_b=player_b,
             length=cmd.length,
             clock=cmd.clock,
             penalty_to_score=cmd.penalty_to_score,

@@ -1,4 +1,5 @@
-"""The engine's refusals in Icelandic (KSI 1.5.1: Icelandic is KSI's official language).
+"""The engine's refusals in Icelandic (KSI 1.5.1: Icelandic is KSI's official language), and
+through the same templates in Estonian and Latvian (`refusals_et_lv`: issue 43).
 
 Pure data and one pure function: `words(message, "is")` gives the Icelandic of an English
 refusal the engine raised, its figures and names carried over; a refusal without a catalogue
@@ -10,6 +11,8 @@ viðureign (match), leikur (game), mótsstjóri (TD), dómnefnd (jury), eftirlit
 from __future__ import annotations
 
 import re
+
+from tableside.disciplines.backgammon.refusals_et_lv import BALTIC
 
 # English as the engine raises it, "{}" where a figure or name goes → Icelandic, "{0}", "{1}"…
 ICELANDIC: dict[str, str] = {
@@ -139,7 +142,11 @@ ICELANDIC: dict[str, str] = {
     "no checker on {}": "enginn leikmaður á {0}",
     "{} is held by the opponent": "andstæðingurinn á {0}",
 }
-CATALOGUES = {"is": ICELANDIC}
+CATALOGUES = {
+    "is": ICELANDIC,
+    "et": {english: said[0] for english, said in BALTIC.items()},
+    "lv": {english: said[1] for english, said in BALTIC.items()},
+}
 
 
 def _pattern(template: str) -> re.Pattern[str]:

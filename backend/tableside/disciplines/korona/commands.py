@@ -117,6 +117,7 @@ class ReportIncident(Command, tag="ReportIncident"):
         0  # pairs: strokes already made in the wrong order (§23(1)6 märkus 2)
     )
     confirmed: bool = False  # EKML §22(4): the head judge confirmed
+    confirmed_by: str = ""  # ... who: set by the server from the head judge's own sign-in
     zone: ZoneSurvey = ZoneSurvey()
 
 

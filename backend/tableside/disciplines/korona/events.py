@@ -91,6 +91,7 @@ class IncidentReported(Event, tag="IncidentReported"):
     side: SideOrNone = ""
     pucks_moved: int = 0
     at: str = ""
+    confirmed_by: str = ""  # the head judge who confirmed it (EKML §22(4))
 
 
 class CorrectionRecorded(Event, tag="CorrectionRecorded"):

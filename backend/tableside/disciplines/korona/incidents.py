@@ -83,7 +83,9 @@ def _moved_pucks(b: Batch, side: str, cmd: ReportIncident, rule: str) -> None:
 def _match_incident(b: Batch, side: str, cmd: ReportIncident, consequence: str, rule: str) -> None:
     st = b.state
     if cmd.code == "no_show" and (st.games_played or st.game.started):
-        raise RuleViolation(rule, "a no-show is before the first game", "code")
+        raise RuleViolation(
+            rule, "a no-show is before the first game", "code", code="no_show_before_first_game"
+        )
     if cmd.code == "unsporting" and b.rs.unsporting_needs_confirmation and not cmd.confirmed:
         raise RuleViolation(
             rule, "the head judge must confirm", "confirmed", code="head_judge_confirms"
@@ -126,6 +128,7 @@ def report_incident(state: MatchState, cmd: ReportIncident) -> list[ev.Event]:
             side=side,
             pucks_moved=cmd.pucks_moved,
             at=cmd.at,
+            confirmed_by=cmd.confirmed_by if cmd.confirmed else "",
         )
     )
     if cmd.code == "moved_pucks":

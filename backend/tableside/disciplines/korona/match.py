@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from tableside.disciplines.korona import events as ev
 from tableside.disciplines.korona.batch import Batch
 from tableside.disciplines.korona.commands import AssignOpeningShot, CreateMatch
@@ -11,11 +13,13 @@ from tableside.disciplines.korona.rulesets import Ruleset
 from tableside.disciplines.korona.rulesets_variants import ruleset_for
 from tableside.disciplines.korona.state import MatchState, players
 from tableside.disciplines.korona.vocabulary import other
+from tableside.names import person_names, refuse_lookalike
 
 
 def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
     """MatchCreated, with the points scale of EKML §32(2) unless the guide sets another."""
     rs = ruleset_for(cmd.ruleset, cmd.fill_silences)
+    cmd = _named(cmd)
     size = _check_creation(state, cmd, rs)
     points = cmd.points or ((4.0, 2.0, 0.0) if size == 2 else (2.0, 1.0, 0.0))
     return [
@@ -34,6 +38,16 @@ def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
             rule="" if cmd.points is None else rs.cite["points"],
         )
     ]
+
+
+def _named(cmd: CreateMatch) -> CreateMatch:
+    """The players' names as stored (RFC 8266 §2), none a look-alike of another player's in
+    the match (UTS #39 §4)."""
+    side_a, side_b = person_names(cmd.side_a, "side_a"), person_names(cmd.side_b, "side_b")
+    everyone = side_a + side_b
+    for i, name in enumerate(everyone):
+        refuse_lookalike(name, everyone[:i], "side_a" if i < len(side_a) else "side_b")
+    return msgspec.structs.replace(cmd, side_a=side_a, side_b=side_b)
 
 
 def _check_creation(state: MatchState, cmd: CreateMatch, rs: Ruleset) -> int:

@@ -15,7 +15,8 @@ from tableside.disciplines.korona.vocabulary import index, other
 def check_match_running(b: Batch, key: str) -> None:
     """Remarks and warnings belong to a match that has begun and not ended."""
     if not b.state.protocol_seats or b.state.ended:
-        raise RuleViolation(b.cite(key), "no match in progress", code="no_match_in_progress")
+        rule = b.rs.cite.get(key, b.rs.name)  # an unfilled LV has no card to cite
+        raise RuleViolation(rule, "no match in progress", code="no_match_in_progress")
 
 
 def remark(b: Batch, player: str, side: str, reason: str, rule: str) -> None:
@@ -76,6 +77,16 @@ def lose_match(b: Batch, side: str, reason: str, rule: str, forfeit: bool = Fals
         end_match(b, reason, rule, winner=other(side), forfeit=forfeit)
 
 
+def _no_card(b: Batch) -> None:
+    """NOVUS08 has the hoiatus instead; LV with its silences unfilled has no card at all."""
+    if "no_yellow_card" in b.rs.cite:
+        rule = b.rs.cite["no_yellow_card"]
+        raise RuleViolation(
+            rule, f"{b.rs.name} has no yellow card: give a remark", "card", code="no_yellow_card"
+        )
+    raise RuleViolation(f"{b.rs.name} is silent", "no card", "card", code="not_in_ruleset")
+
+
 def give_warning(state: MatchState, cmd: GiveWarning) -> list[ev.Event]:
     """Conduct warning: a repeated yellow or a red removes the player (EKML §9(5), §22(1))."""
     b = Batch(state)
@@ -84,10 +95,7 @@ def give_warning(state: MatchState, cmd: GiveWarning) -> list[ev.Event]:
     repeat = cmd.card == "yellow" and cmd.player in state.yellow
     key = "red" if cmd.card == "red" else "yellow_repeat" if repeat else "yellow"
     if key not in b.rs.cite:  # NOVUS08: no yellow card; its remark is the hoiatus (19.1)
-        rule = b.rs.cite.get("no_yellow_card", b.rs.name)
-        raise RuleViolation(
-            rule, f"{b.rs.name} has no yellow card: give a remark", "card", code="no_yellow_card"
-        )
+        _no_card(b)
     b.emit(
         ev.IncidentReported(kind="warning", code=cmd.card, player=cmd.player, side=side, at=cmd.at)
     )

@@ -125,6 +125,7 @@ NOVUS08_REMARKS = {
     "striker_moved_with_cue": _N + "19.1.8",
     "arguing_with_judge": _N + "19.1.9",
     "talking_to_outsiders": _N + "19.1.10",
+    "disturbed_opponent": _N + "19.1.10",  # "või muul viisil segab": a hoiatus, not a lost turn
     "slow_play": _N + "19.3",
 }
 
@@ -160,12 +161,20 @@ NOVUS08_HAS_NOT = frozenset(
     }
 )
 
+# What NOVUS08 says otherwise than as a stroke offence: disturbing the opponent is a hoiatus
+# (19.1.10), given from the remark picker, not EKML §25(1)5's loss of the turn.
+NOVUS08_NOT_STROKE = frozenset({"disturbed_opponent"})
+
 NOVUS08 = msgspec.structs.replace(
     EKML,
     name="NOVUS08",
     zone_mm=130,
     cite=_filled_cite(NOVUS08_CITE, NOVUS08_HAS_NOT, "NOVUS08"),
-    stroke_offences=_filled(EKML.stroke_offences, NOVUS08_STROKE, "NOVUS08"),
+    stroke_offences={
+        k: o
+        for k, o in _filled(EKML.stroke_offences, NOVUS08_STROKE, "NOVUS08").items()
+        if k not in NOVUS08_NOT_STROKE
+    },
     incidents=_filled(EKML.incidents, NOVUS08_INCIDENTS, "NOVUS08"),
     remarks=NOVUS08_REMARKS,
     debt_when_opponent_pockets=False,
@@ -207,8 +216,13 @@ LV_CITE = {
     "another_stroke": "LV 13.8",
     "opponent_locked_stays": "LV 14.4",
     "into_lock_restored": "LV 14.5",
+    "into_lock_legal": "LV 14.5",  # only a punishable stroke's puck is put back
+    "not_penalty_over": "LV 16.1.3",  # a loss of the turn, not in 15.1's penalty list
     "over_to_centre": "LV 13.9",
     "pairs_zone_not_restored": "LV 18.2",
+    "pairs_centre_restored": "LV 18.2 (14.5)",  # 18.2: singles rules, but for the rear zone
+    "pairs_debt": "LV 18.2 (15.3)",
+    "sixteen": "LV 18.2 (17.1)",
     "placement": "LV 15.2",
     "debt_full": "LV 15.3",
     "debt_cap": "LV 15.4",
@@ -225,6 +239,32 @@ LV_STROKE = {
     "thick_end_of_cue": _o("penalty", "LV 15.1.1 (13.6)"),
 }
 
+
+def lv_forbids(paragraph: str, ekml_rule: str) -> str:
+    """LV's text forbids it (`paragraph`) but names no sanction: the guide takes EKML's."""
+    return f"{paragraph}; {guide_filled(ekml_rule)}"
+
+
+# LV forbids these in its own words; only the sanction is EKML's, by the guide.
+LV_FORBIDS_STROKE = {"placing_touched_puck": "LV 13.2"}
+LV_FORBIDS_REMARK = {"cue_beyond_corner": "LV 13.4", "hands_on_board": "LV 13.5"}
+
+
+def _lv_stroke() -> dict[str, Outcome]:
+    filled = _filled(EKML.stroke_offences, LV_STROKE, "LV")
+    for key, paragraph in LV_FORBIDS_STROKE.items():
+        o = EKML.stroke_offences[key]
+        filled[key] = Outcome(o.consequence, lv_forbids(paragraph, o.rule))
+    return filled
+
+
+def _lv_remarks() -> dict[str, str]:
+    return {
+        k: lv_forbids(LV_FORBIDS_REMARK[k], v) if k in LV_FORBIDS_REMARK else guide_filled(v)
+        for k, v in EKML.remarks.items()
+    }
+
+
 # What the LV text does not have at all: offered neither by the engine nor by the pad.
 LV_HAS_NOT = frozenset({"debt_forgotten", "debt_opponent_pockets"})
 
@@ -234,9 +274,9 @@ LV = msgspec.structs.replace(
     name="LV",
     zone_mm=120,
     cite=_filled_cite(LV_CITE, LV_HAS_NOT, "LV"),
-    stroke_offences=_filled(EKML.stroke_offences, LV_STROKE, "LV"),
+    stroke_offences=_lv_stroke(),
     incidents=_filled(EKML.incidents, {}, "LV"),
-    remarks={k: guide_filled(v) for k, v in EKML.remarks.items()},
+    remarks=_lv_remarks(),
     debt_when_opponent_pockets=False,
     debt_forgetting=False,
     debt_on_clear_in_pairs=True,
@@ -249,8 +289,19 @@ RULESETS: dict[str, Ruleset] = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV}
 
 # What the engine does by itself from a stroke's facts under these keys (a foul, a game loss):
 # where the silence is left unfilled, the situation is no offence (stroke.py asks for the key).
+# The sanctions a judge's report would borrow go too: a tactical pass (EKML §24(1)7) earns no
+# penalty puck and no card is offered where the ruleset's text has none.
 _APPLIED_BY_ITSELF = frozenset(
-    {"opponent_over_foul", "pairs_centre_restored", "locked_out_2", "locked_hit_moved_2"}
+    {
+        "opponent_over_foul",
+        "pairs_centre_restored",
+        "locked_out_2",
+        "locked_hit_moved_2",
+        "pass",
+        "yellow",
+        "yellow_repeat",
+        "red",
+    }
 )
 
 
@@ -260,7 +311,7 @@ def _own_text(rs: Ruleset) -> Ruleset:
     what the engine would decide by itself under an EKML paragraph is not decided, and the
     procedure it still needs (the opening, the rotation, the match's end, corrections) cites
     `LV is silent` without borrowing a paragraph."""
-    own = lambda rule: not rule.startswith(f"{rs.name} is silent; ")  # noqa: E731
+    own = lambda rule: f"{rs.name} is silent; " not in rule  # noqa: E731
     silent = f"{rs.name} is silent"
     return msgspec.structs.replace(
         rs,

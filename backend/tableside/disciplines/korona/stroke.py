@@ -76,7 +76,10 @@ def classify(f: StrokeFacts, rs: Ruleset, pairs: bool) -> Verdict:
     key = _KINDS[f.kind](f)
     if key == "invalid_direct":
         raise RuleViolation(
-            rs.cite["legal"], "a direct stroke first touches a puck", "facts.first_contact"
+            rs.cite["legal"],
+            "a direct stroke first touches a puck",
+            "facts.first_contact",
+            code="direct_touches_puck",
         )
     contact = [(key, rs.cite[key])] if key else []
     v = Verdict(rs.cite[_legal_rule(f)] if not key else "", contact, list(contact), [])

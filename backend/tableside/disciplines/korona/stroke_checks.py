@@ -39,29 +39,34 @@ def check_turn(b: Batch, player: str) -> str:
     return side
 
 
-def _refuse(rule: str, why: str, field: str) -> None:
-    raise RuleViolation(rule, why, f"facts.{field}")
+# The counts' refusals: code → the English words (the faces' words: codes.<lang>.json).
+_WHY = {
+    "counts_negative": "counts are never negative",
+    "more_own_than_on_board": "more own pucks pocketed than on the board",
+    "more_opponent_than_on_board": "more opponent pucks pocketed than on the board",
+    "more_pocketed_than_knocked_out": "more pocketed than knocked out",
+    "rows_moved_not_in_match": "a player not in this match",
+}
+
+
+def _refuse(rule: str, code: str, field: str) -> None:
+    raise RuleViolation(rule, _WHY[code], f"facts.{field}", code=code)
 
 
 def validate(b: Batch, side: str, f: StrokeFacts) -> None:
     """The judge's counts fit the board."""
     for name in COUNTS:
         if getattr(f, name) < 0:
-            _refuse(b.cite("legal"), "counts are never negative", name)
+            _refuse(b.cite("legal"), "counts_negative", name)
     if f.own_pocketed > b.pucks(side).on_board:
-        _refuse(b.cite("win"), "more own pucks pocketed than on the board", "own_pocketed")
+        _refuse(b.cite("win"), "more_own_than_on_board", "own_pocketed")
     if f.opponent_pocketed > b.pucks(other(side)).on_board:
-        _refuse(
-            b.cite("win"), "more opponent pucks pocketed than on the board", "opponent_pocketed"
-        )
+        _refuse(b.cite("win"), "more_opponent_than_on_board", "opponent_pocketed")
     if f.own_locked_out_pocketed > min(f.own_locked_out, f.own_pocketed):
-        _refuse(
-            b.cite("own_locked_restored"),
-            "more pocketed than knocked out",
-            "own_locked_out_pocketed",
-        )
+        rule = b.cite("own_locked_restored")
+        _refuse(rule, "more_pocketed_than_knocked_out", "own_locked_out_pocketed")
     if any(side_of(b.state, p) is None for p in f.rows_moved):
-        _refuse(b.cite("pairs_debt"), "a player not in this match", "rows_moved")
+        _refuse(b.cite("pairs_debt"), "rows_moved_not_in_match", "rows_moved")
 
 
 def rows_moved(b: Batch, player: str, f: StrokeFacts, v: Verdict) -> None:

@@ -67,10 +67,14 @@ def knock_table(state: MatchState, cmd: KnockTable) -> list[ev.Event]:
 
 
 def decline_turn(state: MatchState, cmd: DeclineTurn) -> list[ev.Event]:
-    """A tactical pass earns a penalty puck (EKML §24(1)7)."""
+    """A tactical pass earns a penalty puck (EKML §24(1)7); where the ruleset's text is
+    silent and its guide leaves it so (LV, `fill_silences: none`) the turn only passes."""
     b = Batch(state)
     side = check_turn(b, cmd.player)
     b.emit(ev.IncidentReported(kind="pass", code="pass", player=cmd.player, side=side, at=cmd.at))
+    if "pass" not in b.rs.cite:
+        end_turn(b, cmd.player, f"{b.rs.name} is silent", False)
+        return b.events
     b.emit(ev.FoulCommitted(player=cmd.player, code="pass", rule=b.cite("pass")))
     own_turn_penalty(b, side, b.cite("pass"), cmd.zone)
     return b.events

@@ -91,6 +91,7 @@ RemarkReason = Literal[
     "striker_at_side_cushion",
     "arguing_with_judge",
     "talking_to_outsiders",
+    "disturbed_opponent",
     "slow_play",
 ]
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
 
-from tableside.settings import PWA_DIR
+from tableside.web.words import FACE_LANGUAGES, catalogue
 
 LANGUAGES = ("et", "lv", "en")
-FACE_LANGUAGES = (*LANGUAGES, "is")  # a page the server writes: the faces' four
 
 _EN = {
     "judge": "Table judge",
@@ -59,6 +56,10 @@ _EN = {
     "receipt": "Signed receipt (scan to check it, offline)",
     "verification": "Verification",
     "events_n": "{n} events stored in this match's hash chain",
+    "events_n.one": "{n} event stored in this match's hash chain",
+    "games_n": "{n} games",
+    "games_n.one": "{n} game",
+    "events_n.zero": "{n} events stored in this match's hash chain",
     "head": "Chain head (hash of event {n})",
 }
 _ET = {
@@ -108,7 +109,11 @@ _ET = {
     "of": "/",
     "receipt": "Allkirjastatud kviitung (skaneeri ja kontrolli, ka võrguta)",
     "verification": "Kontroll",
-    "events_n": "{n} sündmust matši räsiahelas",
+    "events_n": "{n} sündmust mängu räsiahelas",
+    "events_n.one": "{n} sündmus mängu räsiahelas",
+    "events_n.zero": "{n} sündmust mängu räsiahelas",
+    "games_n": "{n} geimi",
+    "games_n.one": "{n} geim",
     "head": "Ahela pea (sündmuse {n} räsi)",
 }
 _LV = {
@@ -160,6 +165,11 @@ _LV = {
     "receipt": "Parakstīta kvīts (noskenējiet, lai pārbaudītu, arī bezsaistē)",
     "verification": "Pārbaude",
     "events_n": "{n} notikumi spēles jaucējkodu ķēdē",
+    "events_n.one": "{n} notikums spēles jaucējkodu ķēdē",
+    "events_n.zero": "{n} notikumu spēles jaucējkodu ķēdē",
+    "games_n": "{n} seti",
+    "games_n.one": "{n} sets",
+    "games_n.zero": "{n} setu",
     "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
 WORDS = {"en": _EN, "et": _ET, "lv": _LV}
@@ -186,13 +196,10 @@ def citation(lang: str, rule: str) -> str:
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
-@cache
 def _catalogue(name: str, lang: str, known: tuple[str, ...] = LANGUAGES) -> dict[str, str]:
-    """One of the faces' own files (pwa/i18n/<name>.<lang>.json; "" the shared <lang>.json),
-    English for a language not `known` (the printed protocol's three by default)."""
-    stem = f"{name}." if name else ""
-    path = PWA_DIR / "i18n" / f"{stem}{lang if lang in known else 'en'}.json"
-    return json.loads(path.read_text("utf-8"))
+    """One of the faces' own files (the server's one loader, `web/words.catalogue`), English
+    for a language not `known` (the printed protocol's three by default)."""
+    return catalogue(name, lang, known)
 
 
 def face_words(lang: str) -> dict[str, str]:

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 from litestar import Request, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 
-from tableside.eventlog.checkpoint_db import seal_async
-from tableside.eventlog.checkpoints import public_hex
+from tableside.eventlog.checkpoint_db import (
+    ALL_CHECKPOINTS,
+    from_row,
+    seal_with_async,
+    signer_marks,
+    take_async,
+)
+from tableside.eventlog.checkpoints import SigningRefused
 from tableside.eventlog.jsonl import export_lines, verify_sealed
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
-from tableside.eventlog.verdict import record_verdict
+from tableside.eventlog.standing import newest_covering
+from tableside.eventlog.verdict import UNPROVEN, record_verdict
 from tableside.eventlog.verify import verify
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 _RAW = (
     f"SELECT {RAW_COLUMNS} FROM stored_events WHERE originator_id = $1 ORDER BY originator_version"
@@ -30,7 +40,7 @@ async def _records(request: Request, state: State, match_id: FromPath[UUID]) -> 
     require(await resolve(ctx.pool, bearer(request)), "auditor", "head_judge")
     rows = await ctx.pool.fetch(_RAW, match_id)
     if not rows:
-        raise NotFoundException(f"No match {match_id}")
+        raise NotFoundException(f"No match {match_id}", extra=coded("no_match"))
     return [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
 
 
@@ -64,29 +74,51 @@ async def get_record(
 @get("/api/matches/{match_id:uuid}/verify", summary="Verify a match's hash chain and seal")
 async def verify_match(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
     """Recompute the chain, then the seal: the store-wide chain from the match's first event
-    to a checkpoint covering it (signed now if none does, as for a download) and that
-    checkpoint's signature against this server's key. Intact, or the first problem and why;
-    `verdict`, `checks` and `missing` say which checks ran ("ok, unsealed" is not "ok"),
-    `seal` where it was sealed (#29)."""
+    to the newest signed checkpoint covering it, stored or in the signer's log (one is
+    signed now if none does and the record is not disputed, as for a download), and that
+    checkpoint's signature against this server's key. `verdict`, `checks` and `missing` say
+    which checks ran: "unproven" where nothing signed covers the match (#41), never "ok";
+    `seal` names the checkpoint, `disputed` why this server vouches for nothing now."""
     records = await _records(request, state, match_id)
     report = verify(records, dense_positions=False)
     broken = report.broken
     ctx = context(state)
-    sealed = None if broken else await seal_async(ctx.pool, ctx.signing_key, records)
-    trusted = bytes.fromhex(public_hex(ctx.signing_key.key)) if ctx.signing_key else None
+    signer = ctx.signing_key
+    sealed = None if broken else await _newest_seal(ctx, records)
+    trusted = signer.trusted if signer else None
     checked = verify_sealed(export_lines(records, match_id, sealed), trusted)
-    verdict = record_verdict(checked, trusted)
+    verdict = record_verdict(checked, trusted, in_store=True)
+    dispute = signer.dispute if signer else None
+    if dispute is not None and verdict.proven:
+        verdict.missing.append(UNPROVEN)
+        verdict.ran.append(
+            f"this server vouches for nothing: the record is disputed ({dispute.reason})"
+        )
     seal = None
     if sealed is not None:
         seal = {"position": sealed.checkpoint.position, "signature_checked": trusted is not None}
     return {
-        "intact": verdict.ok,
+        "intact": verdict.proven,
         "events": report.events,
         "broken": verdict.problem,
         "broken_version": None if broken is None else broken.version,
         "seal": seal,
+        "disputed": None if dispute is None else {"code": dispute.code, "reason": dispute.reason},
         **verdict.as_dict(),
     }
+
+
+async def _newest_seal(ctx: Any, records: list[RawRecord]) -> Any:
+    """Sign the head if no checkpoint covers the records yet (not while disputed), then seal
+    them with the newest signed checkpoint covering them: stored or in the signer's log."""
+    with contextlib.suppress(SigningRefused):
+        await take_async(ctx.pool, ctx.signing_key, covering=records[-1].position)
+    async with ctx.pool.acquire() as conn:
+        stored = [from_row(r) for r in await conn.fetch(ALL_CHECKPOINTS)]
+    if ctx.signing_key is not None:
+        _, logged, _ = await anyio.to_thread.run_sync(signer_marks, ctx.signing_key, [])
+        stored = [*stored, *logged]
+    return await seal_with_async(ctx.pool, newest_covering(stored, records[-1].position), records)
 
 
 AUDIT_ROUTES = [get_record, verify_match]

@@ -21,6 +21,7 @@ from tableside.rule_error import RuleError
 from tableside.web.auth import Principal
 from tableside.web.context import Context
 from tableside.web.guards import principal_of
+from tableside.web.problems import coded
 
 MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
 
@@ -36,6 +37,7 @@ async def command_caller(ctx: Context, request: Request, *roles: str) -> Princip
         raise HTTPException(
             status_code=429,
             detail="Too many commands from this token",
+            extra=coded("too_many_commands"),
             headers={"Retry-After": str(max(1, round(wait)))},
         )
     return principal
@@ -75,5 +77,9 @@ async def store_command(
         prior = fresh_response(result, command_id) if fresh else None
         prior = prior or await stored_response(db, command_id, digest)
     if prior.match_id != match_id:
-        raise HTTPException(status_code=409, detail="command_id was used for another match")
+        raise HTTPException(
+            status_code=409,
+            detail="command_id was used for another match",
+            extra=coded("command_reused"),
+        )
     return prior

@@ -18,6 +18,7 @@ from tableside.match.exports.fonts import FontMissing
 from tableside.match.http.audit_routes import _records
 from tableside.web.context import context
 from tableside.web.downloads import attachment
+from tableside.web.problems import coded
 
 _ALL = 2**62
 
@@ -38,7 +39,9 @@ async def pdf_attachment(filename: str, render: Callable[..., bytes], *args) -> 
     try:
         pdf = await anyio.to_thread.run_sync(render, *args)
     except FontMissing as exc:
-        raise HTTPException(status_code=503, detail=str(exc)) from None
+        raise HTTPException(
+            status_code=503, detail=str(exc), extra=coded("export_unavailable")
+        ) from None
     return attachment(pdf, "application/pdf", filename)
 
 

@@ -39,7 +39,7 @@ from tableside.match.http.export_routes import pdf_attachment
 from tableside.web.context import Context, context
 from tableside.web.downloads import Language, attachment
 from tableside.web.guards import signed_in
-from tableside.web.problems import Unprocessable
+from tableside.web.problems import Unprocessable, coded
 
 STAFF = ("head_judge", "secretary")
 Name = Annotated[str, PathParameter(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_]*$")]
@@ -170,13 +170,13 @@ async def get_port_export(
     discipline = _discipline(ctx, name)
     export = next((e for e in discipline.exports if e.filename == filename), None)
     if export is None:
-        raise NotFoundException(f"{name} has no export {filename!r}")
+        raise NotFoundException(f"{name} has no export {filename!r}", extra=coded("no_export"))
     async with ctx.pool.acquire() as conn:
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
         head = await event_hash(conn, match_id, records[-1].version) if records else ""
     types = frozenset(discipline.event_types)
     if not records or type(records[0].event) not in types:
-        raise NotFoundException(f"No {name} match {match_id}")
+        raise NotFoundException(f"No {name} match {match_id}", extra=coded("no_match"))
     download = f"{name}-{match_id}-{filename}"
     if export.media_type == "application/pdf":
         return await pdf_attachment(download, export.render, records, lang, head)

@@ -10,15 +10,18 @@ from litestar import Request, Response
 
 from tableside.match.discipline import UnknownDiscipline
 from tableside.match.errors import MatchNotFound
-from tableside.web.problems import problem
+from tableside.web.problems import problem, title_in, words_in
 
 
-def _not_found(_: Request, exc: MatchNotFound) -> Response:
-    return problem(404, "No such match", f"match {exc} does not exist")
+def _not_found(request: Request, exc: MatchNotFound) -> Response:
+    title = title_in(request, "No such match")
+    detail = words_in(request, "no_match", f"match {exc} does not exist")
+    return problem(404, title, detail, code="no_match")
 
 
-def _no_discipline(_: Request, exc: UnknownDiscipline) -> Response:
-    return problem(404, "No such discipline", f"no discipline {exc} is registered here")
+def _no_discipline(request: Request, exc: UnknownDiscipline) -> Response:
+    title = title_in(request, "No such discipline")
+    return problem(404, title, f"no discipline {exc} is registered here")
 
 
 MATCH_HANDLERS: dict[type[Exception], Any] = {

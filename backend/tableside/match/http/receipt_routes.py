@@ -15,23 +15,34 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath
 
+from tableside.eventlog.checkpoints import SigningRefused
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
 from tableside.match.exports.labels import face_words
 from tableside.match.receipts import receipts
 from tableside.web.context import context
+from tableside.web.disputed import disputed
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
+from tableside.web.transport import public_base
 
 
 async def match_receipts(state: State, match_id: UUID) -> list[Receipt]:
-    """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key."""
+    """Every ending's receipt, oldest first; 404 before the first ending, 503 without a key,
+    409 `record_disputed` while the store no longer yields a head the key signed (#41)."""
     ctx = context(state)
     if ctx.signing_key is None:
-        raise HTTPException(status_code=503, detail="This server has no signing key")
-    found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
+        raise HTTPException(
+            status_code=503, detail="This server has no signing key", extra=coded("no_signing_key")
+        )
+    try:
+        found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
+    except SigningRefused as refused:
+        raise disputed(refused.dispute) from None
     if not found:
-        raise NotFoundException(f"No game of match {match_id} has ended yet")
+        raise NotFoundException(
+            f"No game of match {match_id} has ended yet", extra=coded("no_game_ended")
+        )
     return found
 
 
@@ -41,7 +52,7 @@ async def get_receipts(request: Request, state: State, match_id: FromPath[UUID])
     link carrying the newest and its QR code (`qr_svg`, a data URI). Each verifies with the
     federation's public key alone (`tableside audit verify --receipt`, the PWA's /verify)."""
     found = await match_receipts(state, match_id)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     return {
         "receipt": msgspec.to_builtins(found[-1]),
         "receipts": msgspec.to_builtins(found),
@@ -61,7 +72,7 @@ async def receipt_page(
     found = await match_receipts(state, match_id)
     lang = lang or language(request)
     words = face_words(lang)
-    link = receipt_qr.verify_link(str(request.base_url), found[-1])
+    link = receipt_qr.verify_link(public_base(request), found[-1])
     earlier = [_fields(r, lang) for r in reversed(found[:-1])]
     body = "".join(
         [

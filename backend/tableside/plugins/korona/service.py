@@ -133,13 +133,18 @@ def abandon(store_matches: MatchService, match_id: UUID, reason: str, at: str, m
 
 def _decide(view: MatchView, command: object) -> tuple:
     if view.abandoned:
-        raise RuleViolation("EKML §16(12)", f"the match was abandoned: {view.abandoned}", "type")
+        raise RuleViolation(
+            "EKML §16(12)",
+            f"the match was abandoned: {view.abandoned}",
+            "type",
+            code="match_abandoned",
+        )
     if isinstance(command, CallPlayers):
         if view.state.ended:
-            raise RuleViolation("EKML §16(12)", "the match has ended", "type")
+            raise RuleViolation("EKML §16(12)", "the match has ended", "type", code="match_ended")
         return (PlayersCalled(table=view.table or 0, at=command.at),)
     if isinstance(command, CloseMatch):
         if view.state.ended:
-            raise RuleViolation("EKML §16(12)", "the match has ended", "type")
+            raise RuleViolation("EKML §16(12)", "the match has ended", "type", code="match_ended")
         return (MatchAbandoned(reason=CLOSED, note=command.note, at=command.at),)
     return decide(view.state, command)

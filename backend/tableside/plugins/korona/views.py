@@ -72,6 +72,7 @@ def live_doc(view: MatchView) -> dict[str, Any]:
         "started": g.started,
         "over": g.over,
         "strokes": g.strokes,
+        "stalemate": g.stalemate,  # successive centre-only untouched turns (EKML §27(6))
         "pucks": [
             {"on_board": p.on_board, "pocketed": p.pocketed, "debt": p.debt, "placed": p.placed}
             for p in g.pucks

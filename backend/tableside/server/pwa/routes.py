@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Request, Response, get
+from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 
 from tableside.eventlog.checkpoints import public_hex
@@ -20,6 +21,7 @@ def web_routes(pwa_dir: Path | None = None) -> list:
         *_assets(root),
         _service_worker(root),
         _manifest(root),
+        _vendor(),
     ]
 
 
@@ -27,7 +29,9 @@ def _pages(root: Path) -> list:
     def page(name: str, paths: list[str]):
         @get(paths, name=f"page-{name}", include_in_schema=False, sync_to_thread=False)
         def handler(request: Request) -> Response[bytes]:
-            return assets.answer(request, assets.read(root, f"{name}.html"), ".html")
+            # The faces that witness checkpoints pin the venue's key as /verify does (#41).
+            body = assets.read(root, f"{name}.html").replace(KEY_PLACEHOLDER, _pinned(request))
+            return assets.answer(request, body, ".html")
 
         return handler
 
@@ -77,11 +81,15 @@ def _assets(root: Path) -> list:
 
 
 def _pinned(request: Request) -> bytes:
-    """This server's checkpoint key (hex), the federation key /verify pins; none when the
-    pages are served alone (tests) or there is no key."""
+    """This server's checkpoint key (hex), the federation key /verify pins, then the keys it
+    replaced (`tableside keys rotate`, #41), comma-separated; none when the pages are served
+    alone (tests) or there is no key."""
     ctx = getattr(request.app.state, "tableside", None)
     signer = ctx.signing_key if ctx is not None else None
-    return public_hex(signer.key).encode() if signer is not None else b""
+    if signer is None:
+        return b""
+    keys = [public_hex(signer.key), *sorted(k.hex() for k in signer.retired)]
+    return ",".join(keys).encode()
 
 
 def _service_worker(root: Path):
@@ -98,3 +106,27 @@ def _manifest(root: Path):
         return assets.answer(request, assets.read(root, "manifest.webmanifest"), ".webmanifest")
 
     return manifest
+
+
+# The faces' pure-JS Ed25519 (pwa/js/ed25519.js, issue 40): @noble/ed25519 and the files of
+# @noble/hashes its SHA-512 needs, from node_modules (the Makefile installs them, pinned;
+# decision 0118), under one flat prefix so sha2.js's relative imports resolve. Only these
+# names; none where node_modules is absent (a wheel): the page then says it cannot check.
+NODE_MODULES = assets.DEFAULT_PWA_DIR.parent / "node_modules"
+VENDOR = {
+    "ed25519.js": "@noble/ed25519/index.js",
+    "sha2.js": "@noble/hashes/sha2.js",
+    "_md.js": "@noble/hashes/_md.js",
+    "_u64.js": "@noble/hashes/_u64.js",
+    "utils.js": "@noble/hashes/utils.js",
+}
+
+
+def _vendor(node_modules: Path = NODE_MODULES):
+    @get("/vendor/{name:str}", name="vendor", include_in_schema=False, sync_to_thread=False)
+    def vendor(request: Request, name: FromPath[str]) -> Response[bytes]:
+        if name not in VENDOR:
+            raise NotFoundException()
+        return assets.answer(request, assets.read(node_modules, VENDOR[name]), ".js")
+
+    return vendor

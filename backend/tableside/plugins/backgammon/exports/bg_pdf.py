@@ -15,6 +15,7 @@ from tableside.match.exports import receipt_qr
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, Entry, Game
 from tableside.plugins.backgammon.exports.bg_words import bg_words
+from tableside.web.words import counted
 
 if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
     from fpdf import FPDF
@@ -47,7 +48,7 @@ def bg_protocol_pdf(
     _result(pdf, sheet, w)
     heading(pdf, w["verification"])
     head = w["head"].format(n=sheet.events)
-    chain_head(pdf, w["events_n"].format(n=sheet.events), head, sheet.head_hash)
+    chain_head(pdf, counted(w, "events_n", lang, sheet.events), head, sheet.head_hash)
     pdf.multi_cell(0, 6, w["verify_hint"].replace("{id}", sheet.match_id), **_NEXT)
     if receipt is not None:  # the newest ending's signed receipt, QR code and text (#29)
         receipt_qr.draw(pdf, *receipt, w["receipt"], lang)

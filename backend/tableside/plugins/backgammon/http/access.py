@@ -16,6 +16,7 @@ from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon.state import MatchState
 from tableside.web.auth import Principal
+from tableside.web.problems import coded
 
 STAFF = ("head_judge", "secretary")
 TABLE_DEVICE = "table_judge"
@@ -71,7 +72,8 @@ def undo_checker(principal: Principal) -> Callable[[list[ev.Event]], None]:
         theirs = sorted({type(e).__name__ for e in removed if isinstance(e, TD_EVENTS)})
         if theirs:
             raise PermissionDeniedException(
-                "Only the TD undoes the TD's entries: " + ", ".join(theirs)
+                "Only the TD undoes the TD's entries (a ruling, a penalty, a correction)",
+                extra=coded("td_entries_td_undoes"),
             )
 
     return check
@@ -87,9 +89,12 @@ def authorizer(principal: Principal) -> Callable[[MatchState], None]:
         if not state.table or state.table != principal.table:
             raise PermissionDeniedException(
                 f"This device records the match on table {principal.table}; this match is "
-                + (f"on table {state.table}" if state.table else "on no table of the hall")
+                + (f"on table {state.table}" if state.table else "on no table of the hall"),
+                extra=coded("device_other_table", table=principal.table),
             )
         if state.confirmed:
-            raise PermissionDeniedException("The TD has confirmed this match's result (KSI 4.6)")
+            raise PermissionDeniedException(
+                "The TD has confirmed this match's result (KSI 4.6)", extra=coded("td_confirmed")
+            )
 
     return authorize

@@ -18,6 +18,7 @@ from tableside.plugins.backgammon.federation_report import NotBackgammon, report
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
+from tableside.web.problems import coded
 
 
 @get(
@@ -37,10 +38,13 @@ async def get_federation_report(
         async with ctx.pool.acquire() as conn:
             sheets = await report_sheets(conn, ctx.registry, competition_id, comp)
     except CompetitionNotFound:
-        raise NotFoundException(f"No competition {competition_id}") from None
+        raise NotFoundException(
+            f"No competition {competition_id}", extra=coded("no_competition")
+        ) from None
     except NotBackgammon:
         raise NotFoundException(
-            "No federation report: not a backgammon (KSI) competition"
+            "No federation report: not a backgammon (KSI) competition",
+            extra=coded("not_backgammon"),
         ) from None
     made = max((s.last_at for s in sheets), default=datetime.now(UTC))
     name = f"report-{competition_id}-{lang}.pdf"

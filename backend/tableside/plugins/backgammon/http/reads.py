@@ -23,6 +23,8 @@ from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
 from tableside.web.guards import signed_in
+from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 STAFF_READERS = ("head_judge", "secretary", "auditor")
 COLUMNS = (
@@ -135,7 +137,10 @@ async def bg_match_on_table(
     await settled(state, "backgammon", min_position)
     row = await context(state).pool.fetchrow(_ON_TABLE, table)
     if row is None:
-        raise NotFoundException(f"No backgammon match is being played on table {table}")
+        raise NotFoundException(
+            f"No backgammon match is being played on table {table}",
+            extra=coded("table_no_match", table=table),
+        )
     return {**_summary(row), "table": table}
 
 
@@ -162,9 +167,11 @@ async def bg_protocol_file(
     try:
         sheet = bg_sheet(records)
     except ValueError:
-        raise NotFoundException(f"No backgammon match {match_id}") from None
+        raise NotFoundException(
+            f"No backgammon match {match_id}", extra=coded("no_match")
+        ) from None
     sheet.head_hash = head
-    receipt = await printed(ctx, str(request.base_url), match_id)
+    receipt = await printed(ctx, public_base(request), match_id)
     return await pdf_attachment(
         f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt
     )

@@ -44,6 +44,7 @@ from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 from tableside.web.downloads import attachment
 from tableside.web.guards import signed_in
+from tableside.web.problems import coded
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
 
@@ -159,8 +160,13 @@ def _checked_import(service: BackgammonService, match_id, text, command_id, meta
         return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
     except MatFormatError as exc:
         if exc.rule:  # a record the rules refuse: the paragraph, with its line and game
-            raise RuleViolation(exc.rule, str(exc), "text") from None
-        raise HTTPException(status_code=422, detail=f"Not a .mat match: {exc}") from None
+            where = {"line": exc.line}
+            raise RuleViolation(exc.rule, str(exc), "text", "mat_refused", where) from None
+        raise HTTPException(
+            status_code=422,
+            detail=f"Not a .mat match: {exc}",
+            extra=coded("mat_unreadable", line=exc.line),
+        ) from None
 
 
 @post(

@@ -19,6 +19,11 @@ from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
 from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction
+from tableside.web.words import counted
+
+# The game number's column: its heading ("Game", "Geim", "Sets") whole, in bold, at 10 pt
+# (at 12–14 mm the English one broke as "Gam/e").
+_GAME_COL = 16
 
 if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
     from fpdf import FPDF
@@ -42,7 +47,8 @@ def protocol_pdf(
     if sheet.head_hash:
         heading(pdf, w["verification"])
         n = sheet.events
-        chain_head(pdf, w["events_n"].format(n=n), w["head"].format(n=n), sheet.head_hash)
+        stored = counted(w, "events_n", lang, n)
+        chain_head(pdf, stored, w["head"].format(n=n), sheet.head_hash)
     if receipt is not None:
         receipt_qr.draw(pdf, *receipt, w["receipt"], lang)
     return bytes(pdf.output())
@@ -95,7 +101,7 @@ def _games(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         ]
         for g in sheet.games
     ]
-    table(pdf, (14, 56, 56, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
+    table(pdf, (_GAME_COL, 55, 55, 54), [w["game"], w["opening"], w["winner"], w["reason"]], rows)
 
 
 def _seats(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
@@ -106,7 +112,7 @@ def _seats(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         return
     heading(pdf, w["seats"])
     rows = [[str(g.game_no), " → ".join(g.seats), citation(w["lang"], g.seats_rule)] for g in games]
-    table(pdf, (14, 126, 40), [w["game"], w["seats_order"], w["rule"]], rows)
+    table(pdf, (_GAME_COL, 124, 40), [w["game"], w["seats_order"], w["rule"]], rows)
     pdf.multi_cell(0, _LINE, w["seats_move"], new_x="LMARGIN", new_y="NEXT")
 
 
@@ -137,11 +143,14 @@ def _sanctions(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
         for s in sheet.sanctions
     ]
     head = [w["game"], w["kind"], w["offender"], w["borne_by"], w["detail"], w["rule"]]
-    table(pdf, (12, 28, 34, 38, 36, 32), head, rows)
+    table(pdf, (_GAME_COL, 28, 32, 36, 36, 32), head, rows)
 
 
 def _detail(s: Sanction, lang: str) -> str:
-    """A sanction's detail in words: the remark's reason and count, the foul, the card."""
+    """A sanction's detail in words: the remark's reason and count, the foul, the card, the
+    number of games lost (in the language's plural)."""
+    if s.kind == "games_lost":
+        return counted(words(lang), "games_n", lang, int(s.detail))
     text = code_words(lang, s.detail) if s.detail else ""
     return f"{text} ({s.count})" if s.count else text
 

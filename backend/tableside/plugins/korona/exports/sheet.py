@@ -115,6 +115,8 @@ def _walk(sheet: ProtocolSheet, view: MatchView) -> None:
             sheet.games.append(Game(e.game_no, e.opener, seats=e.seats, seats_rule=e.rule))
         elif kind in (ev.GameEnded, ev.GameAnnulled):
             _finish(sheet, e)
+        elif kind is ev.RemainingGamesLost:
+            _lost_unplayed(sheet, e)
         elif kind is ev.FoulCommitted:
             foul = e
         elif kind in ev.ENTRY_TYPES:
@@ -129,6 +131,15 @@ def _finish(sheet: ProtocolSheet, e) -> None:
         if g.game_no == e.game_no:
             g.winner = getattr(e, "winner", "")
             g.reason, g.annulled = e.reason, not g.winner
+
+
+def _lost_unplayed(sheet: ProtocolSheet, e: ev.RemainingGamesLost) -> None:
+    """The games the third remark lost without their being played (EKML §22(5), §26(2)):
+    each its own line, won by the other side, nobody opening."""
+    last = max((g.game_no for g in sheet.games), default=0)
+    winner = "B" if e.side == "A" else "A"
+    for n in range(last + 1, last + 1 + e.games):
+        sheet.games.append(Game(n, "—", winner=winner, reason="third_remark"))
 
 
 def side_names(sheet: ProtocolSheet, side: str) -> str:

@@ -22,7 +22,11 @@ from tableside.match.http.command_routes import (
 )
 from tableside.match.http.dto import CommandResponse
 from tableside.match.http.responses import stored_response
-from tableside.plugins.korona.http.command_auth import authorizer, roles_for
+from tableside.plugins.korona.http.command_auth import (
+    authorizer,
+    confirmed_by_caller,
+    roles_for,
+)
 from tableside.plugins.korona.http.dto import CommandRequest, CreateMatchRequest
 from tableside.web.context import context
 from tableside.web.guards import signed_in
@@ -89,7 +93,7 @@ async def post_command(
     work = partial(
         ctx.matches.execute_async,
         match_id,
-        data.command,
+        confirmed_by_caller(data.command, principal),
         expected_version=data.expected_version,
         command_id=data.command_id,
         meta=command_meta(principal, data.device_id, data.device_time),

@@ -17,6 +17,8 @@ from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.web.context import context
 from tableside.web.downloads import Language
+from tableside.web.problems import coded
+from tableside.web.transport import public_base
 
 _ALL = 2**62
 
@@ -36,11 +38,11 @@ async def protocol_pdf_file(
         records = await read_stream(conn, ctx.registry, match_id, _ALL)
         head = await event_hash(conn, match_id, records[-1].version) if records else ""
     if not records or not isinstance(records[0].event, MatchCreated):
-        raise NotFoundException(f"No match {match_id}")
+        raise NotFoundException(f"No match {match_id}", extra=coded("no_match"))
     sheet = protocol_sheet(records)
     sheet.events, sheet.head_hash = records[-1].version, head
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
-    receipt = await printed(ctx, str(request.base_url), match_id)
+    receipt = await printed(ctx, public_base(request), match_id)
     return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt)
 
 

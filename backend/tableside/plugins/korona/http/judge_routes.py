@@ -24,6 +24,7 @@ from tableside.disciplines.korona.vocabulary import FillSilences
 from tableside.eventlog.source import read_stream
 from tableside.plugins.korona.folding import fold_records
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 Doc = dict[str, Any]
 _NOT_UNDONE = (ev.MatchCreated, ev.CorrectionRecorded, ev.ProtocolSigned)
@@ -35,7 +36,7 @@ def catalogue(name: str, fill: FillSilences = "ekml") -> Doc:
     the match's guide fills LV's/NOVUS08's silences from EKML (`ekml`) or leaves them."""
     rs = (RULESETS if fill == "ekml" else UNFILLED).get(name)
     if rs is None:
-        raise NotFoundException(f"No ruleset {name}")
+        raise NotFoundException(f"No ruleset {name}", extra=coded("no_ruleset"))
     outcomes = lambda table: [  # noqa: E731
         {"code": code, "consequence": o.consequence, "rule": o.rule} for code, o in table.items()
     ]
@@ -47,6 +48,8 @@ def catalogue(name: str, fill: FillSilences = "ekml") -> Doc:
         "incidents": outcomes(rs.incidents),
         "remarks": [{"code": code, "rule": rule} for code, rule in rs.remarks.items()],
         "cite": dict(rs.cite),
+        # what stands only once the head judge confirms, with their own sign-in (EKML §22(4))
+        "head_judge_confirms": ["unsporting"] if rs.unsporting_needs_confirmation else [],
     }
 
 
@@ -76,7 +79,7 @@ async def get_judge_state(state: State, match_id: FromPath[UUID]) -> Doc:
     async with ctx.pool.acquire() as conn:
         view = fold_records(await read_stream(conn, ctx.registry, match_id, _ALL))
     if view is None or not view.state.created:
-        raise NotFoundException(f"No match {match_id}")
+        raise NotFoundException(f"No match {match_id}", extra=coded("no_match"))
     s = view.state
     return {
         "match_id": str(match_id),

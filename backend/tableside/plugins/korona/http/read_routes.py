@@ -16,6 +16,7 @@ from tableside.plugins.korona.folding import fold_records
 from tableside.plugins.korona.views import live_doc
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
+from tableside.web.problems import coded
 
 Doc = dict[str, Any]
 Limit = Annotated[int, Parameter(ge=1, le=1000)]
@@ -42,7 +43,7 @@ def _docs(rows: list) -> list[Doc]:
 async def _one(state: State, query: str, match_id: FromPath[UUID]) -> Doc:
     text = await context(state).pool.fetchval(query, match_id)
     if text is None:
-        raise NotFoundException(f"No match {match_id}")
+        raise NotFoundException(f"No match {match_id}", extra=coded("no_match"))
     return msgspec.json.decode(text)
 
 
@@ -99,7 +100,9 @@ async def get_match_at(
     async with ctx.pool.acquire() as conn:
         view = fold_records(await read_stream(conn, ctx.registry, match_id, version))
     if view is None or view.version != version or not view.state.created:
-        raise NotFoundException(f"No match {match_id} at version {version}")
+        raise NotFoundException(
+            f"No match {match_id} at version {version}", extra=coded("no_match_version")
+        )
     return live_doc(view)
 
 
@@ -124,7 +127,9 @@ async def get_table(
         "SELECT doc::text FROM table_overview WHERE table_no = $1", table
     )
     if text is None:
-        raise NotFoundException(f"Table {table} has no match")
+        raise NotFoundException(
+            f"Table {table} has no match", extra=coded("table_no_match", table=table)
+        )
     return msgspec.json.decode(text)
 
 

@@ -1,0 +1,190 @@
+"""Does the store still yield every head its signer signed? (#41) Pure: no I/O here.
+
+The signed heads a server (or an auditor beside its key) knows are the stored checkpoints and
+the signer's log (`signer_log`). The store is *disputed* when its history no longer yields
+one of them (another head at a signed position, or the store ends before it), when its
+checkpoints vanished while the log says they existed, or when the log itself is no longer
+whole (its chain breaks, or it lacks checkpoints the store holds). A disputed store is not
+signed, vouched for or receipted (`server/standing.py`) until someone accepts it on the
+record (`serve --accept-disputed`).
+
+What is *not* disputed (decision 0120): a fresh store (no events, no checkpoints); a store
+with events and no checkpoint anywhere (unproven: signed from now on); a restored store or a
+promoted standby, whose log is missing or behind while every stored checkpoint still holds:
+the signer adopts the stored checkpoints into its log (marked `adopted`) and goes on.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import msgspec
+
+from tableside.eventlog.checkpoints import Checkpoint
+from tableside.eventlog.rotation import KeyRotated
+from tableside.eventlog.signer_log import LogReading
+
+# The codes every face translates (`record.<code>` in pwa/i18n/*.json).
+HEAD_CHANGED = "head_changed"
+EVENTS_REMOVED = "events_removed"
+CHECKPOINTS_VANISHED = "checkpoints_vanished"
+LOG_BROKEN = "log_broken"
+LOG_SHORT = "log_short"
+CHAIN_BROKEN = "chain_broken"
+CODES = (HEAD_CHANGED, EVENTS_REMOVED, CHECKPOINTS_VANISHED, LOG_BROKEN, LOG_SHORT, CHAIN_BROKEN)
+
+
+# The store's own stream for facts about the record itself (not a match's, not a competition's).
+RECORD_STREAM = uuid.UUID("7ab1e51d-0000-4000-8000-000000000041")
+
+
+class DisputeAccepted(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="RecordDisputeAccepted"
+):
+    """A disputed record was accepted as it stands (`serve --accept-disputed`): why it was
+    disputed, by which key's server, and from when its signer signs again. What was signed
+    before stays evidence: `audit verify` still holds the store to it."""
+
+    code: str
+    reason: str
+    public_key: str
+    at: str
+    accepted_by: str = "tableside serve --accept-disputed"
+
+
+class CheckpointWitnessed(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="CheckpointWitnessed"
+):
+    """A checkpoint a witness outside this machine held (a device's export, a mirror's file),
+    collected by the head judge's console at `at`; `held`: the store still yielded its head."""
+
+    position: int
+    head_hash: str
+    signed_at: str
+    public_key: str
+    signature: str
+    source: str
+    held: bool
+    at: str
+
+
+RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted, KeyRotated, CheckpointWitnessed)
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """Why the store is disputed: a code for the faces, a sentence for people and logs."""
+
+    code: str
+    reason: str
+
+
+def log_problem(
+    path: Path,
+    reading: LogReading,
+    logged: list[Checkpoint],
+    stored: list[Checkpoint],
+    *,
+    expected: bool = True,
+) -> Dispute | None:
+    """The log as evidence: its chain holds and it holds every stored checkpoint. A log that
+    does not exist is a problem only where it is `expected` (the signer's key is here)."""
+    if not reading.exists and not expected:
+        return None
+    if reading.problem is not None:
+        return Dispute(LOG_BROKEN, f"the signer's log {path}: {reading.problem}")
+    have = {cp.signature for cp in logged}
+    lacking = [cp for cp in stored if cp.signature not in have]
+    if not lacking:
+        return None
+    state = "is missing" if not reading.exists else "is empty" if not logged else "lacks them"
+    return Dispute(
+        LOG_SHORT,
+        f"the signer's log {path} {state}: {len(lacking)} of the store's {len(stored)} signed"
+        f" heads are not in it (the first at position {lacking[0].position}): it was"
+        " truncated, replaced or deleted",
+    )
+
+
+def vanished(
+    stored: list[Checkpoint], logged: list[Checkpoint], *, in_flight: bool = False
+) -> Dispute | None:
+    """Checkpoints the log says were stored and the store no longer holds. With `in_flight`
+    (the server), the log's last line past every stored checkpoint is not counted: it is
+    logged before it is stored, and a stop between the two leaves it so (the server stores
+    it again when the store still yields its head)."""
+    have = {cp.signature for cp in stored}
+    gone = [cp for cp in logged if cp.signature not in have]
+    newest = max((cp.position for cp in stored), default=0)
+    if in_flight and gone and gone[-1] is logged[-1] and logged[-1].position >= newest:
+        gone.pop()
+    if not gone:
+        return None
+    return Dispute(
+        CHECKPOINTS_VANISHED,
+        f"the store holds {len(stored)} checkpoints, but the signer's log holds"
+        f" {len(stored) + len(gone)}: {len(gone)} stored checkpoints were deleted"
+        f" (the first at position {gone[0].position})",
+    )
+
+
+def unreached(
+    signed: Iterable[Checkpoint], heads: dict[int, bytes], end: int, *, name: str
+) -> Dispute | None:
+    """The first signed head the store no longer yields: `heads` holds the store's global
+    hash at each signed position (recomputed or as stored), `end` its last position."""
+    for checkpoint in signed:
+        if checkpoint.position > end:
+            return Dispute(
+                EVENTS_REMOVED,
+                f"{name}: the store ends at position {end}, but the head at position"
+                f" {checkpoint.position} was signed at {checkpoint.time.isoformat()}:"
+                " events were removed",
+            )
+        found = heads.get(checkpoint.position)
+        if found is None or found.hex() != checkpoint.head_hash:
+            return Dispute(
+                HEAD_CHANGED,
+                f"{name}: the store's head at position {checkpoint.position} is"
+                f" {found.hex() if found else 'missing'}, but {checkpoint.head_hash} was signed"
+                f" there at {checkpoint.time.isoformat()}",
+            )
+    return None
+
+
+def newest_covering(marks: Iterable[Checkpoint], position: int) -> Checkpoint | None:
+    """The newest checkpoint at or past `position` (the one that proves the most), or None.
+    Its signature is checked where it is used (a seal is verified against the trusted key)."""
+    return max((cp for cp in marks if cp.position >= position), key=_order, default=None)
+
+
+def _order(checkpoint: Checkpoint) -> tuple[int, object]:
+    return checkpoint.position, checkpoint.time
+
+
+def since(marks: list[Checkpoint], accepted: datetime | None) -> list[Checkpoint]:
+    """The checkpoints signed after a dispute was accepted (all, when none was)."""
+    return marks if accepted is None else [cp for cp in marks if cp.time > accepted]
+
+
+def judge(
+    stored: list[Checkpoint],
+    logged: list[Checkpoint],
+    log: tuple[Path, LogReading] | None,
+    heads: dict[int, bytes],
+    end: int,
+) -> Dispute | None:
+    """The first reason the store is disputed, or None: the log is whole (where there is
+    one), every signed head (stored, logged) is still yielded, no stored checkpoint the log
+    names vanished. `heads` and `end` as for `unreached`."""
+    found = log_problem(log[0], log[1], logged, stored) if log is not None else None
+    return (
+        found
+        or unreached(stored, heads, end, name="a stored checkpoint")
+        or unreached(logged, heads, end, name="the signer's log")
+        or (vanished(stored, logged, in_flight=True) if log is not None else None)
+    )

@@ -1,0 +1,213 @@
+"""The venue's own certificate authority and the server certificate it signs (issue 40).
+
+A tablet on the hall wifi reaches the laptop by an address no public CA will certify, and
+without HTTPS its browser has no secure context: no service worker, no WebCrypto, tokens in
+clear. So `tableside serve` on a non-loopback host makes a venue CA once (beside the
+checkpoint signing key, private key 0600) and, from it, a certificate for the laptop's
+current names and addresses, made again when they change or it nears its end. Tablets trust
+the CA once, through `/setup` (docs/decisions/0117).
+
+Files in the folder (the signing key's):
+    venue-ca.pem          the CA certificate (public: what /setup serves)
+    venue-ca.key          its private key (0600)
+    venue-server.pem      the server certificate followed by the CA's (the chain uvicorn sends)
+    venue-server.key      the server's private key (0600)
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import ipaddress
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+CA_CERT, CA_KEY = "venue-ca.pem", "venue-ca.key"
+SERVER_CERT, SERVER_KEY = "venue-server.pem", "venue-server.key"
+CA_YEARS = 10
+# Apple's limit for a server certificate a user-installed CA signs is 825 days; 397 is what
+# the public CAs keep to. Made again 30 days before its end, or when the names change.
+SERVER_DAYS = 397
+RENEW_DAYS = 30
+
+
+class VenueTlsError(RuntimeError):
+    """The CA or a certificate file is there but unusable."""
+
+
+@dataclass(frozen=True)
+class VenueTls:
+    """What uvicorn needs (`cert`, `key`), and the CA a tablet must trust."""
+
+    ca_cert: Path
+    cert: Path
+    key: Path
+    made: bool = False  # the server certificate was (re)made on this start
+
+
+def venue_tls(folder: Path, names: Iterable[str], now: dt.datetime | None = None) -> VenueTls:
+    """The venue CA in `folder` (made on first use) and a server certificate covering every
+    name in `names` (DNS names and IP addresses), made again when it does not."""
+    folder = folder.expanduser()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    now = now or dt.datetime.now(dt.UTC)
+    ca_key, ca = _load_or_create_ca(folder, now)
+    wanted = sorted(set(filter(None, names)))
+    cert_path, key_path = folder / SERVER_CERT, folder / SERVER_KEY
+    current = _read_cert(cert_path) if cert_path.exists() and key_path.exists() else None
+    made = current is None or not _still_good(current, ca, wanted, now)
+    if made:
+        _issue(ca_key, ca, wanted, now, cert_path, key_path)
+    return VenueTls(folder / CA_CERT, cert_path, key_path, made)
+
+
+def fingerprint(cert_pem: bytes) -> str:
+    """SHA-256 of the certificate, as a browser's and a phone's certificate view show it."""
+    der = x509.load_pem_x509_certificate(cert_pem).public_bytes(serialization.Encoding.DER)
+    digest = hashlib.sha256(der).hexdigest().upper()
+    return ":".join(digest[i : i + 2] for i in range(0, len(digest), 2))
+
+
+def spki_hash(cert_pem: bytes) -> str:
+    """base64(SHA-256(SubjectPublicKeyInfo)): Chromium's --ignore-certificate-errors-spki-list
+    form (the tests trust the venue CA with it) and HPKP's pin."""
+    public = x509.load_pem_x509_certificate(cert_pem).public_key()
+    spki = public.public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+def covered_names(cert_pem: bytes) -> list[str]:
+    """The DNS names and addresses a certificate is good for."""
+    return _names_of(x509.load_pem_x509_certificate(cert_pem))
+
+
+def _load_or_create_ca(folder: Path, now: dt.datetime):
+    cert_path, key_path = folder / CA_CERT, folder / CA_KEY
+    if cert_path.exists() and key_path.exists():
+        try:
+            key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+            return key, x509.load_pem_x509_certificate(cert_path.read_bytes())
+        except (ValueError, TypeError, OSError) as exc:
+            raise VenueTlsError(f"{folder}: the venue CA cannot be read ({exc})") from None
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Tableside venue"),
+            x509.NameAttribute(NameOID.COMMON_NAME, f"Tableside venue CA {now:%Y-%m-%d %H:%M}"),
+        ]
+    )
+    cert = (
+        _builder(name, name, key.public_key(), now, now.replace(year=now.year + CA_YEARS))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(_usage(cert_sign=True), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), False)
+        .sign(key, hashes.SHA256())
+    )
+    _write_private(key_path, _private_pem(key))
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return key, cert
+
+
+def _still_good(cert: x509.Certificate, ca: x509.Certificate, names: list[str], now) -> bool:
+    return (
+        cert.issuer == ca.subject
+        and set(names) <= set(_names_of(cert))
+        and cert.not_valid_after_utc - now > dt.timedelta(days=RENEW_DAYS)
+    )
+
+
+def _issue(ca_key, ca: x509.Certificate, names: list[str], now, cert_path, key_path) -> None:
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[0] if names else "")])
+    cert = (
+        _builder(ca.subject, subject, key.public_key(), now, now + dt.timedelta(SERVER_DAYS))
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(_usage(cert_sign=False), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), False)
+        .add_extension(x509.SubjectAlternativeName([_general_name(n) for n in names]), False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    _write_private(key_path, _private_pem(key))
+    chain = cert.public_bytes(serialization.Encoding.PEM) + ca.public_bytes(
+        serialization.Encoding.PEM
+    )
+    cert_path.write_bytes(chain)
+
+
+def _builder(issuer, subject, public, start, end) -> x509.CertificateBuilder:
+    return (
+        x509.CertificateBuilder()
+        .issuer_name(issuer)
+        .subject_name(subject)
+        .public_key(public)
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start - dt.timedelta(hours=1))  # a tablet's clock a little behind
+        .not_valid_after(end)
+    )
+
+
+def _usage(*, cert_sign: bool) -> x509.KeyUsage:
+    return x509.KeyUsage(
+        digital_signature=not cert_sign,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        key_cert_sign=cert_sign,
+        crl_sign=cert_sign,
+        encipher_only=False,
+        decipher_only=False,
+    )
+
+
+def _general_name(name: str) -> x509.GeneralName:
+    try:
+        return x509.IPAddress(ipaddress.ip_address(name.strip("[]")))
+    except ValueError:
+        return x509.DNSName(name)
+
+
+def _names_of(cert: x509.Certificate) -> list[str]:
+    try:
+        san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    except x509.ExtensionNotFound:
+        return []
+    return [*san.get_values_for_type(x509.DNSName)] + [
+        str(a) for a in san.get_values_for_type(x509.IPAddress)
+    ]
+
+
+def _read_cert(path: Path) -> x509.Certificate | None:
+    try:
+        return x509.load_pem_x509_certificate(path.read_bytes())
+    except (ValueError, OSError):
+        return None  # unreadable: made again
+
+
+def _private_pem(key) -> bytes:
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+
+
+def _write_private(path: Path, pem: bytes) -> None:
+    """Written 0600 from the start (never world-readable for a moment), replacing any old."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(pem)

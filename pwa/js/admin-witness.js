@@ -1,0 +1,67 @@
+// The head judge's console and the witnesses outside this machine (#41, point 6): on top of
+// every view, when the newest witness (a tablet's or a mirror's file collected here, or a
+// standby holding every commit) is older than the checkpoint interval, a warning in the
+// console's language, with a file picker that collects the tablets' exported witness files
+// into the audit (POST /api/witnesses: each checked and recorded as an event).
+//
+//   import { watchWitnesses } from "/js/admin-witness.js";
+//   watchWitnesses(face, () => app.role)   // polls GET /api/witnesses/newest as head judge
+
+import { i18n, t } from "/js/i18n.js";
+import { ApiError, describe, headers, parse, request, serverFetch } from "/js/api.js";
+import { h } from "/js/admin-dom.js";
+
+const EVERY_MS = 30_000;
+
+async function collect(files) {
+  for (const file of files) {
+    const reply = await serverFetch("/api/witnesses", {
+      method: "POST",
+      headers: headers({ "Content-Type": "application/jsonl" }),
+      body: await file.text(),
+    }).catch((error) => { throw new ApiError(0, { title: t("error.network"), detail: String(error) }); });
+    await parse(reply);
+  }
+}
+
+/** The warning and the picker before `face`; shown only to a head judge, only when stale. */
+export function watchWitnesses(face, role) {
+  const text = h("span", {});
+  const said = h("span", { className: "muted small", "data-witness-said": true });
+  const picker = h("input", { type: "file", multiple: true, accept: ".jsonl,.json,application/json",
+                              id: "witness-files", "data-witness-files": true });
+  const label = h("label", { for: "witness-files" });
+  const banner = h("div", { className: "banner", role: "status", hidden: true, "data-kind": "warning",
+                            "data-witness-age": "unknown" }, text, label, picker, said);
+  face.before(banner);
+  let seen = null;
+  const words = () => {
+    label.textContent = t("admin.witness.collect");
+    if (!seen) return;
+    const when = seen.at ? new Date(seen.at).toLocaleString(i18n.lang) : null;
+    text.textContent = when
+      ? t("admin.witness.stale", { when, source: t(`admin.witness.source.${seen.source}`), m: seen.interval_minutes })
+      : t("admin.witness.none", { m: seen.interval_minutes });
+  };
+  const look = async () => {
+    if (role() !== "head_judge") { banner.hidden = true; return; }
+    seen = await request("GET", "/api/witnesses/newest").catch(() => null);
+    banner.hidden = !seen?.stale;
+    banner.dataset.witnessAge = seen ? (seen.stale ? "stale" : "fresh") : "unknown";
+    words();
+  };
+  picker.addEventListener("change", async () => {
+    try {
+      await collect([...picker.files]);
+      said.textContent = t("admin.witness.collected", { n: picker.files.length });
+    } catch (error) {
+      said.textContent = describe(error);
+    }
+    picker.value = "";
+    await look();
+  });
+  i18n.addEventListener("change", words);
+  look();
+  setInterval(look, EVERY_MS);
+  return look;
+}

@@ -1,0 +1,110 @@
+"""The hall network in a test (issue 40): `tableside serve` as a tablet on the hall wifi
+reaches it, at `hall.test` (Chromium's --host-resolver-rules maps it to 127.0.0.1), over
+HTTPS with the venue CA `serve` made, and in clear on its plain-HTTP port beside it.
+
+One process serves both ports (the real serve path: uvicorn's TLS and the plain listener);
+the browser trusts the venue CA by its SPKI hash (--ignore-certificate-errors-spki-list), as
+a tablet that installed it from /setup does.
+"""
+
+from __future__ import annotations
+
+import os
+import ssl
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from tableside.db.roles import APP_ROLE
+from tableside.db.url import with_user
+from tableside.web.venue_tls import CA_CERT, spki_hash
+
+from support.harness import ADMIN, free_port
+
+TABLESIDE = str(Path(sys.executable).with_name("tableside"))
+HALL = "hall.test"
+
+
+@dataclass
+class HallServer:
+    """`tableside serve --host 127.0.0.1` with TLS on, its certificate also for hall.test."""
+
+    database_url: str
+    keys: Path  # the folder of the checkpoint key: the venue CA is made beside it
+    output: Path
+    port: int = field(default_factory=free_port)
+    http_port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+
+    @property
+    def https(self) -> str:
+        """The origin a tablet with the venue CA opens."""
+        return f"https://{HALL}:{self.port}"
+
+    @property
+    def http(self) -> str:
+        """The same server in clear, as a tablet without the CA reaches it."""
+        return f"http://{HALL}:{self.http_port}"
+
+    @property
+    def api(self) -> str:
+        """For the tests' own HTTP client (it resolves no hall.test): loopback over HTTPS."""
+        return f"https://127.0.0.1:{self.port}"
+
+    @property
+    def ca(self) -> Path:
+        return self.keys / CA_CERT
+
+    def trust(self) -> ssl.SSLContext:
+        """A TLS client context that trusts the venue CA alone."""
+        return ssl.create_default_context(cafile=str(self.ca))
+
+    def spki(self) -> str:
+        return spki_hash(self.ca.read_bytes())
+
+    def start(self) -> HallServer:
+        env = {
+            **os.environ,
+            "DATABASE_URL": with_user(self.database_url, APP_ROLE),
+            "TABLESIDE_MIGRATE_URL": self.database_url,
+            "TABLESIDE_KEY_FILE": str(self.keys / "checkpoint-ed25519.pem"),
+            "TABLESIDE_ADMIN_USER": ADMIN[0],
+            "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+            "TABLESIDE_COMMAND_RATE": "1000",
+            "TABLESIDE_COMMAND_BURST": "1000",
+            "TABLESIDE_LOGIN_PER_MINUTE": "1000",
+            "TABLESIDE_TLS": "on",
+            "TABLESIDE_TLS_NAMES": HALL,
+            "TABLESIDE_HTTP_PORT": str(self.http_port),
+            "TABLESIDE_HTTPS_ORIGIN": self.https,
+            "TABLESIDE_SHUTDOWN_SECONDS": "5",
+        }
+        cmd = [TABLESIDE, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        with open(self.output, "ab") as out:
+            self.proc = subprocess.Popen(
+                [*cmd, "--workers", "1"], env=env, stdout=out, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + 60  # as harness.Server: start-up is slow on a loaded box
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            if self.ca.exists() and self._healthy():
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"serve did not start: {self.output.read_text()[-3000:]}")
+
+    def _healthy(self) -> bool:
+        try:
+            return httpx.get(f"{self.api}/health", verify=self.trust(), timeout=1).is_success
+        except (httpx.HTTPError, ssl.SSLError, OSError):
+            return False
+
+    def stop(self, grace: float = 15) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
