@@ -188,8 +188,10 @@ def _check_people(members: tuple[Person, ...]) -> None:
     """Every player named (EKML §8(2)); a pair is two people, not one named twice (EKML
     §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
     names = [" ".join(m.name.split()).casefold() for m in members]
-    require(all(names), "EKML §8(2)", "an entry names its entrant")
-    require(len(set(names)) == len(names), "EKML §5(1)", "one person named twice")
+    require(all(names), "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
+    require(
+        len(set(names)) == len(names), "EKML §5(1)", "one person named twice", "pair_one_person"
+    )
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:
