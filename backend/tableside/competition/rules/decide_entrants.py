@@ -94,8 +94,10 @@ def _named(state: Competition, entrant_id: str, name: str, members: tuple, team)
     name = person_name(name, "name")
     others = [e.name for e in state.entrants.values() if e.id != entrant_id]
     refuse_lookalike(name, others, "name")
+    # a member left unnamed is EKML §8(2)'s to refuse (_check_people), not the name rules'
     members = tuple(
-        msgspec.structs.replace(m, name=person_name(m.name, "members")) for m in members
+        msgspec.structs.replace(m, name=person_name(m.name, "members")) if m.name.strip() else m
+        for m in members
     )
     if team is not None:
         boards = person_names(team.boards, "team")
