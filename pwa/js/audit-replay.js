@@ -375,8 +375,9 @@ export class Replay {
 }
 
 /** Who recorded an event, in words: a table judge's link records as "table-5-judge", the
- *  server's own recorders ("competition", "demo", …) have words; a person's name as it is. */
-function recorderName(item) {
+ *  server's own recorders ("competition", "results-processor") have words; a person's name
+ *  as it is (the demo's simulator records as "demo", the demo head judge's name, so as that). */
+export function recorderName(item) {
   const table = /^table-(\d+)-judge$/.exec(item.recorder || "")?.[1];
   if (table) return t("audit.recorder.table", { table });
   const own = `audit.recorder.${item.recorder}`;

@@ -20,7 +20,7 @@ import pytest
 from support.harness import Api, wait_for
 from support.play import create, play
 
-from .harness import missing_noble, screenshot
+from .harness import assert_no_horizontal_overflow, axe_violations, missing_noble, screenshot
 from .judge_helpers import TABLES, new_table, open_judge, settle, tap
 
 pytestmark = pytest.mark.long
@@ -140,9 +140,7 @@ def test_in_clear_a_login_is_refused_naming_the_https_origin(hall_server, hall_t
     page.locator("form[data-login] button[type=submit]").click()
     refusal = page.get_by_text(hall_server.https)
     refusal.first.wait_for()
-    assert page.evaluate("localStorage.length") == 0 or "ts_" not in page.evaluate(
-        "JSON.stringify(localStorage)"
-    )
+    assert "ts_" not in page.evaluate("JSON.stringify(localStorage)")  # no session was had
     screenshot(page, "hall-admin-login-refused")
 
 
@@ -184,3 +182,15 @@ def test_the_console_shows_the_setup_qr_and_the_tablets_connected_over_https(
     assert fingerprint in httpx.get(f"{hall_server.api}/setup", verify=hall_server.trust()).text
     assert console.locator("[data-address='127.0.0.1']").count() == 1
     screenshot(console, "hall-admin-tablets")
+
+
+def test_the_setup_page_in_clear_passes_the_accessibility_audit(
+    hall_server, hall_tablet, axe_ready
+):
+    page = hall_tablet(hall_server.http).new_page()
+    page.goto("/setup?lang=et")
+    assert page.locator("#fingerprint").inner_text().count(":") == 31
+    assert page.locator("#https-origin").get_attribute("href") == f"{hall_server.https}/"
+    assert axe_violations(page) == []
+    assert_no_horizontal_overflow(page)  # the fingerprint wraps on a phone
+    screenshot(page, "hall-setup-et")

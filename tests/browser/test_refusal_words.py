@@ -107,3 +107,22 @@ def test_three_refusals_read_in_the_pages_language(page, head_api, lang: str) ->
         assert "KSI 2.2.2" in engine and "pás" in engine  # the KSI engine's words
     for text in (login, draw, engine):
         _clean(text, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_audit_face_names_the_servers_own_recorders_in_words(page, lang: str) -> None:
+    """Issue 43: the jury read "competition" raw where the competition recorded an event;
+    the server's own recorders have words, a judge's link its table, a person's name stays."""
+    page.goto(f"/audit?lang={lang}")
+    page.wait_for_selector(f"html[lang={lang}]")
+    named = page.evaluate(
+        """() => import('/js/audit-replay.js').then((m) => ['competition',
+             'results-processor', 'table-5-judge', 'demo']
+             .map((r) => m.recorderName({ recorder: r })))"""
+    )
+    audit = json.loads((PWA_DIR / "i18n" / f"audit.{lang}.json").read_text("utf-8"))
+    recorders = [audit[f"audit.recorder.{r}"] for r in ("competition", "results-processor")]
+    assert named[:2] == recorders
+    assert named[2] == audit["audit.recorder.table"].replace("{table}", "5")
+    assert named[3] == "demo"  # a person's name as it is (the demo's head judge is "demo")
+    _clean(" ".join(named[:3]), lang)

@@ -46,3 +46,18 @@ def three_by_three(app_url: str) -> list:
                     meta={"device_id": "tab-1"},
                 )
     return ids
+
+
+def stored_of(url: str, topic: str) -> list[dict]:
+    """The stored events of one type, decoded, in global order (any stream)."""
+    import json
+
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT convert_from(state, 'UTF8') FROM stored_events WHERE topic = %s"
+            " ORDER BY notification_id",
+            (topic,),
+        ).fetchall()
+    return [json.loads(r[0]) for r in rows]

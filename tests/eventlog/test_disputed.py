@@ -15,6 +15,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from store_events import stored_of
 from support.harness import Api, Server
 from support.recorded import auditor, record_match
 from tableside.db import roles
@@ -100,12 +101,8 @@ def test_the_rewrite_is_disputed_unsigned_unvouched_and_unreceipted_until_accept
         assert Api(srv.base).get(f"/api/receipts/{m1}").status_code == 200
     finally:
         srv.stop()
-    with psycopg.connect(url) as conn:
-        accepted = conn.execute(
-            "SELECT convert_from(state, 'UTF8') FROM stored_events"
-            " WHERE topic = 'RecordDisputeAccepted'"
-        ).fetchall()
-    assert len(accepted) == 1 and "head_changed" in accepted[0][0], accepted
+    accepted = stored_of(url, "RecordDisputeAccepted")
+    assert len(accepted) == 1 and accepted[0]["code"] == "head_changed", accepted
     assert any(b'"accepted"' in line for line in log.read_bytes().splitlines())
     srv = Server(url, env=env).start()
     try:
@@ -114,3 +111,29 @@ def test_the_rewrite_is_disputed_unsigned_unvouched_and_unreceipted_until_accept
         srv.stop()
     done = audit(with_user(url, roles.APP_ROLE), "verify", log=log)
     assert done.returncode == 1 and "the signer's log" in done.stdout, done.stdout
+
+
+def test_a_store_whose_log_is_gone_but_whose_checkpoints_hold_is_not_disputed(
+    new_database, log
+) -> None:
+    """What a restored store, a promoted standby or a new node looks like (decision 0120):
+    stored checkpoints, no log here; every head still holds, so the signer adopts them into
+    a new log and signs on, and `audit verify` holds the store to that log."""
+    url = new_database()
+    env = {"TABLESIDE_CHECKPOINT_MINUTES": "0", "TABLESIDE_CHECKPOINT_LOG": str(log)}
+    srv = Server(url, env=env).start()
+    try:
+        assert Api(srv.base).login().create(4, ["Mari"], ["Ott"]).status_code == 201
+    finally:
+        srv.stop()  # the shutdown checkpoint, stored and logged
+    log.unlink()
+    srv = Server(url, env=env).start()
+    try:
+        assert Api(srv.base).get("/health").json()["record"] == {"state": "ok"}
+    finally:
+        srv.stop()
+    adopted = [json.loads(line) for line in log.read_bytes().splitlines()]
+    assert adopted and all(line.get("adopted") for line in adopted)
+    assert _stored_checkpoints(url) == len(adopted)
+    done = audit(with_user(url, roles.APP_ROLE), "verify", log=log)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import msgspec
-import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from store_events import stored_of
 from support.harness import Api, Server, wait_for
 from tableside.db import roles
 from tableside.db.url import with_user
@@ -66,9 +66,4 @@ def test_the_console_collects_witnesses_and_says_how_old_the_newest_is(
         assert Api(srv.base).get("/health").json()["status"] == "disputed"
     finally:
         srv.stop()
-    with psycopg.connect(url) as conn:
-        kept = conn.execute(
-            "SELECT convert_from(state, 'UTF8') FROM stored_events"
-            " WHERE topic = 'CheckpointWitnessed' ORDER BY notification_id"
-        ).fetchall()
-    assert [json.loads(k[0])["held"] for k in kept] == [True, False]
+    assert [k["held"] for k in stored_of(url, "CheckpointWitnessed")] == [True, False]

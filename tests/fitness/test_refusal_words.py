@@ -23,7 +23,7 @@ from tableside.web.problems import TITLES
 
 BACKEND = Path(__file__).resolve().parents[2] / "backend" / "tableside"
 LANGUAGES = ("en", "et", "lv", "is")
-RAISERS = {"RuleViolation", "CompetitionRuleError", "RuleError"}
+RAISERS = {"RuleViolation", "CompetitionRuleError", "RuleError", "NameRefused"}
 # Calls whose fourth argument is a refusal's code (its `params` after it, by name).
 CODE_AT_3 = {"require", "too_many"}
 CODE_AT_1 = {"_refuse"}  # korona's counts: _refuse(rule, code, field)
@@ -63,6 +63,8 @@ def _code_node(call: ast.Call, name: str) -> ast.expr | None:
 
 def _params(call: ast.Call, name: str) -> set[str] | None:
     """The figures a site names (None where they come whole from elsewhere)."""
+    if name == "NameRefused":  # names.py: its figures by keyword, as require's
+        return {k.arg for k in call.keywords if k.arg not in (None, "code")}
     if name in RAISERS:
         given = next((k.value for k in call.keywords if k.arg == "params"), None)
         if given is None and len(call.args) > 4:
@@ -92,6 +94,7 @@ def sites() -> tuple[list[tuple[str, int, str, set[str] | None]], list[str]]:
             continue
         tree = ast.parse(path.read_text("utf-8"))
         rule_require = _rule_require(tree) or rel == "competition/rules/errors.py"
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
                 http = node.exc
@@ -107,11 +110,14 @@ def sites() -> tuple[list[tuple[str, int, str, set[str] | None]], list[str]]:
                 if extra is None or "coded(" not in ast.unparse(extra):  # an HTTP refusal's own
                     bare.append(f"{rel}:{node.lineno} {ast.unparse(node)[:80]}")  # class
             if name == "coded" and node.args:
-                if _literal(node.args[0]):
-                    coded.append((rel, node.lineno, _literal(node.args[0]), _params(node, name)))
+                literal = _literal(node.args[0]) or constants.get(ast.unparse(node.args[0]), "")
+                if literal:
+                    coded.append((rel, node.lineno, literal, _params(node, name)))
                 elif (rel, ast.unparse(node.args[0])) not in PASSED:
                     bare.append(f"{rel}:{node.lineno} code {ast.unparse(node.args[0])} handed on")
                 continue
+            if name in CODE_AT_1 and rel != "disciplines/korona/stroke_checks.py":
+                continue  # another module's own _refuse (the checkpoint signer's)
             if name not in RAISERS | CODE_AT_3 | CODE_AT_1 or (
                 name == "require" and not rule_require
             ):
@@ -149,6 +155,17 @@ def _literals(node: ast.expr) -> list[str]:
         both = _literals(node.body) + _literals(node.orelse)
         return both if all(both) and len(both) == 2 else []
     return [_literal(node)] if _literal(node) else []
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """A module's own string constants (`INSECURE = "insecure_transport"`), by name."""
+    return {
+        t.id: n.value.value
+        for n in tree.body
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+        for t in n.targets
+        if isinstance(t, ast.Name) and isinstance(n.value.value, str)
+    }
 
 
 def _rule_require(tree: ast.AST) -> bool:

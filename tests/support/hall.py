@@ -22,7 +22,7 @@ from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
 from tableside.web.venue_tls import CA_CERT, spki_hash
 
-from support.harness import ADMIN, free_port
+from support.harness import TEST_SERVER_ENV, free_port
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 HALL = "hall.test"
@@ -71,11 +71,7 @@ class HallServer:
             "DATABASE_URL": with_user(self.database_url, APP_ROLE),
             "TABLESIDE_MIGRATE_URL": self.database_url,
             "TABLESIDE_KEY_FILE": str(self.keys / "checkpoint-ed25519.pem"),
-            "TABLESIDE_ADMIN_USER": ADMIN[0],
-            "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-            "TABLESIDE_COMMAND_RATE": "1000",
-            "TABLESIDE_COMMAND_BURST": "1000",
-            "TABLESIDE_LOGIN_PER_MINUTE": "1000",
+            **TEST_SERVER_ENV,
             "TABLESIDE_TLS": "on",
             "TABLESIDE_TLS_NAMES": HALL,
             "TABLESIDE_HTTP_PORT": str(self.http_port),

@@ -20,6 +20,17 @@ from tableside.live.socket_auth import MAX_FRAME
 ADMIN = ("head", "head-secret-1")
 
 
+# What every test server is started with: the first head judge, and limits tests do not hit.
+TEST_SERVER_ENV = {
+    "TABLESIDE_ADMIN_USER": ADMIN[0],
+    "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
+    "TABLESIDE_COMMAND_RATE": "1000",
+    "TABLESIDE_COMMAND_BURST": "1000",
+    # Tests log in far more often than people do; test_login_hardening sets its own.
+    "TABLESIDE_LOGIN_PER_MINUTE": "1000",
+}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -52,12 +63,7 @@ class Server:
             # The server's least-privilege role, as in production (tableside.db.roles).
             "DATABASE_URL": with_user(self.database_url, APP_ROLE),
             "PORT": str(self.port),
-            "TABLESIDE_ADMIN_USER": ADMIN[0],
-            "TABLESIDE_ADMIN_PASSWORD": ADMIN[1],
-            "TABLESIDE_COMMAND_RATE": "1000",
-            "TABLESIDE_COMMAND_BURST": "1000",
-            # Tests log in far more often than people do; test_login_hardening sets its own.
-            "TABLESIDE_LOGIN_PER_MINUTE": "1000",
+            **TEST_SERVER_ENV,
             **self.env,
         }
         cmd = [

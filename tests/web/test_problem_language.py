@@ -64,6 +64,7 @@ def test_msgspecs_validation_is_worded_not_passed_on(head: Api, lang: str) -> No
     said = r.json()
     assert said["title"] == _words("", lang)["error.title.invalid_request"]
     assert said["field"] and said["field"] in said["detail"]
+    assert said["params"] == {"field": said["field"]}  # for a face to word it alike
     assert said["errors"][0]["message"]  # msgspec's own words stay, for a developer
     assert not raw_codes(f"{said['title']} {said['detail'].replace(said['field'], '')}", lang)
 

@@ -122,7 +122,7 @@ class MatchKept(ClientException):
                 "detail": f"Match {match_id} is kept for table {table} until its countdown "
                 f"ends: call it to table {table} (Call next does, with table {table} free).",
                 "reason": "match_kept",
-                **coded("match_kept", match=match_id, table=table),
+                **coded("match_kept", table=table),
                 "match_id": match_id,
                 "table": table,
             },

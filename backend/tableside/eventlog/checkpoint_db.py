@@ -16,7 +16,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from tableside.eventlog import standing
 from tableside.eventlog.chain import GENESIS
-from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, as_signer, read_log
+from tableside.eventlog.checkpoints import (
+    Checkpoint,
+    Signer,
+    SigningRefused,
+    append_to_log,
+    as_signer,
+    read_log,
+)
 from tableside.eventlog.jsonl import Link, Seal
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.eventlog.signer_log import LogReading
@@ -168,6 +175,15 @@ def _stretch_dispute(rows: list[Any], anchor: int, heads: dict[int, bytes]) -> A
     return standing.Dispute(standing.CHAIN_BROKEN, broken.describe()) if broken else None
 
 
+def adopt(signer: Signer, stored: list[Checkpoint], logged: list[Checkpoint]) -> int:
+    """Write the stored checkpoints the log lacks into it, marked `adopted` (their heads were
+    found to hold); how many."""
+    found = standing.lacking(stored, logged) if signer.log is not None else []
+    for checkpoint in found:
+        append_to_log(signer.log, checkpoint, adopted=True)
+    return len(found)
+
+
 def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
     """Why the store at `end` must not be signed, or None (psycopg)."""
     stored, logged, log = signer_marks(signer, all_checkpoints(conn))
@@ -179,7 +195,10 @@ def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
         return found
     anchor = max(positions, default=0)
     stretch = conn.execute(_STRETCH.format("%s", "%s"), (anchor, end)).fetchall()
-    return _stretch_dispute(stretch, anchor, heads)
+    found = _stretch_dispute(stretch, anchor, heads)
+    if found is None:
+        adopt(signer, stored, logged)
+    return found
 
 
 async def _holds_async(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
@@ -194,7 +213,10 @@ async def _holds_async(conn: Any, signer: Signer, end: int) -> standing.Dispute 
         return found
     anchor = max(positions, default=0)
     stretch = await conn.fetch(_STRETCH.format("$1", "$2"), anchor, end)
-    return _stretch_dispute(stretch, anchor, heads)
+    found = _stretch_dispute(stretch, anchor, heads)
+    if found is None:
+        await asyncio.to_thread(adopt, signer, stored, logged)
+    return found
 
 
 def _position(head: Any) -> int | None:

@@ -5,7 +5,7 @@ the signer's log (`signer_log`). The store is *disputed* when its history no lon
 one of them (another head at a signed position, or the store ends before it), when its
 checkpoints vanished while the log says they existed, or when the log itself is no longer
 whole (its chain breaks, or it lacks checkpoints the store holds). A disputed store is not
-signed, vouched for or receipted (`server/standing.py`) until someone accepts it on the
+signed, vouched for or receipted (`web/disputed.py`) until someone accepts it on the
 record (`serve --accept-disputed`).
 
 What is *not* disputed (decision 0120): a fresh store (no events, no checkpoints); a store
@@ -178,13 +178,22 @@ def judge(
     heads: dict[int, bytes],
     end: int,
 ) -> Dispute | None:
-    """The first reason the store is disputed, or None: the log is whole (where there is
-    one), every signed head (stored, logged) is still yielded, no stored checkpoint the log
-    names vanished. `heads` and `end` as for `unreached`."""
-    found = log_problem(log[0], log[1], logged, stored) if log is not None else None
+    """The first reason the signer must not sign, or None: the log's chain holds (where there
+    is one), every signed head (stored, logged) is still yielded, no stored checkpoint the log
+    names vanished. `heads` and `end` as for `unreached`. Stored checkpoints the log lacks
+    are no dispute once their heads hold: the signer adopts them (`lacking`; another node
+    sharing the store signed them, or the log was lost: decision 0120)."""
+    broken = log is not None and log[1].problem is not None
+    found = Dispute(LOG_BROKEN, f"the signer's log {log[0]}: {log[1].problem}") if broken else None
     return (
         found
         or unreached(stored, heads, end, name="a stored checkpoint")
         or unreached(logged, heads, end, name="the signer's log")
         or (vanished(stored, logged, in_flight=True) if log is not None else None)
     )
+
+
+def lacking(stored: list[Checkpoint], logged: list[Checkpoint]) -> list[Checkpoint]:
+    """The stored checkpoints the log does not hold, oldest first."""
+    have = {cp.signature for cp in logged}
+    return [cp for cp in stored if cp.signature not in have]

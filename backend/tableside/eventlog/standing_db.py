@@ -2,10 +2,11 @@
 signer signed (stored checkpoints, its log), one signer at a time (psycopg, sync: run it in
 a thread). Before each later signature `checkpoint_db` checks what changed since.
 
-A log that does not exist beside a store whose stored checkpoints all still hold (a restored
-store, a promoted standby, a new machine) adopts them: each is written to the new log marked
-`adopted` (decision 0120). A checkpoint the log holds past every stored one, whose head the
-store still yields, was logged and then not stored (a stop between the two): it is stored.
+Stored checkpoints the log lacks, whose heads all still hold (a restored store, a promoted
+standby, a new machine, another node sharing the store), are adopted: each is written to
+the log marked `adopted` (decision 0120). A checkpoint the log holds past every stored one,
+whose head the store still yields, was logged and then not stored (a stop between the two):
+it is stored.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import psycopg
 
 from tableside.eventlog import checkpoint_db, signer_log, standing
 from tableside.eventlog.audit_source import records_from_database
-from tableside.eventlog.checkpoints import Checkpoint, Signer, append_to_log
-from tableside.eventlog.verify import ChainReport, verify
+from tableside.eventlog.checkpoints import Checkpoint, Signer
+from tableside.eventlog.verify import verify
 
 
 @dataclass(frozen=True)
@@ -73,22 +74,11 @@ def _look(conn, url: str, signer: Signer) -> Look:
     if report.broken is not None:
         dispute = standing.Dispute(standing.CHAIN_BROKEN, report.broken.describe())
         return Look(dispute, report.events)
-    if log is not None and not log[1].exists and stored:
-        return _adopt(signer, stored, report)
     dispute = standing.judge(stored, logged, log, report.heads, report.last_position)
-    if dispute is None and log is not None:
-        _store_in_flight(conn, stored, logged)
-    return Look(dispute, report.events)
-
-
-def _adopt(signer: Signer, stored: list[Checkpoint], report: ChainReport) -> Look:
-    name = "a stored checkpoint"
-    dispute = standing.unreached(stored, report.heads, report.last_position, name=name)
-    if dispute is not None or signer.log is None:
+    if dispute is not None or log is None:
         return Look(dispute, report.events)
-    for checkpoint in stored:
-        append_to_log(signer.log, checkpoint, adopted=True)
-    return Look(None, report.events, adopted=len(stored))
+    _store_in_flight(conn, stored, logged)
+    return Look(None, report.events, adopted=checkpoint_db.adopt(signer, stored, logged))
 
 
 def _store_in_flight(conn, stored: list[Checkpoint], logged: list[Checkpoint]) -> None:

@@ -26,7 +26,7 @@ from tableside.match.exports.labels import face_words
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
-from tableside.web.problems import language
+from tableside.web.problems import coded, language
 from tableside.web.transport import in_clear_on_the_hall
 from tableside.web.venue_tls import CA_CERT, fingerprint
 
@@ -105,7 +105,10 @@ def venue_ca(request: Request) -> Response[bytes]:
     """The venue CA's certificate, for a tablet to install (PEM; Android and Apple take it)."""
     pem = _ca_pem(request)
     if pem is None:
-        raise NotFoundException("This server has no venue CA (it uses an operator's certificate)")
+        raise NotFoundException(
+            "This server has no venue CA (it uses an operator's certificate)",
+            extra=coded("no_venue_ca"),
+        )
     return Response(
         pem,
         media_type="application/x-x509-ca-cert",
@@ -125,7 +128,7 @@ def setup_page(
     parts = [f"<h1>{say('setup.title')}</h1>", f"<p>{say('setup.why')}</p>"]
     if pem:
         parts += [
-            f'<p><a class="button" href="{CA_PATH}" download>{say("setup.download")}</a></p>',
+            f'<p><a href="{CA_PATH}" download>{say("setup.download")}</a></p>',
             f"<p>{say('setup.fingerprint')}</p>",
             f'<p><code id="fingerprint">{escape(fingerprint(pem))}</code></p>',
         ]
@@ -152,7 +155,8 @@ def setup_page(
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="/css/verify.css"></head>
-<body><main>{body}</main></body></html>"""
+<title>{title}</title><link rel="stylesheet" href="/css/base.css">
+<link rel="stylesheet" href="/css/verify.css"></head>
+<body><main class="page stack">{body}</main></body></html>"""
 
 SETUP_ROUTES = [setup_facts, connected_tablets, venue_ca, setup_page]

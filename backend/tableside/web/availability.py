@@ -123,7 +123,7 @@ async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None
             status_code=503,
             detail="No standby",
             headers={"Retry-After": RETRY_AFTER},
-            extra={"detail": _NO_STANDBY, "code": "no_standby"},
+            extra={"detail": _NO_STANDBY, **coded("no_standby")},
         )
 
 

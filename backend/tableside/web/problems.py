@@ -107,11 +107,9 @@ def _validation(request: Request, exc: ValidationException) -> Response:
     field = errors[0]["field"] if errors else ""
     lang = language(request)
     title = title_in(request, "Invalid request")
-    code = "invalid_field" if field else "invalid_body"
-    detail = _words(lang, code, {"field": field})
-    return problem(
-        exc.status_code, title, detail or exc.detail, field=field, errors=errors, code=code
-    )
+    said = coded("invalid_field", field=field) if field else coded("invalid_body")
+    detail = _words(lang, said["code"], said.get("params"))
+    return problem(exc.status_code, title, detail or exc.detail, field=field, errors=errors, **said)
 
 
 def _field_error(error: dict[str, Any]) -> dict[str, str]:

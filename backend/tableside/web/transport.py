@@ -22,6 +22,8 @@ import socket
 from litestar.connection import ASGIConnection
 from litestar.exceptions import PermissionDeniedException
 
+from tableside.web.problems import coded
+
 LOGIN_PATH = "/api/login"
 AUTH_SUBPROTOCOL = "tableside.auth"
 INSECURE = "insecure_transport"
@@ -80,7 +82,7 @@ async def no_secrets_in_clear(connection: ASGIConnection, _: object = None) -> N
     raise PermissionDeniedException(
         "Logins and tokens are refused over plain HTTP on the hall network: they would cross "
         f"it in clear. Open {origin} (first visit: /setup).",
-        extra={"code": INSECURE, "https_origin": origin},
+        extra={**coded(INSECURE, https_origin=origin), "https_origin": origin},
     )
 
 

@@ -191,9 +191,8 @@ def _check_people(members: tuple[Person, ...]) -> None:
     §5(1): pairs are played by two players; issue 45: "Ants Oja | Ants Oja" was a pair)."""
     names = [" ".join(m.name.split()).casefold() for m in members]
     require(all(names), "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    require(
-        len(set(names)) == len(names), "EKML §5(1)", "one person named twice", "pair_one_person"
-    )
+    twice = len(set(names)) != len(names)
+    require(not twice, "EKML §5(1)", "one person named twice", "person_named_twice")
 
 
 def _check_sexes(guide: Guide, sexes: list[str]) -> None:
