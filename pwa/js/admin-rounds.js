@@ -88,11 +88,21 @@ function importForm(ctx) {
   h("button", { type: "submit" }, t("admin.rounds.import_go")));
 }
 
+/** A result as the standings count it (issue 45: one story with the files and the table):
+ *  a withdrawal below the line annuls it (EKML §32(3)), a forfeit has no games, only who
+ *  it went to; a played match its games (a backgammon match's points). */
 function score(doc, id) {
   const r = doc.results[id];
   if (!r) return "–";
+  const voided = [r.a, r.b].some((e) => doc.withdrawals?.[e] && !doc.withdrawals[e].results_stand);
+  if (voided) return t("admin.annulled");
+  if (r.forfeit) {
+    const who = names(doc);
+    const winner = r.a_games > r.b_games || (r.score && r.score[0] > r.score[1]) ? r.a : r.b;
+    return t("admin.forfeit_to", { name: who[winner] || winner });
+  }
   const [a, b] = r.score || [r.a_games, r.b_games]; // a backgammon match: its points
-  return `${a} : ${b}${r.forfeit ? ` (${t("admin.forfeit")})` : ""}`;
+  return `${a} : ${b}`;
 }
 
 function roundTable(r, doc) {

@@ -83,7 +83,7 @@ export function tablesView(ctx, doc) {
   return h("div", { className: "stack" },
     section("admin.tables.title", demoNotice(desk), h("div", { className: "cluster" },
       field("admin.tables.count", input), call), reason, cards),
-    section("admin.tables.next", waitingList(doc)),
+    section("admin.tables.next", waitingList(desk, doc, free)),
     section("admin.tables.hall_queue", hallQueue(desk)));
 }
 
@@ -230,11 +230,32 @@ function hallQueue(desk) {
       w.ready ? null : h("span", { className: "small" }, ` — ${t("admin.tables.queue_player_busy")}`))));
 }
 
-function waitingList(doc) {
+function waitingList(desk, doc, free) {
   const who = names(doc);
   if (!doc.waiting.length) return h("p", {}, t("admin.tables.none_waiting"));
   return h("ol", { className: "stack", "data-waiting": true },
-    doc.waiting.map((m) => h("li", {}, `${m.match_id}: ${who[m.a]} – ${who[m.b]}`)));
+    doc.waiting.map((m) => h("li", { className: "cluster", "data-waiting-match": m.match_id },
+      h("span", {}, `${m.match_id}: ${who[m.a]} – ${who[m.b]}`),
+      free.length ? callTo(desk, m.match_id, free) : null)));
+}
+
+/** A chosen match to a chosen free table (issue 45: call-next takes the lowest free tables;
+ *  the TD may want another, as the demo's visitor wants table 5). */
+const CHOSEN = new Map(); // match id -> the table the TD picked (the console redraws often)
+
+function callTo(desk, matchId, free) {
+  const id = `call-to-${matchId}`;
+  const chosen = free.includes(CHOSEN.get(matchId)) ? CHOSEN.get(matchId) : free[0];
+  const pick = h("select", { id, "data-call-table": matchId,
+    onchange: (e) => CHOSEN.set(matchId, Number(e.target.value)) }, // kept across redraws
+    free.map((n) => h("option", { value: String(n), selected: n === chosen }, t("admin.tables.table", { table: n }))));
+  return h("span", { className: "cluster" },
+    h("label", { className: "visually-hidden", for: id }, t("admin.tables.call_to_label", { match: matchId })),
+    pick,
+    h("button", { type: "button", "data-action": "call_to", "data-match": matchId,
+      onclick: () => attempt(() => desk.command({ type: "CallMatch", match_id: matchId,
+                                                  table: CHOSEN.get(matchId) ?? Number(pick.value) })) },
+      t("admin.tables.call_to")));
 }
 
 /** Issue the table's judge token and show its QR code, ready to print. */

@@ -67,8 +67,8 @@ function forfeitRow(item, players) {
     el("td", { text: "—" }),
     el("th", { scope: "row" }, el("span", { text: players }),
        el("p", { class: "muted", "data-forfeit-why": "", text: why })),
-    el("td", { "data-score": "", text: `${item.won[0]} : ${item.won[1]}` }),
-    el("td", { text: t("audit.find.forfeit") }),
+    el("td", { "data-score": "", text: "—" }), // not played: no games (issue 45)
+    el("td", { text: t(item.reason === "annulled" ? "audit.find.annulled" : "audit.find.forfeit") }),
     el("td", { text: "—" }),
     el("td", { text: "—" }));
 }

@@ -188,7 +188,7 @@ function say(banner) {
 async function witness() {
   try {
     const answer = await fetch("/api/checkpoints/latest", { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (answer.ok) await remember(await answer.json());
+    if (answer.status === 200) await remember(await answer.json()); // 204: none signed yet
     const kept = await newest();
     if (kept) document.documentElement.dataset.witness = String(kept.position);
   } catch (error) {

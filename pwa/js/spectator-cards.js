@@ -13,6 +13,17 @@ export function statusText(status) {
   return t(`spec.status.${status || "scheduled"}`);
 }
 
+// A match the competition decided without play (a no-show, a withdrawal: EKML §9(3), §32(3))
+// is closed with this reason (competition/processor.py FORFEITED): it reads as a forfeit, with
+// no games, never as "abandoned 0 : 0" (issue 45).
+const FORFEIT = "forfeit_recorded";
+const forfeited = (doc) => doc.status === "abandoned" && doc.abandoned === FORFEIT;
+
+/** A card's status in words: a forfeit named as one. */
+export function cardStatus(doc) {
+  return forfeited(doc) ? t("spec.status.forfeit") : statusText(doc.status);
+}
+
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -57,7 +68,7 @@ export function updateCard(card, doc) {
   card.dataset.status = doc.status;
   card.dataset.version = String(doc.version);
   card.querySelector(".card-table").textContent = tableText(doc);
-  card.querySelector(".card-status").textContent = statusText(doc.status);
+  card.querySelector(".card-status").textContent = cardStatus(doc);
   const game = doc.game;
   const names = [doc.side_a || [], doc.side_b || []];
   names.forEach((players, i) => {
@@ -69,7 +80,7 @@ export function updateCard(card, doc) {
     row.querySelector(".turn-arrow").textContent = turn && !pairs ? "▶" : "";
     row.querySelector(".card-name").textContent = players
       .map((p) => (turn && pairs && p === game.turn ? `▶ ${p}` : p)).join(" / ");
-    row.querySelector(".card-games").textContent = String(doc.won?.[i] ?? 0);
+    row.querySelector(".card-games").textContent = forfeited(doc) ? "–" : String(doc.won?.[i] ?? 0);
     const left = game?.pucks?.[i]?.on_board;
     const pucks = row.querySelector(".card-pucks");
     pucks.textContent = left != null ? t("spec.pucks_left", { count: left }) : "";
@@ -77,7 +88,7 @@ export function updateCard(card, doc) {
     row.querySelector(".card-said").textContent = sideSaid(players, doc.won?.[i] ?? 0, turn, left, shooter);
   });
   card.querySelector(".card-game").textContent = game
-    ? t("spec.game_of", { game: game.game_no, games: doc.games }) : statusText(doc.status);
+    ? t("spec.game_of", { game: game.game_no, games: doc.games }) : cardStatus(doc);
 }
 
 function hidden(node) {
@@ -97,7 +108,7 @@ function sideSaid(players, won, turn, left, shooter = "") {
 export function scoreLine(doc) {
   const [a, b] = [(doc.side_a || []).join(" / "), (doc.side_b || []).join(" / ")];
   return t("spec.card_label", { table: doc.table ?? "—", a, b, wa: doc.won?.[0] ?? 0,
-                                wb: doc.won?.[1] ?? 0, status: statusText(doc.status) });
+                                wb: doc.won?.[1] ?? 0, status: cardStatus(doc) });
 }
 
 /** The newest match of each table among live documents (the latest put on the table wins). */

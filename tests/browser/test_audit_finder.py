@@ -193,3 +193,36 @@ def test_a_forfeit_is_found_and_explained(page, session, withdrawn, lang):
     assert WORDS[lang]["audit.find.forfeit"] in row.inner_text()
     assert row.locator("a").count() == 0  # no match record to open: nothing pretends there is
     assert_no_horizontal_overflow(page)
+
+
+def test_ekml_32_3_an_annulled_match_is_not_called_a_forfeit_win(page, session, head_api):
+    """Issue 45: a withdrawal below the line annuls the player's results, yet the finder said
+    his opponents "win by forfeit". Now the row says annulled, counted for nobody, no games."""
+    tag = uuid.uuid4().hex[:5]
+    comp = Comp.create(head_api, {"name": f"Varane {tag}", "format": "round_robin"})
+    comp.enter([(f"p{i}", [player(f"Mängija {i} {tag}")]) for i in range(1, 6)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    doc = comp.settled()
+    for p in next(r for r in doc["rounds"] if r["round"] == 1)["pairings"]:
+        result = {"a_games": 2, "b_games": 0, "drawn_games": 0}
+        comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "WithdrawEntrant", "entrant_id": "p3"})  # after one round: annulled
+    doc = wait_for(
+        lambda: (d := comp.settled()) and any(r.get("forfeit") for r in d["results"].values()) and d
+    )
+    assert not doc["withdrawals"]["p3"]["results_stand"]
+    page.goto("/audit")
+    page.click("language-picker [data-lang=en]")
+    page.wait_for_selector("[data-found]")
+    page.fill("#find-player", f"mangija 3 {tag}")
+    page.click("[data-finder] button[type=submit]")
+    # the list of every forfeit (another event's withdrawal after half-way among them) gives
+    # way to this player's: annulled, each of them
+    page.wait_for_function(
+        "() => { const f = [...document.querySelectorAll('[data-forfeit]')];"
+        " return f.length > 0 && f.every((r) => r.dataset.forfeit === 'annulled'); }"
+    )
+    row = page.locator("[data-forfeit=annulled]").first
+    why = row.locator("[data-forfeit-why]").inner_text()
+    assert "annulled" in why and "wins by forfeit" not in why and "§32(3)" in why
+    assert row.locator("[data-score]").inner_text() == "—"

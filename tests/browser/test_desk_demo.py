@@ -44,3 +44,14 @@ def test_console_numbers_the_run_and_counts_down_table_5s_match(page, pwa_server
         "(was) => document.querySelector('[data-demo-until]').textContent !== was", arg=first
     )  # it counts down
     assert "table 5" in notice.inner_text()
+    # Issue 45: the console calls a chosen match to a chosen table — the visitor's to table 5.
+    held = demo["held"]["match_id"]
+    row = page.locator(f"[data-waiting-match='{held}']")
+    row.locator("select").select_option("5")
+    row.locator("[data-action=call_to]").click()
+
+    def called() -> dict:
+        doc = anon.get(f"/api/competitions/{demo['competition_id']}").json()
+        return {c["match_id"]: c["table"] for c in doc["calls"]}
+
+    assert wait_for(lambda: called().get(held), 10, 0.2) == 5

@@ -58,3 +58,15 @@ def test_ekml_9_3_the_card_says_the_table_waits_and_confirms_the_forfeit(
     wait_for(lambda: call["match_id"] in comp.settled()["results"], timeout=15)
     assert comp.settled()["results"][call["match_id"]]["forfeit"]
     page.wait_for_selector(f"[data-table='{table}'][data-state=free]")
+    # Issue 45: on the screen and the spectators' cards the forfeit read "abandoned 0 : 0".
+    forfeit = {"et": "loobumisvõit", "lv": "tehniskais rezultāts"}[lang]
+    for path in (f"/screen?competition={comp.id}", f"/?competition={comp.id}"):
+        page.goto(path)
+        shown = page.locator(f".match-card[data-table='{table}'][data-status=abandoned]")
+        shown.wait_for()
+        page.wait_for_function(
+            "([t, w]) => document.querySelector(`.match-card[data-table='${t}'] .card-status`)"
+            ".textContent.includes(w)",
+            arg=[table, forfeit],
+        )
+        assert shown.locator(".card-games").all_inner_texts() == ["–", "–"], path

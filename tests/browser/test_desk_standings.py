@@ -128,3 +128,33 @@ def test_results_files_add_up_to_the_published_points(published: Comp, pwa_serve
                 if name:
                     summed[name] += float(points or 0)
         assert dict(summed) == table
+
+
+def test_ekml_32_3_the_rounds_tab_tells_a_withdrawal_as_the_table_does(page, head_api) -> None:
+    """Issue 45: a withdrawal below the line annuls the withdrawn player's results, and the
+    rounds tab showed them as "0 : 2 (loobumisvõit)". Now: annulled, no games; a forfeit of
+    a withdrawal after the line names who it went to, no games either."""
+    comp = Comp.create(head_api, {**GUIDE, "name": "Varane loobumine"})
+    comp.enter([(f"p{i}", [player(f"Mängija {i}")]) for i in range(1, 6)])
+    comp.do({"type": "MakeDraw", "seed": 5})
+    doc = comp.settled()
+    first = next(r for r in doc["rounds"] if r["round"] == 1)["pairings"]
+    for p in first:
+        result = {"a_games": 2, "b_games": 0, "drawn_games": 0}
+        comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "WithdrawEntrant", "entrant_id": "p3"})  # after 1 of 4: annulled
+    doc = comp.settled()
+    assert not doc["withdrawals"]["p3"]["results_stand"]
+    theirs = [m for m, r in doc["results"].items() if "p3" in (r["a"], r["b"])]
+    admin_login(page, "head", "head-secret-1")
+    page.goto(f"/admin#c={comp.id}")
+    page.wait_for_selector("[data-competition-name]")
+    page.click("language-picker [data-lang=et]")
+    page.click("[data-tab=rounds]")
+    page.wait_for_selector("[data-round]")
+    rows = page.eval_on_selector_all(
+        "[data-round] tbody tr", "(rows) => rows.map((r) => r.textContent)"
+    )
+    p3_rows = [r for r in rows if "Mängija 3" in r]
+    assert theirs and p3_rows and all("tühistatud" in r for r in p3_rows), p3_rows
+    assert not any("loobumisvõit" in r and "Mängija 3" in r for r in rows)

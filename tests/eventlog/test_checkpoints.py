@@ -28,11 +28,13 @@ def _latest_stored(url: str) -> int:
     return row[0] or 0
 
 
-def test_no_checkpoint_yet_is_404(new_database) -> None:
+def test_no_checkpoint_yet_is_a_state_not_an_error(new_database) -> None:
+    """Issue 45: a 404 here was logged as an error by every face until the first checkpoint
+    (~5 min after the first event); none signed yet is 204, no body."""
     srv = Server(new_database(), env={"TABLESIDE_CHECKPOINT_MINUTES": "0"}).start()
     try:
         r = Api(srv.base).get("/api/checkpoints/latest")
-        assert r.status_code == 404
+        assert r.status_code == 204 and r.content == b"", r.text
     finally:
         srv.stop()
 

@@ -157,3 +157,16 @@ def test_a_store_that_holds_events_is_not_restored_into(exported: Path, source: 
     done = _tableside(source, "restore", str(exported))
     assert done.returncode == 1
     assert "already holds events" in done.stderr
+
+
+def test_an_empty_store_is_said_to_be_empty_not_keyless(new_database, tmp_path: Path) -> None:
+    """Issue 45: `audit export --all` on a new store blamed a missing key that was there."""
+    from tableside.eventlog.checkpoints import load_or_create_key
+
+    key = tmp_path / "keys" / "checkpoint-ed25519.pem"
+    load_or_create_key(key)
+    url = with_user(new_database(), roles.APP_ROLE)
+    env = {"TABLESIDE_KEY_FILE": str(key), "TABLESIDE_CHECKPOINT_LOG": "off"}
+    done = _tableside(url, "audit", "export", "--all", str(tmp_path / "store.jsonl"), **env)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "no events yet" in done.stderr and "no key" not in done.stderr, done.stderr

@@ -175,7 +175,10 @@ def test_a_mirror_on_another_machine_holds_the_store(new_database, tmp_path: Pat
         with psycopg.connect(app) as conn:
             last = conn.execute("SELECT max(notification_id) FROM stored_events").fetchone()[0]
         wait_for(
-            lambda: Api(srv.base).get("/api/checkpoints/latest").json().get("position") == last,
+            lambda: (
+                (r := Api(srv.base).get("/api/checkpoints/latest")).status_code == 200
+                and r.json()["position"] == last
+            ),
             timeout=30,
         )
         watch = ["audit", "witness", "--url", srv.base, "--out", str(mirror)]

@@ -111,7 +111,7 @@ def clean_env() -> dict[str, str]:
 
 
 def test_serve_answers_health_and_ctrl_c_stops_postgres(data_dir: Path, clean_env) -> None:
-    serve = Serve(data_dir, free_port(), **clean_env)
+    serve = Serve(data_dir, free_port(), **clean_env, TABLESIDE_ADMIN_USER="")
     body = serve.health()
     assert body["status"] == "ok"
     database = body["database"]
@@ -121,6 +121,8 @@ def test_serve_answers_health_and_ctrl_c_stops_postgres(data_dir: Path, clean_en
     code, out, err = serve.stop(signal.SIGINT)
     assert code == 0, err[-3000:]
     assert f"http://127.0.0.1:{serve.port}/health" in out
+    # Issue 45: a first start without --demo said nothing of how anyone signs in.
+    assert "no staff account yet" in out and "TABLESIDE_ADMIN_USER" in out, out
     assert postmasters(data_dir) == []
 
 

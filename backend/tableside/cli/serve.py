@@ -147,6 +147,7 @@ def _serve(settings, listeners: list[socket.socket], way, *, demo: bool, workers
         if unregistered:
             print(f"warning: {unregistered}", file=sys.stderr)
         _warn_if_privileged(db.url)
+        _how_in(db.url, settings, demo)
         with _kept_alive(db.embedded), _standby_watch(db, settings):
             if workers == 1:
                 _worker(app_settings, listeners, way)
@@ -292,6 +293,25 @@ def _warn_if_privileged(url: str) -> None:
             " (README: Configuration, `tableside migrate --print-grants`)",
             flush=True,
         )
+
+
+def _how_in(url: str, settings, demo: bool) -> None:
+    """On a store with no staff account (a first start), say how the first one is made:
+    without it nobody can sign in to the console (issue 45)."""
+    import psycopg
+
+    if demo or (settings.admin_user and settings.admin_password):
+        return  # the demo's account, or the first head judge, is made as the server starts
+    with psycopg.connect(url) as conn:
+        if conn.execute("SELECT EXISTS (SELECT 1 FROM staff_accounts)").fetchone()[0]:
+            return
+    print(
+        "no staff account yet: nobody can sign in to /admin. Stop, then start again with"
+        " TABLESIDE_ADMIN_USER=<name> TABLESIDE_ADMIN_PASSWORD=<password> set to make the"
+        " first head judge (README: Configuration); `tableside serve --demo` makes"
+        " demo / demo-head-judge",
+        flush=True,
+    )
 
 
 def _announce(settings, way, label: str, applied: int, *, demo: bool, workers: int) -> None:

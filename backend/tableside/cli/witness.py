@@ -54,6 +54,9 @@ def _read_once(url: str, out: Path, trusted: bytes | None) -> str | None:
     from tableside.eventlog import checkpoints
 
     with urllib.request.urlopen(url, timeout=_TIMEOUT) as answer:
+        if answer.status == 204:  # a new store: nothing signed yet, nothing to hold it to
+            print(f"no checkpoint signed yet at {url}")
+            return None
         seen = checkpoints.read_published(answer.read())
     problem = checkpoints.problem(seen, trusted)
     if problem:

@@ -63,10 +63,7 @@ def export_store(url: str, key: Any) -> list[bytes]:
         conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         marks = checkpoint_db.all_checkpoints(conn)
         if not marks:
-            raise ExportError(
-                "no signed checkpoint to seal the store with, and no key here to sign one"
-                " (run this where the server's key is, or `tableside audit checkpoint` there)"
-            )
+            raise ExportError(_unsealed_why(conn, key))
         seal = max(marks, key=lambda cp: cp.position)
         with conn.cursor(row_factory=class_row(RawRecord)) as cur:
             records = cur.execute(_UP_TO, (seal.position,)).fetchall()
@@ -74,6 +71,19 @@ def export_store(url: str, key: Any) -> list[bytes]:
     header = msgspec.json.decode(lines[0], type=Header)
     header = msgspec.structs.replace(header, checkpoints=marks)
     return [msgspec.json.encode(header) + b"\n", *lines[1:]]
+
+
+def _unsealed_why(conn: psycopg.Connection, key: Any) -> str:
+    """Why nothing seals the store: it is empty (a key signs nothing then), or no key is here."""
+    empty = not conn.execute("SELECT EXISTS (SELECT 1 FROM stored_events)").fetchone()[0]
+    if empty:
+        return "the store holds no events yet: there is nothing to export"
+    if key is not None:  # take() signs a store that holds events: only a refusal ends here
+        return "no checkpoint could be signed to seal the store"
+    return (
+        "no signed checkpoint to seal the store with, and no key here to sign one"
+        " (run this where the server's key is, or `tableside audit checkpoint` there)"
+    )
 
 
 def unsealed_after(url: str, position: int) -> int:

@@ -19,9 +19,9 @@ from typing import Any
 import anyio.to_thread
 import asyncpg
 import psycopg
-from litestar import get
+from litestar import Response, get
 from litestar.datastructures import State
-from litestar.exceptions import NotFoundException
+from litestar.openapi import ResponseSpec
 
 from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
@@ -29,7 +29,6 @@ from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, p
 from tableside.eventlog.key_identity import signing_key_for, trusted_in
 from tableside.eventlog.standing import RECORD_STREAM, Dispute, DisputeAccepted
 from tableside.web.context import Context, context
-from tableside.web.problems import coded
 
 log = logging.getLogger(__name__)
 
@@ -114,18 +113,27 @@ async def periodic_checkpoints(ctx: Context) -> None:
         await checkpoint_now(ctx)
 
 
-@get("/api/checkpoints/latest", summary="The newest signed checkpoint of the store")
-async def latest_checkpoint(state: State) -> dict[str, Any]:
-    """Position, head hash (and its short form), time, Ed25519 signature and public key."""
+@get(
+    "/api/checkpoints/latest",
+    summary="The newest signed checkpoint of the store",
+    status_code=200,
+    responses={204: ResponseSpec(None, description="No checkpoint is signed yet")},
+)
+async def latest_checkpoint(state: State) -> Response[dict[str, Any] | None]:
+    """Position, head hash (and its short form), time, Ed25519 signature and public key;
+    204 while none is signed yet — a state of a new store (the first comes within
+    TABLESIDE_CHECKPOINT_MINUTES of the first event), not an error a face would log."""
     checkpoint = await latest_async(context(state).pool)
     if checkpoint is None:
-        raise NotFoundException("No checkpoint yet", extra=coded("no_checkpoint"))
-    return {
-        "format": checkpoint.format,
-        "position": checkpoint.position,
-        "head_hash": checkpoint.head_hash,
-        "short_hash": checkpoint.short_hash,
-        "time": checkpoint.time.isoformat(),
-        "signature": checkpoint.signature,
-        "public_key": checkpoint.public_key,
-    }
+        return Response(None, status_code=204)
+    return Response(
+        {
+            "format": checkpoint.format,
+            "position": checkpoint.position,
+            "head_hash": checkpoint.head_hash,
+            "short_hash": checkpoint.short_hash,
+            "time": checkpoint.time.isoformat(),
+            "signature": checkpoint.signature,
+            "public_key": checkpoint.public_key,
+        }
+    )

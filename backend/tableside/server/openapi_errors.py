@@ -93,7 +93,6 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "record_jsonl": AUTHENTICATED,
     "protocol_pdf_file": (503,),
     "export_results": (),
-    "latest_checkpoint": (404,),  # none signed yet
     "demo_now": (404,),  # no demo ever ran here
     "get_receipts": (404, 409, 503),  # no ending yet, the record disputed (#41), no key
     "collect": (*AUTHENTICATED, 409, 413, 422),  # a witness the store no longer holds, refused

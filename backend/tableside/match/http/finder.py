@@ -62,7 +62,10 @@ WHERE $1::int IS NULL
 _FORFEIT_ROWS = """
 SELECT jsonb_build_object('match_id', r.key, 'competition_id', c.competition_id::text,
          'competition', c.name, 'side_a', jsonb_build_array(a.name),
-         'side_b', jsonb_build_array(b.name), 'status', 'forfeit', 'result', r.value) AS doc,
+         'side_b', jsonb_build_array(b.name), 'status', 'forfeit', 'result', r.value,
+         'annulled', EXISTS (SELECT 1 FROM jsonb_each(c.doc->'withdrawals') w
+                             WHERE w.key IN (r.value->>'a', r.value->>'b')
+                               AND NOT (w.value->>'results_stand')::boolean)) AS doc,
        c.position, a.name || ' ' || b.name AS names, r.key AS match_id,
        c.competition_id::text AS competition_id
 FROM competition_view c
@@ -153,9 +156,11 @@ def _korona(doc: dict[str, Any]) -> dict[str, Any]:
 
 def _forfeit(doc: dict[str, Any]) -> dict[str, Any]:
     """A forfeit row: the competition, the games awarded, who won it and why (`withdrawal`:
-    the loser had withdrawn, EKML §32(3); else a no-show at the table, §9(3))."""
+    the loser had withdrawn after half-way, EKML §32(3); `annulled`: before it, so the match
+    counts for nobody, §32(3), issue 45; else a no-show at the table, §9(3))."""
     result = doc["result"]
     won = [result["a_games"], result["b_games"]]
+    reason = "withdrawal" if result.get("withdrawal") else "no_show"
     return {
         "table": None,
         "competition_id": doc["competition_id"],
@@ -164,7 +169,7 @@ def _forfeit(doc: dict[str, Any]) -> dict[str, Any]:
         "game_no": None,
         "pucks": [],
         "winner": "A" if won[0] > won[1] else "B",
-        "reason": "withdrawal" if result.get("withdrawal") else "no_show",
+        "reason": "annulled" if doc.get("annulled") else reason,
     }
 
 
