@@ -52,7 +52,7 @@ export class Desk extends EventTarget {
     const at = position ? `?min_position=${position}` : "";
     [this.tables, this.hall, this.queue, this.bgTables] = await Promise.all([
       request("GET", `/api/tables${at}`), request("GET", `/api/hall${at}`),
-      request("GET", `/api/hall/queue${at}`), request("GET", "/api/backgammon/tables")]);
+      request("GET", `/api/hall/queue${at}`), request("GET", `/api/backgammon/tables${at}`)]);
   }
 
   async refresh() {

@@ -97,6 +97,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "get_receipts": (404, 409, 503),  # no ending yet, the record disputed (#41), no key
     "collect": (*AUTHENTICATED, 409, 413, 422),  # a witness the store no longer holds, refused
     "newest": AUTHENTICATED,
+    "connected_tablets": AUTHENTICATED,  # the console's tablets (#40)
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
