@@ -22,14 +22,13 @@ from functools import partial
 import asyncpg
 import pytest
 from litestar.testing import AsyncTestClient
-from support.harness import until
+from support.harness import app_settings, until
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, evolve, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
 from tableside.eventlog import EventStore
 from tableside.server import create_app
 from tableside.server.registry import build_registry
-from tableside.settings import Settings
 
 evolution = importlib.import_module("tableside.disciplines.backgammon.evolve")  # the module
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = 'backgammon'"
@@ -74,7 +73,7 @@ async def test_each_backgammon_event_is_folded_once_per_process_on_the_read_side
 ):
     match = _commands_events(seed=31)
     assert sum(map(len, match)) < 400  # a subscriber's queue holds them all (`Audience.limit`)
-    app = create_app(Settings(database_url=database_url))
+    app = create_app(app_settings(database_url))
     writer = EventStore.connect(build_registry(), database_url, 2)
     db = await asyncpg.connect(database_url)
     stream = uuid.uuid4()

@@ -112,7 +112,8 @@ FACES = {
     "watch": (lambda v: f"/watch?match={v['backgammon']}", ["section.spectator[data-live=true]"]),
     "backgammon": (lambda v: f"/backgammon?match={v['backgammon']}", ["bg-board [data-board]"]),
     "screen_events": (
-        lambda v: f"/screen?competition={v['de32']},{v['rr5']}",
+        # turning every 2 s: the standings are a slide after the (empty) tables' one on show
+        lambda v: f"/screen?competition={v['de32']},{v['rr5']}&every=2",
         ["[data-screen-standings] tbody tr"],
     ),
     "competition": (
@@ -125,6 +126,7 @@ FACES = {
     "admin_event": (lambda v: f"/admin#c={v['de32']}", ["[data-competition-name]"]),
 }
 AUDITED = list(FACES)
+SLIDES = {"screen", "screen_events"}
 
 
 def open_face(context, venue: dict, face: str, lang: str, before=None):
@@ -142,8 +144,11 @@ def open_face(context, venue: dict, face: str, lang: str, before=None):
     path, drawn = FACES[face]
     page.goto(path(venue))
     page.wait_for_selector("html[data-ready=true]")
+    # The venue screen shows one slide at a time: a row drawn on a slide not yet turned to is
+    # drawn all the same (waiting for it to be visible waited for the 8 s turn).
+    state = "attached" if face in SLIDES else "visible"
     for selector in drawn:
-        page.wait_for_selector(selector)
+        page.wait_for_selector(selector, state=state)
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     wait_until_settled(page)  # late arrivals (feeds, second reads) have had their chance
     assert not errors, errors

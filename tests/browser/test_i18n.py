@@ -308,7 +308,9 @@ def test_a_score_card_counts_its_games_in_the_readers_plural(page, lang, count, 
     page.goto(f"/?lang={lang}")
     page.wait_for_selector(f"html[lang={lang}]")
     got = page.evaluate(
-        "(n) => import('/js/i18n.js').then((m) => m.t('spec.sr.side', { name: 'Mari', count: n }))",
+        # html[lang] is in the page's own HTML: wait for the catalogues, not for the attribute.
+        "(n) => import('/js/i18n.js').then((m) => m.i18n.ready"
+        ".then(() => m.t('spec.sr.side', { name: 'Mari', count: n })))",
         count,
     )
     assert got == said

@@ -23,7 +23,7 @@ import uuid
 
 import asyncpg
 from litestar.testing import AsyncTestClient
-from support.harness import until
+from support.harness import app_settings, until
 from tableside.disciplines.korona.engine import decide
 from tableside.disciplines.korona.simulate import new_match, play_match
 from tableside.disciplines.korona.state import initial_state
@@ -31,7 +31,6 @@ from tableside.eventlog import EventStore
 from tableside.match.events import MatchScheduled
 from tableside.server import create_app
 from tableside.server.registry import build_registry
-from tableside.settings import Settings
 
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 
@@ -45,7 +44,7 @@ def _append(store: EventStore, table: int, events: list, competition: str = "") 
 
 
 async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_database_url):
-    settings = Settings(database_url=module_database_url, db_acquire_seconds=120)  # waits long
+    settings = app_settings(module_database_url, db_acquire_seconds=120)  # waits long
     app = create_app(settings)
     writer = EventStore.connect(build_registry(), module_database_url, 2)
     db = await asyncpg.connect(module_database_url)
@@ -91,7 +90,7 @@ async def test_a_batch_the_store_was_too_busy_for_is_handed_over_again_not_skipp
     """The processor's wait for the store runs out (1 s here) while the pool stays full: its
     batch is tried again until the store answers — its tracking does not move past the match
     that ended (it did: the error was logged and the called match never started)."""
-    settings = Settings(database_url=module_database_url, db_acquire_seconds=1)
+    settings = app_settings(module_database_url, db_acquire_seconds=1)
     app = create_app(settings)
     writer = EventStore.connect(build_registry(), module_database_url, 2)
     db = await asyncpg.connect(module_database_url)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from litestar.testing import AsyncTestClient
+from support.harness import app_settings
 from tableside.db import migrations
 from tableside.server import create_app
-from tableside.settings import Settings
 
 
 async def test_health_reports_versions(module_database_url: str) -> None:
-    app = create_app(Settings(database_url=module_database_url))
+    app = create_app(app_settings(module_database_url))
     async with AsyncTestClient(app) as client:
         reply = await client.get("/health")
     assert reply.status_code == 200

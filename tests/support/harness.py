@@ -11,11 +11,13 @@ import sys
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
 from tableside.live.socket_auth import MAX_FRAME
+from tableside.settings import Settings
 
 ADMIN = ("head", "head-secret-1")
 
@@ -170,6 +172,15 @@ class Api:
 
     def get(self, path: str, **params) -> httpx.Response:
         return self.http.get(path, params=params, headers=self.headers())
+
+
+def app_settings(database_url: str, **overrides) -> Settings:
+    """Settings for an app a test runs in process: the session's signing key (conftest's
+    `checkpoint_key`) and no witness log, as every server the suite starts has. `Settings()`
+    alone would sign with a key and log under the checkout's var/, shared by every such test
+    and every database: one test's logged checkpoint then reads as another store's."""
+    key = Path(os.environ["TABLESIDE_KEY_FILE"])
+    return Settings(database_url=database_url, key_file=key, checkpoint_log="off", **overrides)
 
 
 def wait_for(predicate, timeout: float = 5.0, step: float = 0.02):
