@@ -67,9 +67,15 @@ function pasteForm(ctx, guide, late) {
                                "aria-describedby": "entry-list-hint" });
   const problems = h("div", { "data-entry-problems": true, role: "status" });
   const admit = late ? h("input", { type: "checkbox", id: "f-admit-late", name: "admit_late" }) : null;
-  const keepOnly = (lines) => {
-    const keep = new Set(lines);
-    list.value = list.value.split("\n").filter((_, i) => keep.has(i + 1)).join("\n");
+  // The registered lines leave the box by what they say, once each: what the TD typed or
+  // pasted while the registrations were under way stays (by line number it was wiped).
+  const drop = (registered) => {
+    const left = [...registered];
+    list.value = list.value.split("\n").filter((raw) => {
+      const at = left.indexOf(raw);
+      if (at >= 0) left.splice(at, 1);
+      return at < 0 && raw.trim();
+    }).join("\n");
   };
   const registerAll = async (entries) => {
     const done = [];
@@ -77,18 +83,17 @@ function pasteForm(ctx, guide, late) {
       for (const e of entries) {
         await ctx.desk.command({ type: "RegisterEntrant", entrant_id: e.id, name: e.name,
                                  members: e.members, admitted_late: e.admitted_late });
-        done.push(e.line);
+        done.push(e.raw);
       }
     } finally {
-      const left = parseEntryList(list.value).map((l) => l.line).filter((n) => !done.includes(n));
-      keepOnly(left);
+      drop(done);
     }
   };
   const check = async () => {
     const parsed = parseEntryList(list.value, guide.discipline);
     if (!parsed.length) return;
     const ids = freeIds(ctx.desk.doc, parsed.length);
-    const entries = parsed.map((l, i) => ({ line: l.line, id: ids[i], members: l.members,
+    const entries = parsed.map((l, i) => ({ line: l.line, raw: l.raw, id: ids[i], members: l.members,
       name: l.members.map((m) => m.name).join(" / "), admitted_late: Boolean(admit?.checked) }));
     const body = { entrants: entries.map((e) => ({ entrant_id: e.id, name: e.name, members: e.members,
                                                      admitted_late: e.admitted_late })) };

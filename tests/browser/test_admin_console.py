@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from support.competition_play import Comp, player
@@ -168,6 +169,39 @@ def test_what_the_td_typed_survives_the_halls_redraws(page, head_api: Api):
     page.click("[data-entry-list] button[type=submit]")  # and it registers, and empties
     page.wait_for_selector("[data-entrant] >> text=Late Comer")
     assert page.input_value("#f-entry-list") == ""
+
+
+def test_what_the_td_types_while_the_list_registers_stays_in_the_box(page, head_api: Api):
+    """The TD presses Register and goes on typing the next late entry while the registrations
+    are under way: the registered lines leave the box, the new one stays. (They left by line
+    number: the new line 1 went with the registered line 1 — the redraw test's flake.)"""
+    log_in(page, "head", "head-secret-1")
+    page.fill("#f-name", "Typing On")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    held: list = []
+    page.route("**/api/competitions/*/commands", lambda route: held.append(route))
+    page.fill("#f-entry-list", "Typing 1; 1990; M; Tartu\nTyping 2; 1990; M; Tartu")
+    page.click("[data-entry-list] button[type=submit]")
+    for sent in (1, 2):  # each registration's reply held until the TD has typed on
+        _pumped_until(page, lambda sent=sent: len(held) == sent)
+        if sent == 2:
+            page.fill("#f-entry-list", "Late Comer; 1990; M; Tallinn")
+        held[-1].continue_()
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 2")
+    page.unroute("**/api/competitions/*/commands")
+    _pumped_until(page, lambda: page.input_value("#f-entry-list") == "Late Comer; 1990; M; Tallinn")
+
+
+def _pumped_until(page, predicate, seconds: float = 15) -> None:
+    """Wait (bounded) for `predicate`, letting Playwright deliver its events meanwhile (a
+    route handler runs only while the page is waited on, not in time.sleep)."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        page.wait_for_timeout(20)
 
 
 def _redrawn_by_a_walk_up(page, head_api: Api, table: int) -> None:

@@ -60,7 +60,8 @@ def test_ekml_28_1_pad_and_spectator_page_show_seats_and_the_move(
     t = new_table(head_api, A, B, format="pairs", games=3)
     match_id = t["match_id"]
     judge = Api(pwa_server.base, t["token"])
-    version = head_api.get(f"/api/matches/{match_id}").json()["version"]
+    # the match's read model is eventually consistent (decision 0013): wait for it
+    version = wait_for(lambda: head_api.get(f"/api/matches/{match_id}").json().get("version"))
     opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": A[0]}
     version = _command(judge, match_id, version, opening)
     order_1 = " → ".join([A[0], B[0], A[1], B[1]])
