@@ -36,14 +36,14 @@ def test_the_console_collects_witnesses_and_says_how_old_the_newest_is(
     new_database, checkpoint_key: Path
 ) -> None:
     url = new_database()
-    srv = Server(url, env={"TABLESIDE_CHECKPOINT_MINUTES": "0.25"}).start()  # 15 s
+    srv = Server(url, env={"TABLESIDE_CHECKPOINT_MINUTES": "0.1"}).start()  # 6 s
     try:
         head = Api(srv.base).login()
         assert head.create(4, ["Mari"], ["Ott"]).status_code == 201
         done = audit(with_user(url, roles.APP_ROLE), "checkpoint", "--print")
         assert done.returncode == 0, done.stderr
         device = json.loads(done.stdout)  # what a pad exported
-        before = wait_for(lambda: _stale(head), timeout=90, step=0.5)  # waited 15 s
+        before = wait_for(lambda: _stale(head), timeout=90, step=0.2)  # waited 6 s
         assert before["at"] is None
         assert Api(srv.base).get("/api/witnesses/newest").status_code == 401
 
