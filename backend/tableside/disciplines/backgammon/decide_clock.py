@@ -75,13 +75,8 @@ def press_clock(state: MatchState, cmd: c.PressClock) -> list[ev.Event]:
     _not_before(clock, cmd.at_ms)
     if cmd.at_ms < clock.wait_until:
         wait = -(-(clock.wait_until - cmd.at_ms) // 1000)
-        raise RuleViolation(
-            k.EARLY_PICKUP,
-            f"{wait} s of the forced wait are left",
-            "at_ms",
-            code="bg_forced_wait",
-            params={"seconds": wait},
-        )
+        why, left = f"{wait} s of the forced wait are left", {"seconds": wait}
+        raise RuleViolation(k.EARLY_PICKUP, why, "at_ms", code="bg_forced_wait", params=left)
     after = timing.press(clock, cmd.side, cmd.at_ms)
     pressed = ev.ClockPressed(
         side=cmd.side, at_ms=cmd.at_ms, remaining=after.remaining, rule=k.COMPLETE_CLOCK

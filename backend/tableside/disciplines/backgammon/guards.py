@@ -28,13 +28,8 @@ def in_game(state: MatchState) -> None:
 
 def side(value: str) -> None:
     if value not in ("A", "B"):
-        raise RuleViolation(
-            k.PLAY,
-            f"side must be A or B, not {value!r}",
-            "side",
-            code="bg_side_a_b",
-            params={"value": value},
-        )
+        why = f"side must be A or B, not {value!r}"
+        raise RuleViolation(k.PLAY, why, "side", code="bg_side_a_b", params={"value": value})
 
 
 def dice(values: tuple[int, ...], field: str = "dice") -> None:
