@@ -7,6 +7,7 @@ Read from the catalogues, so a new "(s)" fails here before anyone reads "1 setu(
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -73,3 +74,40 @@ def test_a_count_of_rounds_left_reads_in_its_languages_form(lang: str) -> None:
         text = admin.get(f"{key}.{plural(lang, n)}", admin[key]).replace("{count}", str(n))
         assert "(" not in text, (lang, n, text)
     assert admin[f"{key}.one"] != admin[key], lang  # "1 round", not "1 rounds"
+
+
+BACKEND = Path(__file__).resolve().parents[2] / "backend" / "tableside"
+# Not a count: a URL's scheme. Not ours to word: the demo's log line (demo/ is another slice's).
+NOT_A_COUNT = re.compile(r"http\(s\)")
+OTHERS = ("demo/",)
+
+
+def _strings(tree: ast.Module) -> list[ast.Constant]:
+    """A module's string literals, its docstrings left out (they are for its readers)."""
+    docs = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
+
+
+def test_no_server_words_spell_a_plural_by_hand() -> None:
+    """The server's words (the PDFs' tables, a refusal's English, an operator's error) are
+    worded for any count or through `web/words.counted`, never "penalty point(s)"."""
+    found = []
+    for path in sorted(BACKEND.rglob("*.py")):
+        rel = path.relative_to(BACKEND).as_posix()
+        if rel.startswith(OTHERS):
+            continue
+        for node in _strings(ast.parse(path.read_text("utf-8"))):
+            if HAND_MADE.search(NOT_A_COUNT.sub("", node.value)):
+                found.append(f"{rel}:{node.lineno} {node.value[:60]!r}")
+    assert not found, found
