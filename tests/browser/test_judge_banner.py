@@ -37,8 +37,10 @@ CLEAR = """(controls) => {
            whole: banner.scrollHeight <= banner.clientHeight + 1,
            score: Boolean(banner.querySelector('[data-banner-score]')) };
 }"""
-PAD = "() => [...document.querySelectorAll('main [data-panel=pad] [data-act]')].map((b) => `main [data-act=${b.dataset.act}]`)"
-UP = "document.querySelector('[data-banner]').offsetHeight > 0 && document.querySelector('[data-banner] [data-banner-score]')"
+PAD = """() => [...document.querySelectorAll('main [data-panel=pad] [data-act]')]
+  .map((b) => `main [data-act=${b.dataset.act}]`)"""
+UP = """document.querySelector('[data-banner]').offsetHeight > 0
+  && document.querySelector('[data-banner] [data-banner-score]')"""
 
 
 def _assert_clear(page, controls: list[str], what: str) -> None:
