@@ -43,17 +43,20 @@ function freeIds(doc, count) {
   return out;
 }
 
-/** A refusal in the console's words where it is one the desk knows; else as the engine
- *  said it. The paragraph is cited either way. */
+/** The refusals the desk words its own way (`admin.refusal.*`), by the code the server names
+ *  (decision 0130): never by the English the engine wrote. */
+const DESK_WORDS = {
+  mens_event: "mens_event", womens_event: "womens_event", mixed_pair: "mixed_pair",
+  already_registered: "taken", outside_registration: "window", entry_names_entrant: "no_name",
+  person_named_twice: "same_person", not_in_age_class: "age_class", entry_size: "members",
+};
+
+/** A refusal in the console's words where the desk has its own, else the code's words
+ *  (codes.<lang>.json), else as the server said it. The paragraph is cited either way. */
 function refusal(v) {
-  const known = { "a men's event": "mens_event", "a women's event": "womens_event",
-    "a mixed pair is a man and a woman": "mixed_pair", "already registered": "taken",
-    "outside the registration window": "window", "an entry names its entrant": "no_name",
-    "one person named twice": "same_person" };
-  const key = known[v.detail] || (v.rule === "EKML §7(3)" ? "age_class"
-    : v.rule === "EKML §5(1)" ? "members" : "");
-  const said = refusalText(v.code, v.params, v.detail);
-  return `${key ? t(`admin.refusal.${key}`) : said} (${citation(v.rule)})`;
+  const key = DESK_WORDS[v.code];
+  const said = key ? t(`admin.refusal.${key}`) : refusalText(v.code, v.params, v.detail);
+  return `${said} (${citation(v.rule)})`;
 }
 
 /** The entry list pasted in (one entrant a line), checked whole first: when every line is

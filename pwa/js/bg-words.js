@@ -53,6 +53,8 @@ function params(e, names) {
     seconds: e.ms !== undefined ? Math.round(Math.abs(e.ms) / 1000) : "",
     sheet_a: score(e.sheet_a),
     sheet_b: score(e.sheet_b),
+    // the count a plural form is picked by (t: `key.one`, … by Intl.PluralRules)
+    ...(e.type === "BgPenaltyPoints" ? { count: e.points } : {}),
   };
 }
 

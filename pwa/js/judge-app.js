@@ -74,18 +74,39 @@ function render() {
 
 /** Where the side rows stand above the board (a tablet, a laptop), the banner floats just
  *  under them, over the board drawing: who has the turn, the pucks, debts and remarks stay in
- *  view while it says what was decided (issue 35 point 4). On a phone there is no room
- *  beside them: judge.css puts it at the screen's foot, under nothing the judge reads. */
+ *  view while it says what was decided (issue 35 point 4). A phone has no room beside them:
+ *  there the banner takes the larger free band of the screen that holds no control of the
+ *  panel (above the pad, under the judge bar; or below the panel), so it never covers a
+ *  button the next tap needs (issue 43 point 5, decision 0147). */
 function placeBanner() {
   const banner = main.querySelector("[data-banner]");
   const sides = main.querySelector(".glance .sides");
   if (!banner || !sides) return;
   const wide = window.matchMedia("(min-width: 700px)").matches;
+  const px = (n) => `${Math.round(n)}px`;
+  if (!wide) {
+    const [top, bottom] = freeBand();
+    Object.assign(banner.style, { top: px(top), bottom: "auto", left: "", right: "",
+                                  maxHeight: px(Math.max(bottom - top, 0)) });
+    return;
+  }
   const glance = sides.closest(".glance").getBoundingClientRect();
-  const px = (n) => (wide ? `${Math.round(n)}px` : "");
-  banner.style.top = px(sides.getBoundingClientRect().bottom + 4);
-  banner.style.left = px(glance.left); // the glance's column only, never over the pad
-  banner.style.right = px(document.documentElement.clientWidth - glance.right);
+  Object.assign(banner.style, { top: px(sides.getBoundingClientRect().bottom + 4), bottom: "",
+    left: px(glance.left), // the glance's column only, never over the pad
+    right: px(document.documentElement.clientWidth - glance.right), maxHeight: "" });
+}
+
+/** The larger band of the viewport (top, bottom) clear of the judge bar and of the panel's
+ *  controls: above the panel, or below it. */
+function freeBand() {
+  const gap = 4;
+  const bar = document.querySelector(".judge-bar")?.getBoundingClientRect();
+  const panel = main.querySelector("[data-panel]")?.getBoundingClientRect();
+  const first = Math.max(bar ? bar.bottom : 0, 0) + gap;
+  if (!panel) return [first, window.innerHeight - gap];
+  const above = [first, panel.top - gap];
+  const below = [Math.max(panel.bottom, first) + gap, window.innerHeight - gap];
+  return above[1] - above[0] >= below[1] - below[0] ? above : below;
 }
 
 /** The board as the judge expects it: the server's document, then what the server has
@@ -308,6 +329,9 @@ async function whoAmI(tableParam) {
 async function start() {
   await i18n.ready;
   i18n.addEventListener("change", render);
+  // a phone's banner keeps to the band free of controls as the page scrolls under it
+  window.addEventListener("scroll", placeBanner, { passive: true });
+  window.addEventListener("resize", placeBanner, { passive: true });
   const token = tokenFromLink();
   const param = Number(new URLSearchParams(location.search).get("table")) || null;
   state.table = param;

@@ -6,10 +6,12 @@ late pair admitted by the head judge once the window has closed."""
 
 from __future__ import annotations
 
+import json
 import time
 from datetime import datetime, timedelta
 
 import pytest
+from tableside.settings import PWA_DIR
 
 from .harness import screenshot
 from .test_admin_console import log_in
@@ -58,6 +60,24 @@ def test_an_entry_list_is_checked_whole_and_nothing_is_half_done(page) -> None:
         arg="\n".join([MEN[1], MEN[4]]),
     )  # the registered lines left the box; the two bad ones stay to mend
     screenshot(page, "entry-desk-bad-lines")
+
+
+@pytest.mark.parametrize("lang", ["lv", "et"])
+def test_a_bad_line_is_worded_by_its_code_in_the_consoles_language(page, lang: str) -> None:
+    """Issue 43: the desk words a refusal by the code the server names (decision 0130), not by
+    its English: a men's event with a woman reads the desk's own words, a person named twice
+    too, each in the console's language with its paragraph, and no English refusal."""
+    admin = json.loads((PWA_DIR / "i18n" / f"admin.{lang}.json").read_text("utf-8"))
+    english = json.loads((PWA_DIR / "i18n" / "codes.en.json").read_text("utf-8"))
+    log_in(page, "head", "head-secret-1")
+    page.click(f"language-picker [data-lang={lang}]")
+    new_competition(page, f"Bad lines {lang}")
+    page.fill("#f-entry-list", "Jaan Tamm\nMari Mets; 1990; F")
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_selector("[data-bad-line='2']")
+    said = page.inner_text("[data-bad-line='2']")
+    assert admin["admin.refusal.mens_event"] in said and "EKML §8(3)" in said, said
+    assert english["code.mens_event"] not in said
 
 
 def test_thirty_two_mixed_pairs_at_a_persons_pace_then_a_typo_renamed(page) -> None:

@@ -1,12 +1,12 @@
 """One vocabulary (issue 43 point 2, decision 0130): every refusal the korona engine, the
 competition and the API raise carries a code, and every code has words in each language a face
-speaks (et, lv, en, is) in `pwa/i18n/codes.<lang>.json`, with the same figures.
+speaks (et, lv, en, is) in `pwa/i18n/codes.<lang>.json`, with the same figures. The backgammon
+engine's refusals too (decision 0146): they carry `bg_*` codes like every other.
 
-The raise sites are read from the source, as `tests/backgammon/test_refusals_is.py` reads the
-backgammon engine's: a rule error (`RuleViolation`, `CompetitionRuleError`, `RuleError`) names
-its code (`code=` or fourth argument; `require` and `_refuse` pass theirs on), an HTTP refusal
-carries `extra=coded(...)`. A code handed on from elsewhere is allowed only where PASSED names
-it, so a new pass-through is seen here.
+The raise sites are read from the source: a rule error (`RuleViolation`,
+`CompetitionRuleError`, `RuleError`) names its code (`code=` or fourth argument; `require` and
+`_refuse` pass theirs on), an HTTP refusal carries `extra=coded(...)`. A code handed on from
+elsewhere is allowed only where PASSED names it, so a new pass-through is seen here.
 """
 
 from __future__ import annotations
@@ -43,9 +43,6 @@ PASSED = {
     ("web/problems.py", "code"),
     ("staff/login_routes.py", "code"),
 }
-# The backgammon engine words its refusals through its own catalogue (refusals_is, decision
-# 0095; tests/backgammon/test_refusals_is.py), the template being the key.
-OWN_CATALOGUE = ("disciplines/backgammon/",)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -90,8 +87,6 @@ def sites() -> tuple[list[tuple[str, int, str, set[str] | None]], list[str]]:
     bare: list[str] = []
     for path in sorted(BACKEND.rglob("*.py")):
         rel = path.relative_to(BACKEND).as_posix()
-        if rel.startswith(OWN_CATALOGUE):
-            continue
         tree = ast.parse(path.read_text("utf-8"))
         rule_require = _rule_require(tree) or rel == "competition/rules/errors.py"
         constants = _constants(tree)
@@ -190,6 +185,15 @@ def test_the_scan_sees_every_kind_of_raise_site() -> None:
     assert {"no_game_in_play", "no_show_before_first_game", "counts_negative"} <= codes  # korona
     assert {"wait_not_up", "draw_made", "unpairable", "file_unreadable"} <= codes  # competition
     assert {"wrong_login", "td_entries_td_undoes", "mat_unreadable", "no_match"} <= codes  # API
+    assert {"bg_appeal_after_ruling", "bg_point_held", "bg_pauses_allowed"} <= codes  # KSI
+
+
+def test_the_scan_reads_the_backgammon_engine() -> None:
+    """Every backgammon refusal is one of the scan's sites (none left to a catalogue of its
+    own): a raise there without a code fails `test_every_refusal_carries_a_code`."""
+    engine = [s for s in sites()[0] if s[0].startswith("disciplines/backgammon/")]
+    assert len(engine) >= 95, len(engine)
+    assert all(code.startswith("bg_") for _, _, code, _ in engine)
 
 
 def test_every_refusal_carries_a_code() -> None:
@@ -228,3 +232,15 @@ def test_every_problem_title_has_words(lang: str) -> None:
     said = words("", lang)
     missing = sorted(key for key in TITLES.values() if key not in said)
     assert not missing, (lang, missing)
+
+
+def test_no_face_matches_a_refusal_by_its_english() -> None:
+    """A face words a refusal by its code (decision 0130): no refusal's English words are
+    written in a face's script, where they could only be matched against what a server said
+    (the entry desk once mapped "a men's event" to its own words)."""
+    english = {v for k, v in words("codes", "en").items() if len(v) > 14 and "{" not in v}
+    found = []
+    for script in sorted((PWA_DIR / "js").glob("*.js")):
+        text = script.read_text("utf-8")
+        found += [f"{script.name}: {said}" for said in english if f'"{said}"' in text]
+    assert not found, found

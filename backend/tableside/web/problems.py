@@ -132,7 +132,7 @@ def _http(request: Request, exc: HTTPException) -> Response:
 
 def rule_violation(request: Request, exc: Any) -> Response:
     """A refused command (any `RuleError`): its words in the request's language (its code's
-    words, else the discipline's own `exc.words(lang)`, else as raised), the rule it cites,
+    words, else as raised), the rule it cites,
     the field, and the refusal's code and figures, for a face to say in its own language."""
     lang = language(request)
     code = getattr(exc, "code", "")
@@ -141,8 +141,7 @@ def rule_violation(request: Request, exc: Any) -> Response:
     extra: dict[str, Any] = {"code": code, **params} if code else {}
     if params:
         extra["params"] = params
-    said = getattr(exc, "words", None)
-    detail = _words(lang, code, params) or (said(lang) if callable(said) else exc.message)
+    detail = _words(lang, code, params) or exc.message
     title = title_in(request, "Rule violation")
     return problem(422, title, detail, rule=exc.rule, field=exc.field, **extra)
 

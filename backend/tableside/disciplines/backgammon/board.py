@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
+from tableside.disciplines.backgammon import cite as k
+from tableside.disciplines.backgammon.errors import RuleViolation
+
 Side = tuple[int, ...]
 Move = tuple[int, int]
 Play = tuple[Move, ...]
@@ -125,17 +128,19 @@ def apply_play(me: Side, opp: Side, play: Play) -> tuple[Side, Side]:
     return me, opp
 
 
-def physical_problem(me: Side, opp: Side, play: Play) -> str:
-    """Why a reported play cannot even be made on this board ("" when it can)."""
+def check_physical(me: Side, opp: Side, play: Play) -> None:
+    """Refuses a reported play that cannot even be made on this board (KSI 1.2.1)."""
     for frm, to in play:
         if not (1 <= frm <= 25 and 0 <= to <= 24 and to < frm):
-            return f"{frm}/{to} does not move a checker forward"
+            why, figures = f"{frm}/{to} does not move a checker forward", {"from": frm, "to": to}
+            raise RuleViolation(k.PLAY, why, "moves", code="bg_move_backwards", params=figures)
         if not me[frm]:
-            return f"no checker on {frm}"
+            why = f"no checker on {frm}"
+            raise RuleViolation(k.PLAY, why, "moves", code="bg_no_checker", params={"point": frm})
         if to and opp[25 - to] >= 2:
-            return f"{to} is held by the opponent"
+            why = f"{to} is held by the opponent"
+            raise RuleViolation(k.PLAY, why, "moves", code="bg_point_held", params={"point": to})
         me, opp, _ = move(me, opp, frm, to)
-    return ""
 
 
 def contact(me: Side, opp: Side) -> bool:

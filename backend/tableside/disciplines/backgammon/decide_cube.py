@@ -18,7 +18,9 @@ def double(state: MatchState, cmd: c.Double) -> list[ev.Event]:
     if g.crawford:  # the cube is dead; the TD voids the double (KSI 4.4.4)
         return [ev.DoubleVoided(side=cmd.side, rule=k.CRAWFORD)]
     if g.owner and g.owner != cmd.side:
-        raise RuleViolation(k.PLAY, "the cube is on the opponent's side", "side")
+        raise RuleViolation(
+            k.PLAY, "the cube is on the opponent's side", "side", code="bg_cube_opponents"
+        )
     value = g.cube * 2
     shown = cmd.shown if cmd.shown and cmd.shown != value else 0
     if cmd.side != g.turn:
@@ -33,10 +35,19 @@ def _before_rolling(g: st.GameState) -> None:
     if g.phase == st.ROLL:
         return
     if g.invalid_roll:
-        raise RuleViolation(k.DOUBLE, "no double after an invalid roll", "side")
+        raise RuleViolation(
+            k.DOUBLE,
+            "no double after an invalid roll",
+            "side",
+            code="bg_no_double_after_invalid_roll",
+        )
     if g.phase == st.DOUBLED:
-        raise RuleViolation(k.TAKE_DROP, "a double is waiting for take or drop", "side")
-    raise RuleViolation(k.DOUBLE, "a double comes before rolling", "side")
+        raise RuleViolation(
+            k.TAKE_DROP, "a double is waiting for take or drop", "side", code="bg_double_waiting"
+        )
+    raise RuleViolation(
+        k.DOUBLE, "a double comes before rolling", "side", code="bg_double_before_roll"
+    )
 
 
 def _premature(state: MatchState, cmd: c.Double, value: int, shown: int) -> list[ev.Event]:
@@ -44,7 +55,9 @@ def _premature(state: MatchState, cmd: c.Double, value: int, shown: int) -> list
     (KSI 4.4.5)."""
     g = state.game
     if g.phase != st.MOVE or g.early_double or g.early_dice != (0, 0):
-        raise RuleViolation(k.DOUBLE, "a player doubles on his own turn", "side")
+        raise RuleViolation(
+            k.DOUBLE, "a player doubles on his own turn", "side", code="bg_double_own_turn"
+        )
     return [ev.DoubleOffered(side=cmd.side, value=value, shown=shown, early=True, rule=k.PREMATURE)]
 
 
@@ -52,7 +65,7 @@ def _answering(state: MatchState, side: str) -> st.GameState:
     guards.in_game(state)
     g = state.game
     if g.phase != st.DOUBLED or side != other(g.turn):
-        raise RuleViolation(k.TAKE_DROP, "no double to answer", "side")
+        raise RuleViolation(k.TAKE_DROP, "no double to answer", "side", code="bg_no_double")
     return g
 
 
@@ -69,11 +82,24 @@ def correct_value(state: MatchState, cmd: c.CorrectCubeValue) -> list[ev.Event]:
     guards.in_game(state)
     g = state.game
     if not g.owner:
-        raise RuleViolation(k.WRONG_CUBE, "no double has been taken in this game", "value")
+        raise RuleViolation(
+            k.WRONG_CUBE,
+            "no double has been taken in this game",
+            "value",
+            code="bg_no_double_taken",
+        )
     if cmd.value < 2 or cmd.value & (cmd.value - 1) or cmd.value > 2**12:
-        raise RuleViolation(k.WRONG_CUBE, "a cube value is 2, 4, 8, 16 ...", "value")
+        raise RuleViolation(
+            k.WRONG_CUBE, "a cube value is 2, 4, 8, 16 ...", "value", code="bg_cube_value"
+        )
     if cmd.value == g.cube:
-        raise RuleViolation(k.WRONG_CUBE, f"the cube already shows {g.cube}", "value")
+        raise RuleViolation(
+            k.WRONG_CUBE,
+            f"the cube already shows {g.cube}",
+            "value",
+            code="bg_cube_shows",
+            params={"value": g.cube},
+        )
     return [ev.CubeValueCorrected(shown=g.cube, value=cmd.value, rule=k.WRONG_CUBE)]
 
 
@@ -103,11 +129,20 @@ def concede(state: MatchState, cmd: c.Concede) -> list[ev.Event]:
     guards.side(cmd.side)
     me, opp = st.mine(state, cmd.side)
     if board.contact(me, opp) and not state.other_rules:  # history from another event
-        raise RuleViolation(k.FINISH, "no concession while checkers can still be hit", "side")
+        raise RuleViolation(
+            k.FINISH,
+            "no concession while checkers can still be hit",
+            "side",
+            code="bg_concession_in_contact",
+        )
     if cmd.kind not in guards.MULTIPLIER:
-        raise RuleViolation(k.FINISH, "single, gammon or backgammon", "kind")
+        raise RuleViolation(
+            k.FINISH, "single, gammon or backgammon", "kind", code="bg_concession_kind"
+        )
     if state.game.concession[0]:
-        raise RuleViolation(k.FINISH, "a concession is waiting for an answer", "side")
+        raise RuleViolation(
+            k.FINISH, "a concession is waiting for an answer", "side", code="bg_concession_waiting"
+        )
     rule = k.RECORD if state.other_rules else k.FINISH
     return [ev.ConcessionOffered(side=cmd.side, kind=cmd.kind, rule=rule)]
 
@@ -116,7 +151,7 @@ def answer_concession(state: MatchState, cmd: c.AnswerConcession) -> list[ev.Eve
     guards.in_game(state)
     by, kind = state.game.concession
     if not by or cmd.side != other(by):
-        raise RuleViolation(k.FINISH, "no concession to answer", "side")
+        raise RuleViolation(k.FINISH, "no concession to answer", "side", code="bg_no_concession")
     if not cmd.accept:
         return [ev.ConcessionDeclined(side=cmd.side, rule=k.FINISH)]
     rule = k.RECORD if state.other_rules else k.FINISH
@@ -125,5 +160,8 @@ def answer_concession(state: MatchState, cmd: c.AnswerConcession) -> list[ev.Eve
 
 def agree_result(state: MatchState, cmd: c.AgreeResult) -> list[ev.Event]:
     """Players may not agree results of games or matches (KSI 4.5)."""
-    what = "a match" if cmd.match else "a game"
-    raise RuleViolation(k.FINISH, f"players may not agree the result of {what}", "winner")
+    if cmd.match:
+        why = "players may not agree the result of a match"
+        raise RuleViolation(k.FINISH, why, "winner", code="bg_no_agreed_match")
+    why = "players may not agree the result of a game"
+    raise RuleViolation(k.FINISH, why, "winner", code="bg_no_agreed_game")

@@ -40,26 +40,33 @@ BOARD_COMMANDS = (
 def frozen(state: MatchState, command: c.Command) -> None:
     """Everything stays untouched while the TD (or the jury) decides (KSI 5.1)."""
     if state.dispute in FROZEN and isinstance(command, BOARD_COMMANDS):
-        raise RuleViolation(k.DISPUTE, "the board is frozen until the dispute is decided", "type")
+        raise RuleViolation(
+            k.DISPUTE,
+            "the board is frozen until the dispute is decided",
+            "type",
+            code="bg_board_frozen",
+        )
 
 
 def _live(state: MatchState) -> None:
     if not state.created or state.over:
-        raise RuleViolation(k.DISPUTE, "no match in progress")
+        raise RuleViolation(k.DISPUTE, "no match in progress", code="bg_no_match_in_progress")
 
 
 def call_td(state: MatchState, cmd: c.CallTD) -> list[ev.Event]:
     _live(state)
     if state.dispute in FROZEN:
-        raise RuleViolation(k.DISPUTE, "the TD has been called", "side")
+        raise RuleViolation(k.DISPUTE, "the TD has been called", "side", code="bg_td_called")
     if cmd.side not in ("", "A", "B"):
-        raise RuleViolation(k.DISPUTE, "side must be A, B or empty", "side")
+        raise RuleViolation(
+            k.DISPUTE, "side must be A, B or empty", "side", code="bg_side_a_b_empty"
+        )
     called = ev.TDCalled(side=cmd.side, reason=cmd.reason, rule=k.DISPUTE)
     clock = state.timer
     if clock is None or clock.stopped or not clock.running or not cmd.at_ms:
         return [called]
     if cmd.at_ms < clock.since:
-        raise RuleViolation(k.RECORD, "device time runs forward", "at_ms")
+        raise RuleViolation(k.RECORD, "device time runs forward", "at_ms", code="bg_time_backwards")
     left = timing.charge(clock, cmd.at_ms).remaining
     stop = ev.ClockStopped(case=4, at_ms=cmd.at_ms, remaining=left, rule=f"{k.CLOCK_STOP}.4")
     return [stop, called]
@@ -68,9 +75,13 @@ def call_td(state: MatchState, cmd: c.CallTD) -> list[ev.Event]:
 def give_ruling(state: MatchState, cmd: c.GiveRuling) -> list[ev.Event]:
     """The TD rules, having heard the players and the witnesses he asked (KSI 5.4)."""
     if state.dispute != "called":
-        raise RuleViolation(k.DISPUTE, "no dispute waiting for a ruling", "text")
+        raise RuleViolation(
+            k.DISPUTE, "no dispute waiting for a ruling", "text", code="bg_no_dispute"
+        )
     if not cmd.text.strip():
-        raise RuleViolation(k.DISPUTE, "a ruling says what was decided and why", "text")
+        raise RuleViolation(
+            k.DISPUTE, "a ruling says what was decided and why", "text", code="bg_ruling_empty"
+        )
     rule = k.EVIDENCE if cmd.testimony else k.DISPUTE
     return [
         ev.RulingGiven(
@@ -82,9 +93,13 @@ def give_ruling(state: MatchState, cmd: c.GiveRuling) -> list[ev.Event]:
 def record_testimony(state: MatchState, cmd: c.RecordTestimony) -> list[ev.Event]:
     """The TD, referees and jury gather testimony and the players' arguments (KSI 5.4)."""
     if state.dispute not in ("called", "ruled", "appealed"):
-        raise RuleViolation(k.EVIDENCE, "testimony is heard in a dispute", "witness")
+        raise RuleViolation(
+            k.EVIDENCE, "testimony is heard in a dispute", "witness", code="bg_testimony_in_dispute"
+        )
     if not cmd.witness.strip() or not cmd.text.strip():
-        raise RuleViolation(k.EVIDENCE, "who said it and what was said", "text")
+        raise RuleViolation(
+            k.EVIDENCE, "who said it and what was said", "text", code="bg_testimony_empty"
+        )
     return [ev.TestimonyRecorded(witness=cmd.witness, text=cmd.text, rule=k.EVIDENCE)]
 
 
@@ -92,9 +107,13 @@ def file_monitor_report(state: MatchState, cmd: c.FileMonitorReport) -> list[ev.
     """The monitor protects the players against breaches (KSI 1.3.3) for the rest of the
     match or game (KSI 1.7.4): what he saw is on the record."""
     if not state.created or not state.monitor:
-        raise RuleViolation(k.MONITOR, "no monitor has been appointed to this match", "text")
+        raise RuleViolation(
+            k.MONITOR, "no monitor has been appointed to this match", "text", code="bg_no_monitor"
+        )
     if not cmd.text.strip():
-        raise RuleViolation(k.MONITOR, "a report says what the monitor saw", "text")
+        raise RuleViolation(
+            k.MONITOR, "a report says what the monitor saw", "text", code="bg_report_empty"
+        )
     return [ev.MonitorReported(name=state.monitor, text=cmd.text, rule=k.MONITOR)]
 
 
@@ -102,9 +121,11 @@ def appeal(state: MatchState, cmd: c.Appeal) -> list[ev.Event]:
     """At once: before anything else is played after the ruling (KSI 5.2)."""
     guards.side(cmd.side)
     if state.dispute == "final":
-        raise RuleViolation(k.APPEAL, "the jury's decision is final", "side")
+        raise RuleViolation(k.APPEAL, "the jury's decision is final", "side", code="bg_jury_final")
     if state.dispute != "ruled":
-        raise RuleViolation(k.APPEAL, "an appeal follows a ruling at once", "side")
+        raise RuleViolation(
+            k.APPEAL, "an appeal follows a ruling at once", "side", code="bg_appeal_after_ruling"
+        )
     return [ev.AppealLodged(side=cmd.side, rule=k.APPEAL)]
 
 
@@ -127,10 +148,17 @@ def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:
     """Three or five different people; neither a player nor the TD who ruled (KSI 1.3.2)."""
     people = [person(j) for j in jury]
     if len(people) not in (3, 5) or len(set(people)) != len(people) or "" in people:
-        raise RuleViolation(k.JURY, "a jury is three or five different people", "jury")
+        raise RuleViolation(
+            k.JURY, "a jury is three or five different people", "jury", code="bg_jury_size"
+        )
     barred = {person(p) for p in (*state.players, state.ruled_by, td) if p.strip()}
     if barred & set(people):
-        raise RuleViolation(k.JURY, "neither the TD nor a player sits on the jury", "jury")
+        raise RuleViolation(
+            k.JURY,
+            "neither the TD nor a player sits on the jury",
+            "jury",
+            code="bg_jury_not_neutral",
+        )
 
 
 def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event], ev.Event]:
@@ -138,13 +166,20 @@ def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event
     (the events returning the board to the call when overturned, the decision itself); the
     engine puts what the decision orders between them."""
     if state.dispute != "appealed":
-        raise RuleViolation(k.APPEAL, "no appeal to decide", "jury")
+        raise RuleViolation(k.APPEAL, "no appeal to decide", "jury", code="bg_no_appeal")
     check_jury(state, cmd.jury, cmd.td)
     if not 0 <= cmd.overturn_votes <= len(cmd.jury):
-        raise RuleViolation(k.APPEAL, "votes within the jury's size", "overturn_votes")
+        raise RuleViolation(
+            k.APPEAL, "votes within the jury's size", "overturn_votes", code="bg_votes_range"
+        )
     overturned = 2 * cmd.overturn_votes > len(cmd.jury)
     if cmd.remedy is not None and not overturned:
-        raise RuleViolation(k.APPEAL, "the ruling stands: there is nothing to carry out", "remedy")
+        raise RuleViolation(
+            k.APPEAL,
+            "the ruling stands: there is nothing to carry out",
+            "remedy",
+            code="bg_ruling_stands",
+        )
     decided = ev.AppealDecided(
         jury=cmd.jury, overturn_votes=cmd.overturn_votes, overturned=overturned, rule=k.APPEAL
     )
@@ -157,7 +192,12 @@ def appoint_monitor(state: MatchState, cmd: c.AppointMonitor) -> list[ev.Event]:
     """By the TD, on his own initiative or at a player's request (KSI 1.3.3, 1.7.4)."""
     _live(state)
     if cmd.requested_by not in ("", "A", "B") or not cmd.name.strip():
-        raise RuleViolation(k.MONITOR, "a monitor's name; requested by A, B or the TD", "name")
+        raise RuleViolation(
+            k.MONITOR,
+            "a monitor's name; requested by A, B or the TD",
+            "name",
+            code="bg_monitor_request",
+        )
     rule = k.MONITOR_REQUEST if cmd.requested_by else k.MONITOR
     return [ev.MonitorAppointed(name=cmd.name, requested_by=cmd.requested_by, rule=rule)]
 
@@ -176,9 +216,13 @@ def expel(state: MatchState, cmd: c.Expel) -> list[ev.Event]:
     guards.side(cmd.side)
     rule = EXPULSION_GROUNDS.get(cmd.ground)
     if rule is None:
-        raise RuleViolation(k.EXPULSION, "conduct, aids or equipment", "ground")
+        raise RuleViolation(
+            k.EXPULSION, "conduct, aids or equipment", "ground", code="bg_expulsion_ground"
+        )
     if not cmd.reason.strip():
-        raise RuleViolation(rule, "the reasons are reported to KSI", "reason")
+        raise RuleViolation(
+            rule, "the reasons are reported to KSI", "reason", code="bg_reasons_to_ksi"
+        )
     return [
         ev.PlayerExpelled(side=cmd.side, reason=cmd.reason, ground=cmd.ground, rule=rule),
         ev.MatchEnded(winner=other(cmd.side), score=state.score, rule=rule),

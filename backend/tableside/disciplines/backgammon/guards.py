@@ -17,22 +17,31 @@ MULTIPLIER = {"single": 1, "gammon": 2, "backgammon": 3}
 def in_game(state: MatchState) -> None:
     """A game is in progress."""
     if not state.created:
-        raise RuleViolation(k.RECORD, "no match has been created")
+        raise RuleViolation(k.RECORD, "no match has been created", code="bg_no_match_created")
     if state.over:
-        raise RuleViolation(k.FINISH, "the match is over: it was played to its length")
+        raise RuleViolation(
+            k.FINISH, "the match is over: it was played to its length", code="bg_match_over"
+        )
     if state.game.phase == st.OVER:
-        raise RuleViolation(k.RECORD, "no game is in progress")
+        raise RuleViolation(k.RECORD, "no game is in progress", code="bg_no_game")
 
 
 def side(value: str) -> None:
     if value not in ("A", "B"):
-        raise RuleViolation(k.PLAY, f"side must be A or B, not {value!r}", "side")
+        why = f"side must be A or B, not {value!r}"
+        raise RuleViolation(k.PLAY, why, "side", code="bg_side_a_b", params={"value": value})
 
 
 def dice(values: tuple[int, ...], field: str = "dice") -> None:
     """Dice give numbers from 1 to 6 (KSI 4.1.1)."""
     if len(values) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
-        raise RuleViolation(k.RANDOM, f"dice show 1 to 6, not {values!r}", field)
+        raise RuleViolation(
+            k.RANDOM,
+            f"dice show 1 to 6, not {values!r}",
+            field,
+            code="bg_dice_range",
+            params={"dice": values},
+        )
 
 
 def end_game(state: MatchState, winner: str, kind: str, by: str, rule: str) -> list[ev.Event]:
@@ -77,6 +86,8 @@ def implicit_accept(state: MatchState, by: str) -> list[ev.Event]:
     me, _ = st.mine(state, g.illegal[0])
     if board.borne_off_all(me):
         raise RuleViolation(
-            k.ILLEGAL, "the illegal play bore off the last checker: accept or correct it first"
+            k.ILLEGAL,
+            "the illegal play bore off the last checker: accept or correct it first",
+            code="bg_illegal_bore_off_last",
         )
     return [ev.IllegalPlayAccepted(side=by, rule=accept_rule(state))]

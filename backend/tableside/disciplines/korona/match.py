@@ -15,6 +15,12 @@ from tableside.disciplines.korona.state import MatchState, players
 from tableside.disciplines.korona.vocabulary import other
 from tableside.names import person_names, refuse_lookalike
 
+# Each format's players a side in words (no "player(s)": the format fixes the count).
+SIDE_PLAYERS = {
+    1: "a singles match needs one player a side",
+    2: "a pairs match needs two different players a side",
+}
+
 
 def create(state: MatchState, cmd: CreateMatch) -> list[ev.Event]:
     """MatchCreated, with the points scale of EKML §32(2) unless the guide sets another."""
@@ -60,7 +66,7 @@ def _check_creation(state: MatchState, cmd: CreateMatch, rs: Ruleset) -> int:
     if len(cmd.side_a) != size or len(cmd.side_b) != size or set(cmd.side_a) & set(cmd.side_b):
         raise RuleViolation(
             rs.cite["pairs_rotation" if size == 2 else "side_change"],
-            f"{cmd.fmt} needs {size} distinct player(s) a side",
+            SIDE_PLAYERS[size],
             "side_a",
             code="pairs_side_players" if size == 2 else "singles_side_players",
         )

@@ -82,11 +82,11 @@ _EN = {
     "setup_stands": "Wrong set-up stands",
     "dice_exchanged": "Dice exchanged at {player}'s request",
     "left_of_bar": "{player} may roll left of the bar",
-    "penalty_start": "{player}: {points} penalty point(s), {minutes} min late at the start; "
+    "penalty_start": "{player}: penalty points {points}, {minutes} min late at the start; "
     "score {a}:{b}",
-    "penalty_pause": "{player}: {points} penalty point(s), {minutes} min late from a pause; "
+    "penalty_pause": "{player}: penalty points {points}, {minutes} min late from a pause; "
     "score {a}:{b}",
-    "penalty_slow_play": "{player}: {points} penalty point(s) for slow play; score {a}:{b}",
+    "penalty_slow_play": "{player}: penalty points {points} for slow play; score {a}:{b}",
     "pause": "{player} takes a 5-minute pause ({own} own, {pooled} pooled)",
     "clock_started": "Clock started: {minutes} min each",
     "clock_imposed": "Clock imposed for slow play: {minutes} min each",
@@ -358,11 +358,11 @@ _ET = {
     "setup_stands": "Vale algseis jääb kehtima",
     "dice_exchanged": "Täringud vahetatud ({player} palvel)",
     "left_of_bar": "{player} võib visata barist vasakule",
-    "penalty_start": "{player}: {points} karistuspunkt(i), {minutes} min hilinemist alguses; "
+    "penalty_start": "{player}: karistuspunkte {points}, {minutes} min hilinemist alguses; "
     "seis {a}:{b}",
-    "penalty_pause": "{player}: {points} karistuspunkt(i), {minutes} min hilinemist pausilt; "
+    "penalty_pause": "{player}: karistuspunkte {points}, {minutes} min hilinemist pausilt; "
     "seis {a}:{b}",
-    "penalty_slow_play": "{player}: {points} karistuspunkt(i) aeglase mängu eest; seis {a}:{b}",
+    "penalty_slow_play": "{player}: karistuspunkte {points} aeglase mängu eest; seis {a}:{b}",
     "pause": "{player} võtab 5-minutise pausi (oma {own}, ühendatud {pooled})",
     "clock_started": "Kell käivitatud: {minutes} min kummalegi",
     "clock_imposed": "Kell määratud aeglase mängu tõttu: {minutes} min kummalegi",
@@ -498,11 +498,11 @@ _LV = {
     "setup_stands": "Nepareizs izkārtojums paliek spēkā",
     "dice_exchanged": "Kauliņi nomainīti (lūdza {player})",
     "left_of_bar": "{player} drīkst mest pa kreisi no bāra",
-    "penalty_start": "{player}: {points} soda punkts(-i), {minutes} min kavējums sākumā; "
+    "penalty_start": "{player}: soda punkti: {points}, {minutes} min kavējums sākumā; "
     "rezultāts {a}:{b}",
-    "penalty_pause": "{player}: {points} soda punkts(-i), {minutes} min kavējums pēc pauzes; "
+    "penalty_pause": "{player}: soda punkti: {points}, {minutes} min kavējums pēc pauzes; "
     "rezultāts {a}:{b}",
-    "penalty_slow_play": "{player}: {points} soda punkts(-i) par lēnu spēli; rezultāts {a}:{b}",
+    "penalty_slow_play": "{player}: soda punkti par lēnu spēli: {points}; rezultāts {a}:{b}",
     "pause": "{player} ņem 5 minūšu pauzi (savas {own}, apvienotas {pooled})",
     "clock_started": "Pulkstenis iedarbināts: {minutes} min katram",
     "clock_imposed": "Pulkstenis noteikts lēnas spēles dēļ: {minutes} min katram",

@@ -30,7 +30,7 @@ def select(names: list[str] | None) -> list:
     known = {p.name: p for p in all_projections()}
     unknown = sorted(set(names or ()) - set(known))
     if unknown:
-        raise ValueError(f"unknown projection(s) {', '.join(unknown)}; known: {', '.join(known)}")
+        raise ValueError(f"not a projection: {', '.join(unknown)}; known: {', '.join(known)}")
     # In the runner's order, whatever order they were named in: both lock the rows alike.
     return [p for p in known.values() if not names or p.name in names]
 
