@@ -132,7 +132,7 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     # first) and that sport's own settings, stored under the sport's name (decision 0149).
     sport: str = ""
     settings: MatchSettings | None = msgspec.field(default=None, name=SETTINGS_KEY)
-    fill_silences: FillSilences = "ekml"  # carried into each korona match (CreateMatch)
+    fill_silences: FillSilences = "ekml"  # carried into each match of LV/NOVUS08 (CreateMatch)
     # The opening shot by lot (coin toss) in every match, a round robin's too (KUUSALU); else
     # EKML §31(1): a round robin's first-listed opens, every other format draws lots.
     opening_by_lot: bool = False

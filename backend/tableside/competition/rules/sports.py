@@ -46,6 +46,9 @@ class Sport:
     bye_points: Callable[[Guide], float] = _a_draws_points  # a Swiss bye's match points
     policies: Mapping[str, rulesets.RulesetPolicy] = field(default_factory=dict)
     read_model: str = ""  # the read model of its matches the hall reads ("": the tables')
+    # Its matches are played to points: the games columns count points won and lost (a
+    # result's `score`), and it has no pucks (the standings PDF).
+    counts_points: bool = False
 
 
 _SPORTS: dict[str, Sport] = {}
@@ -62,13 +65,18 @@ def register(*sports: Sport) -> None:
 def of(guide: Guide) -> Sport:
     """The sport of a guide (no sport named: the house's first); one nobody registered is
     refused, naming it."""
-    found = _SPORTS.get(guide.sport or next(iter(_SPORTS), ""))
+    return named(guide.sport)
+
+
+def named(name: str) -> Sport:
+    """A sport by its name ("": the house's first); one nobody registered is refused."""
+    found = _SPORTS.get(name or next(iter(_SPORTS), ""))
     require(
         found is not None,
         "EKML §3(4)",
-        f"no sport {guide.sport!r} is played here",
+        f"no sport {name!r} is played here",
         "unknown_sport",
-        sport=guide.sport,
+        sport=name,
     )
     assert found is not None  # for the type checker: require raised otherwise
     return found

@@ -214,4 +214,5 @@ SPORT = Sport(
     bye_points=bye_points,
     policies={"KSI": KSI},
     read_model=READ_MODEL,  # the hall reads it to know a table a backgammon match holds
+    counts_points=True,  # a match to N points (KSI 4.5): its points in the games columns
 )

@@ -19,6 +19,7 @@ from tableside.match.http.export_routes import pdf_attachment
 from tableside.match.receipts import printed
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
+from tableside.plugins.backgammon.http.people import get_people
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
@@ -209,4 +210,5 @@ BACKGAMMON_READ_ROUTES = [
     bg_matches_on_tables,
     bg_match_on_table,
     bg_protocol_file,
+    get_people,
 ]
