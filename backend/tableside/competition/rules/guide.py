@@ -1,6 +1,6 @@
 """The tournament guide (juhend, EKML §3(4)): every setting a competition runs by."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -40,9 +40,6 @@ OpponentUnplayed = Literal["face_value", "as_draws"]
 HeadToHead = Literal["all_met", "partial"]
 # LV's/NOVUS08's silences: filled from EKML (the guide's choice, EKML §3(4)) or left (issue 35).
 FillSilences = Literal["ekml", "none"]
-
-# The JSON key of a guide's match settings, as stored since the first sport that took them.
-SETTINGS_KEY = "backgammon"
 
 PAIR_DISCIPLINES = frozenset({"mens_pairs", "womens_pairs", "mixed_pairs"})
 
@@ -129,13 +126,28 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
     head_to_head: HeadToHead = "all_met"
     # The game the competition is of: a registered sport's name (`sports.py`; "": the house's
-    # first) and that sport's own settings, stored under the sport's name (decision 0149).
+    # first) and that sport's own settings (before decision 0149 under the sport's name: read
+    # so by `upcast`).
     sport: str = ""
-    settings: MatchSettings | None = msgspec.field(default=None, name=SETTINGS_KEY)
+    settings: MatchSettings | None = None
     fill_silences: FillSilences = "ekml"  # carried into each match of LV/NOVUS08 (CreateMatch)
     # The opening shot by lot (coin toss) in every match, a round robin's too (KUUSALU); else
     # EKML §31(1): a round robin's first-listed opens, every other format draws lots.
     opening_by_lot: bool = False
+
+
+def upcast(raw: Any) -> Any:
+    """A guide's JSON as written before decision 0149, read as today's: its sport's own
+    settings were kept under the sport's name, and are its `settings` now (stored events are
+    never rewritten; an API client of then is still understood). Anything else as it is."""
+    if not isinstance(raw, dict):
+        return raw
+    sport = raw.get("sport")
+    if not isinstance(sport, str) or sport not in raw or sport in Guide.__struct_fields__:
+        return raw
+    if "settings" in raw:
+        return raw  # both: refused for the unknown field, as any other
+    return {("settings" if k == sport else k): v for k, v in raw.items()}
 
 
 def draw_points(guide: Guide) -> float:
