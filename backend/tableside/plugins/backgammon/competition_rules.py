@@ -5,7 +5,7 @@ result must look like, a bye's points, the competition policy of KSI.
 KSI is a code of match play; it says nothing of pairings, scoring or match lengths per round
 (KSI.md §3, "not in this text"), so those are the guide's: cited `guide (backgammon)`. A match is
 won or lost, never drawn (KSI 4.5: every match is played to its full length, no agreed result).
-Pure, as the competition's rules are.
+Its checks are pure, as the competition's rules are.
 """
 
 import msgspec
