@@ -149,6 +149,8 @@ SLICES_MOVED = {
     },
     "competition.bgflow": "plugins.backgammon.competition_flow",
     "competition.federation_report": "plugins.backgammon.federation_report",
+    # Issue 44 (decision 0149): a discipline's word on a competition is its sport, in its slice.
+    "competition.rules.backgammon": "plugins.backgammon.competition_rules",
 }
 # Modules split by issue 31: the names that left (old module → name → new module); the rest
 # of each stays where it was (or goes where SLICES_MOVED sends the whole module).
@@ -168,7 +170,16 @@ SYMBOLS_MOVED = {
         )
     },
     "competition.http.reads": {
-        "get_federation_report": "plugins.backgammon.http.federation_routes"
+        "get_federation_report": "plugins.backgammon.http.federation_routes",
+        "get_people": "plugins.backgammon.http.people",  # decision 0149
+    },
+    "competition.rules.guide": {  # decision 0149
+        **{
+            name: "plugins.backgammon.competition_rules"
+            for name in ("backgammon_guide", "BackgammonSettings", "MATCH_POINT")
+        },
+        "BACKGAMMON_DEFAULTS": "plugins.backgammon.competition_rules",
+        "opening_rule": "plugins.korona.competition_rules",
     },
     "match.http.command_routes": {
         "create_match": "plugins.korona.http.command_routes",

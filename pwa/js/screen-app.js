@@ -2,7 +2,8 @@
 // turns through slides, one at a time on a stage of the screen's own height, every `?every=`
 // seconds (default 8): each published event's final standings, cut into pages that fit (every
 // row shown in turn), then the tables, paged the same way. Below the stage, the matches just
-// called to their tables. `?competition=<id>[,<id>…]` shows only those competitions.
+// called to their tables. `?competition=<id>[,<id>…]` shows only those competitions (their
+// backgammon matches too: each row knows the competition that started it).
 //
 // A slide is `{ kind, key, build?, show? }`; the kinds are made in `slides()`, one function
 // each (`standingsPages`, `this.tablePages`, `this.bgPages`): a new kind of card is one more
@@ -40,7 +41,7 @@ class Screen {
                       el("h2", { i18n: "screen.next_matches" }), this.calls);
     this.published = el("section", { class: "screen-standings", "data-screen-standings": "", hidden: "" });
     // backgammon beside korona: its own rows, in a box the slides show or hide (issue 44)
-    this.bg = bgMatchList({ card: screenBgCard, onChange: () => this.changed() });
+    this.bg = bgMatchList({ card: screenBgCard, onChange: () => this.changed(), competitions: WANTED });
     this.bg.section.classList.add("screen-bg");
     this.bgBox = el("div", { class: "screen-bg-box", hidden: "" }, this.bg.section);
     this.stage = el("div", { class: "screen-stage", "data-stage": "" }, this.empty, this.published, this.list,

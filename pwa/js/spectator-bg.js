@@ -6,6 +6,7 @@
 //   import { bgMatchList } from "/js/spectator-bg.js";
 //   root.append(bgMatchList().section);   // hidden while there is none
 //   bgMatchList({ card: screenBgCard, onChange: (size) => … })   // the venue screen's rows
+//   bgMatchList({ competitions: ["<id>"] })   // only the matches those competitions started
 
 import { i18n, t } from "/js/i18n.js";
 import { LiveFeed } from "/js/live.js";
@@ -22,16 +23,19 @@ function card(m) {
     el("strong", { class: "card-games", "data-bg-score": "", text: `${m.score[0]} : ${m.score[1]}` }));
 }
 
-/** A list row from a delta's board (view.board_doc): with the cube and the clocks. */
-function fromBoard(id, board) {
+/** A list row from a delta's board (view.board_doc): with the cube and the clocks, and the
+ *  competition the match is of (said on its creation, kept after). */
+function fromBoard(id, board, competition) {
   return { match_id: id, players: board.players, length: board.length, score: board.score,
            status: board.over ? "over" : "playing", winner: board.winner || null,
-           cube: board.cube, clock: board.clock };
+           cube: board.cube, clock: board.clock, competition_id: competition ?? null };
 }
 
 /** The list; `card` draws a row (the venue screen draws its own), `onChange(size)` hears of
- *  every redraw (a face hides its "no table" line while there are matches). */
-export function bgMatchList({ card: draw = card, onChange = () => {} } = {}) {
+ *  every redraw (a face hides its "no table" line while there are matches); `competitions`
+ *  (ids), when given, keeps only the matches those competitions started. */
+export function bgMatchList({ card: draw = card, onChange = () => {}, competitions = [] } = {}) {
+  const wanted = (m) => !competitions.length || competitions.includes(m.competition_id);
   const list = el("div", { class: "card-list", "data-bg-matches": "" });
   const section = el("section", { class: "stack", hidden: true }, el("h2", { i18n: "spec.backgammon" }), list);
   let matches = new Map(); // match_id → row, newest first
@@ -42,13 +46,14 @@ export function bgMatchList({ card: draw = card, onChange = () => {} } = {}) {
   };
   const feed = new LiveFeed({ hall: "backgammon" });
   feed.addEventListener("snapshot", (e) => {
-    matches = new Map((e.detail.backgammon_matches || []).map((m) => [m.match_id, m]));
+    matches = new Map((e.detail.backgammon_matches || []).filter(wanted).map((m) => [m.match_id, m]));
     render();
   });
   feed.addEventListener("delta", (e) => {
     const d = e.detail;
     if (d.discipline !== "backgammon" || !d.board.players[0]) return;
-    const row = fromBoard(d.match_id, d.board);
+    const row = fromBoard(d.match_id, d.board, d.competition_id ?? matches.get(d.match_id)?.competition_id);
+    if (!wanted(row)) return;
     if (matches.has(d.match_id)) matches.set(d.match_id, row); // in place
     else matches = new Map([[d.match_id, row], ...matches]); // a new match comes first
     render();

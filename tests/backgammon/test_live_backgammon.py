@@ -243,5 +243,6 @@ def test_the_public_list_of_matches_being_played(server, head):
     assert r.status_code == 200, r.text
     row = next(m for m in r.json() if m["match_id"] == match.id)
     assert row["players"] == ["Ása", "Bjarni"] and row["status"] == "playing"
-    assert set(row) == {"match_id", "players", "length", "score", "games", "status", "winner"}
+    public = {"match_id", "players", "length", "score", "games", "status", "winner"}
+    assert set(row) == {*public, "competition_id"} and row["competition_id"] is None  # its own
     assert head.http.get("/api/backgammon/live", params={"limit": 0}).status_code == 400

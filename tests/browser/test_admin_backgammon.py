@@ -52,7 +52,7 @@ def test_sixteen_players_backgammon_through_the_console(page, head_api, viewport
     comp = Comp(head_api, page.evaluate("new URLSearchParams(location.hash.slice(1)).get('c')"))
     guide = comp.settled()["guide"]
     assert (guide["sport"], guide["ruleset"]) == ("backgammon", "KSI")
-    assert guide["backgammon"]["lengths"] == [1, 1, 3] and guide["format"] == "swiss"
+    assert guide["settings"]["lengths"] == [1, 1, 3] and guide["format"] == "swiss"
     people = (f"Leikmaður {i:02d}; {1970 + i}; {'MF'[i % 2]}; Reykjavík" for i in range(PLAYERS))
     page.fill("#f-entry-list", "\n".join(people))
     page.click("[data-entry-list] button[type=submit]")

@@ -6,20 +6,17 @@ import random
 
 import pytest
 from tableside.competition.rules import commands as cmd
-from tableside.competition.rules.backgammon import match_length
 from tableside.competition.rules.errors import CompetitionRuleError
-from tableside.competition.rules.guide import (
-    BackgammonSettings,
-    Guide,
-    PointsScale,
-    TeamSettings,
-    TimeCap,
-    backgammon_guide,
-)
+from tableside.competition.rules.guide import Guide, PointsScale, TeamSettings, TimeCap
 from tableside.competition.rules.matches import open_matches
 from tableside.competition.rules.placings import final_placings
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.standings import StandingsView, standings
+from tableside.plugins.backgammon.competition_rules import (
+    BackgammonSettings,
+    backgammon_guide,
+    match_length,
+)
 
 from .helpers import AT, Run
 
@@ -50,9 +47,9 @@ def test_a_backgammon_guide_takes_match_points_under_ksi():
         ({"discipline": "mixed_pairs"}, "guide (backgammon)", "one against one"),
         ({"teams": TeamSettings()}, "guide (backgammon)", "no team"),
         ({"tie_breaks": ("pucks_diff",)}, "guide (backgammon)", "korona"),
-        ({"backgammon": BackgammonSettings(lengths=())}, "guide (backgammon)", "round 1"),
-        ({"backgammon": BackgammonSettings(lengths=(7, 0))}, "KSI 4.5", "1 to 99"),
-        ({"backgammon": BackgammonSettings(final_length=101)}, "KSI 4.5", "1 to 99"),
+        ({"settings": BackgammonSettings(lengths=())}, "guide (backgammon)", "round 1"),
+        ({"settings": BackgammonSettings(lengths=(7, 0))}, "KSI 4.5", "1 to 99"),
+        ({"settings": BackgammonSettings(final_length=101)}, "KSI 4.5", "1 to 99"),
     ],
 )
 def test_what_does_not_fit_backgammon_is_refused_with_its_reason(settings, rule, words):
@@ -62,7 +59,7 @@ def test_what_does_not_fit_backgammon_is_refused_with_its_reason(settings, rule,
 
 @pytest.mark.parametrize(
     "settings",
-    [{"backgammon": BackgammonSettings()}, {"ruleset": "KSI"}, {"discipline": "open_singles"}],
+    [{"settings": BackgammonSettings()}, {"ruleset": "KSI"}, {"discipline": "open_singles"}],
 )
 def test_a_korona_guide_takes_no_backgammon_settings(settings):
     _refused(Guide("Korona", **settings))
@@ -77,13 +74,13 @@ def _swiss(n: int, rounds: int = 4, **settings) -> Run:
 
 
 def test_swiss_rounds_take_their_lengths_the_last_repeating():
-    run = _swiss(8, backgammon=BackgammonSettings(lengths=(5, 7, 9)))
+    run = _swiss(8, settings=BackgammonSettings(lengths=(5, 7, 9)))
     assert match_length(run.state, "R1-1") == 5
     assert [match_length(run.state, f"R{n}-1") for n in (2, 3, 4)] == [7, 9, 9]
 
 
 def test_single_elimination_final_has_its_own_length_third_place_and_consolation_their_rounds():
-    run = Run(backgammon_guide("Cup", format="single_elimination", backgammon=LENGTHS))
+    run = Run(backgammon_guide("Cup", format="single_elimination", settings=LENGTHS))
     run.enter(16)
     run.do(cmd.MakeDraw(3, AT))
     state = run.state
@@ -138,7 +135,7 @@ def test_swiss_standings_count_match_wins_and_points_scored_the_bye_a_win():
 
 
 def _cup(n: int = 16) -> Run:
-    run = Run(backgammon_guide("Cup", format="single_elimination", backgammon=LENGTHS))
+    run = Run(backgammon_guide("Cup", format="single_elimination", settings=LENGTHS))
     run.enter(n)
     run.do(cmd.MakeDraw(n, AT))
     return run
@@ -165,13 +162,13 @@ def test_a_no_show_loses_when_lateness_points_would_exceed_half_the_length():
 
 
 def test_double_elimination_grand_finals_and_a_swiss_playoff_take_the_final_length():
-    run = Run(backgammon_guide("Double", format="double_elimination", backgammon=LENGTHS))
+    run = Run(backgammon_guide("Double", format="double_elimination", settings=LENGTHS))
     run.enter(8)
     run.do(cmd.MakeDraw(8, AT))
     state = run.state
     assert match_length(state, "GF1") == match_length(state, "GF2") == 11
     assert match_length(state, "W3-1") == 7 and match_length(state, "L1-1") == 5
-    run = _swiss(8, rounds=3, format="swiss_playoff", playoff_size=4, backgammon=LENGTHS)
+    run = _swiss(8, rounds=3, format="swiss_playoff", playoff_size=4, settings=LENGTHS)
     rng = random.Random(8)
     _play_round(run, rng)
     for number in (2, 3):

@@ -201,7 +201,8 @@ def test_the_guides_choice_for_lv_silences_goes_into_each_called_match(fill: str
 def test_ekml_31_1_the_guide_decides_each_matchs_opening() -> None:
     """A round robin's first-listed opens unless the guide draws lots (issue 34); every other
     format draws lots; a team's boards leave it to the table (board I's lot, EKML §29)."""
-    from tableside.competition.rules.guide import Guide, TeamSettings, opening_rule
+    from tableside.competition.rules.guide import Guide, TeamSettings
+    from tableside.plugins.korona.competition_rules import opening_rule
 
     assert opening_rule(Guide("RR", format="round_robin")) == "listing"
     assert opening_rule(Guide("RR", format="round_robin", opening_by_lot=True)) == "lot"

@@ -118,7 +118,7 @@ def backgammon_beside_korona(anon: Api) -> None:
         0.2,
     )
     comp = anon.get(f"/api/competitions/{listed[0]['competition_id']}").json()
-    assert (comp["guide"]["sport"], comp["guide"]["backgammon"]["clock"]) == ("backgammon", True)
+    assert (comp["guide"]["sport"], comp["guide"]["settings"]["clock"]) == ("backgammon", True)
     assert "Guðrún Jónsdóttir" in {e["name"] for e in comp["entrants"]}
 
     def clocked_live() -> dict | None:

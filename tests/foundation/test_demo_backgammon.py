@@ -40,8 +40,8 @@ def test_a_clocked_five_point_match_is_played_out_with_the_clock_pressed() -> No
 
 def test_the_guide_is_ksi_with_clocked_five_point_matches() -> None:
     assert (GUIDE.sport, GUIDE.ruleset) == ("backgammon", "KSI")
-    assert GUIDE.backgammon is not None and GUIDE.backgammon.clock
-    assert GUIDE.backgammon.lengths == (LENGTH,) == (5,)
+    assert GUIDE.settings is not None and GUIDE.settings.clock
+    assert GUIDE.settings.lengths == (LENGTH,) == (5,)
     assert all(any(ch in name for ch in "ðþáéíóúýæö") for name in PLAYERS)  # Icelandic names
 
 

@@ -1,13 +1,13 @@
 """The hall: what every table holds now, whoever put it there (issue 13).
 
-Competitions share the tables of one hall with each other and with walk-up matches. A table
-is held by a match that has not ended (the tables read model: any competition or none; the
-backgammon read model: a backgammon match on a table) or by
-a competition's call that has no result yet (read from the competition streams themselves, so
-a call made a moment ago holds its table before its match stream exists). A team match holds
-one table per board (EKML §29(2)), each named with its board. Calls of every
-competition run one at a time across the hall (a transaction-scoped advisory lock, so across
-worker processes too): two TDs cannot call two matches to one table.
+Competitions share the tables of one hall with each other and with walk-up matches. A table is
+held by a match that has not ended (the tables read model: any competition or none; a sport's
+own read model of its matches: one of them on a table) or by a competition's call that has no
+result yet (read from the competition streams themselves, so a call made a moment ago holds its
+table before its match stream exists). A team match holds one table per board (EKML §29(2)),
+each named with its board. Calls of every competition run one at a time across the hall (a
+transaction-scoped advisory lock, so across worker processes too): two TDs cannot call two
+matches to one table.
 
 The lock holder reads everything on the one connection that holds the lock, and a process's
 callers queue for their turn holding no connection (issue 28: a holder that asked the pool
@@ -31,6 +31,7 @@ from litestar.exceptions import ClientException
 
 from tableside.competition.flows import Flows
 from tableside.competition.rules import commands as cc
+from tableside.competition.rules import sports
 from tableside.competition.rules.errors import CompetitionRuleError
 from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
@@ -152,8 +153,9 @@ class NoFreeBlock(ClientException):
 
 async def holders(db: Db, state_of: Callable[[UUID], Competition], flows: Flows) -> list[Holder]:
     """Every held table of the hall, by table (a match on it outranks a call to it; a
-    backgammon match on a table a call holds is that call's match; such matches each flow
-    reads from its own read model). `db`: the pool, or the connection holding the hall's lock."""
+    match of a sport's own read model on a table a call holds is that call's match; such
+    matches each flow reads from its own read model). `db`: the pool, or the connection
+    holding the hall's lock."""
     matches, open_ = await _read(db)
     calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
     by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
@@ -224,7 +226,8 @@ async def calling(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
         # lock_timeout (the app's sessions) bounds the wait for another process's caller.
         await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
         await caught_up(conn, "tables")
-        await caught_up(conn, "backgammon")
+        for model in sorted({s.read_model for s in sports.known()} - {""}):  # a sport's own
+            await caught_up(conn, model)
         yield conn
 
 

@@ -26,6 +26,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError
 from tableside.competition.flows import Flows
 from tableside.competition.matchflow import board_of, board_stream, match_id_of, match_stream
 from tableside.competition.rules import commands as cc
+from tableside.competition.rules import sports
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
@@ -103,10 +104,10 @@ class ResultsProcessor:
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)
 
     def start(self, comp_id: UUID, called: MatchCalled) -> None:
-        """The called match's stream(s), by the flow of the guide's sport (korona's: one per
-        board of a team match)."""
+        """The called match's stream(s), by the flow of the guide's sport (a team match's: one
+        per board)."""
         _, state = self.competitions.state(comp_id)
-        self.flows.by_sport[state.guide.sport].start(comp_id, state, called)
+        self.flows.by_sport[sports.of(state.guide).name].start(comp_id, state, called)
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tableside.competition.rules import sports
 from tableside.match.exports.labels import console_words
 from tableside.match.exports.pdf import document, heading, table
 
@@ -21,7 +22,7 @@ _COLUMNS = (
     "admin.col.tie_breaks",
 )
 _WIDTHS = (16, 44, 18, 16, 26, 18, 18, 34)
-# A backgammon competition: its games columns hold points won and lost, and it has no pucks.
+# A sport played to points: its games columns hold points won and lost, and it has no pucks.
 _BG_COLUMNS = tuple(
     "admin.col.bg_points" if k == "admin.col.games" else k
     for k in _COLUMNS
@@ -42,7 +43,7 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])
     pdf.cell(0, 7, f"{fmt} · {state}", **_NEXT)
     heading(pdf, w["admin.standings.title"])
-    bg = doc["guide"].get("sport") == "backgammon"
+    bg = sports.named(doc["guide"].get("sport", "")).counts_points
     order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
     pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
     pdf.ln(2)
@@ -59,9 +60,9 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     return bytes(pdf.output())
 
 
-def _tie_key(name: str, backgammon: bool) -> str:
-    """A tie-break's words; backgammon's games tie-breaks count points."""
-    if backgammon and name.startswith("games_"):
+def _tie_key(name: str, points: bool) -> str:
+    """A tie-break's words; a sport played to points counts points in its games tie-breaks."""
+    if points and name.startswith("games_"):
         return f"admin.tiebreak.bg.{name}"
     return f"admin.tiebreak.{name}"
 

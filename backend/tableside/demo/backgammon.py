@@ -50,7 +50,7 @@ GUIDE = msgspec.convert(
         "playoff_games": 1,
         "points": {"win": 1, "draw": 0.5, "loss": 0},
         "tie_breaks": ["games_diff"],
-        "backgammon": {"lengths": [LENGTH], "clock": True},
+        "settings": {"lengths": [LENGTH], "clock": True},
     },
     Guide,
 )

@@ -1,7 +1,10 @@
-"""Event types by stable name: the name stored with each event is its msgspec tag."""
+"""Event types by stable name: the name stored with each event is its msgspec tag. A type with
+an `upcast` (a function of the stored JSON value) is read through it: a field renamed since an
+event was stored is read as today's (stored events are never rewritten)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -21,7 +24,7 @@ class EventRegistry:
     def __init__(self, *types: type[msgspec.Struct]) -> None:
         self._types: dict[str, type[msgspec.Struct]] = {}
         self._names: dict[type[msgspec.Struct], str] = {}
-        self._decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+        self._decoders: dict[str, Callable[[bytes], Any]] = {}
         self._encoder = msgspec.json.Encoder()
         self.register(*types)
 
@@ -34,7 +37,7 @@ class EventRegistry:
                 raise ValueError(f"event type name {name!r} is taken by {known.__qualname__}")
             self._types[name] = event_type
             self._names[event_type] = name
-            self._decoders[name] = msgspec.json.Decoder(event_type)
+            self._decoders[name] = _decoder(event_type)
 
     def name_of(self, event: object) -> str:
         """The stable name of an event instance's type."""
@@ -53,7 +56,7 @@ class EventRegistry:
             decoder = self._decoders[name]
         except KeyError:
             raise UnknownEventType(name) from None
-        return decoder.decode(payload)
+        return decoder(payload)
 
     def __contains__(self, name: object) -> bool:
         return name in self._types
@@ -61,6 +64,14 @@ class EventRegistry:
     def names(self) -> list[str]:
         """All registered names, sorted."""
         return sorted(self._types)
+
+
+def _decoder(event_type: type[msgspec.Struct]) -> Callable[[bytes], Any]:
+    """The payload's decoder: straight to the type, or through its `upcast`."""
+    upcast = getattr(event_type, "upcast", None)
+    if upcast is None:
+        return msgspec.json.Decoder(event_type).decode
+    return lambda payload: msgspec.convert(upcast(msgspec.json.decode(payload)), event_type)
 
 
 def _tag_of(event_type: type) -> str:

@@ -6,6 +6,8 @@
   paragraph separators) and bidirectional-override characters are refused with a 422 naming
   the field (V2.2.1: input validated against an allow-list of what a name can hold).
   Passwords are left exactly as typed (only the hash ever sees them).
+- A request struct with an `upcast` (a function of the JSON value) reads a body as written
+  before a field was renamed as today's (a client of then is still understood).
 - The body is then checked against the handler's request struct with `strict=True`: no
   string→int coercion, unknown fields refused (structs declare `forbid_unknown_fields`), a 422
   naming the field.
@@ -106,6 +108,10 @@ def check(value: Any, target: type) -> None:
         raise refused(message, path) from None
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
 def data_type(request: Request) -> type | None:
     """The msgspec struct a handler's `data` is, if it is one."""
     field = request.route_handler.parsed_data_field
@@ -127,6 +133,7 @@ class StrictRequest(Request):
                 ) from None
             target = data_type(self)
             if target is not None:
+                value = getattr(target, "upcast", _same)(value)
                 check(value, target)
             self._json = self._connection_state.json = value
         return await super().json()

@@ -3,14 +3,14 @@ by the server's clock, whatever the client sends)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated, Any, Union
 from uuid import UUID
 
 import msgspec
 
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.entrants import Person
-from tableside.competition.rules.guide import Guide
+from tableside.competition.rules.guide import Guide, upcast
 from tableside.competition.rules.teams import Team
 from tableside.match.http.dto import Short, StoredEventOut, Version
 
@@ -48,6 +48,11 @@ class CreateCompetitionRequest(msgspec.Struct, kw_only=True, forbid_unknown_fiel
     competition_id: UUID | None = None
     device_id: Short = ""
 
+    @staticmethod
+    def upcast(raw: Any) -> Any:
+        """A guide as a client wrote it before decision 0149, read as today's."""
+        return {**raw, "guide": upcast(raw.get("guide"))} if isinstance(raw, dict) else raw
+
 
 class CompetitionCommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One command for a competition, at the version the sender last saw."""
@@ -56,6 +61,14 @@ class CompetitionCommandRequest(msgspec.Struct, kw_only=True, forbid_unknown_fie
     expected_version: Version
     command: CompetitionCommand
     device_id: Short = ""
+
+    @staticmethod
+    def upcast(raw: Any) -> Any:
+        """An AmendGuide's guide as a client wrote it before decision 0149, read as today's."""
+        command = raw.get("command") if isinstance(raw, dict) else None
+        if not isinstance(command, dict) or "guide" not in command:
+            return raw
+        return {**raw, "command": {**command, "guide": upcast(command["guide"])}}
 
 
 class EntryLine(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

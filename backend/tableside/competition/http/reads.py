@@ -153,27 +153,6 @@ async def get_entrants(
     return {"version": doc["version"], "entrants": doc["entrants"]}
 
 
-_BG_DOCS = "SELECT doc::text FROM competition_view WHERE doc->'guide'->>'sport' = 'backgammon'"
-_STAFF = "SELECT username FROM staff_accounts"
-
-
-@get(
-    "/api/event/people",
-    summary="The people known to the event",
-    guards=[signed_in("head_judge", "secretary")],
-)
-async def get_people(state: State) -> Doc:
-    """Whom a jury may be chosen from (KSI 1.3.2): everyone entered in a backgammon competition
-    of this event and every staff account, by name, sorted. The engine still refuses the TD and
-    the match's players (whatever the letter case); the face leaves them out of its list."""
-    pool = context(state).pool
-    names = {r[0] for r in await pool.fetch(_STAFF)}
-    for row in await pool.fetch(_BG_DOCS):
-        for entrant in msgspec.json.decode(row[0])["entrants"]:
-            names |= {m["name"] for m in entrant["members"]} or {entrant["name"]}
-    return {"people": sorted(n for n in names if n.strip())}
-
-
 @get(
     "/api/competitions/{competition_id:uuid}/results.csv",
     summary="Results as CSV",
@@ -274,7 +253,6 @@ COMPETITION_READ_ROUTES = [
     get_bracket,
     get_rounds,
     get_entrants,
-    get_people,
     export_results,
     export_results_xlsx,
     import_round,

@@ -125,7 +125,7 @@ def single_elimination(
 ) -> Bracket:
     """One loss out, a third-place match, a consolation knockout of first-round losers and,
     from 16 up when the guide asks, a last-chance knockout of the consolation's first-round
-    losers (the flights of a backgammon event: everyone plays at least three matches)."""
+    losers (flights: everyone plays at least three matches)."""
     size = len(seeds)
     winners = _knockout("W", _seed_sources(size))
     extra = _third_place(winners)

@@ -2,11 +2,11 @@
 
 from . import commands as cmd
 from . import events as ev
+from . import sports
 from .berger import round_robin_pairings
 from .brackets import bracket_size, double_elimination, playoff, single_elimination
 from .decide_entrants import SWISS_FORMATS, guide_of
 from .errors import require
-from .guide import smallest_bracket
 from .records import records, totals
 from .standings import StandingsView, standings
 from .state import Competition
@@ -36,7 +36,8 @@ def make_draw(state: Competition, c: cmd.MakeDraw) -> tuple:
     if guide.format in SWISS_FORMATS:
         entries = [SwissEntry(e, 0.0, i) for i, e in enumerate(order)]
         return (made, _swiss_round(1, entries, c.seed, guide.rounds))
-    seeds = order + (None,) * (bracket_size(len(order), smallest_bracket(guide)) - len(order))
+    size = bracket_size(len(order), sports.of(guide).smallest_bracket)
+    seeds = order + (None,) * (size - len(order))
     if guide.format == "double_elimination":
         return (made, ev.BracketDrawn(c.seed, double_elimination(seeds), "KUUSALU"))
     bracket = single_elimination(seeds, guide.consolation, guide.last_chance)

@@ -6,7 +6,7 @@ from tableside.names import person_name, person_names, refuse_lookalike
 
 from . import commands as cmd
 from . import events as ev
-from .backgammon import check_guide
+from . import sports
 from .entrants import Person
 from .errors import CompetitionRuleError, require
 from .guide import Guide, age_fits, is_pairs
@@ -26,7 +26,7 @@ def create(state: Competition, c: cmd.CreateCompetition) -> tuple:
         "competition_exists",
     )
     check_settings(c.guide)
-    check_guide(c.guide)
+    check_sport(c.guide)
     return (ev.CompetitionCreated(c.guide, c.at),)
 
 
@@ -35,8 +35,14 @@ def amend_guide(state: Competition, c: cmd.AmendGuide) -> tuple:
     men's event that is open) instead of making a second competition (EKML §3(5))."""
     _require_empty(state, "change the guide")
     check_settings(c.guide)
-    check_guide(c.guide)
+    check_sport(c.guide)
     return (ev.GuideAmended(c.guide, c.at),)
+
+
+def check_sport(guide: Guide) -> None:
+    """A guide fits its sport (`sports.py`): a sport registered here, and its own checks (its
+    rulesets, its settings, what it has not)."""
+    sports.of(guide).check_guide(guide)
 
 
 def remove(state: Competition, c: cmd.RemoveCompetition) -> tuple:
@@ -205,7 +211,7 @@ def _check_sexes(guide: Guide, sexes: list[str]) -> None:
             "mixed_pair",
         )
     elif d == "open_singles":
-        return  # a backgammon event is open to all (guide (backgammon))
+        return  # an open event is open to all (its sport's guide)
     elif d.startswith("womens"):
         require(set(sexes) == {"F"}, "EKML §5(1)", "a women's event", "womens_event")
     else:

@@ -2,12 +2,11 @@
 
 from . import commands as cmd
 from . import events as ev
-from .backgammon import no_show_minutes
+from . import sports
 from .clock import minutes_between
 from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
-from .guide import is_backgammon
 from .matches import busy_entrants, callable_matches, games_for, play_all_for, sides
 from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
 from .rulesets import policy
@@ -82,9 +81,8 @@ def report_no_show(state: Competition, c: cmd.ReportNoShow) -> tuple:
     called = state.called_at.get(c.match_id)
     require(called is not None, rules.no_show_rule, "the match was never called", "never_called")
     waited = minutes_between(called, c.at)
-    wait = rules.no_show_minutes
-    if is_backgammon(state.guide):
-        wait = no_show_minutes(state, c.match_id)
+    own = sports.of(state.guide).no_show_minutes  # a sport's own wait (a match's length)
+    wait = rules.no_show_minutes if own is None else own(state, c.match_id)
     require(
         waited >= wait,
         rules.no_show_rule,
@@ -113,7 +111,7 @@ def record_result(state: Competition, c: cmd.RecordResult) -> tuple:
             "an elimination needs a winner",
             "elimination_needs_winner",
         )
-    rule = "KSI 4.6" if is_backgammon(guide) else "EKML §32(1)"
+    rule = sports.of(guide).result_rule
     recorded = ev.ResultRecorded(c.match_id, a, b, c.result, c.at, rule)
     return (recorded, *walkovers(evolve(state, recorded), c.at))
 

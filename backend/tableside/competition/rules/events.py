@@ -4,7 +4,7 @@ import msgspec
 
 from .brackets import Bracket
 from .entrants import Person
-from .guide import Guide
+from .guide import Guide, upcast
 from .results import MatchResult
 from .teams import Team
 
@@ -18,9 +18,16 @@ class Pairing(msgspec.Struct, frozen=True):
     table: int | None = None
 
 
+def _guide_upcast(raw: dict) -> dict:
+    """An event holding a guide, read with the guide as today's (`guide.upcast`)."""
+    return {**raw, "guide": upcast(raw.get("guide"))}
+
+
 class CompetitionCreated(msgspec.Struct, frozen=True, tag="CompetitionCreated"):
     guide: Guide
     at: str
+
+    upcast = staticmethod(_guide_upcast)  # read by the event registry before decoding
 
 
 class GuideAmended(msgspec.Struct, frozen=True, tag="GuideAmended"):
@@ -29,6 +36,8 @@ class GuideAmended(msgspec.Struct, frozen=True, tag="GuideAmended"):
     guide: Guide
     at: str
     rule: str = "EKML §3(5)"
+
+    upcast = staticmethod(_guide_upcast)
 
 
 class CompetitionRemoved(msgspec.Struct, frozen=True, tag="CompetitionRemoved"):

@@ -1,6 +1,6 @@
 """The tournament guide (juhend, EKML §3(4)): every setting a competition runs by."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -8,8 +8,6 @@ Discipline = Literal[
     "mens_singles", "womens_singles", "mens_pairs", "womens_pairs", "mixed_pairs", "open_singles"
 ]
 Ruleset = Literal["EKML", "NOVUS08", "LV", "KSI"]
-# The game the competition is of: korona/novus (EKML, NOVUS08, LV) or backgammon (KSI).
-Sport = Literal["korona", "backgammon"]
 FormatName = Literal[
     "round_robin", "swiss", "double_elimination", "single_elimination", "swiss_playoff"
 ]
@@ -86,11 +84,12 @@ class TeamSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     play_all: bool = True
 
 
-class BackgammonSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """A backgammon guide's own settings: the match length in points per round (round 1
-    first, the last one repeating; brackets by their round), the final's own length (0: as
-    its round), whether matches are clocked (KSI 3.5.1) and whether lateness penalty points
-    are credited to the opponent's score (a guide setting, KSI 2.2.4 leaves it open)."""
+class MatchSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The guide's settings of a sport whose matches are played to a number of points (its
+    sport checks them: `sports.Sport.check_guide`): the match length in points
+    per round (round 1 first, the last one repeating; brackets by their round), the final's
+    own length (0: as its round), whether matches are clocked and whether lateness penalty
+    points are credited to the opponent's score."""
 
     lengths: tuple[int, ...] = (7,)
     final_length: int = 0
@@ -126,12 +125,29 @@ class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     unplayed_games_in_buchholz: UnplayedInBuchholz = "draw"
     opponent_unplayed_in_buchholz: OpponentUnplayed = "face_value"
     head_to_head: HeadToHead = "all_met"
-    sport: Sport = "korona"
-    backgammon: BackgammonSettings | None = None
-    fill_silences: FillSilences = "ekml"  # carried into each korona match (CreateMatch)
+    # The game the competition is of: a registered sport's name (`sports.py`; "": the house's
+    # first) and that sport's own settings (before decision 0149 under the sport's name: read
+    # so by `upcast`).
+    sport: str = ""
+    settings: MatchSettings | None = None
+    fill_silences: FillSilences = "ekml"  # carried into each match of LV/NOVUS08 (CreateMatch)
     # The opening shot by lot (coin toss) in every match, a round robin's too (KUUSALU); else
     # EKML §31(1): a round robin's first-listed opens, every other format draws lots.
     opening_by_lot: bool = False
+
+
+def upcast(raw: Any) -> Any:
+    """A guide's JSON as written before decision 0149, read as today's: its sport's own
+    settings were kept under the sport's name, and are its `settings` now (stored events are
+    never rewritten; an API client of then is still understood). Anything else as it is."""
+    if not isinstance(raw, dict):
+        return raw
+    sport = raw.get("sport")
+    if not isinstance(sport, str) or sport not in raw or sport in Guide.__struct_fields__:
+        return raw
+    if "settings" in raw:
+        return raw  # both: refused for the unknown field, as any other
+    return {("settings" if k == sport else k): v for k, v in raw.items()}
 
 
 def draw_points(guide: Guide) -> float:
@@ -169,49 +185,9 @@ def pairs_scale() -> PointsScale:
     return PointsScale(win=4.0, draw=2.0, loss=0.0)
 
 
-def opening_rule(guide: Guide) -> str:
-    """How a match of this guide opens (EKML §31(1)): "listing" — a round robin's first-listed
-    player opens; "lot" — the lot (coin toss) decides; "" — a team's boards (EKML §29, the
-    table's own draw for board I)."""
-    if guide.teams is not None:
-        return ""
-    return "listing" if guide.format == "round_robin" and not guide.opening_by_lot else "lot"
-
-
-def is_backgammon(guide: Guide) -> bool:
-    """Whether the competition's matches are backgammon matches (KSI)."""
-    return guide.sport == "backgammon"
-
-
-def smallest_bracket(guide: Guide) -> int:
-    """The fewest places of an elimination bracket: 16 under the KUUSALU guide; a backgammon
-    (KSI) bracket is sized to its entrants, so 8 players draw 8 places and no round of byes."""
-    return 2 if is_backgammon(guide) else 16
-
-
-# A backgammon match is won or lost: 1 match point for a win, none for a loss; the ½ is only
-# what a draw would be worth where a tie-break convention counts an unplayed round as one.
-MATCH_POINT = PointsScale(win=1.0, draw=0.5, loss=0.0)
-BACKGAMMON_DEFAULTS = {
-    "ruleset": "KSI",
-    "discipline": "open_singles",
-    "games_per_match": 1,
-    "playoff_games": 1,
-    "points": MATCH_POINT,
-    "tie_breaks": ("buchholz", "sonneborn_berger", "games_diff"),
-}
-
-
 def guide_for(name: str, discipline: Discipline = "mens_singles", **settings) -> Guide:
     """A guide with the regulations' defaults for its discipline: pairs score 4 / 2 / 0
     (EKML §32(2)2) unless the guide sets its own scale (§32(2) note 2)."""
     if discipline in PAIR_DISCIPLINES and "points" not in settings:
         settings["points"] = pairs_scale()
     return Guide(name, discipline=discipline, **settings)
-
-
-def backgammon_guide(name: str, **settings) -> Guide:
-    """A backgammon guide (KSI): the match-point settings (`BACKGAMMON_DEFAULTS`) where the
-    guide sets none, 7-point matches unless it names its lengths."""
-    settings = {**BACKGAMMON_DEFAULTS, "backgammon": BackgammonSettings(), **settings}
-    return Guide(name, sport="backgammon", **settings)

@@ -180,8 +180,8 @@ def _walked_on(slot) -> str | None:
 
 
 def _result_row(state: Competition, rnd: int, table: int | None, match_id: str, rec) -> tuple:
-    """One match's row: its games as the standings count them (a backgammon match's
-    points, KSI 4.7); an unplayed one (forfeit, annulled) has none, and no table."""
+    """One match's row: its games as the standings count them (a match played to points:
+    its points); an unplayed one (forfeit, annulled) has none, and no table."""
     counted: dict[str, list] = {rec.a: [], rec.b: []}
     add_result(state, counted, rnd, rec.a, rec.b, rec.result)
     voided = not annulled(state).isdisjoint((rec.a, rec.b))

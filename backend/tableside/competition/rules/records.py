@@ -4,7 +4,7 @@ from typing import Literal
 
 import msgspec
 
-from .guide import draw_points, is_backgammon
+from . import sports
 from .results import MatchResult, outcome, side_points
 from .rulesets import policy
 from .state import Competition, round_of
@@ -63,8 +63,8 @@ def add_result(state, out, rnd: int, a: str, b: str, result: MatchResult) -> Non
 
 
 def _games(result: MatchResult) -> tuple[int, int, int]:
-    """Games won, lost and drawn; a backgammon match counts its points (KSI 4.7) instead, so
-    the games columns and tie-breaks read points won and lost."""
+    """Games won, lost and drawn; a match played to points (its result has a `score`) counts
+    its points instead, so the games columns and tie-breaks read points won and lost."""
     if result.score is not None:
         return result.score[0], result.score[1], 0
     return result.a_games, result.b_games, result.drawn_games
@@ -83,11 +83,10 @@ def _scores(result: MatchResult) -> tuple[Score, Score]:
 def bye_game(state: Competition, rnd: int) -> Game:
     """A Swiss bye scores a drawn match's points (EKML §32(2) note 3, §29(5)) — on a
     one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
-    a free round. A backgammon match has no draw: its Swiss bye is a win's match point
-    (guide (backgammon), docs/decisions/)."""
+    a free round. A sport may score it otherwise (`sports.Sport.bye_points`: a sport with no
+    draw gives a win's match point)."""
     swiss = state.guide.format in ("swiss", "swiss_playoff")
-    bye = state.guide.points.win if is_backgammon(state.guide) else draw_points(state.guide)
-    points = bye if swiss else 0.0
+    points = sports.of(state.guide).bye_points(state.guide) if swiss else 0.0
     return Game(rnd, None, points, 0.0, 0, 0, 0, 0, "bye")
 
 

@@ -4,15 +4,16 @@ from typing import Literal
 
 import msgspec
 
+from . import sports
 from .errors import require
-from .guide import Guide, PointsScale, is_backgammon
+from .guide import Guide, PointsScale
 
 Outcome = Literal["a", "b", "draw"]
 
 
 class MatchResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Games won each (drawn games apart), pucks difference for side a, and how it ended; a
-    backgammon match is one "game" won (1:0) with its points in `score` (KSI 4.7)."""
+    match played to a number of points is one "game" won (1:0) with its points in `score`."""
 
     a_games: int
     b_games: int
@@ -49,8 +50,9 @@ def check_length(
     """A result may not hold more games than its match has (EKML §32(1), NOVUS08 23.1); a
     match stopped once decided holds no game past that; where the guide has every game
     played (per stage: `play_all`), an incomplete result is refused."""
-    if is_backgammon(guide):
-        check_backgammon(result)
+    own = sports.of(guide).check_result
+    if own is not None:  # the sport's own result shape (a match to points: one "game")
+        own(result)
         return
     total = games or guide.games_per_match
     every = guide.play_all_games if play_all is None else play_all
@@ -86,29 +88,6 @@ def check_length(
         need=need,
         total=total,
     )
-
-
-def check_backgammon(result: MatchResult) -> None:
-    """A backgammon result names one winner (the match is its one "game"), no drawn games and
-    no pucks; the winner's score may be the lower when the match ended otherwise than on the
-    board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.2.4, 1.7.3 or 1.2.3.2)."""
-    won = (result.a_games, result.b_games)
-    require(
-        sorted(won) == [0, 1] and not result.drawn_games,
-        "KSI 4.5",
-        "one winner, no draw",
-        "one_winner_no_draw",
-    )
-    require(
-        result.a_pucks_diff == 0,
-        "guide (backgammon)",
-        "pucks are a korona setting",
-        "pucks_korona_only",
-    )
-    if result.score is not None:
-        require(
-            min(result.score) >= 0, "KSI 4.7", "a score is never negative", "score_not_negative"
-        )
 
 
 def forfeit_result(winner: Outcome, games: int, withdrawal: bool = False) -> MatchResult:

@@ -1,4 +1,5 @@
-"""What differs between EKML, NOVUS08 and LV at the competition level: data, not copies."""
+"""What differs between EKML, NOVUS08 and LV at the competition level: data, not copies. A
+sport brings the policies of its own rulesets (`sports.Sport.policies`, registered here)."""
 
 from fractions import Fraction
 
@@ -52,22 +53,12 @@ NOVUS08 = RulesetPolicy(
 # LV rules say nothing on competitions; a Latvian event runs on the NOVUS08 lines.
 LV = msgspec.structs.replace(NOVUS08, name="LV")
 
-# KSI is silent on withdrawals, forfeits and protests (KSI.md §3: "not in this text"): a
-# backgammon event keeps the EKML lines as guide settings; a player who does not appear loses
-# by lateness points (KSI 2.2.4: more than half the length, 5 minutes a point — 20 minutes for
-# a 7-point match), which the TD records as a no-show once that time is up.
-KSI = msgspec.structs.replace(
-    EKML,
-    name="KSI",
-    withdrawal_rule="guide (backgammon)",
-    protest_minutes=None,
-    protest_rule="KSI 5.2",
-    no_show_minutes=20,
-    no_show_rule="KSI 2.2.4",
-    team_rule="guide (backgammon)",
-)
+POLICIES = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV}
 
-POLICIES = {"EKML": EKML, "NOVUS08": NOVUS08, "LV": LV, "KSI": KSI}
+
+def register_policy(policy_: RulesetPolicy) -> None:
+    """A sport's ruleset policy, known by its name from now on (`sports.register`)."""
+    POLICIES[policy_.name] = policy_
 
 
 def policy(ruleset: str) -> RulesetPolicy:

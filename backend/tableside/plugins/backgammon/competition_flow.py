@@ -14,7 +14,6 @@ from uuid import UUID
 
 from tableside.competition.flows import Ended
 from tableside.competition.matchflow import match_stream
-from tableside.competition.rules.backgammon import match_length
 from tableside.competition.rules.events import MatchCalled, ResultRecorded
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
@@ -24,6 +23,7 @@ from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.competition_rules import NAME, match_length
 from tableside.plugins.backgammon.http.reads import on_tables
 from tableside.plugins.backgammon.service import BackgammonService
 
@@ -38,7 +38,7 @@ _LOST_AWAY_FROM_BOARD = ("KSI 2.2.4", "KSI 1.2.4", "KSI 1.7.3", "KSI 1.2.3.2")
 class BackgammonFlow:
     """Backgammon matches of a competition (the guide's sport "backgammon")."""
 
-    sport = "backgammon"
+    sport = NAME
     endings = ENDINGS
 
     def __init__(self, games: BackgammonService) -> None:
@@ -71,7 +71,7 @@ class BackgammonFlow:
 def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc.CreateMatch:
     """CreateMatch from the guide: the two players, the round's length, clock, penalty points,
     and the table it was called to (whose device records it)."""
-    settings = state.guide.backgammon
+    settings = state.guide.settings
     return bc.CreateMatch(
         match_id=str(match_stream(comp_id, called.match_id)),
         player_a=state.entrants[called.a].name,

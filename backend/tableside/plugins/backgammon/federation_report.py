@@ -9,10 +9,10 @@ from uuid import UUID
 import asyncpg
 
 from tableside.competition.matchflow import match_stream
-from tableside.competition.rules.guide import is_backgammon
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import read_stream
+from tableside.plugins.backgammon.competition_rules import NAME
 from tableside.plugins.backgammon.exports.bg_pdf import entry_text
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, bg_sheet
 
@@ -28,7 +28,7 @@ async def report_sheets(
 ) -> list[BgSheet]:
     """The protocol sheet of each called match with a stream (a forfeit before play has one
     too: the engine's lateness rule ended it)."""
-    if state.guide is None or not is_backgammon(state.guide):
+    if state.guide is None or state.guide.sport != NAME:
         raise NotBackgammon(str(comp_id))
     sheets = []
     for match_id in state.calls:

@@ -36,7 +36,7 @@ from tableside.eventlog.folder import Folders
 from tableside.eventlog.source import Record, head, read_stream
 from tableside.live.channels import Message, Wanted, everyone
 from tableside.plugins.backgammon.folding import BG_FOLD
-from tableside.plugins.backgammon.http.reads import playing
+from tableside.plugins.backgammon.http.reads import COMPETITION_OF, playing
 from tableside.plugins.backgammon.projections.matches import NAME
 
 DISCIPLINE = "backgammon"
@@ -75,6 +75,7 @@ class BgDelta(Entry, kw_only=True):
     discipline: str = DISCIPLINE
     match_id: UUID
     board: dict[str, Any]
+    competition_id: str | None = None  # on a match's creation: the competition it is of
 
 
 def _entry(rec: Record) -> Entry:
@@ -104,8 +105,17 @@ class BgRenderer:
             if type(rec.event) in _TYPES:
                 state = (await self.folder.advance(conn, rec)).state
                 if wanted(names := _channels(rec, state)):
-                    out.append(Message(rec.position, encode_delta(rec, state), names))
+                    comp = await _competition_of(conn, rec)
+                    out.append(Message(rec.position, encode_delta(rec, state, comp), names))
         return out
+
+
+async def _competition_of(conn: asyncpg.Connection, rec: Record) -> str | None:
+    """The competition a new match was started for, said once on its creation (a face keeps
+    it with the match's row: the venue screen filtered to a competition)."""
+    if not isinstance(rec.event, MatchCreated):
+        return None
+    return await conn.fetchval(COMPETITION_OF, rec.stream_id)
 
 
 def _channels(rec: Record, state: MatchState) -> tuple[str, ...]:
@@ -117,11 +127,13 @@ def _channels(rec: Record, state: MatchState) -> tuple[str, ...]:
     return channels
 
 
-def encode_delta(rec: Record, state: MatchState) -> bytes:
+def encode_delta(rec: Record, state: MatchState, competition_id: str | None = None) -> bytes:
     """The JSON text of one delta."""
     entry = _entry(rec)
+    fields = msgspec.structs.asdict(entry)
+    board = board_doc(state)
     return _encoder.encode(
-        BgDelta(**msgspec.structs.asdict(entry), match_id=rec.stream_id, board=board_doc(state))
+        BgDelta(**fields, match_id=rec.stream_id, board=board, competition_id=competition_id)
     )
 
 

@@ -11,7 +11,7 @@ from tableside.competition.flows import Ended
 from tableside.competition.matchflow import board_stream, match_stream
 from tableside.competition.rules.entrants import Entrant
 from tableside.competition.rules.events import BoardCall, MatchCalled, ResultRecorded
-from tableside.competition.rules.guide import is_pairs, opening_rule
+from tableside.competition.rules.guide import is_pairs
 from tableside.competition.rules.matches import games_for, play_all_for
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
@@ -19,6 +19,7 @@ from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import events as rev
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.events import MatchScheduled
+from tableside.plugins.korona.competition_rules import NAME, opening_rule
 from tableside.plugins.korona.folding import MatchView, Record, advance
 from tableside.plugins.korona.service import MatchService, abandon
 
@@ -30,7 +31,7 @@ ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
 class KoronaFlow:
     """Korona matches of a competition, on korona's match service."""
 
-    sport = "korona"
+    sport = NAME
     endings = ENDINGS
 
     def __init__(self, matches: MatchService) -> None:

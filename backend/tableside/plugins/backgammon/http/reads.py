@@ -19,6 +19,7 @@ from tableside.match.http.export_routes import pdf_attachment
 from tableside.match.receipts import printed
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
+from tableside.plugins.backgammon.http.people import get_people
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 from tableside.web.downloads import BackgammonLanguage
@@ -83,16 +84,27 @@ async def list_bg_matches(
     return {"items": items, "next": items[-1]["position"] if len(rows) > limit else None}
 
 
+# The competition a match was started for is its creating write's metadata (the flow's
+# `competition_id`; none for a match of its own): the venue screen filtered to a competition
+# shows only its matches.
+COMPETITION_OF = """
+SELECT meta::json->>'competition_id' FROM stored_events
+WHERE originator_id = $1 AND originator_version = 1
+"""
 _PLAYING = """
-SELECT match_id, player_a, player_b, length, score_a, score_b, games, status, winner
-FROM backgammon_matches WHERE status = 'playing' OR updated_at > now() - interval '2 hours'
+SELECT m.match_id, player_a, player_b, length, score_a, score_b, games, status, winner,
+    (SELECT s.meta::json->>'competition_id' FROM stored_events s
+     WHERE s.originator_id = m.match_id AND s.originator_version = 1) AS competition_id
+FROM backgammon_matches m WHERE status = 'playing' OR updated_at > now() - interval '2 hours'
 ORDER BY status DESC, updated_at DESC LIMIT $1
 """
 
 
 async def playing(conn: asyncpg.Connection | asyncpg.Pool, limit: int = 100) -> list[dict]:
-    """Matches being played, then those finished in the last two hours."""
-    return [_summary(r) for r in await conn.fetch(_PLAYING, limit)]
+    """Matches being played, then those finished in the last two hours, each with the
+    competition it was started for (None: a match of its own)."""
+    rows = await conn.fetch(_PLAYING, limit)
+    return [{**_summary(r), "competition_id": r["competition_id"]} for r in rows]
 
 
 @get("/api/backgammon/live", summary="Backgammon matches being played (public, spectators)")
@@ -102,8 +114,8 @@ async def playing_bg_matches(
     min_position: MinPosition = 0,
 ) -> list[dict[str, Any]]:
     """Matches being played, then those finished in the last two hours: players, length,
-    score, status, winner. Followed live on `/live?hall=backgammon` (the list) and
-    `/live?match=<id>` (a match)."""
+    score, status, winner, the competition it was started for. Followed live on
+    `/live?hall=backgammon` (the list) and `/live?match=<id>` (a match)."""
     await settled(state, "backgammon", min_position)
     return await playing(context(state).pool, limit)
 
@@ -198,4 +210,5 @@ BACKGAMMON_READ_ROUTES = [
     bg_matches_on_tables,
     bg_match_on_table,
     bg_protocol_file,
+    get_people,
 ]

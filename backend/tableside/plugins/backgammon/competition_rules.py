@@ -1,16 +1,26 @@
-"""Backgammon competitions (KSI): what a backgammon guide may say, each match's length in
-points, and what a backgammon match result must look like.
+"""Backgammon competitions (KSI), backgammon's sport (`competition/rules/sports.py`, decision
+0149): what a backgammon guide may say, each match's length in points, what a backgammon match
+result must look like, a bye's points, the competition policy of KSI.
 
 KSI is a code of match play; it says nothing of pairings, scoring or match lengths per round
 (KSI.md §3, "not in this text"), so those are the guide's: cited `guide (backgammon)`. A match is
 won or lost, never drawn (KSI 4.5: every match is played to its full length, no agreed result).
+Its checks are pure, as the competition's rules are.
 """
 
-from .brackets import Bracket
-from .errors import require
-from .guide import MATCH_POINT, BackgammonSettings, Guide, is_backgammon
-from .state import Competition, round_of
+import msgspec
 
+from tableside.competition.rules.brackets import Bracket
+from tableside.competition.rules.errors import require
+from tableside.competition.rules.guide import Guide, MatchSettings, PointsScale
+from tableside.competition.rules.results import MatchResult
+from tableside.competition.rules.rulesets import EKML
+from tableside.competition.rules.sports import Sport
+from tableside.competition.rules.state import Competition, round_of
+from tableside.plugins.backgammon.projections.matches import NAME as READ_MODEL
+
+NAME = "backgammon"  # the guide's sport
+BackgammonSettings = MatchSettings  # a backgammon guide's own settings (match lengths, clock)
 GUIDE = "guide (backgammon)"
 FULL_LENGTH = "KSI 4.5"
 MAX_LENGTH = 99  # the engine's longest match (KSI 4.5 matches to N points)
@@ -18,28 +28,44 @@ SINGLES = ("open_singles", "mens_singles", "womens_singles")
 _KORONA_ONLY = "a korona setting"
 
 
+# A backgammon match is won or lost: 1 match point for a win, none for a loss; the ½ is only
+# what a draw would be worth where a tie-break convention counts an unplayed round as one.
+MATCH_POINT = PointsScale(win=1.0, draw=0.5, loss=0.0)
+BACKGAMMON_DEFAULTS = {
+    "ruleset": "KSI",
+    "discipline": "open_singles",
+    "games_per_match": 1,
+    "playoff_games": 1,
+    "points": MATCH_POINT,
+    "tie_breaks": ("buchholz", "sonneborn_berger", "games_diff"),
+}
+
+# KSI is silent on withdrawals, forfeits and protests (KSI.md §3: "not in this text"): a
+# backgammon event keeps the EKML lines as guide settings; a player who does not appear loses
+# by lateness points (KSI 2.2.4: more than half the length, 5 minutes a point — 20 minutes for
+# a 7-point match), which the TD records as a no-show once that time is up.
+KSI = msgspec.structs.replace(
+    EKML,
+    name="KSI",
+    withdrawal_rule=GUIDE,
+    protest_minutes=None,
+    protest_rule="KSI 5.2",
+    no_show_minutes=20,
+    no_show_rule="KSI 2.2.4",
+    team_rule=GUIDE,
+)
+
+
+def backgammon_guide(name: str, **settings) -> Guide:
+    """A backgammon guide (KSI): the match-point settings (`BACKGAMMON_DEFAULTS`) where the
+    guide sets none, 7-point matches unless it names its lengths."""
+    settings = {**BACKGAMMON_DEFAULTS, "settings": MatchSettings(), **settings}
+    return Guide(name, sport=NAME, **settings)
+
+
 def check_guide(guide: Guide) -> None:
-    """A guide fits its sport: backgammon settings only in a backgammon guide, KSI only there."""
-    if not is_backgammon(guide):
-        require(
-            guide.backgammon is None,
-            GUIDE,
-            "match lengths belong to a backgammon guide",
-            "bg_lengths_in_bg_guide",
-        )
-        require(
-            guide.ruleset != "KSI",
-            GUIDE,
-            "KSI rules are backgammon's: set sport",
-            "ksi_is_backgammon",
-        )
-        require(
-            guide.discipline != "open_singles",
-            "EKML §5(1)",
-            "korona has no open singles",
-            "korona_no_open_singles",
-        )
-        return
+    """A backgammon guide: KSI, one against one, no teams, nothing only korona has, lengths
+    a match can have."""
     require(
         guide.ruleset == "KSI",
         "KSI 1.2.2",
@@ -54,7 +80,7 @@ def check_guide(guide: Guide) -> None:
     )
     require(guide.teams is None, GUIDE, "no team matches in backgammon", "bg_no_teams")
     _check_korona_settings(guide)
-    _check_lengths(guide.backgammon or BackgammonSettings())
+    _check_lengths(guide.settings or MatchSettings())
 
 
 def _check_korona_settings(guide: Guide) -> None:
@@ -85,7 +111,7 @@ def _check_korona_settings(guide: Guide) -> None:
     )
 
 
-def _check_lengths(settings: BackgammonSettings) -> None:
+def _check_lengths(settings: MatchSettings) -> None:
     """Lengths from 1 to the engine's longest, at least one (KSI 4.5: matches to N points)."""
     lengths = (*settings.lengths, *((settings.final_length,) if settings.final_length else ()))
     require(
@@ -106,7 +132,7 @@ def _check_lengths(settings: BackgammonSettings) -> None:
 def match_length(state: Competition, match_id: str) -> int:
     """Points to win a match: the final's own length, else its round's (the last named
     length repeats); a play-off after a Swiss counts its rounds on after the Swiss's."""
-    settings = state.guide.backgammon or BackgammonSettings()
+    settings = state.guide.settings or MatchSettings()
     if settings.final_length and match_id in finals(state):
         return settings.final_length
     number = _round(state, match_id)
@@ -147,3 +173,46 @@ def no_show_minutes(state: Competition, match_id: str) -> int:
     """When an absent player has lost: penalty points of 1 per 5 minutes (KSI 2.2.4) exceed
     half the match length — 20 minutes for 7 points, 30 for 11."""
     return 5 * (match_length(state, match_id) // 2 + 1)
+
+
+def check_result(result: MatchResult) -> None:
+    """A backgammon result names one winner (the match is its one "game"), no drawn games and
+    no pucks; the winner's score may be the lower when the match ended otherwise than on the
+    board (a flag, KSI 4.3.3; lateness, KSI 2.2.4; expulsion, KSI 1.2.4, 1.7.3 or 1.2.3.2)."""
+    won = (result.a_games, result.b_games)
+    require(
+        sorted(won) == [0, 1] and not result.drawn_games,
+        "KSI 4.5",
+        "one winner, no draw",
+        "one_winner_no_draw",
+    )
+    require(
+        result.a_pucks_diff == 0,
+        GUIDE,
+        "pucks are a korona setting",
+        "pucks_korona_only",
+    )
+    if result.score is not None:
+        require(
+            min(result.score) >= 0, "KSI 4.7", "a score is never negative", "score_not_negative"
+        )
+
+
+def bye_points(guide: Guide) -> float:
+    """A backgammon match has no draw: its Swiss bye is a win's match point (guide
+    (backgammon), docs/decisions/)."""
+    return guide.points.win
+
+
+SPORT = Sport(
+    name=NAME,
+    check_guide=check_guide,
+    check_result=check_result,
+    no_show_minutes=no_show_minutes,
+    result_rule="KSI 4.6",
+    smallest_bracket=2,  # a KSI bracket is sized to its entrants: 8 players, 8 places
+    bye_points=bye_points,
+    policies={"KSI": KSI},
+    read_model=READ_MODEL,  # the hall reads it to know a table a backgammon match holds
+    counts_points=True,  # a match to N points (KSI 4.5): its points in the games columns
+)
