@@ -54,8 +54,8 @@ export function sportSettings(ruleset, discipline) {
     return Object.assign(guide, {
       games_per_match: 1, playoff_games: 1, play_all_games: false, playoff_play_all_games: false,
       points: MATCH_POINT, tie_breaks: guide.tie_breaks.filter((k) => k !== "pucks_diff"),
-      backgammon: { lengths: lengths(list.value), final_length: Number(final.value),
-                    clock: clock.checked, penalty_to_score: penalty.checked },
+      settings: { lengths: lengths(list.value), final_length: Number(final.value),
+                  clock: clock.checked, penalty_to_score: penalty.checked },
     });
   };
   return { sport, box, adapt, apply };
