@@ -89,7 +89,8 @@ def _on_a_terminal(url: str, *answers: str) -> tuple[int, str]:
     """Run `staff add mari` on a pseudo-terminal, typing each answer after its prompt."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command, with the pty as its terminal
-        os.execve(TABLESIDE, [TABLESIDE, "staff", "add", "mari"], {**os.environ, "DATABASE_URL": url})
+        env = {**os.environ, "DATABASE_URL": url, "TABLESIDE_MIGRATE_URL": ""}
+        os.execve(TABLESIDE, [TABLESIDE, "staff", "add", "mari"], env)
     seen, typed = b"", 0
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
