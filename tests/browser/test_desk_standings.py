@@ -22,6 +22,7 @@ from support.competition_play import Comp, player
 from support.harness import Api, wait_for
 
 from .admin_helpers import admin_login
+from .harness import screenshot
 
 GUIDE = {"name": "Talvekarikas", "format": "round_robin", "games_per_match": 2}
 WDL = {"et": "Võite-viike-kaotusi", "lv": "Uzvaras-neizšķirti-zaudējumi", "en": "Won-drawn-lost"}
@@ -124,10 +125,12 @@ def test_ekml_32_3_the_public_standings_say_who_withdrew_when_and_how(page, publ
         assert "EKML §32(3)" in told
         assert f"{ruled['played']}" in told and f"{ruled['total']}" in told
     assert page.locator("[data-withdrew]").count() == 1
+    page.set_viewport_size({"width": 1920, "height": 1080})  # the hall's screen
     page.goto(f"/screen?competition={published.id}&lang=et")
     page.wait_for_selector("[data-standings-page] [data-withdrew=p3]", timeout=30_000)
     shown = page.inner_text("[data-standings-page] [data-withdrew=p3]")
     assert shown.startswith(f"Mängija 3 loobus {day}") and "tulemused jäävad kehtima" in shown
+    screenshot(page, "screen-standings-withdrawal")
 
 
 def test_standings_pdf_marks_the_withdrawn(published: Comp, pwa_server) -> None:
