@@ -114,7 +114,7 @@ function pasteForm(ctx, guide, late) {
       h("p", {}, t("admin.entrants.bad_lines", { count: bad.length })),
       h("ul", { className: "plain" }, bad.map((v) => h("li", { "data-bad-line": v.entry.line },
         t("admin.entrants.bad_line", { line: v.entry.line, name: v.entry.name, why: refusal(v) })))),
-      confirm);
+      ...(confirm ? [confirm] : [])); // replaceChildren writes a null out as "null" (issue 45)
   };
   return h("form", { className: "stack", "data-keep": true, "data-entry-list": true,
     onsubmit: (e) => { e.preventDefault(); ctx.attempt(check); } },

@@ -47,7 +47,7 @@ class Screen {
     this.stage = el("div", { class: "screen-stage", "data-stage": "" }, this.empty, this.published, this.list,
                     this.bgBox);
     root.append(el("div", { class: "screen-head" }, this.badge, this.pageLabel), this.stage, this.callBox);
-    this.events = new Map(); // competition id -> { id, name, sport, version, rows } (published)
+    this.events = new Map(); // competition id -> { id, name, sport, version, rows, withdrew } (published)
     this.slideList = [];
     this.at = 0;
     this.board = new TablesBoard(this.list, { competition: WANTED.join(",") || null });
@@ -115,7 +115,7 @@ class Screen {
   async loadStandings(finished) {
     const read = (c) => request("GET", `/api/competitions/${c.competition_id}/standings`)
       .then((s) => this.setEvent(c.competition_id, { finished: s.finished, version: s.version,
-                                                     guide: { name: c.name } }, s.rows));
+                                                     guide: { name: c.name }, withdrew: s.withdrew }, s.rows));
     await Promise.all(finished.map(read)).catch(() => null);
   }
 
@@ -126,7 +126,7 @@ class Screen {
     if (had && had.version > (doc.version ?? 0)) return;
     if (doc.finished && rows?.length) {
       this.events.set(id, { id, name: doc.guide?.name ?? had?.name, sport: doc.guide?.sport,
-                            version: doc.version ?? 0, rows });
+                            version: doc.version ?? 0, rows, withdrew: doc.withdrew ?? [] });
     } else if (!had) {
       return;
     } else {

@@ -9,7 +9,7 @@
 
 import { t } from "/js/i18n.js";
 import { el } from "/js/spectator-dom.js";
-import { standingsTable } from "/js/spectator-competition.js";
+import { standingsTable, withdrawalNotes } from "/js/spectator-competition.js";
 
 // What a row says from 10 m: place, name, points, matches played, games. The W-D-L and puck
 // columns stay on the spectators' page and in the files.
@@ -23,7 +23,9 @@ function page(event, slices, columns) {
   const heading = el("h2", { text: `${event.name || ""} · ${t("screen.final_standings")}` });
   const tables = el("div", { class: "standings-columns" },
     ...slices.map((rows) => standingsTable(rows, event.sport, SCREEN_COLUMNS)));
-  box.append(heading, tables);
+  // Who withdrew and how it was ruled (EKML §32(3)), under the heading of every page of the
+  // event (an annulled entrant has no row to be marked on): measured with the heading.
+  box.append(heading, ...withdrawalNotes(event.withdrew), tables);
   return box;
 }
 

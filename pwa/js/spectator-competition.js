@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { i18n, number, placeLabel, t } from "/js/i18n.js";
+import { citation, i18n, number, placeLabel, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -47,6 +47,26 @@ export function standingsTable(rows, sport = "korona", keys = null) {
   // tabindex: a table wider than a phone scrolls inside its box, by keyboard too (WCAG 2.1.1).
   return el("div", { class: "table-scroll", tabindex: "0" },
             el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)), ...note);
+}
+
+/** "28.11.2026 14:05" in every language, as the standings PDF writes it (a browser without
+ *  Icelandic dates would write "11/28/2026" on an Icelandic page). */
+function dayAndTime(d) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** Who withdrew, when, after how much and how it was ruled (EKML §32(3); §9(4) in a bracket),
+ *  from the document's `withdrew` (an annulled entrant has no row): one line each, as the
+ *  standings PDF says it (`standings_pdf.withdrawal_line`). */
+export function withdrawalNotes(withdrew = []) {
+  return withdrew.map((w) => {
+    const kind = String(w.rule || "").startsWith("EKML §9(4)") ? "removed"
+      : w.results_stand ? "stand" : "annulled";
+    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${kind}`,
+      { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "", played: w.played, total: w.total,
+        rule: citation(w.rule || "EKML §32(3)") }) });
+  });
 }
 
 /** Bracket slots grouped by stage and round, one column per round. */
@@ -115,8 +135,8 @@ function render({ title, status, placings, standings, bracket }, { doc, rows }) 
   status.dataset.status = doc.finished ? "final" : "provisional";
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
   placings.replaceChildren(...(doc.finished && doc.placings?.length ? finalPlacings(doc.placings, names) : []));
-  standings.replaceChildren(rows?.length ? standingsTable(rows, doc.guide?.sport)
-    : el("p", { class: "muted", i18n: "spec.no_standings" }));
+  standings.replaceChildren(...(rows?.length ? [standingsTable(rows, doc.guide?.sport), ...withdrawalNotes(doc.withdrew)]
+    : [el("p", { class: "muted", i18n: "spec.no_standings" })]));
   // A competition without a bracket (a round robin, a Swiss) shows none, and says nothing of it.
   bracket.replaceChildren(...(doc.bracket?.length
     ? [el("h3", { i18n: "term.bracket" }), bracketView(doc.bracket, names)] : []));

@@ -14,6 +14,7 @@ import random
 import shutil
 import subprocess
 from collections import Counter
+from datetime import datetime
 
 import pytest
 from openpyxl import load_workbook
@@ -21,6 +22,7 @@ from support.competition_play import Comp, player
 from support.harness import Api, wait_for
 
 from .admin_helpers import admin_login
+from .harness import screenshot
 
 GUIDE = {"name": "Talvekarikas", "format": "round_robin", "games_per_match": 2}
 WDL = {"et": "Võite-viike-kaotusi", "lv": "Uzvaras-neizšķirti-zaudējumi", "en": "Won-drawn-lost"}
@@ -93,6 +95,44 @@ def test_spectator_page_marks_the_withdrawn(page, published) -> None:
     assert page.locator("[data-forfeit-note]").is_visible()
 
 
+def _local(at: str) -> str:
+    """The day a face (the browser, the server's PDF: this machine) writes for an instant."""
+    return datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y")
+
+
+def _ruled(published: Comp) -> dict:
+    (ruled,) = published.doc("/standings")["withdrew"]
+    assert ruled["entrant"] == "p3" and ruled["name"] == "Mängija 3"
+    return ruled
+
+
+def test_ekml_32_3_the_public_standings_say_who_withdrew_when_and_how(page, published) -> None:
+    """Issue 45: the spectators' page and the venue screen say who withdrew, on which day and
+    after how many matches, and how it was ruled (results stand: EKML §32(3)), in each
+    language — as the PDF does."""
+    ruled = _ruled(published)
+    assert ruled["results_stand"] and ruled["rule"] == "EKML §32(3)" and ruled["at"]
+    day = _local(ruled["at"])  # day first in every language, as the PDF
+    said = {"lv": f"Mängija 3 izstājās {day}", "en": f"Mängija 3 withdrew on {day}",
+            "is": f"Mängija 3 dró sig úr keppni {day}"}  # fmt: skip
+    page.goto(f"/?competition={published.id}")
+    note = page.locator("[data-standings] [data-withdrew=p3]")
+    for lang, start in said.items():
+        page.click(f"language-picker [data-lang={lang}]")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        wait_for(lambda start=start: note.inner_text().startswith(start), timeout=10)
+        told = note.inner_text()
+        assert "EKML §32(3)" in told
+        assert f"{ruled['played']}" in told and f"{ruled['total']}" in told
+    assert page.locator("[data-withdrew]").count() == 1
+    page.set_viewport_size({"width": 1920, "height": 1080})  # the hall's screen
+    page.goto(f"/screen?competition={published.id}&lang=et")
+    page.wait_for_selector("[data-standings-page] [data-withdrew=p3]", timeout=30_000)
+    shown = page.inner_text("[data-standings-page] [data-withdrew=p3]")
+    assert shown.startswith(f"Mängija 3 loobus {day}") and "tulemused jäävad kehtima" in shown
+    screenshot(page, "screen-standings-withdrawal")
+
+
 def test_standings_pdf_marks_the_withdrawn(published: Comp, pwa_server) -> None:
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
@@ -105,6 +145,13 @@ def test_standings_pdf_marks_the_withdrawn(published: Comp, pwa_server) -> None:
         ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
     ).stdout.decode()
     assert f"({GONE['et']})" in words and WDL["et"][:5] in words
+    # Issue 45: who withdrew, when and how it was ruled (EKML §32(3)), as the public pages.
+    ruled = _ruled(published)
+    line = " ".join(words.split())
+    told = f"Mängija 3 loobus {_local(ruled['at'])}"
+    assert told in line, line
+    assert f"({ruled['played']}/{ruled['total']} kohtumist peetud)" in line
+    assert "tulemused jäävad kehtima" in line and "(EKML §32(3))" in line
 
 
 def test_results_files_add_up_to_the_published_points(published: Comp, pwa_server) -> None:

@@ -124,6 +124,20 @@ def test_thirty_two_mixed_pairs_at_a_persons_pace_then_a_typo_renamed(page) -> N
     screenshot(page, "entry-desk-32-pairs")
 
 
+def test_a_list_refused_whole_names_each_line_and_prints_no_null(page) -> None:
+    """Issue 45, point 5: a list with no good line printed "null" under its refusals (the
+    absent "register the good ones" button written out as text)."""
+    log_in(page, "head", "head-secret-1")
+    new_competition(page, "Men's list refused")
+    page.fill("#f-entry-list", "\n".join([MEN[1], MEN[4]]))
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-bad-line]').length === 2")
+    said = page.inner_text("[data-entry-problems]")
+    assert "null" not in said and "undefined" not in said, said
+    assert page.locator("[data-action=register-good]").count() == 0
+    assert page.locator("[data-entrant]").count() == 0
+
+
 def test_a_late_pair_is_admitted_by_the_head_judge_before_the_draw(page) -> None:
     log_in(page, "head", "head-secret-1")
     page.fill("#f-name", "Late pairs")

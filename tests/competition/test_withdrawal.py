@@ -123,3 +123,33 @@ def test_ekml_32_3_1_forfeits_are_not_played_and_the_withdrawn_is_marked():
         assert row.won + row.drawn + row.lost == row.played
         assert row.played + row.plus + row.minus == 5
     assert sum(r.plus for r in rows.values()) == 2
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "played", "lang", "says"),
+    [
+        ("EKML", 1, "et", "kõik tema tulemused on tühistatud ja teda ei paigutata (EKML §32(3))"),
+        ("EKML", 3, "lv", "rezultāti paliek spēkā"),
+        ("NOVUS08", 2, "en", "all their results are annulled and they are not placed (NOVUS08"),
+        ("NOVUS08", 3, "en", "the results stand; the unplayed matches are lost by forfeit"),
+    ],
+)
+def test_ekml_32_3_the_document_says_who_withdrew_when_and_how(ruleset, played, lang, says):
+    """Issue 45: the competition's document (and its standings read) carries every ruling —
+    when, after how much, results kept or annulled, the paragraph — and the PDF's line says it."""
+    from tableside.competition.docs import competition_doc, standings_rows
+    from tableside.competition.standings_pdf import withdrawal_line
+    from tableside.match.exports.labels import console_words
+
+    run = round_robin(ruleset, 6, played)
+    gone = run.state.order[0]
+    run.do(cmd.WithdrawEntrant(gone, "2026-11-28T14:05:00+00:00"))
+    (ruled,) = competition_doc(run.state, 1, 1)["withdrew"]
+    assert ruled["entrant"] == gone and ruled["name"] == run.state.entrants[gone].name
+    assert ruled["at"] == "2026-11-28T14:05:00+00:00" and ruled["rule"].startswith(ruleset)
+    assert (ruled["played"], ruled["total"]) == (played, 5)
+    # An annulled entrant has no row to be marked on: the document's line is all that tells.
+    assert (gone in {r["entrant"] for r in standings_rows(run.state)}) == ruled["results_stand"]
+    line = withdrawal_line(ruled, console_words(lang), lang)
+    assert line.startswith(ruled["name"]) and "28.11.2026" in line and says in line
+    assert f"{played}" in line and "5" in line

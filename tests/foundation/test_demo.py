@@ -4,13 +4,17 @@ end; walk-up matches an earlier demo left unfinished are closed with a reason.""
 
 from __future__ import annotations
 
+import itertools
 import random
+import statistics
 import uuid
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 from support.competition_play import Comp
 from support.harness import Api, Server, wait_for
+from tableside.competition.matchflow import match_stream
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore
 from tableside.match.events import MatchScheduled
@@ -131,6 +135,51 @@ def backgammon_beside_korona(anon: Api) -> None:
 
     doc = wait_for(clocked_live, 60, 0.3)
     assert doc["board"]["length"] == 5 and doc["state"]["table"] in (6, 7)
+
+
+def _commands(url: str, stream: uuid.UUID) -> list:
+    """When each command of a match was stored, in order (one command may store several
+    events), the results processor's creation of the match left out."""
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT min(recorded_at) AS at FROM stored_events WHERE originator_id = %s"
+            " AND originator_version > 1 GROUP BY command_id ORDER BY at",
+            (stream,),
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+def test_the_simulated_tables_keep_playing_while_a_board_is_kept(demo):
+    """Issue 45: while a round's last board waits for a visitor (10 minutes), tables 1-4 sat
+    "final · signed", their one-game matches over in seconds. Now they spread their strokes
+    over the countdown: at this test's pace (0.02-0.05 s) a stroke every 0.5 s (STRETCH of
+    the longest wait), not every 0.05 s."""
+    srv, _ = demo
+    anon = Api(srv.base)
+    held = wait_for(
+        lambda: (d := anon.get("/api/demo")).status_code == 200 and d.json()["held"] and d.json(),
+        60,
+        0.5,
+    )
+    comp_id = uuid.UUID(held["competition_id"])
+    kept = held["held"]["match_id"]
+
+    def boards() -> list[uuid.UUID]:
+        doc = anon.get(f"/api/competitions/{comp_id}").json()
+        paired = next(r for r in doc["rounds"] if r["round"] == doc["current_round"])
+        tables = [p for p in paired["pairings"] if p["match_id"] != kept and p["table"]]
+        return [match_stream(comp_id, p["match_id"]) for p in tables] if len(tables) == 4 else []
+
+    streams = wait_for(boards, 60, 0.5)
+
+    def four_each() -> list[list] | None:  # the shortest simulated match has five
+        got = [_commands(srv.database_url, s) for s in streams]
+        return got if all(len(c) >= 4 for c in got) else None
+
+    played = wait_for(four_each, 60, 0.5)
+    assert anon.get("/api/demo").json()["held"]["match_id"] == kept  # kept all along
+    gaps = [(b - a).total_seconds() for c in played for a, b in itertools.pairwise(c[:4])]
+    assert statistics.median(gaps) >= 0.4, gaps  # unstretched: about 0.05
 
 
 def test_call_next_never_sends_the_kept_match_to_a_simulated_table(demo):

@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "promote": ("tableside.cli.promote", "make the standby the primary"),
     "restore": ("tableside.cli.restore", "build a store from `audit export --all`, verified"),
     "keys": ("tableside.cli.keys", "rotate the signing key, on the record"),
+    "staff": ("tableside.cli.staff", "make a staff account (the first head judge)"),
 }
 
 

@@ -306,10 +306,10 @@ def _how_in(url: str, settings, demo: bool) -> None:
         if conn.execute("SELECT EXISTS (SELECT 1 FROM staff_accounts)").fetchone()[0]:
             return
     print(
-        "no staff account yet: nobody can sign in to /admin. Stop, then start again with"
-        " TABLESIDE_ADMIN_USER=<name> TABLESIDE_ADMIN_PASSWORD=<password> set to make the"
-        " first head judge (README: Configuration); `tableside serve --demo` makes"
-        " demo / demo-head-judge",
+        "no staff account yet: nobody can sign in to /admin. Make the first head judge with"
+        " `tableside staff add <name>` (in another terminal; it asks the password twice), or"
+        " stop and start again with TABLESIDE_ADMIN_USER=<name> TABLESIDE_ADMIN_PASSWORD=<password>"
+        " set (README: Configuration); `tableside serve --demo` makes demo / demo-head-judge",
         flush=True,
     )
 

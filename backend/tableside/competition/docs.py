@@ -42,6 +42,7 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
             for m, r in state.results.items()
         },
         "withdrawals": msgspec.to_builtins(state.withdrawals),
+        "withdrew": withdrew(state),
         "finished": state.finished,
         "removed": state.removed,
         "placings": [list(g) for g in final_placings(state)] if state.guide else [],
@@ -51,6 +52,17 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
 def standings_rows(state: Competition) -> list[dict[str, Any]]:
     """The ranked standings rows."""
     return [msgspec.to_builtins(r) for r in standings(StandingsView(state))]
+
+
+def withdrew(state: Competition) -> list[dict[str, Any]]:
+    """Who withdrew, when, after how much and how it was ruled — results kept or annulled
+    (EKML §32(3), NOVUS08 3.2), not placed (§9(4)) — in the order they withdrew: the public
+    standings, the venue screen and the PDF say it, an annulled entrant having no row."""
+    told = [
+        {"entrant": e, "name": state.entrants[e].name, **msgspec.to_builtins(w)}
+        for e, w in state.withdrawals.items()
+    ]
+    return sorted(told, key=lambda w: w["at"])
 
 
 def _entrant(entrant) -> dict[str, Any]:

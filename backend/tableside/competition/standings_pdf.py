@@ -5,10 +5,11 @@ and minuses of unplayed matches (EKML §32(3)1), games, pucks, tie-breaks in the
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from tableside.competition.rules import sports
-from tableside.match.exports.labels import console_words
+from tableside.match.exports.labels import citation, console_words
 from tableside.match.exports.pdf import document, heading, table
 
 _COLUMNS = (
@@ -56,6 +57,8 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     pdf.multi_cell(0, 6, f"{w['admin.standings.wdl_short']}: {w['admin.standings.wdl']}", **_NEXT)
     if any(r.get("plus") or r.get("minus") for r in rows):
         pdf.multi_cell(0, 6, w["admin.standings.forfeit_note"], **_NEXT)
+    for gone in doc.get("withdrew", ()):
+        pdf.multi_cell(0, 6, withdrawal_line(gone, w, lang), **_NEXT)
     _placings(pdf, doc, w)
     return bytes(pdf.output())
 
@@ -84,6 +87,36 @@ def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
         str(r["pucks_diff"]),
         " · ".join(_number(round(x, 2), lang) for x in r["tie_breaks"]),
     ]
+
+
+def withdrawal_line(gone: dict[str, Any], w: dict[str, str], lang: str) -> str:
+    """Who withdrew, when, after how much, and how it was ruled (EKML §32(3); §9(4) in a
+    bracket; `docs.withdrew`): the spectators' page and the venue screen say the same
+    (`withdrawalNotes`)."""
+    return _fill(
+        w[f"admin.standings.withdrew.{withdrawal_kind(gone)}"],
+        name=gone["name"],
+        when=_when(gone.get("at", "")),
+        played=str(gone["played"]),
+        total=str(gone["total"]),
+        rule=citation(lang, gone.get("rule") or "EKML §32(3)"),
+    )
+
+
+def withdrawal_kind(ruled: dict[str, Any]) -> str:
+    """`removed` (an elimination: not placed, the matches played stand, EKML §9(4)),
+    `stand` (results stand, the unplayed lost) or `annulled` (EKML §32(3))."""
+    if str(ruled.get("rule", "")).startswith("EKML §9(4)"):
+        return "removed"
+    return "stand" if ruled["results_stand"] else "annulled"
+
+
+def _when(at: str) -> str:
+    """The instant in the server's own time zone (the hall's), day first; "" if unknown."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y %H:%M")
+    except ValueError:
+        return ""
 
 
 def _place(r: dict[str, Any]) -> str:

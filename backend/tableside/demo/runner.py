@@ -26,8 +26,9 @@ from tableside.competition.matchflow import match_stream
 from tableside.competition.rules.entrants import Person
 from tableside.competition.service import CompetitionService, now
 from tableside.demo import backgammon
-from tableside.demo.director import next_command, run_guide, setup_commands
+from tableside.demo.director import Hold, next_command, run_guide, setup_commands
 from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, run_id
+from tableside.demo.pacing import seconds_left, stroke_wait
 from tableside.disciplines.korona import simulate
 from tableside.match.errors import MatchNotFound
 from tableside.plugins.korona.service import abandon
@@ -71,6 +72,7 @@ class Current:
 
     def __init__(self) -> None:
         self.comp_id: uuid.UUID | None = None
+        self.hold: Hold | None = None  # the board kept for table 5 now: the tables play slower
 
 
 async def run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) -> None:
@@ -171,7 +173,7 @@ async def _direct(service: CompetitionService, current: Current, rng: random.Ran
         try:
             if current.comp_id is None:
                 current.comp_id = await anyio.to_thread.run_sync(_open_competition, service)
-            done = await anyio.to_thread.run_sync(_step_competition, service, current.comp_id, rng)
+            done = await anyio.to_thread.run_sync(_step_competition, service, current, rng)
             if done:
                 await asyncio.sleep(30)
                 current.comp_id = None
@@ -204,12 +206,15 @@ def _open_competition(service: CompetitionService) -> uuid.UUID:
     return comp_id
 
 
-def _step_competition(service: CompetitionService, comp_id: uuid.UUID, rng) -> bool:
+def _step_competition(service: CompetitionService, current: Current, rng) -> bool:
     """One move of the director; True once the competition is finished."""
+    comp_id = current.comp_id
     version, state = service.state(comp_id)
     if state.finished:
+        current.hold = None
         return True
     held = current_hold(service.store, comp_id, state)  # table 5's match, while its countdown runs
+    current.hold = held
     command = next_command(state, tuple(range(1, TABLES + 1)), rng.randrange(10**6), now(), held)
     if command is not None:
         service.execute(
@@ -226,8 +231,8 @@ async def _table(ctx, service, current: Current, table: int, rng, pace) -> None:
             if stream is None:
                 await asyncio.sleep(1)
                 continue
-            while await anyio.to_thread.run_sync(_step, ctx, stream, rng):
-                await asyncio.sleep(rng.uniform(*pace))
+            while (view := await anyio.to_thread.run_sync(_step, ctx, stream, rng)) is not None:
+                await asyncio.sleep(_wait(view.state, current.hold, rng, pace))
         except Exception:  # a demo table must never take the server down
             log.exception("demo table %s: starting over", table)
             await asyncio.sleep(5)
@@ -250,14 +255,22 @@ def _called_here(ctx, service, current: Current, table: int) -> uuid.UUID | None
     return None
 
 
-def _step(ctx, match_id: uuid.UUID, rng: random.Random) -> bool:
-    """Post the simulator's next command; False once the match is over and signed."""
+def _wait(state, hold: Hold | None, rng: random.Random, pace) -> float:
+    """Seconds to the table's next command: its pace, spread over the countdown while a board
+    is kept for table 5 (demo/pacing.py), so a visitor finds tables 1-4 playing."""
+    kept = seconds_left(hold.until, now()) if hold is not None else 0.0
+    return stroke_wait(rng.uniform(*pace), pace[1], kept, state)
+
+
+def _step(ctx, match_id: uuid.UUID, rng: random.Random):
+    """Post the simulator's next command and return the match as it was before it; None once
+    the match is over and signed."""
     view = ctx.matches.view(match_id)
     if view.abandoned:
-        return False
+        return None
     command = simulate.next_command(view.state, rng)
     if command is None:
-        return False
+        return None
     ctx.matches.execute(
         match_id,
         command,
@@ -266,4 +279,4 @@ def _step(ctx, match_id: uuid.UUID, rng: random.Random) -> bool:
         meta=META,
         authorize=lambda _: None,
     )
-    return True
+    return view

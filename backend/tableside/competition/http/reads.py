@@ -97,7 +97,7 @@ async def get_competition(
 async def get_standings(
     state: State, competition_id: FromPath[UUID], min_position: MinPosition = 0
 ) -> Doc:
-    """Ranked rows (points, games, pucks, tie-breaks) and the final placings."""
+    """Ranked rows (points, games, pucks, tie-breaks), the final placings, and who withdrew."""
     doc = await _doc(state, competition_id, min_position)
     rows = await context(state).pool.fetch(_ROWS, competition_id)
     return {
@@ -106,6 +106,7 @@ async def get_standings(
         "tie_breaks": doc["guide"]["tie_breaks"],
         "placings": doc["placings"],
         "rows": [msgspec.json.decode(r[0]) for r in rows],
+        "withdrew": doc.get("withdrew", []),  # who withdrew, when, how ruled (EKML §32(3))
     }
 
 

@@ -78,7 +78,7 @@ def _entrant_checked_in(state: Competition, e: ev.EntrantCheckedIn) -> Competiti
 
 @_on(ev.EntrantWithdrew)
 def _entrant_withdrew(state: Competition, e: ev.EntrantWithdrew) -> Competition:
-    ruled = Withdrawal(e.played, e.total, e.results_stand)
+    ruled = Withdrawal(e.played, e.total, e.results_stand, e.rule, e.at)
     state = _status(state, e.entrant_id, "withdrawn")
     return replace(state, withdrawals={**state.withdrawals, e.entrant_id: ruled})
 

@@ -41,6 +41,8 @@ class Withdrawal(msgspec.Struct, frozen=True):
     played: int
     total: int
     results_stand: bool
+    rule: str = ""  # the paragraph that ruled it (EKML §32(3), §9(4), NOVUS08 3.2)
+    at: str = ""  # when: the public standings and the PDF say it (issue 45)
 
 
 class Competition(msgspec.Struct, frozen=True):
