@@ -79,9 +79,10 @@ class SharedAddresses:
             return False
         try:
             async with asyncio.timeout(SETTLE_SECONDS):
-                while audience.clients[client] > (leased := self.leased[client]):
-                    await self._settle(pool, client)  # for every socket waiting meanwhile
-                    if self.leased[client] <= leased:  # none granted: the share is held
+                while audience.clients[client] > self.leased[client]:
+                    # for every socket waiting meanwhile; judged by what this trip granted,
+                    # not by the lease's size: sockets that left meanwhile shrink it
+                    if not await self._settle(pool, client):  # the share is held elsewhere
                         audience.leave(client)
                         return False
         except _DOWN as exc:
@@ -95,19 +96,22 @@ class SharedAddresses:
                 async with asyncio.timeout(SETTLE_SECONDS):
                     await self._settle(pool, client)
 
-    async def _settle(self, pool: asyncpg.Pool, client: str) -> None:
+    async def _settle(self, pool: asyncpg.Pool, client: str) -> bool:
         """Bring the address's lease to what its open sockets need: take more (with `spare`
         for those to come) up to what the other nodes leave, or give back what is unused.
-        One at a time per address: the sockets waiting meanwhile are settled by one trip."""
+        One at a time per address: the sockets waiting meanwhile are settled by one trip.
+        False only when more was needed and none was granted (the other nodes hold the rest
+        of the address's share): a lease that shrank because sockets left is no refusal."""
         lock, users = self._locks.get(client) or (asyncio.Lock(), 0)
         self._locks[client] = (lock, users + 1)
         try:
             async with lock:
                 open_, leased = self.audience.clients[client], self.leased[client]
                 if open_ > leased:
-                    await self._take(pool, client, open_ - leased + self.spare)
-                elif self._unused(client):
+                    return await self._take(pool, client, open_ - leased + self.spare) > 0
+                if self._unused(client):
                     await self._give(pool, client, open_)
+                return True
         finally:
             lock, users = self._locks[client]
             if users > 1:
@@ -121,7 +125,7 @@ class SharedAddresses:
         open_, leased = self.audience.clients[client], self.leased[client]
         return leased - open_ > self.spare or (open_ == 0 and leased > 0)
 
-    async def _take(self, pool: asyncpg.Pool, client: str, want: int) -> None:
+    async def _take(self, pool: asyncpg.Pool, client: str, want: int) -> int:
         leased = self.leased[client]
         async with pool.acquire() as conn, conn.transaction():
             await conn.execute(_LOCK, client)
@@ -132,6 +136,7 @@ class SharedAddresses:
                 await conn.execute(_LEASE, client, self.node, leased + granted)
         self.settles += 1
         self.leased[client] = leased + granted
+        return granted
 
     async def _give(self, pool: asyncpg.Pool, client: str, keep: int) -> None:
         await pool.execute(_LEASE, client, self.node, keep)
