@@ -38,6 +38,7 @@ from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 from tableside.eventlog.source import head
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
+from tableside.live.detached import JUNK, JUNK_REASON, PING, PONG, SLOW_REASON, detach, detachable
 from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
 from tableside.live.socket_auth import accept_and_authenticate
@@ -124,10 +125,12 @@ async def live_socket(socket: WebSocket, state: State) -> None:
     if not await ctx.addresses.admit(ctx.pool, client):
         await socket.close(code=BUSY, reason="too many live sockets from this address")
         return
+    detached = False
     try:
-        await _serve(ctx, socket, flt, after, principal)
+        detached = await _serve(ctx, socket, flt, after, principal, client)
     finally:
-        await ctx.addresses.leave(ctx.pool, client)
+        if not detached:  # else once it is gone (live/detached.py)
+            await ctx.addresses.leave(ctx.pool, client)
 
 
 class _Ending:
@@ -153,11 +156,17 @@ class _Ending:
 
 
 async def _serve(
-    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
-) -> None:
-    """Catch the socket up, then let the fan-out write to it directly (live/direct.py) while
-    this task only waits for the client to leave — or, under a server without a direct
-    writer, pump its queue beside a task that waits for that."""
+    ctx: Context,
+    socket: WebSocket,
+    flt: Filter,
+    after: int | None,
+    principal: Principal | None,
+    client: str,
+) -> bool:
+    """Catch the socket up, then let the fan-out write to it directly (live/direct.py): a
+    spectator's socket lives on without this task (True: detached, live/detached.py), a
+    judge's task waits for the client to leave — or, under a server without a direct
+    writer, pumps its queue beside a task that waits for that."""
     writer = writer_of(socket.scope)
     if writer is not None:
         writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
@@ -166,9 +175,14 @@ async def _serve(
     if token is not None:
         ctx.sockets.setdefault(token, set()).add(ending.revoked)
     sub = ctx.audience.subscribe(flt.channel, ending.slow)
+    detached = False
     try:
         if writer is not None:
             await _pump(ctx, socket, flt, after, sub, writer)
+            if token is None and detachable(writer.proto):
+                detached = detach(writer.proto, ctx, flt.channel, sub, client)
+                if detached:
+                    return True
             await _until_disconnect(socket, None)
         else:
             async with anyio.create_task_group() as tg:
@@ -183,11 +197,13 @@ async def _serve(
     except TimeoutError:  # the hub or the channel's one read did not come in time
         ending.code = TRY_LATER
     finally:
-        ctx.audience.unsubscribe(flt.channel, sub)
+        if not detached:
+            ctx.audience.unsubscribe(flt.channel, sub)
         if token is not None:
             _forget(ctx.sockets, token, ending.revoked)
     if ending.code:
         await _close(socket, writer, ending.code)
+    return False
 
 
 def _forget(sockets: dict, token: UUID, revoked) -> None:
@@ -200,7 +216,7 @@ def _forget(sockets: dict, token: UUID, revoked) -> None:
 
 async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
     """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
-    reason = _REASONS.get(code, "too far behind; reconnect with after")
+    reason = _REASONS.get(code, SLOW_REASON)
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
         await socket.close(code=code, reason=reason)
     if waited.cancelled_caught and writer is not None:
@@ -320,21 +336,17 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     return position, encode(snapshot)
 
 
-PING = '{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
-PONG = encode({"kind": "pong"})
-
-
-JUNK = 4400  # close code: the client sent something other than a ping
+PING_TEXT = PING.decode()
 
 
 async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
     """Answer a ping until the client leaves, or close with JUNK on anything else; then end
     the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
-        while await socket.receive_data(mode="text") == PING:  # a binary frame reads ""
+        while await socket.receive_data(mode="text") == PING_TEXT:  # a binary frame reads ""
             await socket.send_data(PONG)
         with anyio.move_on_after(1), contextlib.suppress(Exception):
-            await socket.close(code=JUNK, reason="a live socket sends only a ping")
+            await socket.close(code=JUNK, reason=JUNK_REASON)
     if pump is not None:
         pump.cancel()
 
