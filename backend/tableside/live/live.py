@@ -114,7 +114,15 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
 async def live_socket(socket: WebSocket, state: State) -> None:
     """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
     feed until the client leaves or falls too far behind."""
-    ctx = context(state)
+    try:
+        await _live(context(state), socket)
+    finally:
+        # Litestar's connection and its send and receive wrappers hold each other: let go, so
+        # they go with the task, not at the collector's next full pass (decision 0143)
+        socket.send = socket.receive = None
+
+
+async def _live(ctx: Context, socket: WebSocket) -> None:
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:

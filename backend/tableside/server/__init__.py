@@ -201,6 +201,12 @@ class TablesideApp(Litestar):
         except asyncio.CancelledError:
             if scope["type"] != "http" or not await cut_response(scope, send):
                 raise
+        finally:
+            if scope["type"] == "websocket":
+                # Litestar's connection, its state and wrappers hold each other through the
+                # scope: emptied, they go as the task ends, not at the next full collection
+                # (a detached socket outlives its task, live/detached.py; decision 0143)
+                scope.clear()
 
 
 def _own_origins(settings: Settings) -> tuple[str, ...]:
