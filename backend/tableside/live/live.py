@@ -27,17 +27,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 from uuid import UUID
 
 import anyio
 import msgspec
-from litestar import WebSocket, websocket
-from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.eventlog.source import head
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
+from tableside.live.connection import LiveSocket, guard
 from tableside.live.detached import JUNK, JUNK_REASON, PING, PONG, SLOW_REASON, detach, detachable
 from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
@@ -45,6 +45,7 @@ from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
+LIVE_PATH = "/live"
 REVOKED = 4401  # close code: the judge's token was revoked (or expired)
 TRY_LATER = 1013  # close code: the feed could not be caught up in time; reconnect with after
 _REASONS = {REVOKED: "token revoked", TRY_LATER: "try again later; reconnect with after"}
@@ -69,7 +70,7 @@ class Refused(Exception):
         self.code = code
 
 
-def _filter(socket: WebSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
+def _filter(socket: LiveSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
     q = socket.query_params
     given = [(k, q[k]) for k in ("match", "table", "competition", "hall") if q.get(k)]
     try:
@@ -94,7 +95,7 @@ def _table_number(value: str) -> str:
     return str(int(value))
 
 
-async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:
+async def _admit(ctx: Context, socket: LiveSocket) -> tuple[Filter, int | None, Principal | None]:
     # The raw header, not `socket.headers`: that parsed copy would live as long as the socket.
     origin = next((v.decode("latin-1") for k, v in socket.scope["headers"] if k == b"origin"), None)
     if origin is not None and origin not in ctx.origins:
@@ -110,19 +111,16 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     return flt, after, principal
 
 
-@websocket("/live")
-async def live_socket(socket: WebSocket, state: State) -> None:
-    """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
-    feed until the client leaves or falls too far behind."""
-    try:
-        await _live(context(state), socket)
-    finally:
-        # Litestar's connection and its send and receive wrappers hold each other: let go, so
-        # they go with the task, not at the collector's next full pass (decision 0143)
-        socket.send = socket.receive = None
+async def live_app(app: Any, scope: dict, receive: Any, send: Any) -> None:
+    """The /live websocket as a plain ASGI app (below Litestar: live/connection.py): the
+    app-wide guards, then admit (Origin, filter, accept, first-message token, per-address
+    limit) and pump the feed until the client leaves or falls too far behind."""
+    socket = LiveSocket(app, scope, receive, send)
+    if await guard(socket):
+        await _live(context(app.state), socket)
 
 
-async def _live(ctx: Context, socket: WebSocket) -> None:
+async def _live(ctx: Context, socket: LiveSocket) -> None:
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:
@@ -165,7 +163,7 @@ class _Ending:
 
 async def _serve(
     ctx: Context,
-    socket: WebSocket,
+    socket: LiveSocket,
     flt: Filter,
     after: int | None,
     principal: Principal | None,
@@ -222,7 +220,7 @@ def _forget(sockets: dict, token: UUID, revoked) -> None:
         del sockets[token]
 
 
-async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
+async def _close(socket: LiveSocket, writer: DirectWriter | None, code: int) -> None:
     """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
     reason = _REASONS.get(code, SLOW_REASON)
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
@@ -233,7 +231,7 @@ async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> N
 
 async def _pump(
     ctx: Context,
-    socket: WebSocket,
+    socket: LiveSocket,
     flt: Filter,
     after: int | None,
     sub: Subscriber,
@@ -292,7 +290,7 @@ async def _documents(ctx: Context, flt: Filter) -> bytes | None:
     return (await ctx.audience.documents.get(flt.channel, read, _bound(ctx)))[1]
 
 
-async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
+async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
     """Send the channel's snapshot: the cached one, or the one read once for every socket
     asking meanwhile (live/flights.py) with the log's head as it was read. Then wait (bounded)
     for the hub to have read that far: the deltas the snapshot lacks are in the ring, and
@@ -347,7 +345,7 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
 PING_TEXT = PING.decode()
 
 
-async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
+async def _until_disconnect(socket: LiveSocket, pump: anyio.CancelScope | None) -> None:
     """Answer a ping until the client leaves, or close with JUNK on anything else; then end
     the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
