@@ -15,18 +15,22 @@ from urllib.parse import parse_qsl
 
 from litestar.exceptions import HTTPException, WebSocketDisconnect
 
+from tableside.live.direct import DirectWriter, text_frame
 from tableside.web.auth import no_token_in_url
 from tableside.web.transport import no_secrets_in_clear
+
+DRAINED_BYTES = 64 * 1024  # written past ASGI while the transport's buffer holds less
 
 
 class LiveSocket:
     """One ASGI websocket: accept, receive a text, send, close."""
 
-    __slots__ = ("_query", "app", "disconnected", "receive", "scope", "send")
+    __slots__ = ("_query", "app", "direct", "disconnected", "receive", "scope", "send")
 
     def __init__(self, app: Any, scope: dict, receive: Any, send: Any) -> None:
         self.app, self.scope, self.receive, self.send = app, scope, receive, send
         self.disconnected = False
+        self.direct: DirectWriter | None = None  # the server's own protocol, once admitted
         self._query: dict[str, str] | None = None
 
     @property
@@ -60,9 +64,13 @@ class LiveSocket:
         message = await self._receive()
         return message.get("text") or ""
 
-    async def send_data(self, data: bytes | str) -> None:
-        text = data if isinstance(data, str) else data.decode()
-        await self._send({"type": "websocket.send", "text": text})
+    async def send_data(self, data: bytes) -> None:
+        """Send a text message: straight into the transport while little waits in its buffer
+        (no str made of the bytes and bytes again, per socket, as a crowd catches up), through
+        ASGI — which waits for the buffer to drain — otherwise."""
+        direct = self.direct
+        if direct is None or not direct.write(text_frame(data), [data], DRAINED_BYTES):
+            await self._send({"type": "websocket.send", "text": data.decode()})
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self._send({"type": "websocket.close", "code": code, "reason": reason or ""})

@@ -126,6 +126,10 @@ async def _live(ctx: Context, socket: LiveSocket) -> None:
     except Refused as refused:
         await socket.close(code=refused.code)
         return
+    writer = writer_of(socket.scope)
+    if writer is not None:
+        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
+        socket.direct = writer  # its catch-up written without a pass through ASGI
     client = socket.client.host if socket.client else ""
     # counted across every worker and node (live/addresses.py); accepted by `_admit`
     if not await ctx.addresses.admit(ctx.pool, client):
@@ -133,7 +137,7 @@ async def _live(ctx: Context, socket: LiveSocket) -> None:
         return
     detached = False
     try:
-        detached = await _serve(ctx, socket, flt, after, principal, client)
+        detached = await _serve(ctx, socket, writer, (flt, after, principal), client)
     finally:
         if not detached:  # else once it is gone (live/detached.py)
             await ctx.addresses.leave(ctx.pool, client)
@@ -164,18 +168,15 @@ class _Ending:
 async def _serve(
     ctx: Context,
     socket: LiveSocket,
-    flt: Filter,
-    after: int | None,
-    principal: Principal | None,
+    writer: DirectWriter | None,
+    admitted: tuple[Filter, int | None, Principal | None],
     client: str,
 ) -> bool:
     """Catch the socket up, then let the fan-out write to it directly (live/direct.py): a
     spectator's socket lives on without this task (True: detached, live/detached.py), a
     judge's task waits for the client to leave — or, under a server without a direct
     writer, pumps its queue beside a task that waits for that."""
-    writer = writer_of(socket.scope)
-    if writer is not None:
-        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
+    flt, after, principal = admitted
     ending = _Ending()
     token = principal.token_id if principal else None
     if token is not None:
