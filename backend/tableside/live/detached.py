@@ -17,6 +17,7 @@ None and every socket keeps its task.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -45,6 +46,7 @@ class _Held:
 
 
 HELD = _Held()
+log = logging.getLogger(__name__)
 _LEAVING: set[asyncio.Task] = set()  # what `gone` started, held until done
 
 
@@ -86,9 +88,18 @@ class Spectator:
     def gone(self) -> None:
         ctx = self.ctx
         ctx.audience.unsubscribe(self.channel, self.sub)
-        task = asyncio.get_running_loop().create_task(ctx.addresses.leave(ctx.pool, self.client))
+        task = asyncio.get_running_loop().create_task(_leave(ctx, self.client))
         _LEAVING.add(task)
         task.add_done_callback(_LEAVING.discard)
+
+
+async def _leave(ctx: Context, client: str) -> None:
+    """Give the address's count back; a server on its way down (its pool closing) leaves it
+    to the lease's expiry (live/addresses.py)."""
+    try:
+        await ctx.addresses.leave(ctx.pool, client)
+    except Exception as exc:  # no task is left to hand it to
+        log.debug("live count of %s not given back: %s", client, exc)
 
 
 def _cut(transport: asyncio.Transport) -> None:
