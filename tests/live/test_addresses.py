@@ -13,6 +13,8 @@ from tableside.live.audience import Audience
 
 CLIENT = "198.51.100.7"
 BOUND = 10.0
+_LOCK = "SELECT pg_advisory_xact_lock(hashtext('tableside.live:' || $1))"
+_STATED = "SELECT coalesce(sum(open), 0) FROM live_clients WHERE client = $1"
 
 
 async def _lease_waiters(addresses: SharedAddresses, count: int) -> None:
@@ -38,9 +40,7 @@ def test_sockets_leaving_while_one_waits_for_the_lease_do_not_refuse_it(database
             assert addresses.leased[CLIENT] == spare + 1
             tx = held.transaction()
             await tx.start()  # the address's lock held: the next trip waits in PostgreSQL
-            await held.execute(
-                "SELECT pg_advisory_xact_lock(hashtext('tableside.live:' || $1))", CLIENT
-            )
+            await held.execute(_LOCK, CLIENT)
             taking = asyncio.ensure_future(addresses.admit(pool, CLIENT))
             waiting = asyncio.ensure_future(addresses.admit(pool, CLIENT))
             await _lease_waiters(addresses, 2)
@@ -78,3 +78,31 @@ def test_two_nodes_admit_no_more_than_the_limit_between_them(database_url):
     admitted, leased = run_async(scenario())
     assert admitted == 40
     assert leased <= 40
+
+
+def test_a_restatement_states_no_socket_still_waiting_for_its_lease(database_url):
+    """Decision 0125's bound (never over the limit while PostgreSQL answers) holds while a
+    restatement runs: a socket counted here but still waiting for its lease is not stated,
+    or the node would hold a lease no lock granted, past the other nodes' leases."""
+
+    async def scenario() -> tuple[int, int, bool]:
+        pool = await asyncpg.create_pool(database_url, min_size=2, max_size=3)
+        held = await pool.acquire()
+        try:
+            addresses = SharedAddresses(Audience(per_client=3))  # spare: 0
+            tx = held.transaction()
+            await tx.start()  # the address's lock held: the lease trip waits in PostgreSQL
+            await held.execute(_LOCK, CLIENT)
+            waiting = asyncio.ensure_future(addresses.admit(pool, CLIENT))
+            await _lease_waiters(addresses, 1)
+            await addresses._restate(pool)
+            stated = await pool.fetchval(_STATED, CLIENT)
+            leased = addresses.leased[CLIENT]
+            await tx.rollback()
+            admitted = await asyncio.wait_for(waiting, BOUND)
+            return stated, leased, admitted
+        finally:
+            await pool.release(held)
+            await pool.close()
+
+    assert run_async(scenario()) == (0, 0, True)

@@ -65,6 +65,7 @@ class SharedAddresses:
         self.node = uuid.uuid4()  # this process, as the shared count knows it
         self.leased: Counter[str] = Counter()  # sockets per address counted in PostgreSQL
         self.settles = 0  # round trips taken or given back (the tests count them)
+        self.waiting: Counter[str] = Counter()  # sockets counted here, still waiting for lease
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # with its users, per address
 
     @property
@@ -77,6 +78,7 @@ class SharedAddresses:
         audience = self.audience
         if not audience.admit(client):
             return False
+        self.waiting[client] += 1
         try:
             async with asyncio.timeout(SETTLE_SECONDS):
                 while audience.clients[client] > self.leased[client]:
@@ -87,6 +89,10 @@ class SharedAddresses:
                         return False
         except _DOWN as exc:
             log.debug("live lease of %s not taken: %s", client, exc)
+        finally:
+            self.waiting[client] -= 1
+            if self.waiting[client] <= 0:
+                del self.waiting[client]
         return True
 
     async def leave(self, pool: asyncpg.Pool, client: str) -> None:
@@ -151,7 +157,7 @@ class SharedAddresses:
 
     async def alive(self, pool: asyncpg.Pool) -> None:
         """Every ALIVE_EVERY seconds: this process lives and holds exactly these leases (at
-        least its open sockets: one admitted while PostgreSQL was away is counted now)."""
+        least its admitted sockets: one admitted while PostgreSQL was away is counted now)."""
         while True:
             try:
                 again = await self._restate(pool)
@@ -163,8 +169,10 @@ class SharedAddresses:
 
     async def _restate(self, pool: asyncpg.Pool) -> bool:
         """State the leases; True when one grew meanwhile (its row may now be the older
-        figure: stated again at once)."""
-        counts = {c: max(n, self.leased[c]) for c, n in self.audience.clients.items()}
+        figure: stated again at once). A socket still waiting for its lease is not stated:
+        it would be granted past the other nodes' leases."""
+        admitted = self.audience.clients - self.waiting  # Counter: only positive counts
+        counts = {c: max(n, self.leased[c]) for c, n in admitted.items()}
         counts |= {c: n for c, n in self.leased.items() if c not in counts}
         await pool.execute(
             "SELECT live_alive($1, $2::text[], $3::int[])",
