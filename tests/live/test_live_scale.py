@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import socket
+import struct
 import time
 import uuid
 
@@ -144,6 +145,43 @@ def test_too_many_sockets_from_one_address_are_closed_with_4429(limited):
         again = await websockets.connect(f"{limited.ws}/live?table=24")
         assert json.loads(await asyncio.wait_for(again.recv(), 5))["kind"] == "snapshot"
         for ws in [*held[1:], again]:
+            await ws.close()
+
+    run_async(scenario())
+
+
+def test_a_spectator_gone_without_a_word_gives_its_place_back(limited):
+    """Decision 0143: a caught-up spectator's socket has no task of its own; cut without a
+    close frame (a phone's wifi gone), it is unsubscribed and its address's count given
+    back all the same, so as many others may come."""
+
+    async def admitted() -> bool:
+        async with websockets.connect(f"{limited.ws}/live?table=26") as ws:
+            try:
+                return (await _caught_up(ws))[0]["kind"] == "snapshot"
+            except websockets.ConnectionClosed:
+                return False
+
+    async def scenario():
+        gone = [_stalled_spectator(limited, "table=26") for _ in range(3)]
+        for _ in range(100):  # once counted, the three hold the address's share
+            if not await admitted():
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the three were never counted")
+        for sock in gone:  # a reset, no close frame
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()
+        for _ in range(100):
+            if await admitted():
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("no place given back")
+        held = [await websockets.connect(f"{limited.ws}/live?table=26") for _ in range(3)]
+        for ws in held:
+            assert (await _caught_up(ws))[0]["kind"] == "snapshot"
             await ws.close()
 
     run_async(scenario())

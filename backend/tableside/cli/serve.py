@@ -19,6 +19,8 @@ UVICORN = {
     "log_level": "warning",
     "lifespan": "on",
     "ws_per_message_deflate": False,
+    # httptools' protocol, let go of as a connection becomes a websocket (decision 0143)
+    "http": "tableside.server.upgrades:LetGoOnUpgrade",
 }
 
 

@@ -65,6 +65,7 @@ class SharedAddresses:
         self.node = uuid.uuid4()  # this process, as the shared count knows it
         self.leased: Counter[str] = Counter()  # sockets per address counted in PostgreSQL
         self.settles = 0  # round trips taken or given back (the tests count them)
+        self.waiting: Counter[str] = Counter()  # sockets counted here, still waiting for lease
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # with its users, per address
 
     @property
@@ -77,15 +78,21 @@ class SharedAddresses:
         audience = self.audience
         if not audience.admit(client):
             return False
+        self.waiting[client] += 1
         try:
             async with asyncio.timeout(SETTLE_SECONDS):
-                while audience.clients[client] > (leased := self.leased[client]):
-                    await self._settle(pool, client)  # for every socket waiting meanwhile
-                    if self.leased[client] <= leased:  # none granted: the share is held
+                while audience.clients[client] > self.leased[client]:
+                    # for every socket waiting meanwhile; judged by what this trip granted,
+                    # not by the lease's size: sockets that left meanwhile shrink it
+                    if not await self._settle(pool, client):  # the share is held elsewhere
                         audience.leave(client)
                         return False
         except _DOWN as exc:
             log.debug("live lease of %s not taken: %s", client, exc)
+        finally:
+            self.waiting[client] -= 1
+            if self.waiting[client] <= 0:
+                del self.waiting[client]
         return True
 
     async def leave(self, pool: asyncpg.Pool, client: str) -> None:
@@ -95,19 +102,22 @@ class SharedAddresses:
                 async with asyncio.timeout(SETTLE_SECONDS):
                     await self._settle(pool, client)
 
-    async def _settle(self, pool: asyncpg.Pool, client: str) -> None:
+    async def _settle(self, pool: asyncpg.Pool, client: str) -> bool:
         """Bring the address's lease to what its open sockets need: take more (with `spare`
         for those to come) up to what the other nodes leave, or give back what is unused.
-        One at a time per address: the sockets waiting meanwhile are settled by one trip."""
+        One at a time per address: the sockets waiting meanwhile are settled by one trip.
+        False only when more was needed and none was granted (the other nodes hold the rest
+        of the address's share): a lease that shrank because sockets left is no refusal."""
         lock, users = self._locks.get(client) or (asyncio.Lock(), 0)
         self._locks[client] = (lock, users + 1)
         try:
             async with lock:
                 open_, leased = self.audience.clients[client], self.leased[client]
                 if open_ > leased:
-                    await self._take(pool, client, open_ - leased + self.spare)
-                elif self._unused(client):
+                    return await self._take(pool, client, open_ - leased + self.spare) > 0
+                if self._unused(client):
                     await self._give(pool, client, open_)
+                return True
         finally:
             lock, users = self._locks[client]
             if users > 1:
@@ -121,7 +131,7 @@ class SharedAddresses:
         open_, leased = self.audience.clients[client], self.leased[client]
         return leased - open_ > self.spare or (open_ == 0 and leased > 0)
 
-    async def _take(self, pool: asyncpg.Pool, client: str, want: int) -> None:
+    async def _take(self, pool: asyncpg.Pool, client: str, want: int) -> int:
         leased = self.leased[client]
         async with pool.acquire() as conn, conn.transaction():
             await conn.execute(_LOCK, client)
@@ -132,6 +142,7 @@ class SharedAddresses:
                 await conn.execute(_LEASE, client, self.node, leased + granted)
         self.settles += 1
         self.leased[client] = leased + granted
+        return granted
 
     async def _give(self, pool: asyncpg.Pool, client: str, keep: int) -> None:
         await pool.execute(_LEASE, client, self.node, keep)
@@ -146,7 +157,7 @@ class SharedAddresses:
 
     async def alive(self, pool: asyncpg.Pool) -> None:
         """Every ALIVE_EVERY seconds: this process lives and holds exactly these leases (at
-        least its open sockets: one admitted while PostgreSQL was away is counted now)."""
+        least its admitted sockets: one admitted while PostgreSQL was away is counted now)."""
         while True:
             try:
                 again = await self._restate(pool)
@@ -158,8 +169,10 @@ class SharedAddresses:
 
     async def _restate(self, pool: asyncpg.Pool) -> bool:
         """State the leases; True when one grew meanwhile (its row may now be the older
-        figure: stated again at once)."""
-        counts = {c: max(n, self.leased[c]) for c, n in self.audience.clients.items()}
+        figure: stated again at once). A socket still waiting for its lease is not stated:
+        it would be granted past the other nodes' leases."""
+        admitted = self.audience.clients - self.waiting  # Counter: only positive counts
+        counts = {c: max(n, self.leased[c]) for c, n in admitted.items()}
         counts |= {c: n for c, n in self.leased.items() if c not in counts}
         await pool.execute(
             "SELECT live_alive($1, $2::text[], $3::int[])",

@@ -74,6 +74,11 @@ class DirectWriter:
                     setattr(proto, name, None)
         scope["headers"] = []
 
+    @property
+    def proto(self) -> Any:
+        """The server's websocket protocol of this socket (live/detached.py)."""
+        return self._proto
+
     def abort(self) -> None:
         """Drop the connection at once (a slow socket that did not take its close frame)."""
         self._proto.transport.abort()

@@ -27,23 +27,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 from uuid import UUID
 
 import anyio
 import msgspec
-from litestar import WebSocket, websocket
-from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
 from tableside.eventlog.source import head
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
+from tableside.live.connection import LiveSocket, guard
+from tableside.live.detached import JUNK, JUNK_REASON, PING, PONG, SLOW_REASON, detach, detachable
 from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
 from tableside.live.socket_auth import accept_and_authenticate
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
+LIVE_PATH = "/live"
 REVOKED = 4401  # close code: the judge's token was revoked (or expired)
 TRY_LATER = 1013  # close code: the feed could not be caught up in time; reconnect with after
 _REASONS = {REVOKED: "token revoked", TRY_LATER: "try again later; reconnect with after"}
@@ -68,7 +70,7 @@ class Refused(Exception):
         self.code = code
 
 
-def _filter(socket: WebSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
+def _filter(socket: LiveSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
     q = socket.query_params
     given = [(k, q[k]) for k in ("match", "table", "competition", "hall") if q.get(k)]
     try:
@@ -93,7 +95,7 @@ def _table_number(value: str) -> str:
     return str(int(value))
 
 
-async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, Principal | None]:
+async def _admit(ctx: Context, socket: LiveSocket) -> tuple[Filter, int | None, Principal | None]:
     # The raw header, not `socket.headers`: that parsed copy would live as long as the socket.
     origin = next((v.decode("latin-1") for k, v in socket.scope["headers"] if k == b"origin"), None)
     if origin is not None and origin not in ctx.origins:
@@ -109,25 +111,36 @@ async def _admit(ctx: Context, socket: WebSocket) -> tuple[Filter, int | None, P
     return flt, after, principal
 
 
-@websocket("/live")
-async def live_socket(socket: WebSocket, state: State) -> None:
-    """Admit (Origin, filter, accept, first-message token, per-address limit), then pump the
-    feed until the client leaves or falls too far behind."""
-    ctx = context(state)
+async def live_app(app: Any, scope: dict, receive: Any, send: Any) -> None:
+    """The /live websocket as a plain ASGI app (below Litestar: live/connection.py): the
+    app-wide guards, then admit (Origin, filter, accept, first-message token, per-address
+    limit) and pump the feed until the client leaves or falls too far behind."""
+    socket = LiveSocket(app, scope, receive, send)
+    if await guard(socket):
+        await _live(context(app.state), socket)
+
+
+async def _live(ctx: Context, socket: LiveSocket) -> None:
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:
         await socket.close(code=refused.code)
         return
+    writer = writer_of(socket.scope)
+    if writer is not None:
+        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
+        socket.direct = writer  # its catch-up written without a pass through ASGI
     client = socket.client.host if socket.client else ""
     # counted across every worker and node (live/addresses.py); accepted by `_admit`
     if not await ctx.addresses.admit(ctx.pool, client):
         await socket.close(code=BUSY, reason="too many live sockets from this address")
         return
+    detached = False
     try:
-        await _serve(ctx, socket, flt, after, principal)
+        detached = await _serve(ctx, socket, writer, (flt, after, principal), client)
     finally:
-        await ctx.addresses.leave(ctx.pool, client)
+        if not detached:  # else once it is gone (live/detached.py)
+            await ctx.addresses.leave(ctx.pool, client)
 
 
 class _Ending:
@@ -153,22 +166,30 @@ class _Ending:
 
 
 async def _serve(
-    ctx: Context, socket: WebSocket, flt: Filter, after: int | None, principal: Principal | None
-) -> None:
-    """Catch the socket up, then let the fan-out write to it directly (live/direct.py) while
-    this task only waits for the client to leave — or, under a server without a direct
-    writer, pump its queue beside a task that waits for that."""
-    writer = writer_of(socket.scope)
-    if writer is not None:
-        writer.shed(socket.scope)  # admitted: the handshake's headers are read for good
+    ctx: Context,
+    socket: LiveSocket,
+    writer: DirectWriter | None,
+    admitted: tuple[Filter, int | None, Principal | None],
+    client: str,
+) -> bool:
+    """Catch the socket up, then let the fan-out write to it directly (live/direct.py): a
+    spectator's socket lives on without this task (True: detached, live/detached.py), a
+    judge's task waits for the client to leave — or, under a server without a direct
+    writer, pumps its queue beside a task that waits for that."""
+    flt, after, principal = admitted
     ending = _Ending()
     token = principal.token_id if principal else None
     if token is not None:
         ctx.sockets.setdefault(token, set()).add(ending.revoked)
     sub = ctx.audience.subscribe(flt.channel, ending.slow)
+    detached = False
     try:
         if writer is not None:
             await _pump(ctx, socket, flt, after, sub, writer)
+            if token is None and detachable(writer.proto):
+                detached = detach(writer.proto, ctx, flt.channel, sub, client)
+                if detached:
+                    return True
             await _until_disconnect(socket, None)
         else:
             async with anyio.create_task_group() as tg:
@@ -183,11 +204,13 @@ async def _serve(
     except TimeoutError:  # the hub or the channel's one read did not come in time
         ending.code = TRY_LATER
     finally:
-        ctx.audience.unsubscribe(flt.channel, sub)
+        if not detached:
+            ctx.audience.unsubscribe(flt.channel, sub)
         if token is not None:
             _forget(ctx.sockets, token, ending.revoked)
     if ending.code:
         await _close(socket, writer, ending.code)
+    return False
 
 
 def _forget(sockets: dict, token: UUID, revoked) -> None:
@@ -198,9 +221,9 @@ def _forget(sockets: dict, token: UUID, revoked) -> None:
         del sockets[token]
 
 
-async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> None:
+async def _close(socket: LiveSocket, writer: DirectWriter | None, code: int) -> None:
     """Close with `code`; a socket whose buffer never lets the close frame out is cut."""
-    reason = _REASONS.get(code, "too far behind; reconnect with after")
+    reason = _REASONS.get(code, SLOW_REASON)
     with anyio.move_on_after(1) as waited, contextlib.suppress(Exception):
         await socket.close(code=code, reason=reason)
     if waited.cancelled_caught and writer is not None:
@@ -209,7 +232,7 @@ async def _close(socket: WebSocket, writer: DirectWriter | None, code: int) -> N
 
 async def _pump(
     ctx: Context,
-    socket: WebSocket,
+    socket: LiveSocket,
     flt: Filter,
     after: int | None,
     sub: Subscriber,
@@ -268,7 +291,7 @@ async def _documents(ctx: Context, flt: Filter) -> bytes | None:
     return (await ctx.audience.documents.get(flt.channel, read, _bound(ctx)))[1]
 
 
-async def _snapshot(ctx: Context, socket: WebSocket, flt: Filter) -> int:
+async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
     """Send the channel's snapshot: the cached one, or the one read once for every socket
     asking meanwhile (live/flights.py) with the log's head as it was read. Then wait (bounded)
     for the hub to have read that far: the deltas the snapshot lacks are in the ring, and
@@ -320,21 +343,17 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     return position, encode(snapshot)
 
 
-PING = '{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
-PONG = encode({"kind": "pong"})
+PING_TEXT = PING.decode()
 
 
-JUNK = 4400  # close code: the client sent something other than a ping
-
-
-async def _until_disconnect(socket: WebSocket, pump: anyio.CancelScope | None) -> None:
+async def _until_disconnect(socket: LiveSocket, pump: anyio.CancelScope | None) -> None:
     """Answer a ping until the client leaves, or close with JUNK on anything else; then end
     the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
-        while await socket.receive_data(mode="text") == PING:  # a binary frame reads ""
+        while await socket.receive_data(mode="text") == PING_TEXT:  # a binary frame reads ""
             await socket.send_data(PONG)
         with anyio.move_on_after(1), contextlib.suppress(Exception):
-            await socket.close(code=JUNK, reason="a live socket sends only a ping")
+            await socket.close(code=JUNK, reason=JUNK_REASON)
     if pump is not None:
         pump.cancel()
 

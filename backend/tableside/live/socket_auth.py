@@ -12,9 +12,9 @@ import asyncio
 
 import asyncpg
 import msgspec
-from litestar import WebSocket
 from litestar.exceptions import NotAuthorizedException, WebSocketDisconnect
 
+from tableside.live.connection import LiveSocket
 from tableside.web.auth import Principal, resolve
 from tableside.web.problems import coded
 
@@ -35,12 +35,12 @@ class AuthMessage(msgspec.Struct, forbid_unknown_fields=True):
     token: str
 
 
-def wants_auth(socket: WebSocket) -> bool:
+def wants_auth(socket: LiveSocket) -> bool:
     """True when the client asked for the `tableside.auth` subprotocol."""
     return AUTH_PROTOCOL in (socket.scope.get("subprotocols") or [])
 
 
-async def first_message_token(socket: WebSocket, seconds: float = AUTH_SECONDS) -> str | None:
+async def first_message_token(socket: LiveSocket, seconds: float = AUTH_SECONDS) -> str | None:
     """The token of the first message; None when it is late, malformed or not an auth message."""
     try:
         async with asyncio.timeout(seconds):
@@ -53,7 +53,7 @@ async def first_message_token(socket: WebSocket, seconds: float = AUTH_SECONDS) 
     return message.token if message.type == "auth" and message.token else None
 
 
-async def accept_and_authenticate(pool: asyncpg.Pool, socket: WebSocket) -> Principal | None:
+async def accept_and_authenticate(pool: asyncpg.Pool, socket: LiveSocket) -> Principal | None:
     """Accept; a spectator's socket has no principal, an authenticating one must prove its token.
 
     401 (closed with 4401) when the first message is late, malformed or its token is unknown,

@@ -26,7 +26,7 @@ from tableside.live.addresses import SharedAddresses
 from tableside.live.audience import Audience
 from tableside.live.channels import LiveChannels
 from tableside.live.direct import RAW_SEND
-from tableside.live.live import live_socket
+from tableside.live.live import LIVE_PATH, live_app
 from tableside.match.discipline import Disciplines
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.export_routes import EXPORT_ROUTES
@@ -142,7 +142,6 @@ def routes() -> list:
         servers,
         create_match,
         post_command,
-        live_socket,
         *READ_ROUTES,
         *AUDIT_ROUTES,
         find_matches,
@@ -189,13 +188,18 @@ async def _app_guards(connection: ASGIConnection, handler: BaseRouteHandler) -> 
 
 
 class TablesideApp(Litestar):
-    """The Litestar app, keeping the server's own `send` in a websocket's scope: once a live
-    socket has caught up, the fan-out writes to it directly (live/direct.py); and answering
-    503 to a request the server cut on its way down."""
+    """The Litestar app, with /live served below it as a plain ASGI app keeping the server's
+    own `send` in the scope (once a live socket has caught up, the fan-out writes to it
+    directly: live/direct.py); and answering 503 to a request the server cut on its way
+    down."""
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "websocket":
+        if scope["type"] == "websocket" and scope["path"] == LIVE_PATH:
+            # below Litestar: no connection object, wrappers or middleware frames per socket
+            # (live/connection.py, decision 0143)
             scope[RAW_SEND] = send
+            await live_app(self, scope, receive, send)
+            return
         try:
             await super().__call__(scope, receive, send)
         except asyncio.CancelledError:
