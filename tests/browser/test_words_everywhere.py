@@ -56,7 +56,7 @@ _READ = """() => {
 @pytest.fixture(scope="module")
 def pwa_server(chromium_ready, new_database) -> Iterator[Server]:
     """The hall: the demo competition playing quickly beside the tests' own matches."""
-    env = {"TABLESIDE_DEMO": "1", "TABLESIDE_DEMO_PACE": "0.05,0.15"}
+    env = {"TABLESIDE_DEMO": "1", "TABLESIDE_DEMO_PACE": "0.02,0.05"}
     server = Server(new_database(), env=env).start()
     yield server
     server.stop()
