@@ -43,7 +43,7 @@ def _text(pdf: bytes, tmp_path: Path) -> str:
     return out.stdout
 
 
-@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+@pytest.mark.parametrize("lang", ["et", "lv", "en", "is"])
 def test_standings_pdf_prints_the_consoles_table_in_its_words(
     finished: Comp, server, lang: str, tmp_path: Path
 ) -> None:

@@ -9,10 +9,12 @@ from litestar.params import Parameter
 
 # The language of a printed download (the faces' three).
 Language = Annotated[Literal["et", "lv", "en"], Parameter(description="language")]
-# A backgammon download: the KSI's Icelandic besides the faces' three.
-BackgammonLanguage = Annotated[
+# A download every face links in its reader's language, Icelandic included (a backgammon
+# record, a competition's standings).
+FaceLanguage = Annotated[
     Literal["en", "is", "et", "lv"], Parameter(description="language (Icelandic: is)")
 ]
+BackgammonLanguage = FaceLanguage
 
 
 def attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:

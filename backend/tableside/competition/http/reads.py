@@ -25,7 +25,7 @@ from tableside.match.http.export_routes import pdf_attachment
 from tableside.rule_error import RuleError
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import Language, attachment
+from tableside.web.downloads import FaceLanguage, Language, attachment
 from tableside.web.guards import FILE_LIMIT, signed_in
 from tableside.web.problems import coded
 
@@ -114,7 +114,7 @@ async def get_standings(
 async def get_standings_pdf(
     state: State,
     competition_id: FromPath[UUID],
-    lang: Language = "en",
+    lang: FaceLanguage = "en",
     min_position: MinPosition = 0,
 ) -> Response[bytes]:
     """The standings table and the final placings, as the console shows them, on A4 (at

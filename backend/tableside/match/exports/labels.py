@@ -180,7 +180,7 @@ def words(lang: str) -> dict[str, str]:
     return WORDS.get(lang, _EN)
 
 
-_NOTE = {"en": "note", "et": "märkus", "lv": "piezīme"}
+_NOTE = {"en": "note", "et": "märkus", "lv": "piezīme", "is": "athugasemd"}
 _FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
 _SILENT = re.compile(r"(\w+) is silent(?!;)")
 
@@ -189,9 +189,9 @@ def citation(lang: str, rule: str) -> str:
     """A rule citation in the reader's language: EKML's "märkus" (a paragraph's note) reads
     "note" / "piezīme"; a silence the guide filled from another text in the reader's words;
     the paragraph stays as cited (the faces' `citation` in i18n.js)."""
-    filled = _catalogue("", lang)["term.guide_filled"]
+    filled = face_words(lang)["term.guide_filled"]
     rule = _FILLED.sub(lambda m: filled.format(ruleset=m[1], rule=m[2]), rule)
-    silent = _catalogue("", lang)["term.silent"]
+    silent = face_words(lang)["term.silent"]
     rule = _SILENT.sub(lambda m: silent.format(ruleset=m[1]), rule)
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
@@ -215,8 +215,9 @@ def _codes(lang: str) -> dict[str, str]:
 
 def console_words(lang: str) -> dict[str, str]:
     """The console's catalogue (admin.<lang>.json): what a printed standings table calls its
-    columns, formats and tie-breaks, in the words the TD's screen uses."""
-    return _catalogue("admin", lang)
+    columns, formats and tie-breaks, in the words the TD's screen uses (Icelandic included:
+    the console speaks it, and links its standings in it)."""
+    return _catalogue("admin", lang, FACE_LANGUAGES)
 
 
 def codes(lang: str) -> dict[str, str]:
