@@ -1,12 +1,11 @@
-"""The protocol's printed words in Estonian, Latvian and English (the federations' terms)."""
+"""The protocol's printed words in Estonian, Latvian and English (the federations' terms), and
+Icelandic (the faces' terms)."""
 
 from __future__ import annotations
 
 import re
 
-from tableside.web.words import FACE_LANGUAGES, catalogue
-
-LANGUAGES = ("et", "lv", "en")
+from tableside.web.words import catalogue
 
 _EN = {
     "judge": "Table judge",
@@ -172,7 +171,62 @@ _LV = {
     "games_n.zero": "{n} setu",
     "head": "Ķēdes galva (notikuma {n} jaucējkods)",
 }
-WORDS = {"en": _EN, "et": _ET, "lv": _LV}
+# Icelandic in the faces' own terms (spectator.is.json, audit.is.json: "leikskýrsla",
+# "viðureign", "leikur", "tafla", "keðja"), for a korona match read on an Icelandic face.
+_IS = {
+    "judge": "Borðdómari",
+    "title": "Leikskýrsla",
+    "event": "Mót",
+    "table": "Borð",
+    "rules": "Reglur",
+    "match": "Viðureign",
+    "side_a": "Hlið A",
+    "side_b": "Hlið B",
+    "games": "Leikir",
+    "game": "Leikur",
+    "opening": "Upphafsskot",
+    "seats": "Sæti",
+    "seats_order": "Réttsælis frá sæti upphafsskotsins",
+    "seats_move": (
+        "Milli leikja færast allir um eitt sæti réttsælis og raða síðan töflum meðspilarans."
+    ),
+    "winner": "Sigurvegari",
+    "reason": "Hvernig",
+    "result": "Úrslit",
+    "games_won": "Unnir leikir",
+    "points": "Stig",
+    "sanctions": "Athugasemdir og refsingar",
+    "kind": "Tegund",
+    "player": "Leikmaður",
+    "offender": "Brotlegur",
+    "borne_by": "Ber refsinguna",
+    "detail": "Nánar",
+    "rule": "Regla",
+    "none": "Engar.",
+    "corrections": "Leiðréttingar",
+    "signature": "Undirskrift borðdómara",
+    "signed_at": "Undirritað",
+    "not_signed": "Ekki undirritað enn",
+    "drawn": "jafntefli",
+    "annulled": "ógilt",
+    "remark": "athugasemd",
+    "remark.NOVUS08": "viðvörun (hoiatus)",
+    "warning": "viðvörun",
+    "penalty": "refsitafla",
+    "removed": "fjarlægður",
+    "time_limit": "30 s mörk",
+    "forfeit_turn": "missir næsta skot",
+    "games_lost": "leikir sem eftir voru tapaðir",
+    "of": "af",
+    "receipt": "Undirrituð kvittun (skannaðu til að athuga hana, líka án nets)",
+    "verification": "Staðfesting",
+    "events_n": "{n} atburðir geymdir í keðju viðureignarinnar",
+    "events_n.one": "{n} atburður geymdur í keðju viðureignarinnar",
+    "games_n": "{n} leikir",
+    "games_n.one": "{n} leikur",
+    "head": "Haus keðjunnar (tætigildi atburðar {n})",
+}
+WORDS = {"en": _EN, "et": _ET, "lv": _LV, "is": _IS}
 
 
 def words(lang: str) -> dict[str, str]:
@@ -196,28 +250,22 @@ def citation(lang: str, rule: str) -> str:
     return rule.replace("märkus", _NOTE.get(lang, _NOTE["en"]))
 
 
-def _catalogue(name: str, lang: str, known: tuple[str, ...] = LANGUAGES) -> dict[str, str]:
-    """One of the faces' own files (the server's one loader, `web/words.catalogue`), English
-    for a language not `known` (the printed protocol's three by default)."""
-    return catalogue(name, lang, known)
-
-
 def face_words(lang: str) -> dict[str, str]:
     """The faces' shared catalogue (pwa/i18n/<lang>.json) in any language a face speaks,
     Icelandic included (English for anything else): what a page the server writes says."""
-    return _catalogue("", lang, FACE_LANGUAGES)
+    return catalogue("", lang)
 
 
 def _codes(lang: str) -> dict[str, str]:
-    """The engine's codes in words (codes.<lang>.json)."""
-    return _catalogue("codes", lang)
+    """The engine's codes in words (codes.<lang>.json), Icelandic included."""
+    return catalogue("codes", lang)
 
 
 def console_words(lang: str) -> dict[str, str]:
     """The console's catalogue (admin.<lang>.json): what a printed standings table calls its
     columns, formats and tie-breaks, in the words the TD's screen uses (Icelandic included:
     the console speaks it, and links its standings in it)."""
-    return _catalogue("admin", lang, FACE_LANGUAGES)
+    return catalogue("admin", lang)
 
 
 def codes(lang: str) -> dict[str, str]:

@@ -16,7 +16,7 @@ from tableside.match.receipts import printed
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.web.context import context
-from tableside.web.downloads import Language
+from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded
 from tableside.web.transport import public_base
 
@@ -28,7 +28,7 @@ async def protocol_pdf_file(
     request: Request,
     state: State,
     match_id: FromPath[UUID],
-    lang: Language = "en",
+    lang: FaceLanguage = "en",
 ) -> Response[bytes]:
     """The official protocol (players, games and opening shots, sanctions, signature, the
     chain head to verify the record against, and the newest ending's signed receipt as a QR
