@@ -25,7 +25,7 @@ from litestar.params import FromQuery
 from tableside.match.exports.labels import face_words
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
-from tableside.web.downloads import BackgammonLanguage
+from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded, language
 from tableside.web.transport import in_clear_on_the_hall
 from tableside.web.venue_tls import CA_CERT, fingerprint
@@ -117,9 +117,7 @@ def venue_ca(request: Request) -> Response[bytes]:
 
 
 @get("/setup", include_in_schema=False, sync_to_thread=False)
-def setup_page(
-    request: Request, lang: FromQuery[BackgammonLanguage | None] = None
-) -> Response[str]:
+def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) -> Response[str]:
     """The page a tablet opens first (its QR code is printed by `tableside serve`)."""
     lang = lang or language(request)
     words = face_words(lang)

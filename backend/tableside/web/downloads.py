@@ -9,12 +9,11 @@ from litestar.params import Parameter
 
 # The language of a printed download (the faces' three).
 Language = Annotated[Literal["et", "lv", "en"], Parameter(description="language")]
-# A download every face links in its reader's language, Icelandic included (a backgammon
-# record, a competition's standings).
+# A download or page every face links in its reader's language, Icelandic included (a
+# backgammon record, a receipt, a competition's standings, a korona protocol, /setup).
 FaceLanguage = Annotated[
     Literal["en", "is", "et", "lv"], Parameter(description="language (Icelandic: is)")
 ]
-BackgammonLanguage = FaceLanguage
 
 
 def attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:

@@ -22,7 +22,7 @@ from tableside.match.exports.labels import face_words
 from tableside.match.receipts import receipts
 from tableside.web.context import context
 from tableside.web.disputed import disputed
-from tableside.web.downloads import BackgammonLanguage
+from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded, language
 from tableside.web.transport import public_base
 
@@ -66,7 +66,7 @@ async def receipt_page(
     request: Request,
     state: State,
     match_id: FromPath[UUID],
-    lang: BackgammonLanguage | None = None,  # the four a receipt is printed in
+    lang: FaceLanguage | None = None,  # the four a receipt is printed in
 ) -> Response[str]:
     """The receipt for people: the newest one's QR code and text, then the earlier endings'."""
     found = await match_receipts(state, match_id)

@@ -22,7 +22,7 @@ from tableside.plugins.backgammon.federation_report import (
     report_sheets,
 )
 from tableside.web.context import context
-from tableside.web.downloads import BackgammonLanguage
+from tableside.web.downloads import FaceLanguage
 from tableside.web.guards import signed_in
 from tableside.web.problems import coded
 
@@ -51,7 +51,7 @@ async def _sheets(state: State, competition_id: UUID, what: str) -> tuple[Compet
     guards=[signed_in("head_judge", "secretary", "auditor")],
 )
 async def get_federation_report(
-    state: State, competition_id: FromPath[UUID], lang: BackgammonLanguage = "is"
+    state: State, competition_id: FromPath[UUID], lang: FaceLanguage = "is"
 ) -> Response[bytes]:
     """Every expulsion with its reasons, and every ruling, appeal and jury decision with the
     incident and the reasoning, match by match, from the matches' records (a backgammon
@@ -68,7 +68,7 @@ async def get_federation_report(
     guards=[signed_in("head_judge", "secretary", "auditor")],
 )
 async def get_disputes(
-    state: State, competition_id: FromPath[UUID], lang: BackgammonLanguage = "is"
+    state: State, competition_id: FromPath[UUID], lang: FaceLanguage = "is"
 ) -> list[dict]:
     """Every match with a call, ruling, appeal or jury decision: each entry in words (`lang`)
     with its KSI paragraph, the jury named in its decision, and where the dispute stands

@@ -22,7 +22,7 @@ from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
 from tableside.plugins.backgammon.http.people import get_people
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import BackgammonLanguage
+from tableside.web.downloads import FaceLanguage
 from tableside.web.guards import signed_in
 from tableside.web.problems import coded
 from tableside.web.transport import public_base
@@ -179,7 +179,7 @@ async def bg_protocol_file(
     request: Request,
     state: State,
     match_id: FromPath[UUID],
-    lang: BackgammonLanguage = "en",
+    lang: FaceLanguage = "en",
     moves: Annotated[bool, Parameter(description="each game's moves too")] = False,
 ) -> Response[bytes]:
     """Players, length and clock; each game's start, cube, end and score; penalty points,
