@@ -101,13 +101,16 @@ class Settings:
     # (`tls_cert`, `tls_key`: a federation's real name) or the venue CA's, which covers this
     # machine's names and addresses and `tls_names`; beside HTTPS, plain HTTP on `http_port`
     # (default: the next port) answers the setup page and refuses logins and tokens.
-    # `https_origin` is where a face on plain HTTP is sent (serve sets it; tests set it).
+    # `https_origin` is where a face on plain HTTP is sent and the one origin links name
+    # (serve sets it; tests set it); `served_names` every DNS name and address the serving
+    # certificate carries (serve sets it: each is an origin /live accepts, issue 52).
     tls: str = "auto"
     tls_cert: Path | None = None
     tls_key: Path | None = None
     tls_names: tuple[str, ...] = ()
     http_port: int | None = None
     https_origin: str | None = None
+    served_names: tuple[str, ...] = ()
 
     @property
     def tls_folder(self) -> Path:

@@ -96,8 +96,41 @@ export function moveOn() {
   active = (active + 1) % servers().length;
 }
 
-/** fetch() on the server answering now; when it does not answer at all, on the next. */
+// --- no secret in clear (issue 52) -----------------------------------------------------
+// A page outside a secure context (plain HTTP on the hall network) sends no password and no
+// token: the check is here, before the request, so the bytes never cross the wifi; the
+// server's 403 `insecure_transport` stays as the second line. A server that speaks no HTTPS
+// at all (`TABLESIDE_TLS=off` with no proxy) names no HTTPS origin: there the hall is plain
+// by the operator's choice and the page sends as before.
+
+const SETUP_TIMEOUT_MS = 5000;
+let origin = null; // the promise of this server's HTTPS origin (GET /api/setup)
+
+/** This server's HTTPS origin ("" when it speaks none; null when it could not be asked). */
+export function httpsOrigin() {
+  origin ||= fetch("/api/setup", { signal: AbortSignal.timeout(SETUP_TIMEOUT_MS) })
+    .then(async (answer) => (answer.ok ? (await answer.json()).https_origin || "" : null))
+    .catch(() => null)
+    .then((found) => { if (found === null) origin = null; return found; }); // asked again next time
+  return origin;
+}
+
+const carriesSecret = (path, init) =>
+  Boolean(init?.headers?.Authorization) || new URL(path, location.href).pathname === "/api/login";
+
+/** Refuse, before anything is sent, a login or a token from a page in clear. */
+async function refuseInClear(path, init) {
+  if (window.isSecureContext || !carriesSecret(path, init)) return;
+  const https = await httpsOrigin();
+  if (https === "") return;
+  // the server's own refusal, said here: the same code and words, the way to the HTTPS origin
+  throw new ApiError(403, { code: "insecure_transport", https_origin: https || "/setup" });
+}
+
+/** fetch() on the server answering now; when it does not answer at all, on the next. A
+ *  login or a token is never sent from a page outside a secure context (an ApiError). */
 export async function serverFetch(path, init) {
+  await refuseInClear(path, init);
   const count = servers().length;
   for (let tried = 1; ; tried++) {
     try {
@@ -168,7 +201,7 @@ export async function request(method, url, body, { headers: extra = {}, signal }
   try {
     reply = await serverFetch(url, init);
   } catch (error) {
-    if (error.name === "AbortError") throw error;
+    if (error.name === "AbortError" || error instanceof ApiError) throw error;
     throw new ApiError(0, { title: t("error.network"), detail: String(error.message || error) });
   }
   return parse(reply);

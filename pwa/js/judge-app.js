@@ -322,6 +322,7 @@ async function whoAmI(tableParam) {
     return who.role === "spectator" ? null : tableParam;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.problem.code === "insecure_transport") throw error;
     return tableParam || Number(localStorage.getItem("tableside.judge.table")) || null;
   }
 }
@@ -339,7 +340,13 @@ async function start() {
     state.problem = "judge.join_help";
     return render();
   }
-  state.table = await whoAmI(param);
+  try {
+    state.table = await whoAmI(param);
+  } catch (error) { // a page in clear: its token was not sent (issue 52), the way to HTTPS is
+    state.problem = "code.insecure_transport";
+    state.problemParams = { https_origin: error.problem.https_origin };
+    return render();
+  }
   if (!state.table) {
     state.problem = "judge.bad_token";
     return render();
@@ -375,7 +382,11 @@ async function start() {
     refreshPending();
   });
   feed.addEventListener("state", (e) => liveState(e.detail.state));
-  feed.addEventListener("refused", () => { state.problem = "judge.bad_token"; render(); });
+  feed.addEventListener("refused", (e) => {
+    // a page at an address the server gives no live feed to says so (issue 52)
+    state.problem = e.detail.reason === "origin" ? "judge.live_origin" : "judge.bad_token";
+    render();
+  });
   window.judge = ctx; // for tests and for a curious head judge
   feed.start();
   render();

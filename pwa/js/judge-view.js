@@ -11,7 +11,9 @@ import { receiptCard } from "/js/receipt-card.js";
 /** What main#face holds for `state` (see judge-app.js for its fields). */
 export function view(state, act) {
   const doc = state.shown;
-  if (state.problem) return [h("p", { class: "notice", "data-notice": state.problem }, t(state.problem))];
+  if (state.problem) {
+    return [h("p", { class: "notice", "data-notice": state.problem }, t(state.problem, state.problemParams))];
+  }
   if (!doc) {
     const text = state.loading ? t("judge.loading") : t("judge.no_match", { table: state.table });
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];

@@ -7,19 +7,9 @@
 //   import { warnIfInsecure } from "/js/secure-context.js";
 //   warnIfInsecure();   // nothing in a secure context (HTTPS, or loopback on the laptop)
 
+import { httpsOrigin } from "/js/api.js";
 import { h } from "/js/dom.js";
 import { i18n, t } from "/js/i18n.js";
-
-const TIMEOUT_MS = 5000;
-
-async function httpsOrigin() {
-  try {
-    const answer = await fetch("/api/setup", { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    return answer.ok ? (await answer.json()).https_origin || "" : "";
-  } catch {
-    return ""; // offline or an older server: the banner still says what does not work
-  }
-}
 
 function banner(origin) {
   const here = `${location.pathname}${location.search}${location.hash}`;
@@ -34,7 +24,7 @@ function banner(origin) {
 /** Show the banner at the top of the page when it is not a secure context. */
 export async function warnIfInsecure() {
   if (window.isSecureContext) return;
-  const origin = await httpsOrigin();
+  const origin = (await httpsOrigin()) || ""; // unknown: the banner still says what fails
   let shown = banner(origin);
   document.body.prepend(shown);
   i18n.addEventListener("change", () => {

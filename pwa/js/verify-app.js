@@ -25,9 +25,12 @@ function fieldValue(receipt, field) {
 function draw() {
   const keys = pinnedKeys();
   $("pinned").textContent = keys.length ? keys.join(", ") : t("verify.no_key");
-  if (!shown) {
+  if (!shown) { // nothing checked (yet): no verdict, and nothing of an earlier one
     $("verdict").textContent = t("verify.none");
     $("verdict").dataset.verdict = "none";
+    $("checks").hidden = true;
+    $("check-list").replaceChildren();
+    $("fields").replaceChildren();
     return;
   }
   const { receipt, result } = shown;
@@ -43,11 +46,26 @@ function draw() {
     h("dd", { dataset: { field: f } }, fieldValue(receipt, f))]));
 }
 
-async function check(text) {
+let checking = 0; // the newest check: an older one that ends later is not shown over it
+
+async function check(text, mine = ++checking) {
   const receipt = readReceipt(text);
-  shown = receipt ? { receipt, result: await checkReceipt(receipt, pinned(receipt)) }
+  const result = receipt ? { receipt, result: await checkReceipt(receipt, pinned(receipt)) }
     : { receipt: null, result: { valid: false, checks: [{ check: "format", ok: false }] } };
+  if (mine !== checking) return;
+  shown = result;
   draw();
+}
+
+/** The receipt in the address, checked; every change of the address checks again, the old
+ *  verdict cleared first (issue 52: a forged link opened in the same tab showed "Valid"). */
+async function fromAddress() {
+  delete document.body.dataset.checked;
+  shown = null;
+  draw();
+  const mine = ++checking; // a check still running is not shown
+  if (location.hash.includes("r=")) await check(location.hash, mine);
+  if (mine === checking) document.body.dataset.checked = "true";
 }
 
 $("paste").addEventListener("submit", (event) => {
@@ -56,7 +74,6 @@ $("paste").addEventListener("submit", (event) => {
 });
 i18n.addEventListener("change", draw);
 await i18n.ready;
-if (location.hash.includes("r=")) await check(location.hash);
-else draw();
+await fromAddress();
 delete $("face").dataset.loading; // the page appears whole, its verdict in place (no shift)
-document.body.dataset.checked = "true";
+window.addEventListener("hashchange", fromAddress);

@@ -156,11 +156,12 @@ def hall_server(chromium_ready: None, new_database, tmp_path_factory) -> Iterato
 @pytest.fixture(scope="module")
 def hall_browser(playwright, hall_server) -> Iterator[object]:
     """Chromium as a tablet on the hall wifi that installed the venue CA from /setup."""
-    from support.hall import HALL
+    from support.hall import NAMES, STRANGER
 
+    mapped = (*NAMES, STRANGER)
     args = [
         *CHROMIUM_ARGS,
-        f"--host-resolver-rules=MAP {HALL} 127.0.0.1",
+        "--host-resolver-rules=" + ", ".join(f"MAP {name} 127.0.0.1" for name in mapped),
         f"--ignore-certificate-errors-spki-list={hall_server.spki()}",
     ]
     browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=args)

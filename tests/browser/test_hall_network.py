@@ -11,6 +11,7 @@ naming the HTTPS origin.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -97,6 +98,35 @@ def test_over_https_verify_says_valid_for_a_genuine_receipt_and_invalid_for_a_ch
     assert page.locator("[data-check=signature]").get_attribute("data-ok") == "false"
 
 
+def forged_by_one_byte(fragment: str) -> str:
+    """The verify link's fragment (`#r=…`) with one byte of its receipt's version changed."""
+    text = fragment.split("r=", 1)[1]
+    raw = bytearray(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    at = raw.index(b'"version":') + len(b'"version":')
+    raw[at] = ord("8") if raw[at] == ord("9") else ord("9")
+    return "#r=" + base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
+
+
+def test_verify_checks_again_on_every_change_of_its_address(hall_server, hall_tablet, hall_api):
+    """Genuine, then forged by one byte, then genuine, in one tab (issue 52): each change of
+    the address is checked, the old verdict cleared first."""
+    _, answer = finished_match(hall_server, hall_api)
+    genuine = answer["verify_url"].split("/verify", 1)[1]
+    forged = forged_by_one_byte(genuine)
+    page = hall_tablet(hall_server.https).new_page()
+    page.goto(f"/verify{genuine}")
+    page.wait_for_selector("body[data-checked=true] #verdict[data-verdict=valid]")
+    for fragment, verdict in ((forged, "invalid"), (genuine, "valid"), ("#", "none")):
+        page.evaluate("(f) => { location.hash = f; }", fragment)
+        page.wait_for_selector(f"body[data-checked=true] #verdict[data-verdict={verdict}]")
+        if verdict == "invalid":
+            failing = page.locator("[data-check][data-ok=false]")
+            assert failing.count() >= 1
+        if verdict == "none":  # nothing of the last check is left on the page
+            assert page.locator("[data-check]").count() == 0
+            assert page.locator("[data-field]").count() == 0
+
+
 def test_in_clear_the_banner_shows_and_a_genuine_receipt_is_never_not_valid(
     hall_server, hall_tablet, hall_api
 ):
@@ -112,7 +142,7 @@ def test_in_clear_the_banner_shows_and_a_genuine_receipt_is_never_not_valid(
     assert page.evaluate("typeof crypto.subtle") == "undefined"  # as the issue found it
     banner = page.locator("[data-insecure]")
     assert banner.is_visible()
-    assert banner.locator("a[data-https]").get_attribute("href").startswith(hall_server.https)
+    assert banner.locator("a[data-https]").get_attribute("href").startswith(hall_server.canonical)
     # WebCrypto is absent here: the pure-JS Ed25519 checks, and the receipt holds
     assert page.locator("#verdict").get_attribute("data-verdict") == "valid"
     screenshot(page, "hall-verify-in-clear-valid")
@@ -131,17 +161,61 @@ def test_in_clear_the_banner_shows_and_a_genuine_receipt_is_never_not_valid(
     assert "Not valid" not in bare.locator("#verdict").inner_text()
 
 
+def request_log(context) -> list:
+    """Every request and websocket frame the tablet's pages send, as Playwright sees them."""
+    sent: list = []
+    context.on("request", lambda request: sent.append(request))
+    context.on("page", lambda page: page.on("websocket", lambda ws: sent.append(ws)))
+    return sent
+
+
+def leaks(sent: list, *secrets: str) -> list[str]:
+    """The requests in `sent` that carry a bearer token or one of `secrets` (in the URL, a
+    header or the body); a websocket is one whose URL carries one (its frames never opened)."""
+    found = []
+    for item in sent:
+        if not hasattr(item, "headers"):  # a websocket
+            found += [item.url for secret in secrets if secret in item.url]
+            continue
+        headers = {k.lower(): v for k, v in item.headers.items()}
+        carried = " ".join([item.url, *headers.values(), item.post_data or ""])
+        if "authorization" in headers or any(secret in carried for secret in secrets):
+            found.append(f"{item.method} {item.url}")
+    return found
+
+
 def test_in_clear_a_login_is_refused_naming_the_https_origin(hall_server, hall_tablet):
-    page = hall_tablet(hall_server.http).new_page()
+    context = hall_tablet(hall_server.http)
+    sent = request_log(context)
+    page = context.new_page()
     page.goto("/admin")
     page.wait_for_selector("[data-insecure]")
     page.fill("#login-user", "head")
     page.fill("#login-pass", "head-secret-1")
     page.locator("form[data-login] button[type=submit]").click()
-    refusal = page.get_by_text(hall_server.https)
+    refusal = page.get_by_text(hall_server.canonical)
     refusal.first.wait_for()
     assert "ts_" not in page.evaluate("JSON.stringify(localStorage)")  # no session was had
+    # the face refused before sending: the password never crossed the wifi (issue 52)
+    assert sent and leaks(sent, "head-secret-1") == []
+    assert not [r for r in sent if hasattr(r, "method") and "/api/login" in r.url]
     screenshot(page, "hall-admin-login-refused")
+
+
+def test_in_clear_a_judge_link_sends_no_token_and_says_where_to_go(
+    hall_server, hall_tablet, hall_api
+):
+    table = new_table(hall_api, ["Ann"], ["Bo"])
+    context = hall_tablet(hall_server.http)
+    sent = request_log(context)
+    page = context.new_page()
+    page.goto(table["path"])
+    notice = page.locator("[data-notice='code.insecure_transport']")
+    notice.wait_for()
+    assert hall_server.canonical in notice.inner_text()
+    assert notice.inner_text()[0].isupper()  # a sentence, not a fragment (issue 52)
+    assert sent and leaks(sent, table["token"]) == []
+    screenshot(page, "hall-judge-in-clear")
 
 
 def test_in_clear_tokens_are_refused_and_links_name_the_https_origin(hall_server, hall_api):
@@ -150,14 +224,14 @@ def test_in_clear_tokens_are_refused_and_links_name_the_https_origin(hall_server
     login = httpx.post(f"{plain}/api/login", headers=hall, json={"username": "x", "password": "y"})
     assert login.status_code == 403
     assert login.json()["code"] == "insecure_transport"
-    assert login.json()["https_origin"] == hall_server.https
+    assert login.json()["https_origin"] == hall_server.canonical
     token = {**hall, "Authorization": f"Bearer {hall_api.token}"}
     assert httpx.get(f"{plain}/api/login-lockouts", headers=token).status_code == 403
     match_id, _ = finished_match(hall_server, hall_api)
     receipt = httpx.get(f"{plain}/api/receipts/{match_id}", headers=hall).json()
-    assert receipt["verify_url"].startswith(f"{hall_server.https}/verify#r=")
+    assert receipt["verify_url"].startswith(f"{hall_server.canonical}/verify#r=")
     setup = httpx.get(f"{plain}/setup?lang=lv", headers=hall)
-    assert setup.status_code == 200 and hall_server.https in setup.text
+    assert setup.status_code == 200 and hall_server.canonical in setup.text
     ca = httpx.get(f"{plain}/setup/venue-ca.crt", headers=hall)
     assert ca.content == hall_server.ca.read_bytes()
     over_https = httpx.get(f"{hall_server.api}/health", verify=hall_server.trust())
@@ -176,7 +250,7 @@ def test_the_console_shows_the_setup_qr_and_the_tablets_connected_over_https(
     console.fill("#login-pass", "head-secret-1")
     console.locator("form[data-login] button[type=submit]").click()
     console.wait_for_selector("[data-setup-qr]")
-    setup = f"http://hall.test:{hall_server.http_port}/setup"
+    setup = f"{hall_server.console}/setup"  # by address: no HSTS can upgrade it
     assert console.locator("[data-setup-qr]").get_attribute("alt") == setup
     fingerprint = console.locator("[data-fingerprint]").inner_text()
     assert fingerprint in httpx.get(f"{hall_server.api}/setup", verify=hall_server.trust()).text
@@ -190,7 +264,7 @@ def test_the_setup_page_in_clear_passes_the_accessibility_audit(
     page = hall_tablet(hall_server.http).new_page()
     page.goto("/setup?lang=et")
     assert page.locator("#fingerprint").inner_text().count(":") == 31
-    assert page.locator("#https-origin").get_attribute("href") == f"{hall_server.https}/"
+    assert page.locator("#https-origin").get_attribute("href") == f"{hall_server.canonical}/"
     assert axe_violations(page) == []
     assert_no_horizontal_overflow(page)  # the fingerprint wraps on a phone
     screenshot(page, "hall-setup-et")

@@ -15,9 +15,9 @@ from pathlib import Path
 import httpx
 import segno
 from support.harness import ADMIN, free_port, wait_for
-from tableside.cli.hall import shown_host
 from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
+from tableside.web.transport import hall_address
 from tableside.web.venue_tls import CA_CERT, fingerprint
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
@@ -51,7 +51,7 @@ def test_make_run_on_the_hall_network_prints_https_urls_and_the_setup_qr(new_dat
     try:
         wait_for(lambda: any("table 5 judge" in line for line in lines), timeout=120)
         printed = "".join(lines)
-        host = shown_host("0.0.0.0")
+        host = hall_address("0.0.0.0")
         origin, setup = f"https://{host}:{port}", f"http://{host}:{http_port}/setup"
         assert f"HTTPS: {origin}/" in printed, printed
         assert f"Tableside is serving on {origin}/" in printed

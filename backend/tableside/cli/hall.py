@@ -9,12 +9,20 @@ in the refusals it gives over plain HTTP.
 from __future__ import annotations
 
 import socket
+import ssl
 from dataclasses import dataclass
+from pathlib import Path
 
 from tableside.settings import Settings, SettingsError
-from tableside.staff.links import ANY
-from tableside.web.transport import is_loopback, lan_address
-from tableside.web.venue_tls import fingerprint, venue_tls
+from tableside.web.transport import (
+    ANY,
+    hall_address,
+    is_loopback,
+    lan_address,
+    origin_of,
+    setup_url,
+)
+from tableside.web.venue_tls import covered_names, fingerprint, venue_tls
 
 
 @dataclass(frozen=True)
@@ -28,6 +36,7 @@ class Transport:
     setup_url: str | None = None
     ca_fingerprint: str | None = None  # None: the operator's certificate, nothing to install
     renewed: bool = False
+    names: tuple[str, ...] = ()  # every DNS name and address the certificate carries
 
     @property
     def tls(self) -> bool:
@@ -39,11 +48,6 @@ def wants_tls(settings: Settings) -> bool:
     if settings.tls_cert or settings.tls == "on":
         return True
     return settings.tls == "auto" and not is_loopback(settings.host)
-
-
-def shown_host(host: str) -> str:
-    """The address a tablet should use: the hall-network address when listening everywhere."""
-    return (lan_address() or "127.0.0.1") if host in ANY else host
 
 
 def hall_names(host: str, extra: tuple[str, ...] = ()) -> list[str]:
@@ -71,21 +75,55 @@ def transport(settings: Settings) -> Transport:
         return Transport()
     if bool(settings.tls_cert) != bool(settings.tls_key):
         raise SettingsError("--tls-cert and --tls-key (TABLESIDE_TLS_CERT/_KEY) go together")
-    shown = shown_host(settings.host)
-    netloc = f"[{shown}]" if ":" in shown else shown
     http_port = settings.http_port or settings.port + 1
-    common = {
-        "https_origin": settings.https_origin or f"https://{netloc}:{settings.port}",
-        "http_port": http_port,
-        "setup_url": f"http://{netloc}:{http_port}/setup",
-    }
     if settings.tls_cert:
-        return Transport(str(settings.tls_cert), str(settings.tls_key), **common)
+        names = operators_names(settings.tls_cert, settings.tls_key)
+        return _https(settings, str(settings.tls_cert), str(settings.tls_key), names, http_port)
     made = venue_tls(settings.tls_folder, hall_names(settings.host, settings.tls_names))
-    return Transport(
+    names = tuple(covered_names(made.cert.read_bytes()))
+    return _https(
+        settings,
         str(made.cert),
         str(made.key),
+        names,
+        http_port,
         ca_fingerprint=fingerprint(made.ca_cert.read_bytes()),
         renewed=made.made,
-        **common,
     )
+
+
+def _https(settings, cert: str, key: str, names, http_port: int, **venue) -> Transport:
+    origin = settings.https_origin or canonical_origin(settings, names)
+    shown = settings.replace(https_origin=origin, http_port=http_port)
+    return Transport(
+        cert,
+        key,
+        https_origin=origin,
+        http_port=http_port,
+        setup_url=setup_url(shown),
+        names=names,
+        **venue,
+    )
+
+
+def canonical_origin(settings: Settings, names: tuple[str, ...]) -> str:
+    """The origin links name when the operator set none: the hall address a venue
+    certificate carries; for an operator's certificate its first DNS name (a federation's
+    certificate does not name the laptop's address, issue 52)."""
+    address = hall_address(settings.host)
+    if settings.tls_cert and address not in names:
+        address = next((n for n in names if "*" not in n), address)
+    return origin_of("https", address, settings.port)
+
+
+def operators_names(cert: Path, key: Path | None) -> tuple[str, ...]:
+    """The names an operator's certificate carries, once its key is known to be its pair:
+    a wrong pair is one line at the start (issue 52), not a traceback after the banner."""
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(cert, key)
+    except (ssl.SSLError, OSError) as exc:
+        reason = getattr(exc, "reason", None) or exc.strerror or exc
+        raise SettingsError(
+            f"--tls-cert {cert} and --tls-key {key} are not a certificate and its key ({reason})"
+        ) from None
+    return tuple(covered_names(cert.read_bytes()))

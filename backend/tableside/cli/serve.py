@@ -123,6 +123,7 @@ def serve(settings, *, demo: bool = False, workers: int = 1) -> int:
         settings = settings.replace(
             https_origin=way.https_origin,
             http_port=way.http_port,
+            served_names=way.names,
             peers=https_peers(settings.peers),
         )
     return _serve(settings, listeners, way, demo=demo, workers=workers)

@@ -41,7 +41,7 @@ from tableside.live.connection import LiveSocket, guard
 from tableside.live.detached import JUNK, JUNK_REASON, PING, PONG, SLOW_REASON, detach, detachable
 from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
-from tableside.live.socket_auth import accept_and_authenticate
+from tableside.live.socket_auth import AUTH_PROTOCOL, accept_and_authenticate, wants_auth
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 
@@ -62,12 +62,19 @@ _SNAPSHOTS = {
 }
 
 
-class Refused(Exception):
-    """The handshake is refused with a websocket close code."""
+# The close reason of a page whose origin the feed does not serve (issue 52): the socket is
+# accepted only to be closed with it, nothing sent on it, so the page can say why (a
+# handshake's 403 reads, in a browser, as a server that is gone).
+FOREIGN_ORIGIN = "origin"
 
-    def __init__(self, code: int) -> None:
+
+class Refused(Exception):
+    """The handshake is refused with a websocket close code (and a reason a face reads)."""
+
+    def __init__(self, code: int, reason: str = "") -> None:
         super().__init__(code)
         self.code = code
+        self.reason = reason
 
 
 def _filter(socket: LiveSocket, halls: frozenset[str]) -> tuple[Filter, int | None]:
@@ -99,7 +106,8 @@ async def _admit(ctx: Context, socket: LiveSocket) -> tuple[Filter, int | None, 
     # The raw header, not `socket.headers`: that parsed copy would live as long as the socket.
     origin = next((v.decode("latin-1") for k, v in socket.scope["headers"] if k == b"origin"), None)
     if origin is not None and origin not in ctx.origins:
-        raise Refused(4403)
+        await socket.accept(subprotocols=AUTH_PROTOCOL if wants_auth(socket) else None)
+        raise Refused(4403, FOREIGN_ORIGIN)
     flt, after = _filter(socket, ctx.live.halls)
     try:
         principal = await accept_and_authenticate(ctx.pool, socket)
@@ -124,7 +132,7 @@ async def _live(ctx: Context, socket: LiveSocket) -> None:
     try:
         flt, after, principal = await _admit(ctx, socket)
     except Refused as refused:
-        await socket.close(code=refused.code)
+        await socket.close(code=refused.code, reason=refused.reason)
         return
     writer = writer_of(socket.scope)
     if writer is not None:

@@ -70,7 +70,7 @@ from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
-from tableside.web.transport import no_secrets_in_clear
+from tableside.web.transport import no_secrets_in_clear, own_origins
 
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
@@ -130,7 +130,7 @@ def build_context(settings: Settings, disciplines: Disciplines) -> Context:
         login_clients=RateLimiter(
             "login", settings.login_per_minute / 60, settings.login_per_minute
         ),
-        origins=frozenset((*(settings.allowed_origins or _own_origins(settings)), *settings.peers)),
+        origins=frozenset((*(settings.allowed_origins or own_origins(settings)), *settings.peers)),
     )
 
 
@@ -205,9 +205,3 @@ class TablesideApp(Litestar):
         except asyncio.CancelledError:
             if scope["type"] != "http" or not await cut_response(scope, send):
                 raise
-
-
-def _own_origins(settings: Settings) -> tuple[str, ...]:
-    hosts = {settings.host, "127.0.0.1", "localhost"}
-    own = tuple(f"{s}://{h}:{settings.port}" for h in sorted(hosts) for s in ("http", "https"))
-    return (*own, *((settings.https_origin,) if settings.https_origin else ()))

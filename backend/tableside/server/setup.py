@@ -14,7 +14,6 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import segno
 from litestar import Request, Response, get
@@ -27,7 +26,7 @@ from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded, language
-from tableside.web.transport import in_clear_on_the_hall
+from tableside.web.transport import in_clear_on_the_hall, setup_url
 from tableside.web.venue_tls import CA_CERT, fingerprint
 
 CA_PATH = "/setup/venue-ca.crt"
@@ -47,18 +46,10 @@ def _ca_pem(request: Request) -> bytes | None:
 
 
 def _https_origin(request: Request) -> str:
-    settings = request.app.state.settings
-    if request.scope.get("scheme") == "https":
-        return str(request.base_url).rstrip("/")
-    return settings.https_origin or ""
-
-
-def _setup_url(request: Request) -> str | None:
-    """The setup page on the plain-HTTP port, at the HTTPS origin's host (what serve prints)."""
-    settings, origin = request.app.state.settings, _https_origin(request)
-    if not origin or not settings.http_port:
-        return None
-    return f"http://{urlsplit(origin).netloc.rsplit(':', 1)[0]}:{settings.http_port}/setup"
+    """The one HTTPS origin (issue 52); behind a proxy that ends TLS, the request's own."""
+    if origin := request.app.state.settings.https_origin:
+        return origin
+    return str(request.base_url).rstrip("/") if request.scope.get("scheme") == "https" else ""
 
 
 @get("/api/setup", summary="How a tablet reaches this server over HTTPS", sync_to_thread=False)
@@ -66,7 +57,7 @@ def setup_facts(request: Request) -> dict[str, Any]:
     """The HTTPS origin, the venue CA's fingerprint (null with an operator's certificate or
     none at all), the setup page and its QR code (a data URI), and whether this request came
     in clear over the hall network."""
-    pem, setup = _ca_pem(request), _setup_url(request)
+    pem, setup = _ca_pem(request), setup_url(request.app.state.settings)
     return {
         "https_origin": _https_origin(request) or None,
         "ca_fingerprint": fingerprint(pem) if pem else None,

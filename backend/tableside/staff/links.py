@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
 
-from tableside.web.transport import is_loopback, lan_address
+from tableside.web.transport import ANY, is_loopback, lan_address
 
-ANY = ("0.0.0.0", "::", "")
 __all__ = ["ANY", "is_loopback", "lan_address", "on_host", "reachable_link"]
 
 
