@@ -8,12 +8,14 @@ in the refusals it gives over plain HTTP.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
 
 from tableside.settings import Settings, SettingsError
+from tableside.web.tls_profile import Renewal, harden, renewing
 from tableside.web.transport import (
     ANY,
     hall_address,
@@ -37,6 +39,7 @@ class Transport:
     ca_fingerprint: str | None = None  # None: the operator's certificate, nothing to install
     renewed: bool = False
     names: tuple[str, ...] = ()  # every DNS name and address the certificate carries
+    venue: tuple[str, tuple[str, ...]] | None = None  # the venue CA's folder and the names asked
 
     @property
     def tls(self) -> bool:
@@ -79,7 +82,8 @@ def transport(settings: Settings) -> Transport:
     if settings.tls_cert:
         names = operators_names(settings.tls_cert, settings.tls_key)
         return _https(settings, str(settings.tls_cert), str(settings.tls_key), names, http_port)
-    made = venue_tls(settings.tls_folder, hall_names(settings.host, settings.tls_names))
+    asked = tuple(hall_names(settings.host, settings.tls_names))
+    made = venue_tls(settings.tls_folder, asked)
     names = tuple(covered_names(made.cert.read_bytes()))
     return _https(
         settings,
@@ -89,6 +93,7 @@ def transport(settings: Settings) -> Transport:
         http_port,
         ca_fingerprint=fingerprint(made.ca_cert.read_bytes()),
         renewed=made.made,
+        venue=(str(settings.tls_folder), asked),
     )
 
 
@@ -127,3 +132,20 @@ def operators_names(cert: Path, key: Path | None) -> tuple[str, ...]:
             f"--tls-cert {cert} and --tls-key {key} are not a certificate and its key ({reason})"
         ) from None
     return tuple(covered_names(cert.read_bytes()))
+
+
+def serving_context(way: Transport):
+    """uvicorn's `ssl_context_factory`: its context to Mozilla's intermediate profile
+    (web/tls_profile.py); with the venue CA's certificate, renewed by the serving process
+    before it ends (issue 52). Called as uvicorn loads, on the loop it serves from."""
+    kept: set[asyncio.Task] = set()
+
+    def factory(config, default) -> ssl.SSLContext:
+        context = harden(default())
+        if way.venue is not None:
+            folder, asked = way.venue
+            renewal = Renewal(context, lambda now: venue_tls(Path(folder), asked, now))
+            kept.add(asyncio.get_running_loop().create_task(renewing(renewal)))
+        return context
+
+    return factory

@@ -186,7 +186,13 @@ def _worker(settings, listeners: list[socket.socket], way) -> None:
         def capture_signals(self):
             yield
 
-    tls = {"ssl_certfile": way.certfile, "ssl_keyfile": way.keyfile}
+    from tableside.cli.hall import serving_context
+
+    tls = {
+        "ssl_certfile": way.certfile,
+        "ssl_keyfile": way.keyfile,
+        "ssl_context_factory": serving_context(way),  # Mozilla intermediate, renewed (#52)
+    }
     main = uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound, **tls))
     plain = Follower(uvicorn.Config(app, **{**UVICORN, "lifespan": "off"}, **bound))
     asyncio_run(_both(main, plain, listeners), loop_factory=main.config.get_loop_factory())

@@ -17,10 +17,13 @@ Files in the folder (the signing key's):
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime as dt
+import fcntl
 import hashlib
 import ipaddress
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +36,13 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 CA_CERT, CA_KEY = "venue-ca.pem", "venue-ca.key"
 SERVER_CERT, SERVER_KEY = "venue-server.pem", "venue-server.key"
 CA_YEARS = 10
-# Apple's limit for a server certificate a user-installed CA signs is 825 days; 397 is what
-# the public CAs keep to. Made again 30 days before its end, or when the names change.
-SERVER_DAYS = 397
+# Mozilla's intermediate profile keeps a leaf to 366 days at most (issue 52): 365 from now,
+# and the hour it is back-dated. Made again 30 days before its end (on a start, and by a
+# serving process itself: web/tls_profile.py), or when the names change.
+SERVER_DAYS = 365
 RENEW_DAYS = 30
+LOCK = ".venue-tls.lock"  # held while the files are read or made (workers share the folder)
+LOCK_SECONDS = 30
 
 
 class VenueTlsError(RuntimeError):
@@ -58,7 +64,29 @@ def venue_tls(folder: Path, names: Iterable[str], now: dt.datetime | None = None
     name in `names` (DNS names and IP addresses), made again when it does not."""
     folder = folder.expanduser()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    now = now or dt.datetime.now(dt.UTC)
+    with _locked(folder):
+        return _venue_tls(folder, names, now or dt.datetime.now(dt.UTC))
+
+
+@contextlib.contextmanager
+def _locked(folder: Path):
+    """The folder's lock, waited for at most LOCK_SECONDS (a worker holds it a moment)."""
+    deadline = time.monotonic() + LOCK_SECONDS
+    with open(folder / LOCK, "a") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise VenueTlsError(
+                        f"{folder}: {LOCK} held for over {LOCK_SECONDS} s"
+                    ) from None
+                time.sleep(0.05)
+        yield
+
+
+def _venue_tls(folder: Path, names: Iterable[str], now: dt.datetime) -> VenueTls:
     ca_key, ca = _load_or_create_ca(folder, now)
     wanted = sorted(set(filter(None, names)))
     cert_path, key_path = folder / SERVER_CERT, folder / SERVER_KEY
