@@ -4,6 +4,7 @@ setup page's QR code with the CA's fingerprint, and serves /setup in clear besid
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import ssl
@@ -14,11 +15,13 @@ from pathlib import Path
 
 import httpx
 import segno
+import websockets
+from support.hall import HallServer
 from support.harness import ADMIN, free_port, wait_for
 from tableside.db.roles import APP_ROLE
 from tableside.db.url import with_user
 from tableside.web.transport import hall_address
-from tableside.web.venue_tls import CA_CERT, fingerprint
+from tableside.web.venue_tls import CA_CERT, fingerprint, venue_tls
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
@@ -74,3 +77,39 @@ def test_make_run_on_the_hall_network_prints_https_urls_and_the_setup_qr(new_dat
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+def test_a_federations_certificate_serves_its_names_and_setup_has_nothing_to_install(
+    new_database, tmp_path
+):
+    """Issue 52, point 6: `--tls-cert` (here TABLESIDE_TLS_CERT): /live serves the
+    certificate's own name, /setup says there is nothing to install, no CA to download."""
+    federation = venue_tls(tmp_path / "federation", ["fed.test", "127.0.0.1"])
+    env = {"TABLESIDE_TLS_CERT": str(federation.cert), "TABLESIDE_TLS_KEY": str(federation.key)}
+    server = HallServer(
+        new_database(),
+        tmp_path / "keys",
+        tmp_path / "serve.log",
+        env=env,
+        ca_file=federation.ca_cert,
+    ).start()
+    try:
+        printed = server.output.read_text()
+        assert "certificate: the operator's (--tls-cert)" in printed
+        assert not (tmp_path / "keys" / CA_CERT).exists()  # no venue CA was made
+        page = httpx.get(f"http://127.0.0.1:{server.http_port}/setup?lang=is", timeout=10)
+        assert 'id="nothing-to-install"' in page.text and 'id="fingerprint"' not in page.text
+        assert "ekkert þarf að setja upp" in page.text
+        ca = httpx.get(f"http://127.0.0.1:{server.http_port}/setup/venue-ca.crt", timeout=10)
+        assert ca.status_code == 404
+
+        async def live_at(origin: str) -> str:
+            ws = await websockets.connect(
+                f"wss://127.0.0.1:{server.port}/live?hall=all", origin=origin, ssl=server.trust()
+            )
+            async with ws:
+                return await asyncio.wait_for(ws.recv(), 10)
+
+        assert asyncio.run(live_at(f"https://fed.test:{server.port}")).startswith('{"kind":')
+    finally:
+        server.stop()

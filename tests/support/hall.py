@@ -44,6 +44,8 @@ class HallServer:
     port: int = field(default_factory=free_port)
     http_port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    env: dict[str, str] = field(default_factory=dict)  # more of serve's environment
+    ca_file: Path | None = None  # the CA that signed an operator's certificate (TLS_CERT)
 
     @property
     def https(self) -> str:
@@ -76,7 +78,7 @@ class HallServer:
 
     @property
     def ca(self) -> Path:
-        return self.keys / CA_CERT
+        return self.ca_file or self.keys / CA_CERT
 
     def trust(self) -> ssl.SSLContext:
         """A TLS client context that trusts the venue CA alone."""
@@ -96,6 +98,7 @@ class HallServer:
             "TABLESIDE_TLS_NAMES": ",".join(NAMES),
             "TABLESIDE_HTTP_PORT": str(self.http_port),
             "TABLESIDE_SHUTDOWN_SECONDS": "5",
+            **self.env,
         }
         cmd = [TABLESIDE, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         with open(self.output, "ab") as out:

@@ -13,6 +13,7 @@ import socket
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from tableside.settings import Settings, SettingsError
 from tableside.web.tls_profile import Renewal, harden, renewing
@@ -119,6 +120,18 @@ def canonical_origin(settings: Settings, names: tuple[str, ...]) -> str:
     if settings.tls_cert and address not in names:
         address = next((n for n in names if "*" not in n), address)
     return origin_of("https", address, settings.port)
+
+
+def uncovered(way: Transport) -> str | None:
+    """The HTTPS origin's host when the certificate does not carry it (a browser would
+    refuse it), else None."""
+    host = urlsplit(way.https_origin or "").hostname or ""
+    for name in way.names:
+        if name == host or (
+            name.startswith("*.") and host.endswith(name[1:]) and host.count(".") == name.count(".")
+        ):
+            return None
+    return host if way.names else None
 
 
 def operators_names(cert: Path, key: Path | None) -> tuple[str, ...]:

@@ -339,7 +339,15 @@ def _announce_tls(way) -> None:
     """The HTTPS origin, and for a venue CA the setup page's QR code and the fingerprint."""
     import segno
 
+    from tableside.cli.hall import uncovered
+
     print(f"HTTPS: {way.https_origin}/ (plain HTTP on port {way.http_port}: setup only)")
+    if host := uncovered(way):
+        print(
+            f"warning: the certificate does not carry {host} ({', '.join(way.names)}): a"
+            " browser refuses the HTTPS origin; set TABLESIDE_HTTPS_ORIGIN to one of its names",
+            file=sys.stderr,
+        )
     if way.ca_fingerprint is None:
         print("  certificate: the operator's (--tls-cert)")
         return

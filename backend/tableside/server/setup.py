@@ -114,16 +114,11 @@ def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) ->
     words = face_words(lang)
     pem, origin = _ca_pem(request), _https_origin(request)
     say = lambda key: escape(words[key])  # noqa: E731
-    parts = [f"<h1>{say('setup.title')}</h1>", f"<p>{say('setup.why')}</p>"]
+    parts = [f"<h1>{say('setup.title')}</h1>"]
     if pem:
-        parts += [
-            f'<p><a href="{CA_PATH}" download>{say("setup.download")}</a></p>',
-            f"<p>{say('setup.fingerprint')}</p>",
-            f'<p><code id="fingerprint">{escape(fingerprint(pem))}</code></p>',
-        ]
-        for platform in PLATFORMS:
-            steps = "".join(f"<li>{say(f'setup.{platform}.{n}')}</li>" for n in range(1, STEPS + 1))
-            parts.append(f"<h2>{say(f'setup.{platform}')}</h2><ol>{steps}</ol>")
+        parts += _install(pem, say)
+    elif request.app.state.settings.tls_cert:  # the operator's certificate (issue 52)
+        parts.append(f'<p id="nothing-to-install">{say("setup.operator")}</p>')
     if origin:
         qr = segno.make(origin + "/", error="m").svg_inline(scale=4)
         parts += [
@@ -131,6 +126,8 @@ def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) ->
             f'<p><a id="https-origin" href="{escape(origin)}/">{escape(origin)}/</a></p>',
             f"<p>{qr}</p>",
         ]
+    if pem:
+        parts += _removal(say)
     others = " · ".join(
         f'<a href="/setup?lang={code}" hreflang="{code}">{escape(name)}</a>'
         for code, name in ((c, face_words(c)["language.name"]) for c in ("et", "lv", "en", "is"))
@@ -139,6 +136,30 @@ def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) ->
     parts.append(f"<p>{others}</p>")
     page = _PAGE.format(lang=lang, title=say("setup.title"), body="".join(parts))
     return Response(page, media_type="text/html", headers={"Content-Language": lang})
+
+
+def _install(pem: bytes, say) -> list[str]:
+    """Why, the CA's download and fingerprint, and each platform's steps."""
+    parts = [
+        f"<p>{say('setup.why')}</p>",
+        f'<p><a href="{CA_PATH}" download>{say("setup.download")}</a></p>',
+        f"<p>{say('setup.fingerprint')}</p>",
+        f'<p><code id="fingerprint">{escape(fingerprint(pem))}</code></p>',
+    ]
+    for platform in PLATFORMS:
+        steps = "".join(f"<li>{say(f'setup.{platform}.{n}')}</li>" for n in range(1, STEPS + 1))
+        parts.append(f"<h2>{say(f'setup.{platform}')}</h2><ol>{steps}</ol>")
+    return parts
+
+
+def _removal(say) -> list[str]:
+    """After the event: the CA off every tablet, as decision 0117 promised (issue 52)."""
+    steps = "".join(f"<li>{say(f'setup.remove.{platform}')}</li>" for platform in PLATFORMS)
+    return [
+        f'<h2 id="remove">{say("setup.remove")}</h2>',
+        f"<p>{say('setup.remove.why')}</p>",
+        f"<ul>{steps}</ul>",
+    ]
 
 
 _PAGE = """<!doctype html>

@@ -26,10 +26,6 @@ _ISSUE = """
 INSERT INTO judge_tokens (token_id, token_hash, table_no, issued_by, expires_at)
 VALUES ($1, $2, $3, $4, $5)
 """
-_REVOKE_BY = """
-UPDATE judge_tokens SET revoked_at = now() WHERE issued_by = $1 AND revoked_at IS NULL
-RETURNING token_id
-"""
 # A competition day's play may run past midnight: it ends at 04:00 local time, and a token
 # issued late at night still lives at least DAY_MIN_HOURS (docs/decisions/).
 DAY_ENDS_AT = 4
@@ -135,12 +131,3 @@ async def revoke_judge_token(pool: asyncpg.Pool, token_id: uuid.UUID) -> bool:
         if revoked is not None:
             await conn.execute("SELECT pg_notify($1, $2)", TOKEN_CHANNEL, str(token_id))
     return revoked is not None
-
-
-async def revoke_tokens_issued_by(pool: asyncpg.Pool, issued_by: str) -> int:
-    """Revoke every live token one issuer gave out (a new demo ends the last demo's links)."""
-    async with pool.acquire() as conn, conn.transaction():
-        ids = [r[0] for r in await conn.fetch(_REVOKE_BY, issued_by)]
-        for token_id in ids:
-            await conn.execute("SELECT pg_notify($1, $2)", TOKEN_CHANNEL, str(token_id))
-    return len(ids)
