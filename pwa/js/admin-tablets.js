@@ -21,6 +21,9 @@ async function fill(box) {
   if (!setup.https_origin) return box.replaceChildren();
   const now = await request("GET", "/api/setup/tablets");
   box.replaceChildren(section("admin.tablets",
+    // a lost CA key made a new CA: no tablet trusts it yet (issue 52)
+    setup.ca_replaced ? h("p", { className: "qr-warning", role: "alert", "data-new-ca": true },
+      t("admin.tablets.new_ca", { fingerprint: setup.ca_fingerprint })) : null,
     setup.setup_qr_svg ? h("p", {}, t("admin.tablets.scan")) : null,
     setup.setup_qr_svg ? h("img", { src: setup.setup_qr_svg, alt: setup.setup_url, "data-setup-qr": true }) : null,
     setup.setup_url ? h("p", {}, h("code", {}, setup.setup_url)) : null,

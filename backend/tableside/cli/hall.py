@@ -41,6 +41,8 @@ class Transport:
     renewed: bool = False
     names: tuple[str, ...] = ()  # every DNS name and address the certificate carries
     venue: tuple[str, tuple[str, ...]] | None = None  # the venue CA's folder and the names asked
+    ca_replaced: bool = False  # the venue CA's key was lost: a new CA, every tablet to re-trust
+    outside: tuple[str, ...] = ()  # names the venue CA's name constraints leave out
 
     @property
     def tls(self) -> bool:
@@ -95,6 +97,8 @@ def transport(settings: Settings) -> Transport:
         ca_fingerprint=fingerprint(made.ca_cert.read_bytes()),
         renewed=made.made,
         venue=(str(settings.tls_folder), asked),
+        ca_replaced=made.ca_replaced,
+        outside=made.outside,
     )
 
 

@@ -352,6 +352,20 @@ def _announce_tls(way) -> None:
         print("  certificate: the operator's (--tls-cert)")
         return
     renewed = " (made now for this machine's names)" if way.renewed else ""
+    if way.ca_replaced:  # not the routine line: every tablet must act (issue 52)
+        print(
+            "warning: the venue CA's key (venue-ca.key) was lost, so a new venue CA was made:"
+            f" every tablet must trust the new CA: fingerprint {way.ca_fingerprint}"
+            f" (the setup page: {way.setup_url})",
+            file=sys.stderr,
+            flush=True,
+        )
+    if way.outside:
+        print(
+            f"warning: the venue CA may not vouch for {', '.join(way.outside)} (its name"
+            " constraints, made with it): a tablet cannot open those; decision 0178",
+            file=sys.stderr,
+        )
     print(f"  venue CA SHA-256 fingerprint: {way.ca_fingerprint}{renewed}")
     print(f"  tablets: scan to set up (install the venue CA once): {way.setup_url}")
     segno.make(way.setup_url, error="m").terminal(compact=True)

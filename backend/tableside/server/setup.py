@@ -27,7 +27,7 @@ from tableside.web.context import context
 from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded, language
 from tableside.web.transport import in_clear_on_the_hall, setup_url
-from tableside.web.venue_tls import CA_CERT, fingerprint
+from tableside.web.venue_tls import CA_CERT, fingerprint, newly_replaced
 
 CA_PATH = "/setup/venue-ca.crt"
 PLATFORMS = ("android", "ipados", "desktop")
@@ -55,8 +55,8 @@ def _https_origin(request: Request) -> str:
 @get("/api/setup", summary="How a tablet reaches this server over HTTPS", sync_to_thread=False)
 def setup_facts(request: Request) -> dict[str, Any]:
     """The HTTPS origin, the venue CA's fingerprint (null with an operator's certificate or
-    none at all), the setup page and its QR code (a data URI), and whether this request came
-    in clear over the hall network."""
+    none at all), the setup page and its QR code (a data URI), whether this request came in
+    clear over the hall network, and whether the venue CA was made again lately."""
     pem, setup = _ca_pem(request), setup_url(request.app.state.settings)
     return {
         "https_origin": _https_origin(request) or None,
@@ -65,6 +65,8 @@ def setup_facts(request: Request) -> dict[str, Any]:
         "setup_url": setup,
         "setup_qr_svg": segno.make(setup, error="m").svg_data_uri(scale=4) if setup else None,
         "in_clear": in_clear_on_the_hall(request),
+        # the venue CA was made again (its key lost): every tablet must trust the new one
+        "ca_replaced": bool(pem) and newly_replaced(request.app.state.settings.tls_folder),
     }
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography import x509
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
@@ -43,6 +44,21 @@ SERVER_DAYS = 365
 RENEW_DAYS = 30
 LOCK = ".venue-tls.lock"  # held while the files are read or made (workers share the folder)
 LOCK_SECONDS = 30
+CA_REPLACED = "venue-ca.replaced.pem"  # the lost CA's certificate, kept when a new one is made
+NOTICE_DAYS = 7  # the console tells of a new CA this long (an event's length)
+# What a venue CA may vouch for besides the machine's own names (decision 0178): RFC 1918,
+# link-local, shared (RFC 6598), loopback; IPv6 unique-local, link-local, loopback.
+PRIVATE_RANGES = (
+    "10.0.0.0/8",
+    "172.16.0.0/12",
+    "192.168.0.0/16",
+    "169.254.0.0/16",
+    "100.64.0.0/10",
+    "127.0.0.0/8",
+    "fc00::/7",
+    "fe80::/10",
+    "::1/128",
+)
 
 
 class VenueTlsError(RuntimeError):
@@ -57,6 +73,8 @@ class VenueTls:
     cert: Path
     key: Path
     made: bool = False  # the server certificate was (re)made on this start
+    ca_replaced: bool = False  # a venue CA was there but is lost: a new one was made now
+    outside: tuple[str, ...] = ()  # names asked that the CA's name constraints leave out
 
 
 def venue_tls(folder: Path, names: Iterable[str], now: dt.datetime | None = None) -> VenueTls:
@@ -87,14 +105,59 @@ def _locked(folder: Path):
 
 
 def _venue_tls(folder: Path, names: Iterable[str], now: dt.datetime) -> VenueTls:
-    ca_key, ca = _load_or_create_ca(folder, now)
-    wanted = sorted(set(filter(None, names)))
+    asked = sorted(set(filter(None, names)))
+    ca_key, ca, replaced = _load_or_create_ca(folder, asked, now)
+    wanted = [n for n in asked if permits(ca, n)]
     cert_path, key_path = folder / SERVER_CERT, folder / SERVER_KEY
     current = _read_cert(cert_path) if cert_path.exists() and key_path.exists() else None
     made = current is None or not _still_good(current, ca, wanted, now)
     if made:
         _issue(ca_key, ca, wanted, now, cert_path, key_path)
-    return VenueTls(folder / CA_CERT, cert_path, key_path, made)
+    outside = tuple(n for n in asked if n not in wanted)
+    return VenueTls(folder / CA_CERT, cert_path, key_path, made, replaced, outside)
+
+
+def newly_replaced(folder: Path, now: dt.datetime | None = None) -> bool:
+    """The venue CA was made again (its key lost) less than NOTICE_DAYS ago: the console
+    says every tablet must trust the new one."""
+    ca = _read_cert(folder / CA_CERT)
+    if ca is None or not (folder / CA_REPLACED).exists():
+        return False
+    return (now or dt.datetime.now(dt.UTC)) - ca.not_valid_before_utc < dt.timedelta(NOTICE_DAYS)
+
+
+def permits(ca: x509.Certificate, name: str) -> bool:
+    """Whether the CA's name constraints let it vouch for `name` (no constraints: any)."""
+    try:
+        constraints = ca.extensions.get_extension_for_class(x509.NameConstraints).value
+    except x509.ExtensionNotFound:
+        return True
+    subject = _general_name(name)
+    return any(_within(subject, tree) for tree in constraints.permitted_subtrees or ())
+
+
+def _within(subject: x509.GeneralName, tree: x509.GeneralName) -> bool:
+    if isinstance(subject, x509.IPAddress) and isinstance(tree, x509.IPAddress):
+        return subject.value in tree.value
+    if isinstance(subject, x509.DNSName) and isinstance(tree, x509.DNSName):
+        return subject.value == tree.value or subject.value.endswith("." + tree.value)
+    return False
+
+
+def _constraints(names: list[str]) -> x509.NameConstraints:
+    """What the venue CA may vouch for (issue 52, decision 0178): the names this machine has
+    when it is made, every `.local` (mDNS) name, and the private, link-local, shared and
+    loopback address ranges, plus the addresses it has outside them."""
+    dns, nets = {"local", "localhost"}, {ipaddress.ip_network(r) for r in PRIVATE_RANGES}
+    for name in names:
+        subject = _general_name(name)
+        if isinstance(subject, x509.DNSName):
+            dns.add(name.lower())
+        elif not any(subject.value in net for net in nets):
+            nets.add(ipaddress.ip_network(subject.value))
+    trees: list[x509.GeneralName] = [x509.DNSName(d) for d in sorted(dns)]
+    trees += [x509.IPAddress(n) for n in sorted(nets, key=lambda n: (n.version, n))]
+    return x509.NameConstraints(permitted_subtrees=trees, excluded_subtrees=None)
 
 
 def fingerprint(cert_pem: bytes) -> str:
@@ -119,14 +182,28 @@ def covered_names(cert_pem: bytes) -> list[str]:
     return _names_of(x509.load_pem_x509_certificate(cert_pem))
 
 
-def _load_or_create_ca(folder: Path, now: dt.datetime):
+def _load_or_create_ca(folder: Path, names: list[str], now: dt.datetime):
+    """(key, certificate, whether a lost CA was replaced now)."""
     cert_path, key_path = folder / CA_CERT, folder / CA_KEY
     if cert_path.exists() and key_path.exists():
         try:
             key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
-            return key, x509.load_pem_x509_certificate(cert_path.read_bytes())
+            return key, x509.load_pem_x509_certificate(cert_path.read_bytes()), False
         except (ValueError, TypeError, OSError) as exc:
             raise VenueTlsError(f"{folder}: the venue CA cannot be read ({exc})") from None
+    # Half a CA, or a server certificate without one: a CA was here and is lost (issue 52).
+    replaced = any(p.exists() for p in (cert_path, key_path, folder / SERVER_CERT))
+    if cert_path.exists():
+        cert_path.replace(folder / CA_REPLACED)
+    key, cert = _new_ca(names, now)
+    _write_private(key_path, _private_pem(key))
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    if replaced and not (folder / CA_REPLACED).exists():
+        (folder / CA_REPLACED).write_bytes(b"")  # its certificate is gone too: no fingerprint
+    return key, cert, replaced
+
+
+def _new_ca(names: list[str], now: dt.datetime):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name(
         [
@@ -139,19 +216,27 @@ def _load_or_create_ca(folder: Path, now: dt.datetime):
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
         .add_extension(_usage(cert_sign=True), critical=True)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), False)
+        .add_extension(_constraints(names), critical=True)
         .sign(key, hashes.SHA256())
     )
-    _write_private(key_path, _private_pem(key))
-    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     return key, cert
 
 
 def _still_good(cert: x509.Certificate, ca: x509.Certificate, names: list[str], now) -> bool:
     return (
-        cert.issuer == ca.subject
+        _signed_by(cert, ca)
         and set(names) <= set(_names_of(cert))
         and cert.not_valid_after_utc - now > dt.timedelta(days=RENEW_DAYS)
     )
+
+
+def _signed_by(cert: x509.Certificate, ca: x509.Certificate) -> bool:
+    """Signed by this CA's key: a new CA made in the same minute has the same name."""
+    try:
+        cert.verify_directly_issued_by(ca)
+    except (ValueError, TypeError, InvalidSignature):
+        return False
+    return True
 
 
 def _issue(ca_key, ca: x509.Certificate, names: list[str], now, cert_path, key_path) -> None:
