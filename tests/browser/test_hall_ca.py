@@ -22,14 +22,15 @@ pytestmark = pytest.mark.long
 
 
 def test_setup_is_reachable_after_an_hsts_visit_by_name(hall_server, hall_tablet, hall_api):
-    page = hall_tablet(hall_server.https).new_page()
-    answer = page.goto("/")  # by name, over HTTPS: its answer carries HSTS
+    tablet = hall_tablet(hall_server.https)  # one browser profile: its HSTS kept between pages
+    answer = tablet.new_page().goto("/")  # by name, over HTTPS: its answer carries HSTS
     assert answer.headers["strict-transport-security"].startswith("max-age=")
     by_name = f"http://{HALL}:{hall_server.http_port}/setup"
     with pytest.raises(PlaywrightError):  # the name's plain port is upgraded to TLS: lost
-        page.goto(by_name)
+        tablet.new_page().goto(by_name)
     setup = hall_api.get("/api/setup").json()["setup_url"]  # what the console shows
     assert setup == f"{hall_server.console}/setup"
+    page = tablet.new_page()  # a page of its own: the failed one's error page lands late
     page.goto(setup)
     assert page.locator("#fingerprint").inner_text().count(":") == 31
     assert page.locator("#remove").is_visible()  # and the step after the event

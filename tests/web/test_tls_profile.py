@@ -12,6 +12,7 @@ import datetime as dt
 import socket
 import ssl
 
+import httpx
 import pytest
 from cryptography import x509
 from support.hall import HallServer
@@ -136,3 +137,15 @@ def test_a_serving_context_renews_its_certificate_before_it_ends(tmp_path):
     assert after.serial_number != before.serial_number
     assert after.not_valid_after_utc - soon > dt.timedelta(days=360)
     assert not renewal.check(soon), "made once: the next check keeps it"
+
+
+def test_plain_http_on_the_https_port_is_answered_with_the_https_url(served):
+    """Issue 52, point 5: not an empty answer, but one redirect naming the https URL."""
+    answer = httpx.get(f"http://127.0.0.1:{served.port}/setup", timeout=10)
+    assert answer.status_code == 301
+    assert answer.headers["location"] == f"{served.canonical}/"
+    assert answer.text == f"This port speaks HTTPS: open {served.canonical}/\n"
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as raw:
+        raw.sendall(b"\x00\x01 not http, not tls\r\n\r\n")  # anything else: the same pointer
+        assert raw.recv(4096).startswith(b"HTTP/1.1 301 ")
+    assert handshake(served.port, client(served))[0] == "TLSv1.3"  # and TLS as before

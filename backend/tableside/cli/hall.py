@@ -166,3 +166,27 @@ def serving_context(way: Transport):
         return context
 
     return factory
+
+
+def https_port_config(app, way: Transport, **options):
+    """uvicorn's config for the HTTPS port: uvicorn makes the TLS context
+    (`serving_context`), and the port's protocol does the TLS itself, so that plain HTTP
+    sent to it is answered with the way to the HTTPS origin (cli/tls_port.py, issue 52)."""
+    import uvicorn
+
+    from tableside.cli.tls_port import tls_or_plain
+
+    class HttpsPort(uvicorn.Config):
+        def load(self) -> None:
+            super().load()
+            context, self.ssl = self.ssl, None  # the protocol's own from here
+            self.http_protocol_class = tls_or_plain(
+                self.http_protocol_class, context, way.https_origin or ""
+            )
+
+    tls = {
+        "ssl_certfile": way.certfile,
+        "ssl_keyfile": way.keyfile,
+        "ssl_context_factory": serving_context(way),  # Mozilla intermediate, renewed
+    }
+    return HttpsPort(app, **options, **tls)

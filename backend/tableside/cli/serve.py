@@ -186,14 +186,11 @@ def _worker(settings, listeners: list[socket.socket], way) -> None:
         def capture_signals(self):
             yield
 
-    from tableside.cli.hall import serving_context
+    from tableside.cli.hall import https_port_config
 
-    tls = {
-        "ssl_certfile": way.certfile,
-        "ssl_keyfile": way.keyfile,
-        "ssl_context_factory": serving_context(way),  # Mozilla intermediate, renewed (#52)
-    }
-    main = uvicorn.Server(uvicorn.Config(app, **UVICORN, **bound, **tls))
+    # TLS to Mozilla's intermediate profile, renewed while serving; plain HTTP on this port
+    # answered with the way to HTTPS (issue 52)
+    main = uvicorn.Server(https_port_config(app, way, **UVICORN, **bound))
     plain = Follower(uvicorn.Config(app, **{**UVICORN, "lifespan": "off"}, **bound))
     asyncio_run(_both(main, plain, listeners), loop_factory=main.config.get_loop_factory())
 

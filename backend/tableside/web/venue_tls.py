@@ -44,6 +44,9 @@ SERVER_DAYS = 365
 RENEW_DAYS = 30
 LOCK = ".venue-tls.lock"  # held while the files are read or made (workers share the folder)
 LOCK_SECONDS = 30
+# The leaf's subject: its names are in its SANs alone. A CN that looks like a host name
+# (an address does) is held to DNS name constraints by OpenSSL when no DNS SAN is there.
+SERVER_NAME = "Tableside venue server"
 CA_REPLACED = "venue-ca.replaced.pem"  # the lost CA's certificate, kept when a new one is made
 NOTICE_DAYS = 7  # the console tells of a new CA this long (an event's length)
 # What a venue CA may vouch for besides the machine's own names (decision 0178): RFC 1918,
@@ -241,7 +244,7 @@ def _signed_by(cert: x509.Certificate, ca: x509.Certificate) -> bool:
 
 def _issue(ca_key, ca: x509.Certificate, names: list[str], now, cert_path, key_path) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
-    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[0] if names else "")])
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, SERVER_NAME)])
     cert = (
         _builder(ca.subject, subject, key.public_key(), now, now + dt.timedelta(SERVER_DAYS))
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
