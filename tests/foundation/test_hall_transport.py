@@ -14,6 +14,7 @@ from tableside.cli.hall import https_peers, transport, uncovered, wants_tls
 from tableside.settings import Settings, SettingsError
 from tableside.web.transport import own_origins, setup_url
 from tableside.web.venue_tls import covered_names, venue_tls
+from tableside.web.words import FACE_LANGUAGES, refusal
 
 
 @pytest.mark.parametrize(
@@ -152,3 +153,11 @@ def test_the_setup_url_is_by_address_in_the_terminal_and_the_console(tmp_path):
     assert uncovered(transport(settings.replace(https_origin="https://other.test:8443"))) == (
         "other.test"
     )
+
+
+@pytest.mark.parametrize("lang", FACE_LANGUAGES)
+def test_the_insecure_transport_refusal_is_a_sentence_in_every_language(lang):
+    """Issue 52, point 7: it began with a lowercase fragment in all four languages."""
+    origin = "https://192.168.1.11:8000"
+    words = refusal(lang, "insecure_transport", {"https_origin": origin})
+    assert words and words[0].isupper() and words.endswith(origin), words
