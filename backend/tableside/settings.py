@@ -111,6 +111,7 @@ class Settings:
     http_port: int | None = None
     https_origin: str | None = None
     served_names: tuple[str, ...] = ()
+    tls_renew_seconds: float = 3600.0  # how often a serving process checks its certificate
 
     @property
     def tls_folder(self) -> Path:
@@ -172,6 +173,7 @@ class Settings:
                 n.strip() for n in env.get("TABLESIDE_TLS_NAMES", "").split(",") if n.strip()
             ),
             http_port=_int(env, "TABLESIDE_HTTP_PORT", 0) or None,
+            tls_renew_seconds=_seconds(env, "TABLESIDE_TLS_RENEW_SECONDS", cls.tls_renew_seconds),
             https_origin=(env.get("TABLESIDE_HTTPS_ORIGIN") or "").rstrip("/") or None,
         )
 

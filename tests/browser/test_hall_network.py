@@ -12,6 +12,7 @@ naming the HTTPS origin.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import os
 import random
@@ -20,6 +21,7 @@ import httpx
 import pytest
 from support.harness import Api, wait_for
 from support.play import create, play
+from tableside.web.words import FACE_LANGUAGES, catalogue
 
 from .harness import assert_no_horizontal_overflow, axe_violations, missing_noble, screenshot
 from .judge_helpers import TABLES, new_table, open_judge, settle, tap
@@ -232,6 +234,10 @@ def test_in_clear_tokens_are_refused_and_links_name_the_https_origin(hall_server
     assert receipt["verify_url"].startswith(f"{hall_server.canonical}/verify#r=")
     setup = httpx.get(f"{plain}/setup?lang=lv", headers=hall)
     assert setup.status_code == 200 and hall_server.canonical in setup.text
+    for lang in FACE_LANGUAGES:  # the step after the event, in every language (issue 52)
+        page = httpx.get(f"{plain}/setup?lang={lang}", headers=hall).text
+        removal = catalogue("", lang)["setup.remove.android"]
+        assert 'id="remove"' in page and html.escape(removal) in page, lang
     ca = httpx.get(f"{plain}/setup/venue-ca.crt", headers=hall)
     assert ca.content == hall_server.ca.read_bytes()
     over_https = httpx.get(f"{hall_server.api}/health", verify=hall_server.trust())

@@ -15,7 +15,9 @@ import ssl
 import httpx
 import pytest
 from cryptography import x509
+from support.faked_clock import LIB
 from support.hall import HallServer
+from support.harness import wait_for
 from tableside.web.tls_profile import CIPHERS_TLS12, GROUPS, SUITES_TLS13, Renewal, harden
 from tableside.web.venue_tls import CA_CERT, venue_tls
 
@@ -149,3 +151,33 @@ def test_plain_http_on_the_https_port_is_answered_with_the_https_url(served):
         raw.sendall(b"\x00\x01 not http, not tls\r\n\r\n")  # anything else: the same pointer
         assert raw.recv(4096).startswith(b"HTTP/1.1 301 ")
     assert handshake(served.port, client(served))[0] == "TLSv1.3"  # and TLS as before
+
+
+def test_tableside_serve_renews_its_certificate_by_itself_before_it_ends(new_database, tmp_path):
+    """Issue 52, point 4: a server left running toward its leaf's end serves a new one,
+    without a restart. Its wall clock is moved 340 days on (libfaketime, that process
+    only): 25 days before the end, inside the 30 days of renewal."""
+    if not LIB.is_file():
+        pytest.skip("libfaketime missing: run `make clock-tools` as root (faketime)")
+    clock = tmp_path / "offset"
+    clock.write_text("+0\n")
+    env = {
+        "LD_PRELOAD": str(LIB),
+        "FAKETIME_TIMESTAMP_FILE": str(clock),
+        "FAKETIME_NO_CACHE": "1",
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",  # the loop's timers run in real time
+        "TABLESIDE_TLS_RENEW_SECONDS": "0.5",
+    }
+    server = HallServer(new_database(), tmp_path / "keys", tmp_path / "serve.log", env=env)
+    server.start()
+    look = ssl.create_default_context()  # the served leaf as it is, whatever its dates
+    look.check_hostname, look.verify_mode = False, ssl.CERT_NONE
+    served = lambda: x509.load_der_x509_certificate(handshake(server.port, look)[2])  # noqa: E731
+    try:
+        first = served()
+        clock.write_text("+340d\n")
+        renewed = wait_for(lambda: (leaf := served()).serial_number != first.serial_number and leaf)
+        lived = renewed.not_valid_after_utc - first.not_valid_after_utc
+        assert dt.timedelta(days=330) < lived < dt.timedelta(days=350), lived
+    finally:
+        server.stop(grace=1)

@@ -43,6 +43,7 @@ class Transport:
     venue: tuple[str, tuple[str, ...]] | None = None  # the venue CA's folder and the names asked
     ca_replaced: bool = False  # the venue CA's key was lost: a new CA, every tablet to re-trust
     outside: tuple[str, ...] = ()  # names the venue CA's name constraints leave out
+    renew_seconds: float = 3600.0  # how often the serving process checks its certificate
 
     @property
     def tls(self) -> bool:
@@ -97,6 +98,7 @@ def transport(settings: Settings) -> Transport:
         ca_fingerprint=fingerprint(made.ca_cert.read_bytes()),
         renewed=made.made,
         venue=(str(settings.tls_folder), asked),
+        renew_seconds=settings.tls_renew_seconds,
         ca_replaced=made.ca_replaced,
         outside=made.outside,
     )
@@ -162,7 +164,8 @@ def serving_context(way: Transport):
         if way.venue is not None:
             folder, asked = way.venue
             renewal = Renewal(context, lambda now: venue_tls(Path(folder), asked, now))
-            kept.add(asyncio.get_running_loop().create_task(renewing(renewal)))
+            every = way.renew_seconds
+            kept.add(asyncio.get_running_loop().create_task(renewing(renewal, every)))
         return context
 
     return factory

@@ -39,7 +39,6 @@ CIPHERS_TLS12 = (
 )
 SUITES_TLS13 = ("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256")
 GROUPS = ("X25519", "prime256v1", "secp384r1")
-RENEW_EVERY_SECONDS = 6 * 3600
 _SSL_CTRL_SET_GROUPS_LIST = 92  # SSL_CTX_set1_groups_list is a macro over SSL_CTX_ctrl
 
 
@@ -108,7 +107,7 @@ class Renewal:
         return made is not None
 
 
-async def renewing(renewal: Renewal, every: float = RENEW_EVERY_SECONDS) -> None:
+async def renewing(renewal: Renewal, every: float) -> None:
     """Check every `every` seconds: the files' work on a thread, the context loaded on this
     loop (where its handshakes run); a round that fails is tried again the next."""
     while True:
