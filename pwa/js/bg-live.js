@@ -7,7 +7,7 @@
 //   const feed = new BgMatchFeed(matchId).start();
 //   feed.addEventListener("change", () => { feed.board; feed.version; feed.log(); });
 //   feed.addEventListener("state", (e) => e.detail.state);   // connecting|live|reconnecting|offline
-//   feed.addEventListener("missing", () => …);               // no backgammon match by that id
+//   feed.addEventListener("missing", (e) => …);              // no such match (reason "origin": this address gets no feed)
 //   feed.stop();
 //
 // An entry is what the server sent of one stored event: { position, version, type, rule,
@@ -33,7 +33,7 @@ export class BgMatchFeed extends EventTarget {
     this.live.addEventListener("snapshot", (e) => this.snapshot(e.detail));
     this.live.addEventListener("delta", (e) => this.delta(e.detail));
     this.live.addEventListener("state", (e) => this.emit("state", e.detail));
-    this.live.addEventListener("refused", () => this.emit("missing", {}));
+    this.live.addEventListener("refused", (e) => this.emit("missing", { reason: e.detail.reason }));
   }
 
   get state() { return this.live.state; }

@@ -67,10 +67,11 @@ function watch(root, id) {
     heard = newest?.version ?? heard;
   });
   feed.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  feed.addEventListener("missing", () => {
+  feed.addEventListener("missing", (e) => {
     shown();
     feed.stop();
-    root.replaceChildren(el("p", { class: "placeholder", "data-missing": "", text: t("bg.no_match", { id }) }),
+    const words = e.detail.reason === "origin" ? t("bg.live_origin") : t("bg.no_match", { id }); // issue 52
+    root.replaceChildren(el("p", { class: "placeholder", "data-missing": e.detail.reason || "", text: words }),
                          el("a", { href: "/", class: "back", i18n: "bg.watch.all" }));
   });
   i18n.addEventListener("change", () => { render(); showState(badge, root, feed.state, t); });

@@ -120,7 +120,12 @@ function matchView(root, matchId) {
     render();
   });
   feed.addEventListener("state", (e) => showState(badge, root, e.detail.state, t));
-  feed.addEventListener("refused", () => { shown(); notFound(root); });
+  feed.addEventListener("refused", (e) => { // an address the feed does not serve: said (issue 52)
+    shown();
+    if (e.detail.reason !== "origin") return notFound(root);
+    const why = "spec.live_origin";
+    return root.replaceChildren(el("p", { class: "placeholder", "data-notice": why, i18n: why }));
+  });
   feed.start();
   request("GET", `/api/matches/${matchId}/events`).then((all) => {
     for (const item of all) if (!events.has(item.version)) events.set(item.version, item);

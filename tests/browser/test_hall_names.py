@@ -46,3 +46,16 @@ def test_a_pad_at_an_address_the_feed_does_not_serve_says_why(hall_server, hall_
     notice.wait_for()
     assert "live feed" in notice.inner_text()
     screenshot(page, "hall-judge-foreign-origin")
+
+
+def test_a_spectator_in_clear_is_told_the_address_gets_no_live_feed(
+    hall_server, hall_tablet, hall_api
+):
+    """A page in clear on the hall network gets no live feed (decision 0117); since issue 52
+    it says so, where it said "There is no such match" or reconnected for good."""
+    table = new_table(hall_api, ["Ann"], ["Bo"])
+    page = hall_tablet(hall_server.http).new_page()
+    page.goto(f"/?match={table['match_id']}")
+    notice = page.locator("[data-notice='spec.live_origin']")
+    notice.wait_for()
+    assert "no live feed" in notice.inner_text()
