@@ -21,16 +21,14 @@ from support.harness import wait_for
 from tableside.web.tls_profile import CIPHERS_TLS12, GROUPS, SUITES_TLS13, Renewal, harden
 from tableside.web.venue_tls import CA_CERT, venue_tls
 
-# Mozilla's intermediate profile, as https://ssl-config.mozilla.org/ writes it (v5.7), less
+# Mozilla's intermediate profile as https://ssl-config.mozilla.org/ writes it (v5.7), less
 # its DHE suites (decision 0175)
-INTERMEDIATE_TLS12 = {
-    "ECDHE-ECDSA-AES128-GCM-SHA256",
-    "ECDHE-RSA-AES128-GCM-SHA256",
-    "ECDHE-ECDSA-AES256-GCM-SHA384",
-    "ECDHE-RSA-AES256-GCM-SHA384",
-    "ECDHE-ECDSA-CHACHA20-POLY1305",
-    "ECDHE-RSA-CHACHA20-POLY1305",
-}
+MOZILLA_INTERMEDIATE = (
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:"
+    "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:"
+    "DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384:DHE-RSA-CHACHA20-POLY1305"
+)
+INTERMEDIATE_TLS12 = {s for s in MOZILLA_INTERMEDIATE.split(":") if not s.startswith("DHE-")}
 INTERMEDIATE_TLS13 = {
     "TLS_AES_128_GCM_SHA256",
     "TLS_AES_256_GCM_SHA384",
