@@ -93,9 +93,13 @@ def test_lv_14_5_a_foul_stroke_drives_a_puck_into_the_dark_zone_restored_by_lv_1
 
 
 def test_lv_18_2_pairs_centre_puck_restored_under_the_singles_rule_lv_14_5() -> None:
-    """18.2: every singles rule applies to doubles except the rear zone (penalty only)."""
-    events = decide(setup("LV", "pairs"), S("ann", opponent_into_centre=1))
+    """18.2: every singles rule applies to doubles except the rear zone (penalty only): a
+    punishable stroke's puck driven into the centre goes back (14.5), a correct one's stays."""
+    foul = S("ann", first_contact="opponent", opponent_into_centre=1)
+    events = decide(setup("LV", "pairs"), foul)
     assert _rules(events, ev.PucksRestored) == ["LV 18.2 (14.5)"]
+    legal = decide(setup("LV", "pairs"), S("ann", opponent_into_centre=1))
+    assert _rules(legal, ev.OpponentPucksLeft) == ["LV 14.5"]
     assert LV.cite["pairs_debt"] == "LV 18.2 (15.3)" and LV.cite["sixteen"] == "LV 18.2 (17.1)"
 
 
