@@ -289,7 +289,7 @@ async function loadCatalogue(ruleset, fill) {
   if (had?.name === ruleset && (had.fill_silences || "ekml") === fill) return;
   const key = `tableside.ruleset.${ruleset}.${fill}`;
   try {
-    state.catalogue = await request("GET", `/api/rulesets/${ruleset}?fill=${fill}`);
+    state.catalogue = await request("GET", `/api/rulesets/${ruleset}?fill_silences=${fill}`);
     localStorage.setItem(key, JSON.stringify(state.catalogue));
   } catch {
     state.catalogue = JSON.parse(localStorage.getItem(key) || "null");

@@ -19,6 +19,10 @@ export const OTHER_PUCKS = ["opponent_pocketed", "own_over", "opponent_over", "o
 /** `rulesetWords` for a match document (its ruleset). */
 export const rulesetWord = (key, doc, params) => rulesetWords(key, doc?.ruleset, params);
 
+/** The slow-play remark is in the ruleset's list, so a time limit can start (EKML §26(4));
+ *  before the catalogue has loaded, assumed. */
+export const slowPlayKnown = (catalogue) => !catalogue || catalogue.remarks.some((r) => r.code === "slow_play");
+
 export const fullSet = (doc) => (doc?.format === "pairs" ? 16 : 8);
 
 /** A stroke by the player with the turn; `facts` only names what differs from a plain one. */
@@ -108,6 +112,7 @@ const BANNER = [
   ["TurnSkipped", (e) => `${e.player}: ${t("judge.turn_skipped")}`],
   ["TurnKept", () => t("judge.another_stroke")],
   ["DebtCancelled", () => t("judge.debt_cancelled")],
+  ["OffenceDisregarded", () => t("judge.offence_noted")], // forbidden, no sanction (LV 13.2 unfilled)
   ["PucksToCentre", () => t("judge.pucks_to_centre")],
   ["CorrectionRecorded", () => t("judge.corrected")],
   ["ProtocolSigned", () => t("judge.signed_banner")],

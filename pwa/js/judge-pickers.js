@@ -3,7 +3,7 @@
 // Each is handed the face's `ctx` (judge-app.js): its state, and `send` and `render`.
 
 import { citation, t } from "/js/i18n.js";
-import { OTHER_PUCKS, rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, slowPlayKnown, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
 import { headJudgeConfirms } from "/js/judge-confirm.js";
 
@@ -157,6 +157,16 @@ async function reportIncident(ctx, code) {
   return ctx.send(command);
 }
 
+/** Does the ruleset in force have it? Nothing is offered that the server always refuses: no
+ *  card where the text has none (NOVUS08's yellow; LV with `fill_silences: none`), no time
+ *  report without a slow-play remark to start the limit (EKML §26(4); LV unfilled has none). */
+function offered(ctx, value) {
+  const catalogue = ctx.state.catalogue;
+  if (value === "yellow" || value === "red") return Boolean(catalogue?.cite?.[value]);
+  if (value.startsWith("time")) return slowPlayKnown(catalogue);
+  return true;
+}
+
 export async function more(ctx) {
   const { state, send } = ctx;
   // What only the head judge confirms is one tap from here, not under Incident… (EKML §22(4))
@@ -174,7 +184,7 @@ export async function more(ctx) {
     { value: "time_30s", label: t("judge.time_30s"), note: cite(ctx, "time_30s") },
     { value: "yellow", label: t("judge.yellow"), note: cite(ctx, "yellow") },
     { value: "red", label: t("judge.red"), note: cite(ctx, "red") },
-  ].filter((i) => i.value !== "yellow" || state.catalogue?.cite?.yellow); // NOVUS08: no card
+  ].filter((i) => offered(ctx, i.value));
   const debtSide = (doc(ctx).game.pucks || []).findIndex((p) => p.debt > 0);
   if (debtSide >= 0 && state.catalogue?.cite?.debt_forgotten) {
     items.push({ value: "forget", label: t("judge.forget_debt"), note: cite(ctx, "debt_forgotten") });

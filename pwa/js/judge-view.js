@@ -5,7 +5,7 @@
 import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive, seatLines } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
-import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex, slowPlayKnown } from "/js/judge-model.js";
 import { receiptCard } from "/js/receipt-card.js";
 
 /** What main#face holds for `state` (see judge-app.js for its fields). */
@@ -143,7 +143,8 @@ function pad(doc, state, act) {
       m("puck_over", otherPucksLabel(armed), OTHER_PUCKS.some((k) => armed[k])),
       b("foul", t("judge.foul"), "span-2"),
       b("remark", rulesetWord("judge.remark", doc), "span-2"),
-      b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
+      b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`, undefined,
+        !slowPlayKnown(state.catalogue)), // no slow-play remark in the ruleset: no time report
       b("undo", t("judge.undo"), "span-3"),
       b("more", t("judge.more"), "span-3")));
 }

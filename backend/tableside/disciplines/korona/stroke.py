@@ -20,6 +20,7 @@ class Verdict(Struct):
     fouls: list[tuple[str, str]]  # every penalty-puck offence of the stroke
     turn_losses: list[tuple[str, str]]  # (code, rule) that cost the turn without a penalty puck
     game_loss: str = ""  # the rule that loses the game, if any
+    noted: list[tuple[str, str]] = []  # forbidden by the ruleset's text, no sanction named
 
 
 def _direct(f: StrokeFacts) -> str:
@@ -121,6 +122,8 @@ def _judge_offences(f: StrokeFacts, rs: Ruleset, v: Verdict) -> None:
             v.fouls.append((code, outcome.rule))
         elif outcome.consequence == "turn":
             v.turn_losses.append((code, outcome.rule))
+        elif outcome.consequence == "noted":  # LV 13.2 with `fill_silences: none`
+            v.noted.append((code, outcome.rule))
         else:
             v.game_loss = v.game_loss or outcome.rule
 
