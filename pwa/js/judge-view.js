@@ -16,8 +16,7 @@ export function view(state, act) {
     const text = state.loading ? t("judge.loading") : t("judge.no_match", { table: state.table });
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
   }
-  const parts = [statusLine(doc), sides(doc, state),
-    ...seatLines(doc).map((line) => h("p", { class: "seats", "data-seats": "" }, line))];
+  const parts = [statusLine(doc), sides(doc, state), ...seats(doc)];
   const board = h("korona-board", { compact: true });
   board.data = boardFromLive(doc);
   // Offline, what the board shows is partly expected, not recorded: say so while it lasts —
@@ -35,6 +34,25 @@ export function view(state, act) {
   const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
   const pairs = doc.format === "pairs" ? " pairs" : ""; // a phone fits four names (judge.css)
   return [h("div", { class: `glance${pairs}` }, ...parts), h("div", { class: `work${pairs}` }, banner, panel)];
+}
+
+/** Pairs in play: the seat order (EKML §28(1)). Each name's first word stands alone when the
+ *  four differ by it, so a phone can show "Anna-Liisa → Jānis → …" (judge.css hides the rest
+ *  there); a match over needs no seat order, and its sign-off keeps the first screen. */
+function seats(doc) {
+  if (doc.status !== "playing") return [];
+  const [order, ...rest] = seatLines(doc);
+  if (!order) return [];
+  const names = doc.game.seats;
+  const first = names.map((name) => name.split(" ")[0]);
+  const short = new Set(first).size === names.length;
+  const [before, after = ""] = t("board.seats", { order: "\u0000" }).split("\u0000");
+  const seat = (name, i) => (short && first[i] !== name
+    ? h("span", { class: "seat" }, first[i], h("span", { class: "seat-rest" }, name.slice(first[i].length)))
+    : h("span", { class: "seat" }, name));
+  const line = h("p", { class: "seats", "data-seats": "" }, h("span", { class: "seats-label" }, before),
+    ...names.flatMap((name, i) => (i ? [" → ", seat(name, i)] : [seat(name, i)])), after);
+  return [line, ...rest.map((text) => h("p", { class: "seats", "data-seats": "" }, text))];
 }
 
 function statusLine(doc) {
