@@ -99,7 +99,8 @@ def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
             page.click(f"language-picker [data-lang={lang}]")
             page.wait_for_function(f"document.documentElement.lang === '{lang}'")
             page.wait_for_function(
-                "(said) => document.querySelector('[data-panel=conflict]').innerText.includes(said)",
+                "(said) => document.querySelector('[data-panel=conflict]')"
+                ".innerText.includes(said)",
                 arg=said,
             )
         page.click("language-picker [data-lang=en]")
