@@ -52,7 +52,7 @@ function seats(doc) {
     : h("span", { class: "seat" }, name));
   const line = h("p", { class: "seats", "data-seats": "" }, h("span", { class: "seats-label" }, before),
     ...names.flatMap((name, i) => (i ? [" → ", seat(name, i)] : [seat(name, i)])), after);
-  return [line, ...rest.map((text) => h("p", { class: "seats", "data-seats": "" }, text))];
+  return [line, ...rest.map((text) => h("p", { class: "seats seats-move", "data-seats": "" }, text))];
 }
 
 function statusLine(doc) {
@@ -190,6 +190,8 @@ function gameOver(doc, state, act) {
                    ended.reason ? ` — ${codeWords(ended.reason)}` : "",
                    ended.rule ? ` (${citation(ended.rule)})` : "") : null,
     h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
+    // pairs: everyone moves one seat (EKML §28(1)); on a phone said here, not above the pad
+    doc.format === "pairs" ? h("p", { class: "seats-move", "data-seats-move": "" }, t("board.seats_move")) : null,
     h("div", { class: "choices cols-2" },
       h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),
       h("button", { class: "primary", "data-act": "next_game", onclick: () => act("next_game") },

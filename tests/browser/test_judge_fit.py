@@ -187,3 +187,38 @@ def test_at_match_over_the_banner_leaves_sign_the_protocol_in_view(page, head_ap
     for control in ("[data-act=sign]", "[data-act=undo]", "#judge-name"):
         assert not _overlap(banner, page.evaluate(VISIBLE, control)), control
     screenshot(page, f"judge-match-over-banner-{lang}-360x640")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pairs_pads_bottom_row_stays_inside_360x640_between_games(
+    page, head_api: Api, pwa_server, lang
+):
+    """Game 2 of a pairs match with the longest names: the note that everyone moved one seat
+    (EKML §28(1)) is on the game-over panel the judge reads first, the seat order above the
+    pad; the bottom row still ends in view (the note above it pushed it to 665–674 px)."""
+    (a1, _), (b1, _) = LONGEST_PAIRS
+    t = new_table(head_api, *LONGEST_PAIRS, format="pairs", games=3)
+    judge = Api(pwa_server.base, t["token"])
+    version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
+    opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": a1,
+               "opponent_first": b1}  # fmt: skip
+    took = {"type": "ReportIncident", "code": "took_puck", "player": a1}  # game 1 lost (§23(1)7)
+    for command in (opening, took):
+        r = judge.command(t["match_id"], version, command)
+        assert r.status_code == 201, r.text
+        version = r.json()["last_version"]
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    note = page.locator("[data-panel=game-over] [data-seats-move]")  # said where it is read
+    assert note.is_visible() and note.bounding_box()["y"] < page.viewport_size["height"]
+    page.locator("main [data-act=next_game]").click()  # the judge has seen game 1's end
+    page.locator("dialog[open] button.primary").click()
+    page.wait_for_selector("[data-panel=pad]")
+    page.wait_for_function("document.querySelectorAll('main [data-seats]').length === 2")
+    screenshot(page, f"judge-pairs-pad-game-2-longest-{lang}-360x640")
+    page.evaluate("window.scrollTo(0, 0)")  # as the face stands, not as a click scrolled it
+    height = page.viewport_size["height"]
+    boxes = {b["act"]: b for b in page.evaluate(BOXES)}
+    for act in BOTTOM_ROW:
+        assert boxes[act]["top"] >= 0 and boxes[act]["bottom"] <= height, (lang, boxes[act])
