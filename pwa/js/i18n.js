@@ -125,9 +125,13 @@ export function placeLabel(first, last = first) {
 /** A rule citation in the reader's language: the Estonian regulations' "märkus" (a note to a
  *  paragraph) reads "note" in English and "piezīme" in Latvian; a silence the guide filled
  *  ("LV is silent; EKML §20(20) applied, by the guide") and one left unfilled ("LV is
- *  silent") in the reader's words; the paragraph
+ *  silent"), a prohibition of the ruleset's own with a sanction the guide borrowed ("LV 13.2;
+ *  sanction: EKML §24(1)10, by the guide") or none ("LV 13.2; LV names no sanction"), each in
+ *  the reader's words; the paragraph
  *  stays as cited (the protocol's `citation` in labels.py). */
 export const citation = (rule) => String(rule || "")
+  .replace(/; sanction: (.+?), by the guide/g, (_whole, cited) => `; ${t("term.sanction_filled", { rule: cited })}`)
+  .replace(/(\w+) names no sanction/g, (_whole, ruleset) => t("term.no_sanction", { ruleset }))
   .replace(/(\w+) is silent; (.+?) applied, by the guide/g,
            (_whole, ruleset, cited) => t("term.guide_filled", { ruleset, rule: cited }))
   .replace(/(\w+) is silent(?!;)/g, (_whole, ruleset) => t("term.silent", { ruleset }))

@@ -97,14 +97,17 @@ function placeBanner() {
 }
 
 /** The larger band of the viewport (top, bottom) clear of the judge bar and of the panel's
- *  controls: above the panel, or below it. */
+ *  controls: above the panel's first control (a heading or a result the banner repeats may
+ *  lie under it: the compact match-over panel of issue 54), or below the panel. */
 function freeBand() {
   const gap = 4;
   const bar = document.querySelector(".judge-bar")?.getBoundingClientRect();
-  const panel = main.querySelector("[data-panel]")?.getBoundingClientRect();
+  const box = main.querySelector("[data-panel]");
+  const panel = box?.getBoundingClientRect();
   const first = Math.max(bar ? bar.bottom : 0, 0) + gap;
   if (!panel) return [first, window.innerHeight - gap];
-  const above = [first, panel.top - gap];
+  const control = box.querySelector("button, input, label, select, a[href]")?.getBoundingClientRect();
+  const above = [first, (control ? Math.max(control.top, panel.top) : panel.top) - gap];
   const below = [Math.max(panel.bottom, first) + gap, window.innerHeight - gap];
   return above[1] - above[0] >= below[1] - below[0] ? above : below;
 }
@@ -289,7 +292,7 @@ async function loadCatalogue(ruleset, fill) {
   if (had?.name === ruleset && (had.fill_silences || "ekml") === fill) return;
   const key = `tableside.ruleset.${ruleset}.${fill}`;
   try {
-    state.catalogue = await request("GET", `/api/rulesets/${ruleset}?fill=${fill}`);
+    state.catalogue = await request("GET", `/api/rulesets/${ruleset}?fill_silences=${fill}`);
     localStorage.setItem(key, JSON.stringify(state.catalogue));
   } catch {
     state.catalogue = JSON.parse(localStorage.getItem(key) || "null");

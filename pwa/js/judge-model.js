@@ -14,10 +14,14 @@ export function sideIndex(doc, player) {
 
 /** What the "Other pucks…" button arms, one at a time (judge-pickers.js `puckOver`). */
 export const OTHER_PUCKS = ["opponent_pocketed", "own_over", "opponent_over", "opponent_into_zone",
-  "opponent_into_centre"];
+  "opponent_into_zone_hit", "opponent_into_centre", "opponent_into_centre_hit"];
 
 /** `rulesetWords` for a match document (its ruleset). */
 export const rulesetWord = (key, doc, params) => rulesetWords(key, doc?.ruleset, params);
+
+/** The slow-play remark is in the ruleset's list, so a time limit can start (EKML §26(4));
+ *  before the catalogue has loaded, assumed. */
+export const slowPlayKnown = (catalogue) => !catalogue || catalogue.remarks.some((r) => r.code === "slow_play");
 
 export const fullSet = (doc) => (doc?.format === "pairs" ? 16 : 8);
 
@@ -108,6 +112,7 @@ const BANNER = [
   ["TurnSkipped", (e) => `${e.player}: ${t("judge.turn_skipped")}`],
   ["TurnKept", () => t("judge.another_stroke")],
   ["DebtCancelled", () => t("judge.debt_cancelled")],
+  ["OffenceDisregarded", () => t("judge.offence_noted")], // forbidden, no sanction (LV 13.2 unfilled)
   ["PucksToCentre", () => t("judge.pucks_to_centre")],
   ["CorrectionRecorded", () => t("judge.corrected")],
   ["ProtocolSigned", () => t("judge.signed_banner")],
@@ -169,10 +174,12 @@ function strokeWords(f) {
   if (f.striker === "over") words.push(t("judge.striker_over"));
   if (f.own_over) words.push(t("judge.own_over"));
   if (f.opponent_over) words.push(t("judge.opponent_over"));
-  if (f.opponent_into_zone) words.push(t("judge.opponent_into_zone"));
-  if (f.opponent_into_centre) words.push(t("judge.opponent_into_centre"));
+  const hit = f.first_contact === "opponent" ? "_hit" : ""; // by a direct hit on it (§21(7))
+  if (f.opponent_into_zone) words.push(t(`judge.opponent_into_zone${hit}`));
+  if (f.opponent_into_centre) words.push(t(`judge.opponent_into_centre${hit}`));
+  const locked = f.opponent_into_zone || f.opponent_into_centre;
   if (f.first_contact === "none") words.push(t("judge.contact.none"));
-  if (f.first_contact === "opponent") words.push(t("judge.contact.opponent"));
+  if (hit && !locked) words.push(t("judge.contact.opponent"));
   if (f.first_contact === "own_locked_zone") words.push(t("judge.contact.own_locked"));
   if (f.crossed_zone_line) words.push(t("judge.zone_line"));
   for (const code of f.offences || []) words.push(t(`offence.${code}`));

@@ -3,7 +3,7 @@
 // Each is handed the face's `ctx` (judge-app.js): its state, and `send` and `render`.
 
 import { citation, t } from "/js/i18n.js";
-import { OTHER_PUCKS, rulesetWord, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, slowPlayKnown, stroke, sidesOf, sideIndex } from "/js/judge-model.js";
 import { pick } from "/js/judge-sheets.js";
 import { headJudgeConfirms } from "/js/judge-confirm.js";
 
@@ -38,6 +38,9 @@ const MODIFIER_FACTS = {
   opponent_over: { opponent_over: 1, over_first_touched: "" },
   opponent_into_zone: { opponent_into_zone: 1 },
   opponent_into_centre: { opponent_into_centre: 1 },
+  // driven there by a direct hit on it (EKML §21(7); pairs §28(3)/(4)): the first contact says so
+  opponent_into_zone_hit: { opponent_into_zone: 1, first_contact: "opponent" },
+  opponent_into_centre_hit: { opponent_into_centre: 1, first_contact: "opponent" },
   zone_line: { crossed_zone_line: true },
 };
 
@@ -154,6 +157,16 @@ async function reportIncident(ctx, code) {
   return ctx.send(command);
 }
 
+/** Does the ruleset in force have it? Nothing is offered that the server always refuses: no
+ *  card where the text has none (NOVUS08's yellow; LV with `fill_silences: none`), no time
+ *  report without a slow-play remark to start the limit (EKML §26(4); LV unfilled has none). */
+function offered(ctx, value) {
+  const catalogue = ctx.state.catalogue;
+  if (value === "yellow" || value === "red") return Boolean(catalogue?.cite?.[value]);
+  if (value.startsWith("time")) return slowPlayKnown(catalogue);
+  return true;
+}
+
 export async function more(ctx) {
   const { state, send } = ctx;
   // What only the head judge confirms is one tap from here, not under Incident… (EKML §22(4))
@@ -171,7 +184,7 @@ export async function more(ctx) {
     { value: "time_30s", label: t("judge.time_30s"), note: cite(ctx, "time_30s") },
     { value: "yellow", label: t("judge.yellow"), note: cite(ctx, "yellow") },
     { value: "red", label: t("judge.red"), note: cite(ctx, "red") },
-  ].filter((i) => i.value !== "yellow" || state.catalogue?.cite?.yellow); // NOVUS08: no card
+  ].filter((i) => offered(ctx, i.value));
   const debtSide = (doc(ctx).game.pucks || []).findIndex((p) => p.debt > 0);
   if (debtSide >= 0 && state.catalogue?.cite?.debt_forgotten) {
     items.push({ value: "forget", label: t("judge.forget_debt"), note: cite(ctx, "debt_forgotten") });
@@ -185,16 +198,21 @@ export async function more(ctx) {
     return send({ type: "ReportTimeExceeded", player: turn(ctx), limit: chosen.slice(5) });
   }
   if (chosen === "forget") return send({ type: "ForgetDebt", side: debtSide ? "B" : "A" });
-  if (chosen === "knock") {
-    const n = await pick(t("judge.knock_count"), [0, 1, 2, 3].map((k) => ({
-      value: String(k), label: k === 3 ? "3+" : String(k) })), { columns: 4 });
-    if (n !== null) return send({ type: "KnockTable", player: turn(ctx), pucks_moved: Number(n) });
-    return;
-  }
+  if (chosen === "knock") return knock(ctx);
   if (chosen === "yellow" || chosen === "red") {
     const player = await choosePlayer(ctx);
     if (player) return send({ type: "GiveWarning", player, card: chosen });
   }
+}
+
+/** EKML §23(1)2: the game is lost by whoever knocked the table, the waiting player as well
+ *  as the shooter: the judge names the knocker, then how many pucks moved. */
+async function knock(ctx) {
+  const player = await choosePlayer(ctx, t("judge.knock_who"));
+  if (!player) return;
+  const n = await pick(t("judge.knock_count"), [0, 1, 2, 3].map((k) => ({
+    value: String(k), label: k === 3 ? "3+" : String(k) })), { columns: 4 });
+  if (n !== null) return ctx.send({ type: "KnockTable", player, pucks_moved: Number(n) });
 }
 
 export async function pocketedMore(ctx) {
@@ -211,14 +229,19 @@ export async function pocketedMore(ctx) {
 export async function puckOver(ctx) {
   const armedOne = OTHER_PUCKS.find((k) => ctx.state.armed?.[k]);
   if (armedOne) return arm(ctx, armedOne); // pressed again: disarm
-  const pairs = doc(ctx).format === "pairs"; // EKML §28(3)/(4); singles §21(6)-(8)
+  // A legal stroke's puck stays where it went (EKML §21(8)); one driven there by a direct hit
+  // on it is put back in singles (§21(7)), and in pairs stays in the rear zone (§28(3)) or
+  // goes back from the centre (§28(4)), penalised either way (decision 0185).
+  const pairs = doc(ctx).format === "pairs";
   const chosen = await pick(t("judge.other_pucks_title"), [
     { value: "opponent_pocketed", label: t("judge.opponent_pocketed"), note: cite(ctx, "opponent_with_own") },
     { value: "own_over", label: t("judge.own_over"), note: cite(ctx, "puck_over") },
     { value: "opponent_over", label: t("judge.opponent_over"), note: cite(ctx, "puck_over") },
-    { value: "opponent_into_zone", label: t("judge.opponent_into_zone"),
+    { value: "opponent_into_zone", label: t("judge.opponent_into_zone"), note: cite(ctx, "into_lock_legal") },
+    { value: "opponent_into_zone_hit", label: t("judge.opponent_into_zone_hit"),
       note: cite(ctx, pairs ? "pairs_zone_not_restored" : "into_lock_restored") },
-    { value: "opponent_into_centre", label: t("judge.opponent_into_centre"),
+    { value: "opponent_into_centre", label: t("judge.opponent_into_centre"), note: cite(ctx, "into_lock_legal") },
+    { value: "opponent_into_centre_hit", label: t("judge.opponent_into_centre_hit"),
       note: cite(ctx, pairs ? "pairs_centre_restored" : "into_lock_restored") },
   ]);
   if (chosen) arm(ctx, chosen);

@@ -5,7 +5,7 @@
 import { citation, codeWords, t } from "/js/i18n.js";
 import { boardFromLive, seatLines } from "/js/board.js";
 import { h } from "/js/judge-dom.js";
-import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex } from "/js/judge-model.js";
+import { OTHER_PUCKS, rulesetWord, sidesOf, sideIndex, slowPlayKnown } from "/js/judge-model.js";
 import { receiptCard } from "/js/receipt-card.js";
 
 /** What main#face holds for `state` (see judge-app.js for its fields). */
@@ -18,8 +18,7 @@ export function view(state, act) {
     const text = state.loading ? t("judge.loading") : t("judge.no_match", { table: state.table });
     return [h("p", { class: "notice", "data-notice": "no-match" }, text)];
   }
-  const parts = [statusLine(doc), sides(doc, state),
-    ...seatLines(doc).map((line) => h("p", { class: "seats", "data-seats": "" }, line))];
+  const parts = [statusLine(doc), sides(doc, state), ...seats(doc)];
   const board = h("korona-board", { compact: true });
   board.data = boardFromLive(doc);
   // Offline, what the board shows is partly expected, not recorded: say so while it lasts —
@@ -37,6 +36,25 @@ export function view(state, act) {
   const panel = state.held ? conflict(state, act) : phasePanel(doc, state, act);
   const pairs = doc.format === "pairs" ? " pairs" : ""; // a phone fits four names (judge.css)
   return [h("div", { class: `glance${pairs}` }, ...parts), h("div", { class: `work${pairs}` }, banner, panel)];
+}
+
+/** Pairs in play: the seat order (EKML §28(1)). Each name's first word stands alone when the
+ *  four differ by it, so a phone can show "Anna-Liisa → Jānis → …" (judge.css hides the rest
+ *  there); a match over needs no seat order, and its sign-off keeps the first screen. */
+function seats(doc) {
+  if (doc.status !== "playing") return [];
+  const [order, ...rest] = seatLines(doc);
+  if (!order) return [];
+  const names = doc.game.seats;
+  const first = names.map((name) => name.split(" ")[0]);
+  const short = new Set(first).size === names.length;
+  const [before, after = ""] = t("board.seats", { order: "\u0000" }).split("\u0000");
+  const seat = (name, i) => (short && first[i] !== name
+    ? h("span", { class: "seat" }, first[i], h("span", { class: "seat-rest" }, name.slice(first[i].length)))
+    : h("span", { class: "seat" }, name));
+  const line = h("p", { class: "seats", "data-seats": "" }, h("span", { class: "seats-label" }, before),
+    ...names.flatMap((name, i) => (i ? [" → ", seat(name, i)] : [seat(name, i)])), after);
+  return [line, ...rest.map((text) => h("p", { class: "seats seats-move", "data-seats": "" }, text))];
 }
 
 function statusLine(doc) {
@@ -145,7 +163,8 @@ function pad(doc, state, act) {
       m("puck_over", otherPucksLabel(armed), OTHER_PUCKS.some((k) => armed[k])),
       b("foul", t("judge.foul"), "span-2"),
       b("remark", rulesetWord("judge.remark", doc), "span-2"),
-      b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`),
+      b("time", timeLabel(state, side), `span-2 time-${state.clock?.phase || "idle"}`, undefined,
+        !slowPlayKnown(state.catalogue)), // no slow-play remark in the ruleset: no time report
       b("undo", t("judge.undo"), "span-3"),
       b("more", t("judge.more"), "span-3")));
 }
@@ -173,6 +192,8 @@ function gameOver(doc, state, act) {
                    ended.reason ? ` — ${codeWords(ended.reason)}` : "",
                    ended.rule ? ` (${citation(ended.rule)})` : "") : null,
     h("p", { class: "result" }, `${t("judge.score")} ${doc.won[0]} : ${doc.won[1]}`),
+    // pairs: everyone moves one seat (EKML §28(1)); on a phone said here, not above the pad
+    doc.format === "pairs" ? h("p", { class: "seats-move", "data-seats-move": "" }, t("board.seats_move")) : null,
     h("div", { class: "choices cols-2" },
       h("button", { "data-act": "undo", onclick: () => act("undo") }, t("judge.undo")),
       h("button", { class: "primary", "data-act": "next_game", onclick: () => act("next_game") },

@@ -139,6 +139,7 @@ def _knock_two(page) -> None:
     tap(page, "no_pocket")  # the game has started: a knock before it only restores (§20(24))
     settle(page)
     tap(page, "more", "knock")
+    choose(page, turn(page))  # who knocked (EKML §23(1)2): here the shooter
     choose(page, "2")
 
 

@@ -119,23 +119,37 @@ def test_offline_the_queued_banner_covers_neither_score_nor_board(page, context,
         context.set_offline(False)
 
 
-# The longest names in the test data, as a pair each side (issue 43 point 5).
+# The longest names in the test data, as a pair each side (issue 43 point 5), and the longest
+# a hall brings (issue 54 point 3: the bottom row ended at 648–672 px with these).
 LONG_PAIRS = (["Mari-Liis Tammsaare-Kõrvits", "Jānis Bērziņš"], ["Peeter Saar", "Liis Kask"])
+LONGEST_PAIRS = (
+    ["Anna-Liisa Põldmäe-Kuusk", "Kristiina Lepik-Vahtramäe"],
+    ["Jānis Bērziņš-Ozoliņš", "Krišjānis Kalniņš-Vītols"],
+)
 BOTTOM_ROW = ("time", "undo", "more")
+INSIDE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, height: innerHeight, scrollY: scrollY }; }"""
 
 
+@pytest.mark.parametrize("names", [LONG_PAIRS, LONGEST_PAIRS], ids=["long", "longest"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_pairs_pads_bottom_row_is_inside_360x640(page, head_api: Api, pwa_server, lang):
+def test_the_pairs_pads_bottom_row_and_sign_the_protocol_are_inside_360x640(
+    page, head_api: Api, pwa_server, lang, names
+):
     """EKML §28: four names and the seat order above the pad; the pad's last row (Time, Undo,
-    More) still ends inside the first screen, measured, in et, lv and en."""
-    (a1, _), (b1, _) = LONG_PAIRS
-    t = new_table(head_api, *LONG_PAIRS, format="pairs")
+    More) still ends inside the first screen, measured, in et, lv and en; at match over
+    "Sign the protocol" is inside the viewport as the face draws it, unscrolled (it was at
+    571–672 px, issue 54 point 3)."""
+    (a1, _), (b1, _) = names
+    size = "longest" if names is LONGEST_PAIRS else "long"
+    t = new_table(head_api, *names, format="pairs")
     version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
     opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": a1,
                "opponent_first": b1}  # fmt: skip
     r = Api(pwa_server.base, t["token"]).command(t["match_id"], version, opening)
     assert r.status_code == 201, r.text
     open_pad(page, t["path"], lang)
+    screenshot(page, f"judge-pairs-pad-{size}-{lang}-360x640")
     assert page.locator("main [data-seats]").count() == 1  # the seat order is on the pad
     height = page.viewport_size["height"]
     boxes = {b["act"]: b for b in page.evaluate(BOXES)}
@@ -145,7 +159,14 @@ def test_the_pairs_pads_bottom_row_is_inside_360x640(page, head_api: Api, pwa_se
         assert box["bottom"] - box["top"] >= 48, box  # still a finger's target
         assert box["scrollWidth"] <= box["clientWidth"], box
     assert broken_words(page, "main [data-act], .side .names") == []
-    screenshot(page, f"judge-pairs-pad-{lang}-360x640")
+    assert_no_horizontal_overflow(page)
+    tap(page, "more", "red")  # EKML §22(1): the match is over at once
+    page.locator(f"dialog[open] button[data-value='{a1}']").click()
+    page.wait_for_selector("[data-panel=match-over] [data-act=sign]")
+    page.wait_for_function("document.querySelector('[data-banner]').offsetHeight > 0")
+    sign = page.evaluate(INSIDE, "[data-act=sign]")
+    screenshot(page, f"judge-pairs-match-over-{size}-{lang}-360x640")
+    assert sign["scrollY"] == 0 and sign["top"] >= 0 and sign["bottom"] <= height, (lang, sign)
 
 
 VISIBLE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
@@ -166,3 +187,38 @@ def test_at_match_over_the_banner_leaves_sign_the_protocol_in_view(page, head_ap
     for control in ("[data-act=sign]", "[data-act=undo]", "#judge-name"):
         assert not _overlap(banner, page.evaluate(VISIBLE, control)), control
     screenshot(page, f"judge-match-over-banner-{lang}-360x640")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pairs_pads_bottom_row_stays_inside_360x640_between_games(
+    page, head_api: Api, pwa_server, lang
+):
+    """Game 2 of a pairs match with the longest names: the note that everyone moved one seat
+    (EKML §28(1)) is on the game-over panel the judge reads first, the seat order above the
+    pad; the bottom row still ends in view (the note above it pushed it to 665–674 px)."""
+    (a1, _), (b1, _) = LONGEST_PAIRS
+    t = new_table(head_api, *LONGEST_PAIRS, format="pairs", games=3)
+    judge = Api(pwa_server.base, t["token"])
+    version = wait_for(lambda: head_api.get(f"/api/matches/{t['match_id']}").json().get("version"))
+    opening = {"type": "AssignOpeningShot", "method": "lot", "lot_winner": "A", "opener": a1,
+               "opponent_first": b1}  # fmt: skip
+    took = {"type": "ReportIncident", "code": "took_puck", "player": a1}  # game 1 lost (§23(1)7)
+    for command in (opening, took):
+        r = judge.command(t["match_id"], version, command)
+        assert r.status_code == 201, r.text
+        version = r.json()["last_version"]
+    open_judge(page, t["path"])
+    page.click(f"language-picker [data-lang={lang}]")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    note = page.locator("[data-panel=game-over] [data-seats-move]")  # said where it is read
+    assert note.is_visible() and note.bounding_box()["y"] < page.viewport_size["height"]
+    page.locator("main [data-act=next_game]").click()  # the judge has seen game 1's end
+    page.locator("dialog[open] button.primary").click()
+    page.wait_for_selector("[data-panel=pad]")
+    page.wait_for_function("document.querySelectorAll('main [data-seats]').length === 2")
+    screenshot(page, f"judge-pairs-pad-game-2-longest-{lang}-360x640")
+    page.evaluate("window.scrollTo(0, 0)")  # as the face stands, not as a click scrolled it
+    height = page.viewport_size["height"]
+    boxes = {b["act"]: b for b in page.evaluate(BOXES)}
+    for act in BOTTOM_ROW:
+        assert boxes[act]["top"] >= 0 and boxes[act]["bottom"] <= height, (lang, boxes[act])

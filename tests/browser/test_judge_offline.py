@@ -93,6 +93,18 @@ def test_a_second_device_takes_over_and_a_stale_queue_shows_what_changed(
         text = page.locator("[data-panel=conflict]").inner_text()
         screenshot(page, "judge-360x640-conflict")
         assert "Another device recorded" in text and "Mari Tamm pocketed 1" in text  # in words
+        # one waiting entry, in each language's plural form (issue 54 point 4)
+        assert "Your 1 waiting entry was made" in text and "Drop my 1 queued entry" in text
+        for lang, said in (("lv", "Tavs 1 gaidošais ieraksts"), ("et", "Sinu 1 ootel kirje")):
+            page.click(f"language-picker [data-lang={lang}]")
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.wait_for_function(
+                "(said) => document.querySelector('[data-panel=conflict]')"
+                ".innerText.includes(said)",
+                arg=said,
+            )
+        page.click("language-picker [data-lang=en]")
+        page.wait_for_function("document.documentElement.lang === 'en'")
         tap(page, "conflict_keep")  # the miss still happened: record it after the other's stroke
         settle(page)
         tablet.wait_for_function("window.judge.state.shown.game.turn === 'Jaan Kask'")

@@ -37,24 +37,58 @@ def _has(events: list[dict], kind: str, rule: str) -> bool:
     return any(e["type"] == kind and rule in e["event"].get("rule", "") for e in events)
 
 
-def test_ekml_28_3_and_28_4_opponent_puck_into_zone_or_centre_recorded_in_pairs(
-    page, head_api: Api
-) -> None:
+def test_ekml_28_3_both_readings_recorded_on_the_pairs_pad(page, head_api: Api) -> None:
+    """Decision 0185: §28(3) changes §21(7)'s consequence, not its trigger. A legal stroke that
+    leaves the opponent's puck in the rear zone is no offence (§21(8)); a direct hit on it
+    that drives it there is penalised and the puck stays (§28(3)); into the centre it goes
+    back (§28(4))."""
     t = start_game(page, head_api, "et", pairs=True)
-    tap(page, "puck_over", "opponent_into_zone")
+    tap(page, "puck_over", "opponent_into_zone")  # after a legal contact with an own puck
     tap(page, "no_pocket")
     settle(page)
     facts, after = _last_stroke(head_api, t["match_id"])
-    assert facts["opponent_into_zone"] == 1
+    assert facts["opponent_into_zone"] == 1 and facts["first_contact"] == "own_open"
+    assert _has(after, "OpponentPucksLeft", "EKML §21(8)")
+    assert not any(e["type"] in ("FoulCommitted", "PenaltyAwarded") for e in after), after
+    tap(page, "puck_over", "opponent_into_zone_hit")
+    tap(page, "no_pocket")
+    settle(page)
+    facts, after = _last_stroke(head_api, t["match_id"])
+    assert facts["opponent_into_zone"] == 1 and facts["first_contact"] == "opponent"
     assert _has(after, "OpponentPucksLeft", "EKML §28(3)")  # not restored, penalised
-    assert _has(after, "PenaltyAwarded", "EKML §28(3)")
-    tap(page, "puck_over", "opponent_into_centre")
+    assert _has(after, "FoulCommitted", "EKML §28(3)")
+    assert any(e["type"] == "PenaltyAwarded" for e in after)
+    tap(page, "puck_over", "opponent_into_centre_hit")
     tap(page, "no_pocket")
     settle(page)
     facts, after = _last_stroke(head_api, t["match_id"])
     assert facts["opponent_into_centre"] == 1
     assert _has(after, "PucksRestored", "EKML §28(4)")  # restored, and a penalty
-    assert _has(after, "PenaltyAwarded", "EKML §28(4)")
+    assert _has(after, "FoulCommitted", "EKML §28(4)")
+
+
+def test_ekml_23_1_2_the_knocker_chosen_on_the_pad_the_game_to_the_other_side(
+    page, head_api: Api
+) -> None:
+    """The waiting pair's player knocks the table, 2 pucks move: the game goes to the shooting
+    pair, not against whoever has the turn (issue 54 point 1)."""
+    t = start_game(page, head_api, "et", pairs=True)
+    tap(page, "pocketed")  # the game has started (a knock before it only restores, §20(24))
+    settle(page)
+    shooter = page.evaluate("window.judge.state.shown.game.turn")
+    doc = page.evaluate("window.judge.state.shown")
+    assert shooter in doc["side_a"]
+    knocker = doc["side_b"][1]
+    tap(page, "more", "knock")
+    assert page.locator("dialog[open] h2").inner_text() == "Kes lauda tõukas?"
+    choose(page, knocker)
+    choose(page, "2")
+    settle(page)
+    events = _events(head_api, t["match_id"])
+    knock = next(e["event"] for e in events if e["type"] == "IncidentReported")
+    assert knock["player"] == knocker and knock["side"] == "B"
+    ended = next(e["event"] for e in events if e["type"] == "GameEnded")
+    assert ended["winner"] == "A" and ended["rule"] == "EKML §23(1)2", ended
 
 
 def test_ekml_25_1_4_pocketed_puck_with_the_striker_over_the_zone_line(page, head_api: Api) -> None:

@@ -154,7 +154,7 @@ def test_an_lv_pad_offers_ekml_offences_only_where_the_guide_fills_lvs_silences(
         ".concat(Object.values(window.judge.state.catalogue.cite))"
     )
     ekml = [r for r in rules if "EKML" in r]
-    assert all(r.endswith("applied, by the guide") for r in ekml), ekml
+    assert all(r.endswith(", by the guide") for r in ekml), ekml
     assert bool(ekml) == (fill == "ekml"), ekml
 
 
@@ -184,3 +184,67 @@ def test_novus08_19_1_10_pad_says_hoiatus_in_the_time_picker_and_for_disturbing(
     tap(page, "remark", "disturbed_opponent")
     choose(page, "Jaan Kask")
     assert "NOVUS08 19.1.10" in _banner(page)
+
+
+def _events(head_api: Api, match_id: str) -> list[dict]:
+    return head_api.get(f"/api/matches/{match_id}/events").json()
+
+
+def _note(page, value: str) -> str:
+    text = page.locator(f"dialog[open] button[data-value={value}]").inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    return text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("et", "LV 13.2; karistus: EKML §24(1)10, juhendi järgi"),
+        ("lv", "LV 13.2; sods: EKML §24(1)10 pēc nolikuma"),
+    ],
+)
+def test_lv_13_2_the_pad_cites_lvs_own_words_and_the_guides_sanction(
+    page, head_api: Api, lang: str, said: str
+) -> None:
+    """Issue 54 point 5: 13.2 was cited "LV 13.2; LV noteikumi klusē; …" though LV speaks."""
+    _open(page, head_api, "LV", lang)
+    tap(page, "foul")
+    note = _note(page, "placing_touched_puck")
+    assert said in note and "klusē" not in note and "ei sätesta" not in note, note
+
+
+def test_lv_13_2_13_4_13_5_unfilled_pad_offers_lvs_own_and_no_refused_sanction(
+    page, head_api: Api
+) -> None:
+    """`fill_silences: none` (issue 54 point 5): the red card, 5 s and 30 s were offered and
+    always refused, the remark list was empty and a 13.2 placing foul could not be recorded.
+    Now: no card, no time report (no slow-play remark starts a limit); the remark list holds
+    LV 13.4 and 13.5; 13.2 is recorded with LV's paragraph and no sanction."""
+    t = start_game(page, head_api, "lv", ruleset="LV", fill_silences="none")
+    page.wait_for_function(
+        "window.judge.state.catalogue?.name === 'LV'"
+        " && window.judge.state.catalogue.fill_silences === 'none'"
+    )
+    tap(page, "more")
+    offered = _sheet_values(page)
+    assert not {"red", "yellow", "time_5s", "time_30s"} & set(offered), offered
+    assert page.locator("main [data-act=time]").is_disabled()
+    tap(page, "remark")
+    remarks = page.locator("dialog[open]").inner_text()
+    assert _sheet_values(page) == ["cue_beyond_corner", "hands_on_board"]
+    assert "LV 13.4; LV noteikumi sodu nenosaka" in remarks, remarks
+    assert "LV 13.5" in remarks and "klusē" not in remarks, remarks
+    tap(page, "foul")
+    assert "LV 13.2; LV noteikumi sodu nenosaka" in _note(page, "placing_touched_puck")
+    tap(page, "foul", "placing_touched_puck")
+    settle(page)
+    tap(page, "remark", "cue_beyond_corner")
+    choose(page, "Mari Tamm")
+    settle(page)
+    events = _events(head_api, t["match_id"])
+    noted = [e["event"]["rule"] for e in events if e["type"] == "OffenceDisregarded"]
+    assert noted == ["LV 13.2; LV names no sanction", "LV 13.4; LV names no sanction"], noted
+    kinds = {e["type"] for e in events}
+    assert not kinds & {"PenaltyAwarded", "DebtRecorded", "RemarkGiven"}, kinds
+    assert page.evaluate("window.judge.state.shown.remarks") == [0, 0]

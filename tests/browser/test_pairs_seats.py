@@ -70,7 +70,8 @@ def test_ekml_28_1_pad_and_spectator_page_show_seats_and_the_move(
     page.wait_for_function("document.documentElement.lang === 'lv'")
     lv = _words("lv")
     seats = page.locator("main [data-seats]")
-    assert seats.all_inner_texts() == [lv["board.seats"].format(order=order_1)]
+    said = "(ps) => ps.map((p) => p.textContent)"  # a phone shows first names (issue 54)
+    assert seats.evaluate_all(said) == [lv["board.seats"].format(order=order_1)]
     took = {"type": "ReportIncident", "code": "took_puck", "player": A[0]}  # game 1 lost
     version = _command(judge, match_id, version, took)
     order_2 = " → ".join([B[1], A[0], B[0], A[1]])
@@ -82,7 +83,7 @@ def test_ekml_28_1_pad_and_spectator_page_show_seats_and_the_move(
     page.wait_for_function(
         "(n) => document.querySelectorAll('main [data-seats]').length === n", arg=2
     )
-    assert seats.all_inner_texts() == [
+    assert seats.evaluate_all(said) == [
         lv["board.seats"].format(order=order_2),
         lv["board.seats_move"],
     ]

@@ -111,3 +111,64 @@ def test_no_server_words_spell_a_plural_by_hand() -> None:
             if HAND_MADE.search(NOT_A_COUNT.sub("", node.value)):
                 found.append(f"{rel}:{node.lineno} {node.value[:60]!r}")
     assert not found, found
+
+
+# CLDR's plural categories of each face language besides "other" (the base key): what
+# `Intl.PluralRules(lang).select(n)` and `web/words.plural` answer for some whole number.
+CATEGORIES = {"en": ("one",), "et": ("one",), "is": ("one",), "lv": ("zero", "one")}
+# A position, not a quantity: "remark 2 of 3", "Piezīme 2/3" reads the same for any number.
+POSITIONS = {"judge.remark_given", "judge.remark_given.NOVUS08", "ev.RemarkGiven",
+             "ev.RemarkGiven.NOVUS08"}  # fmt: skip
+PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _counted(said: dict[str, str]) -> list[str]:
+    """The messages that count something: a `{count}` in a key that is no plural form."""
+    return [
+        key
+        for key, text in said.items()
+        if "{count}" in text and key.rpartition(".")[2] not in PLURAL_FORMS and key not in POSITIONS
+    ]
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.name)
+def test_every_counted_message_has_its_languages_plural_forms(path: Path) -> None:
+    """Issue 54 point 4: "1 gaidošos ierakstus", "Tavi 1 gaidošie ieraksti", "1 ootel kirjet":
+    a counted message of any face without the forms its language's plural rule picks. Every
+    `{count}` message has `key.<category>` for each CLDR category of the language but
+    "other" (the base), so `t(key, {count})` reads "1 gaidošais ieraksts" and "21 …"."""
+    said = _messages(path)
+    lang = path.name.split(".")[-2]
+    missing = [
+        f"{key}.{form}" for key in _counted(said) for form in CATEGORIES[lang]
+        if f"{key}.{form}" not in said
+    ]  # fmt: skip
+    assert not missing, (path.name, missing)
+
+
+def test_the_plural_scan_sees_a_counted_message_without_forms() -> None:
+    said = {"x.conflict": "Tavi {count} gaidošie ieraksti", "x.score": "Remark {count}/3"}
+    assert _counted(said) == ["x.conflict", "x.score"]
+    assert _counted({**said, "x.conflict.one": "Tavs {count} ieraksts"}) == [
+        "x.conflict",
+        "x.score",
+    ]
+    assert not _counted({"judge.remark_given": "Piezīme {count}/3: {name}"})
+
+
+# The conflict sheet's "your N waiting entries", as each count reads (1, 21: Latvian's "one").
+CONFLICT = {
+    ("lv", 1): "Tavs 1 gaidošais ieraksts", ("lv", 21): "Tavs 21 gaidošais ieraksts",
+    ("lv", 2): "Tavi 2 gaidošie ieraksti", ("lv", 11): "Tavi 11 gaidošie ieraksti",
+    ("et", 1): "Sinu 1 ootel kirje tehti", ("et", 21): "Sinu 21 ootel kirjet",
+    ("en", 1): "Your 1 waiting entry was", ("en", 11): "Your 11 waiting entries were",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "n"), sorted(CONFLICT))
+def test_the_pads_conflict_message_reads_in_its_languages_form(lang: str, n: int) -> None:
+    """The forms the faces' `t` picks (`Intl.PluralRules`, as `web/words.plural` here)."""
+    judge = _messages(PWA_DIR / "i18n" / f"judge.{lang}.json")
+    key = "judge.conflict_text"
+    text = judge.get(f"{key}.{plural(lang, n)}", judge[key]).replace("{count}", str(n))
+    assert CONFLICT[lang, n] in text, text

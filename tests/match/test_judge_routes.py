@@ -42,6 +42,28 @@ def test_the_catalogue_as_a_match_whose_guide_leaves_lvs_silences_plays_it(serve
     assert api.get("/api/rulesets/LV", fill="some").status_code == 400
 
 
+def test_the_catalogue_honours_the_guides_word_fill_silences(server):
+    """Issue 54 point 5: `?fill_silences=none` (the guide's field) was ignored, the filled
+    table served. It is the unfilled one: LV's own prohibitions with no sanction (13.2, 13.4,
+    13.5), no card, no slow-play remark, no EKML paragraph."""
+    api = Api(server.base)
+    own = api.get("/api/rulesets/LV", fill_silences="none").json()
+    assert own == api.get("/api/rulesets/LV", fill="none").json()
+    assert own["fill_silences"] == "none"
+    both = api.get("/api/rulesets/LV", fill_silences="ekml", fill="none").json()
+    assert both["fill_silences"] == "ekml"
+    remarks = {r["code"]: r["rule"] for r in own["remarks"]}
+    assert remarks == {
+        "cue_beyond_corner": "LV 13.4; LV names no sanction",
+        "hands_on_board": "LV 13.5; LV names no sanction",
+    }
+    offences = {o["code"]: o for o in own["stroke_offences"]}
+    assert offences["placing_touched_puck"]["consequence"] == "noted"
+    assert "red" not in own["cite"] and "yellow" not in own["cite"]
+    bad = api.get("/api/rulesets/LV", fill_silences="some")
+    assert bad.status_code == 400 and bad.json().get("code"), bad.text
+
+
 def test_judge_state_follows_slow_play_and_undo(server, head):
     match_id, view = create(head, 31, random.Random(5))
     judge = Api(server.base, head.judge_token(31)["token"])

@@ -53,6 +53,25 @@ CASES = [
         KnockTable(player="bob", pucks_moved=2),
         lost("EKML §23(1)2", "A"),
     ),
+    Case(  # the knocker is who the judge names, not whoever has the turn (issue 54 point 1)
+        "ekml_23_1_2_knocker_is_the_waiting_player_the_game_to_the_shooter",
+        STARTED,
+        KnockTable(player="bob", pucks_moved=3),
+        [(ev.IncidentReported, {"player": "bob", "side": "B"}), *lost("EKML §23(1)2", "A")],
+    ),
+    Case(
+        "ekml_23_1_2_knocker_is_the_shooter_the_game_to_the_other_side",
+        STARTED,
+        KnockTable(player="ann", pucks_moved=2),
+        lost("EKML §23(1)2", "B"),
+    ),
+    Case(
+        "ekml_23_1_2_knocker_is_the_waiting_partner_the_game_to_the_shooting_pair",
+        STARTED,
+        KnockTable(player="ben", pucks_moved=2),
+        [(ev.IncidentReported, {"player": "ben", "side": "B"}), *lost("EKML §23(1)2", "A")],
+        fmt="pairs",
+    ),
     Case(
         "ekml_23_1_2_one_puck_moved_put_back",
         STARTED,

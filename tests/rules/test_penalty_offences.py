@@ -32,6 +32,22 @@ def judged(code: str, rule: str, ruleset: str = "EKML") -> Case:
 
 INCIDENT_BOB = ReportIncident(code="moved_puck_in_opponent_turn", player="bob")
 
+
+def _legal_into_lock(case_id: str, rule: str, ruleset: str = "EKML", centre: bool = False) -> Case:
+    """Pairs: a legal stroke (an own open puck first) leaves the opponent's puck in a lock: it
+    stays, with no foul and no penalty puck (decision 0185)."""
+    into = {"opponent_into_centre" if centre else "opponent_into_zone": 1}
+    return Case(
+        case_id,
+        [],
+        pot("ann", **into),
+        [(ev.OpponentPucksLeft, {"rule": rule}), (ev.TurnKept, {})],
+        absent=(ev.FoulCommitted, ev.PenaltyAwarded, ev.PucksRestored),
+        fmt="pairs",
+        ruleset=ruleset,
+    )
+
+
 CASES = [
     Case(
         "ekml_24_1_4_striker_in_pocket",
@@ -146,24 +162,34 @@ CASES = [
         S("ann", first_contact="opponent", striker="pocket", offences=("double_hit",)),
         [(ev.PenaltyAwarded, {"rule": "EKML §24(2)"})],
     ),
-    Case(
-        "ekml_28_3_pairs_opponent_driven_into_zone_not_restored",
+    Case(  # §21(7) "otselöögiga", with §28(3)'s consequence in pairs (decision 0185)
+        "ekml_28_3_pairs_direct_hit_drives_opponent_into_rear_zone_not_restored_penalised",
         [],
-        pot("ann", opponent_into_zone=1),
+        S("ann", first_contact="opponent", opponent_into_zone=1),
         [foul("into_lock", "EKML §28(3)"), (ev.OpponentPucksLeft, {"rule": "EKML §28(3)"}), PEN],
+        absent=(ev.PucksRestored,),
         fmt="pairs",
     ),
+    # §21(8)2: the striker legally touched an own puck first; §28(3) does not apply
+    _legal_into_lock(
+        "ekml_28_3_pairs_legal_stroke_leaves_opponent_in_rear_zone_no_penalty", "EKML §21(8)"
+    ),
     Case(
-        "ekml_28_4_pairs_opponent_driven_into_centre_restored",
+        "ekml_28_4_pairs_direct_hit_drives_opponent_into_centre_restored",
         [],
-        pot("ann", opponent_into_centre=1),
+        S("ann", first_contact="opponent", opponent_into_centre=1),
         [foul("into_lock", "EKML §28(4)"), (ev.PucksRestored, {"rule": "EKML §28(4)"}), PEN],
         fmt="pairs",
+    ),
+    _legal_into_lock(
+        "ekml_28_4_pairs_legal_stroke_leaves_opponent_in_centre_no_penalty",
+        "EKML §21(8)",
+        centre=True,
     ),
     Case(
         "novus08_17_1_20_pairs_direct_stroke_into_rear_zone",
         [],
-        pot("ann", opponent_into_zone=1),
+        S("ann", first_contact="opponent", opponent_into_zone=1),
         [
             foul("into_lock", "NOVUS08 17.1.20"),
             (ev.OpponentPucksLeft, {"rule": "NOVUS08 17.1.20"}),
@@ -172,15 +198,20 @@ CASES = [
         fmt="pairs",
         ruleset="NOVUS08",
     ),
+    _legal_into_lock(
+        "novus08_13_7_2_pairs_legal_stroke_into_rear_zone_no_penalty", "NOVUS08 13.7", "NOVUS08"
+    ),
     Case(
         "lv_18_2_pairs_direct_stroke_into_rear_zone_only_penalty",
         [],
-        pot("ann", opponent_into_zone=1),
+        S("ann", first_contact="opponent", opponent_into_zone=1),
         [(ev.OpponentPucksLeft, {"rule": "LV 18.2"}), PEN],
         absent=(ev.PucksRestored,),
         fmt="pairs",
         ruleset="LV",
     ),
+    # 18.2 "par šādu pārkāpumu": a correct stroke is no violation (14.5 a contrario)
+    _legal_into_lock("lv_18_2_pairs_correct_stroke_into_rear_zone_no_penalty", "LV 14.5", "LV"),
 ]
 
 

@@ -19,8 +19,10 @@ from tableside.disciplines.korona.commands import (
     ReportIncident,
     StrokeFacts,
 )
+from tableside.disciplines.korona.rulesets import Outcome
 from tableside.disciplines.korona.rulesets_variants import LV, NOVUS08, UNFILLED
 from tableside.disciplines.korona.state import initial_state
+from tableside.match.exports.labels import citation
 
 from .gwt import PAIRS, S, given, setup
 
@@ -54,13 +56,29 @@ def test_novus08_19_1_10_disturbing_the_opponent_is_a_hoiatus_not_a_lost_turn() 
 
 
 def test_lv_13_2_a_striker_touching_a_puck_while_placed_cites_lv_13_2() -> None:
-    """13.2: "Noliekot ripu, ar to nedrīkst skart nevienu kauliņu" — LV's prohibition; only
-    the sanction is EKML §24(1)10, by the guide."""
-    rule = "LV 13.2; LV is silent; EKML §24(1)10 applied, by the guide"
+    """13.2: "Noliekot ripu, ar to nedrīkst skart nevienu kauliņu" — LV speaks: the citation
+    is LV's paragraph, and only the sanction is EKML §24(1)10, by the guide (never "LV is
+    silent", decision 0186)."""
+    rule = "LV 13.2; sanction: EKML §24(1)10, by the guide"
     assert LV.stroke_offences["placing_touched_puck"].rule == rule
     events = decide(setup("LV"), S("ann", offences=("placing_touched_puck",)))
-    assert any(r.startswith("LV 13.2") for r in _rules(events, ev.FoulCommitted))
-    assert "placing_touched_puck" not in UNFILLED["LV"].stroke_offences
+    assert _rules(events, ev.FoulCommitted) == [rule]
+    assert "is silent" not in rule
+    assert citation("lv", rule) == "LV 13.2; sods: EKML §24(1)10 pēc nolikuma"
+    assert citation("et", rule) == "LV 13.2; karistus: EKML §24(1)10, juhendi järgi"
+
+
+def test_lv_13_2_unfilled_a_placing_foul_is_recorded_with_no_sanction() -> None:
+    """`fill_silences: none`: LV 13.2 still forbids it, so the judge records it; LV names no
+    sanction, so no penalty puck and no loss of the turn beyond the stroke's own."""
+    outcome = UNFILLED["LV"].stroke_offences["placing_touched_puck"]
+    assert outcome == Outcome("noted", "LV 13.2; LV names no sanction")
+    events = decide(_unfilled("LV"), S("ann", own_pocketed=1, offences=("placing_touched_puck",)))
+    assert _rules(events, ev.OffenceDisregarded) == ["LV 13.2; LV names no sanction"]
+    kinds = {type(e) for e in events}
+    assert ev.FoulCommitted not in kinds and ev.PenaltyAwarded not in kinds, events
+    assert ev.TurnKept in kinds  # a pocketed puck and no offence LV sanctions: he goes on
+    assert citation("lv", outcome.rule) == "LV 13.2; LV noteikumi sodu nenosaka"
 
 
 @pytest.mark.parametrize(
@@ -77,10 +95,26 @@ def test_lv_13_4_and_13_5_remarks_cite_lvs_own_prohibition(
     """13.4 (the cue must not hide the cushion's inner corner), 13.5 (the supporting hand's
     fingers touch only the cushion): LV forbids; the remark is EKML's, by the guide."""
     events = decide(given(setup("LV"), [S("ann")]), GiveRemark(player="bob", reason=reason))
-    assert _rules(events, ev.RemarkGiven) == [
-        f"{paragraph}; LV is silent; {ekml} applied, by the guide"
-    ]
-    assert reason not in UNFILLED["LV"].remarks  # LV names no remark of its own
+    assert _rules(events, ev.RemarkGiven) == [f"{paragraph}; sanction: {ekml}, by the guide"]
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "reason"),
+    [("LV 13.4", "cue_beyond_corner"), ("LV 13.5", "hands_on_board")],
+    ids=["lv_13_4_unfilled", "lv_13_5_unfilled"],
+)
+def test_lv_13_4_and_13_5_unfilled_recorded_not_counted(paragraph: str, reason: str) -> None:
+    """`none`: the remark list holds LV's own prohibitions; one is recorded with LV's
+    paragraph and no sanction: no remark counts towards a third (EKML §22(5) is not LV's)."""
+    rule = f"{paragraph}; LV names no sanction"
+    assert UNFILLED["LV"].remarks[reason] == rule
+    state = given(_unfilled("LV"), [S("ann")])
+    for _ in range(3):
+        events = decide(state, GiveRemark(player="bob", reason=reason))
+        state = given(state, [GiveRemark(player="bob", reason=reason)])
+        assert _rules(events, ev.OffenceDisregarded) == [rule]
+        assert not [e for e in events if type(e) in (ev.RemarkGiven, ev.MatchEnded)], events
+    assert state.remarks == (0, 0) and not state.ended
 
 
 def test_lv_14_5_a_foul_stroke_drives_a_puck_into_the_dark_zone_restored_by_lv_14_5() -> None:
@@ -93,9 +127,13 @@ def test_lv_14_5_a_foul_stroke_drives_a_puck_into_the_dark_zone_restored_by_lv_1
 
 
 def test_lv_18_2_pairs_centre_puck_restored_under_the_singles_rule_lv_14_5() -> None:
-    """18.2: every singles rule applies to doubles except the rear zone (penalty only)."""
-    events = decide(setup("LV", "pairs"), S("ann", opponent_into_centre=1))
+    """18.2: every singles rule applies to doubles except the rear zone (penalty only): a
+    punishable stroke's puck driven into the centre goes back (14.5), a correct one's stays."""
+    foul = S("ann", first_contact="opponent", opponent_into_centre=1)
+    events = decide(setup("LV", "pairs"), foul)
     assert _rules(events, ev.PucksRestored) == ["LV 18.2 (14.5)"]
+    legal = decide(setup("LV", "pairs"), S("ann", opponent_into_centre=1))
+    assert _rules(legal, ev.OpponentPucksLeft) == ["LV 14.5"]
     assert LV.cite["pairs_debt"] == "LV 18.2 (15.3)" and LV.cite["sixteen"] == "LV 18.2 (17.1)"
 
 

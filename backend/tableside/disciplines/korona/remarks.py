@@ -8,6 +8,7 @@ from tableside.disciplines.korona.commands import GiveRemark, GiveWarning
 from tableside.disciplines.korona.errors import RuleViolation
 from tableside.disciplines.korona.match import end_match
 from tableside.disciplines.korona.pairs import penalty_recipient
+from tableside.disciplines.korona.rulesets import names_no_sanction
 from tableside.disciplines.korona.state import MatchState
 from tableside.disciplines.korona.vocabulary import index, other
 
@@ -64,6 +65,9 @@ def give_remark(state: MatchState, cmd: GiveRemark) -> list[ev.Event]:
     b.emit(
         ev.IncidentReported(kind="remark", code=cmd.reason, player=cmd.player, side=side, at=cmd.at)
     )
+    if names_no_sanction(rule):  # LV 13.4/13.5 unfilled: forbidden, no remark counted
+        b.emit(ev.OffenceDisregarded(player=cmd.player, code=cmd.reason, rule=rule))
+        return b.events
     remark(b, cmd.player, side, cmd.reason, rule)
     if cmd.reason == "striker_pulled_back_far_side":  # a remark for both players
         opp = other(side)

@@ -24,7 +24,8 @@ def _entries(rs: Ruleset) -> dict[tuple[str, str], str]:
 
 def _short(rule: str, name: str) -> str:
     """A filled silence, shortly: "silent → EKML §24(1)7"; the ruleset's own text as cited."""
-    return rule.replace(f"{name} is silent; ", "silent → ").replace(" applied, by the guide", "")
+    short = rule.replace(f"{name} is silent; ", "silent → ").replace(" applied, by the guide", "")
+    return short.replace("; sanction: ", "; sanction → ").replace(", by the guide", "")
 
 
 def rows() -> list[tuple[str, str, str, str, str]]:

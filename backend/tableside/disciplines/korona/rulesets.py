@@ -13,7 +13,19 @@ from typing import Literal
 
 import msgspec
 
-Consequence = Literal["penalty", "turn", "game", "remark", "match", "removed", "disqualified"]
+# "noted": the ruleset forbids it in its own words and names no sanction, and its guide borrows
+# none (`fill_silences: none`): recorded, with no consequence (decision 0186).
+Consequence = Literal[
+    "penalty", "turn", "game", "remark", "match", "removed", "disqualified", "noted"
+]
+
+SANCTION_BY_GUIDE = "; sanction: "  # "LV 13.2; sanction: EKML §24(1)10, by the guide"
+NO_SANCTION = " names no sanction"  # "LV 13.2; LV names no sanction"
+
+
+def names_no_sanction(rule: str) -> bool:
+    """The ruleset forbids it and names no sanction, and none was borrowed (decision 0186)."""
+    return rule.endswith(NO_SANCTION)
 
 
 class Outcome(msgspec.Struct, frozen=True):

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import msgspec
 
-from tableside.disciplines.korona.rulesets import EKML, Outcome, Ruleset, _o
+from tableside.disciplines.korona.rulesets import (
+    EKML,
+    NO_SANCTION,
+    SANCTION_BY_GUIDE,
+    Outcome,
+    Ruleset,
+    _o,
+)
 
 _N = "NOVUS08 "
 
@@ -241,8 +248,16 @@ LV_STROKE = {
 
 
 def lv_forbids(paragraph: str, ekml_rule: str) -> str:
-    """LV's text forbids it (`paragraph`) but names no sanction: the guide takes EKML's."""
-    return f"{paragraph}; {guide_filled(ekml_rule)}"
+    """LV's text forbids it (`paragraph`) but names no sanction: the guide takes EKML's. The
+    citation says LV speaks, and whose sanction was applied (decision 0186)."""
+    return f"{paragraph}{SANCTION_BY_GUIDE}{ekml_rule}, by the guide"
+
+
+def unsanctioned(rule: str, ruleset: str) -> str:
+    """An `lv_forbids` citation without the guide's sanction: the paragraph, and that the
+    ruleset names none ("LV 13.2; LV names no sanction"); "" for any other citation."""
+    paragraph, borrowed, _ = rule.partition(SANCTION_BY_GUIDE)
+    return f"{paragraph}; {ruleset}{NO_SANCTION}" if borrowed else ""
 
 
 # LV forbids these in its own words; only the sanction is EKML's, by the guide.
@@ -310,9 +325,13 @@ def _own_text(rs: Ruleset) -> Ruleset:
     offence, incident or remark is offered (a report of one is refused: not in this ruleset),
     what the engine would decide by itself under an EKML paragraph is not decided, and the
     procedure it still needs (the opening, the rotation, the match's end, corrections) cites
-    `LV is silent` without borrowing a paragraph."""
-    own = lambda rule: f"{rs.name} is silent; " not in rule  # noqa: E731
+    `LV is silent` without borrowing a paragraph. What the ruleset forbids in its own words
+    without a sanction stays recordable, with none (`noted`: LV 13.2, 13.4, 13.5)."""
+    own = lambda rule: f"{rs.name} is silent" not in rule and " by the guide" not in rule  # noqa: E731
     silent = f"{rs.name} is silent"
+    noted = lambda rule: unsanctioned(rule, rs.name)  # noqa: E731
+    offences = {k: Outcome("noted", noted(o.rule)) for k, o in rs.stroke_offences.items()}
+    remarks = {k: noted(v) for k, v in rs.remarks.items()}
     return msgspec.structs.replace(
         rs,
         cite={
@@ -320,9 +339,15 @@ def _own_text(rs: Ruleset) -> Ruleset:
             for k, v in rs.cite.items()
             if own(v) or k not in _APPLIED_BY_ITSELF
         },
-        stroke_offences={k: o for k, o in rs.stroke_offences.items() if own(o.rule)},
+        stroke_offences={
+            **{k: o for k, o in offences.items() if o.rule},
+            **{k: o for k, o in rs.stroke_offences.items() if own(o.rule)},
+        },
         incidents={k: o for k, o in rs.incidents.items() if own(o.rule)},
-        remarks={k: v for k, v in rs.remarks.items() if own(v)},
+        remarks={
+            **{k: v for k, v in remarks.items() if v},
+            **{k: v for k, v in rs.remarks.items() if own(v)},
+        },
     )
 
 

@@ -20,6 +20,7 @@ class Verdict(Struct):
     fouls: list[tuple[str, str]]  # every penalty-puck offence of the stroke
     turn_losses: list[tuple[str, str]]  # (code, rule) that cost the turn without a penalty puck
     game_loss: str = ""  # the rule that loses the game, if any
+    noted: list[tuple[str, str]] = []  # forbidden by the ruleset's text, no sanction named
 
 
 def _direct(f: StrokeFacts) -> str:
@@ -121,20 +122,31 @@ def _judge_offences(f: StrokeFacts, rs: Ruleset, v: Verdict) -> None:
             v.fouls.append((code, outcome.rule))
         elif outcome.consequence == "turn":
             v.turn_losses.append((code, outcome.rule))
+        elif outcome.consequence == "noted":  # LV 13.2 with `fill_silences: none`
+            v.noted.append((code, outcome.rule))
         else:
             v.game_loss = v.game_loss or outcome.rule
 
 
 def _into_lock(f: StrokeFacts, rs: Ruleset, pairs: bool, v: Verdict) -> None:
-    """Pairs: opponent pucks a direct stroke drove into a lock earn a penalty (EKML §28(3)-(4)).
+    """Pairs: opponent pucks driven into a lock by a direct hit on them earn the penalty of
+    EKML §28(3) (the rear zone, not restored) or §28(4) (the centre, restored).
 
-    In singles the same is already a foul of the first contact (§21(7), §24(1)2)."""
-    if f.kind != "direct" or not pairs:
+    The same trigger as singles' §21(7) (`lock_hit`): §28(3) changes only what happens to the
+    puck, so a legal stroke's puck stays without a penalty in pairs too (§21(8), decision 0185).
+    In singles the hit is already a foul of the first contact (§21(7), §24(1)2)."""
+    if not pairs or f.kind != "direct" or not lock_hit(f, rs, v):
         return
     if f.opponent_into_zone:
         v.fouls.append(("into_lock", rs.cite["pairs_zone_not_restored"]))
     if f.opponent_into_centre and "pairs_centre_restored" in rs.cite:
         v.fouls.append(("into_lock", rs.cite["pairs_centre_restored"]))
+
+
+def lock_hit(f: StrokeFacts, rs: Ruleset, v: Verdict) -> bool:
+    """Was an opponent's puck driven into a lock the forbidden way? A direct hit on it (EKML
+    §21(7), §28(3): "otselöögiga"); NOVUS08 13.6 and LV 14.5: by any punishable stroke."""
+    return bool(v.contact_fouls) if rs.restore_lock_on_any_foul else direct_hit_foul(f)
 
 
 def _game_loss(f: StrokeFacts, rs: Ruleset, v: Verdict) -> None:

@@ -82,6 +82,8 @@ def record_stroke(state: MatchState, cmd: RecordStroke) -> list[ev.Event]:
     rows_moved(b, cmd.player, f, v)
     for code, why in (*v.fouls, *v.turn_losses):
         b.emit(ev.FoulCommitted(player=cmd.player, code=code, rule=why))
+    for code, why in v.noted:  # forbidden, no sanction named: recorded, not counted
+        b.emit(ev.OffenceDisregarded(player=cmd.player, code=code, rule=why))
     restore(b, side, f, v)
     if v.game_loss:
         lose(b, side, "foul", v.game_loss)

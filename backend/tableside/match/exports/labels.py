@@ -237,13 +237,18 @@ def words(lang: str) -> dict[str, str]:
 _NOTE = {"en": "note", "et": "märkus", "lv": "piezīme", "is": "athugasemd"}
 _FILLED = re.compile(r"(\w+) is silent; (.+?) applied, by the guide")
 _SILENT = re.compile(r"(\w+) is silent(?!;)")
+_SANCTION = re.compile(r"; sanction: (.+?), by the guide")
+_NO_SANCTION = re.compile(r"(\w+) names no sanction")
 
 
 def citation(lang: str, rule: str) -> str:
     """A rule citation in the reader's language: EKML's "märkus" (a paragraph's note) reads
     "note" / "piezīme"; a silence the guide filled from another text in the reader's words;
     the paragraph stays as cited (the faces' `citation` in i18n.js)."""
-    filled = face_words(lang)["term.guide_filled"]
+    said = face_words(lang)
+    rule = _SANCTION.sub(lambda m: "; " + said["term.sanction_filled"].format(rule=m[1]), rule)
+    rule = _NO_SANCTION.sub(lambda m: said["term.no_sanction"].format(ruleset=m[1]), rule)
+    filled = said["term.guide_filled"]
     rule = _FILLED.sub(lambda m: filled.format(ruleset=m[1], rule=m[2]), rule)
     silent = face_words(lang)["term.silent"]
     rule = _SILENT.sub(lambda m: silent.format(ruleset=m[1]), rule)

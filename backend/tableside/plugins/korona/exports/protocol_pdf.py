@@ -18,7 +18,8 @@ from tableside.match.exports.labels import citation, code_words, words
 from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
 from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
-from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction
+from tableside.plugins.korona.exports.entry_words import entry_words
+from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction, side_names
 from tableside.web.words import counted
 
 # The game number's column: its heading ("Game", "Geim", "Sets") whole, in bold, at 10 pt
@@ -156,11 +157,18 @@ def _detail(s: Sanction, lang: str) -> str:
 
 
 def _corrections(pdf: FPDF, sheet: ProtocolSheet, w: dict[str, str]) -> None:
+    """Each correction: the entry's number, who corrected it, what was taken back (as the
+    pad's Undo sheet says it: "Mari Tamm pocketed 2"), and why."""
     if sheet.corrections:
         heading(pdf, w["corrections"])
+        lang = w["lang"]
+        names = {"A": side_names(sheet, "A"), "B": side_names(sheet, "B")}
         for c in sheet.corrections:
-            why = f": {code_words(w['lang'], c.reason)}" if c.reason else ""
-            text = f"#{c.version} ({code_words(w['lang'], c.by)}){why}"
+            what = entry_words(lang, c.entry, names, sheet.ruleset)
+            said = [what] if what else []
+            said += [code_words(lang, c.reason)] if c.reason else []
+            text = f"#{c.version} ({code_words(lang, c.by)})"
+            text += f": {' — '.join(said)}" if said else ""
             pdf.multi_cell(0, _LINE, text, new_x="LMARGIN", new_y="NEXT")
 
 

@@ -43,11 +43,13 @@ class Sanction:
 
 @dataclass
 class Correction:
-    """A correction as the protocol lists it: which event, by whom (a code), why."""
+    """A correction as the protocol lists it: which event, by whom (a code), why, and the
+    entry it took back (the event at `version`, worded by the PDF as the pad's Undo says it)."""
 
     version: int
     by: str
     reason: str
+    entry: object = None
 
 
 @dataclass
@@ -97,12 +99,13 @@ def protocol_sheet(records: list[Record]) -> ProtocolSheet:
         if type(event) is ev.ProtocolSigned:
             sheet.judge, sheet.signed_at = event.judge, times.get(version)
         elif type(event) is ev.CorrectionRecorded:
-            sheet.corrections.append(_correction(event))
+            sheet.corrections.append(_correction(event, records))
     return sheet
 
 
-def _correction(e: ev.CorrectionRecorded) -> Correction:
-    return Correction(e.corrects_version, e.by, e.reason)
+def _correction(e: ev.CorrectionRecorded, records: list[Record]) -> Correction:
+    taken_back = next((r.event for r in records if r.version == e.corrects_version), None)
+    return Correction(e.corrects_version, e.by, e.reason, taken_back)
 
 
 def _walk(sheet: ProtocolSheet, view: MatchView) -> None:

@@ -1,7 +1,8 @@
 """Reads the judge's tablet needs beside the live board: a ruleset's catalogue, the judge state.
 
-- `GET /api/rulesets/{name}[?fill=none]`: every offence, incident and remark the ruleset knows
-  (as a match whose guide leaves LV's/NOVUS08's silences unfilled plays it, with `fill=none`),
+- `GET /api/rulesets/{name}[?fill_silences=none]`: every offence, incident and remark the
+  ruleset knows (as a match whose guide leaves LV's/NOVUS08's silences unfilled plays it, with
+  `fill_silences=none`; `fill=none` is its older short name),
   each with its consequence and paragraph, so the picker lists exactly what the engine accepts.
 - `GET /api/matches/{id}/judge`: what the live document leaves out but the judge acts on: the
   30 s limit per side (EKML §26(4)) and the entry an undo would correct (EKML §12(3)5).
@@ -54,10 +55,14 @@ def catalogue(name: str, fill: FillSilences = "ekml") -> Doc:
 
 
 @get("/api/rulesets/{name:str}", summary="A ruleset's offences, incidents and remarks")
-async def get_ruleset(name: FromPath[str], fill: FillSilences = "ekml") -> Doc:
+async def get_ruleset(
+    name: FromPath[str], fill_silences: FillSilences | None = None, fill: FillSilences = "ekml"
+) -> Doc:
     """Public: the catalogue with consequences and paragraphs (404 for an unknown name);
-    `?fill=none`: as a match whose guide leaves the ruleset's silences unfilled plays it."""
-    return catalogue(name, fill)
+    `?fill_silences=none` (the guide's own word; `?fill=none` its older short name, which
+    `fill_silences` overrides): as a match whose guide leaves the ruleset's silences unfilled
+    plays it."""
+    return catalogue(name, fill_silences or fill)
 
 
 def _undo_target(window: tuple) -> Doc | None:
