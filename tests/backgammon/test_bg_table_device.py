@@ -13,6 +13,7 @@ import uuid
 
 import msgspec
 import websockets
+from support.competition_play import event_people
 from support.harness import Api, run_async
 from tableside.disciplines.backgammon import commands as c
 
@@ -142,6 +143,7 @@ def test_a_jury_decision_is_final_and_the_tds_entries_are_the_tds_to_undo(server
     a table's device takes back its own slips but never a ruling of the TD; the TD signed in
     is the one who ruled, and he cannot sit on the jury whatever the letter case (KSI 1.3.2)."""
     table = 34
+    event_people(head, ("Dóra", "Egill", "Freyja"))  # the jury: of the event (KSI 1.3.2)
     device = Api(server.base, head.judge_token(table)["token"])
     r = _create(head, table, length=5)
     assert r.status_code == 201, r.text
@@ -179,6 +181,7 @@ def test_ksi_1_3_2_a_player_is_refused_on_the_jury_through_the_api_however_writt
     """A juror is a person, not a spelling: Ása Jónsdóttir's name without its accents, in
     capitals or with extra spaces is still Ása Jónsdóttir, and she may not sit on the jury of
     her own match's appeal (KSI 1.3.2) — refused with the paragraph, nothing stored."""
+    event_people(head, ("Ása Jónsdóttir", "Dóra", "Egill", "Freyja"))
     r = _create(head, 0, length=5, player_a="Ása Jónsdóttir")
     assert r.status_code == 201, r.text
     match = Recording(r.json()["match_id"], r.json()["last_version"])

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import time
 
-from .bg_helpers import BgMatch, event_people, open_recorder, roll, send_td, tap
+from support.competition_play import event_people
+
+from .bg_helpers import BgMatch, open_recorder, roll, send_td, tap
 
 
 def _now() -> int:

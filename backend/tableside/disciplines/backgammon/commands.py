@@ -260,6 +260,7 @@ class CorrectResult(Command, tag="CorrectResult"):
     score: tuple[int, int]
     reason: str
     next_round_started: bool = False  # what the TD knows of the competition
+    published: bool = False  # the competition's results published (the server fills both)
 
 
 # what a jury's overturning decision may order, on the board as it was at the call (KSI 5.2)

@@ -198,13 +198,21 @@ def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
 
 
 def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
-    """Only a finished match, only before the next round starts (KSI 4.6)."""
+    """Only a finished match, only before the next round starts (KSI 4.6) — so never once the
+    competition's results are published: the TD recorded them for all to see (KSI 4.6)."""
     if not state.over:
         raise RuleViolation(
             k.RESULT,
             "only a finished match's result is corrected",
             "winner",
             code="bg_correct_finished_only",
+        )
+    if cmd.published:
+        raise RuleViolation(
+            k.RESULT,
+            "the competition's results are published: the result stands",
+            "winner",
+            code="bg_results_published",
         )
     if cmd.next_round_started:
         raise RuleViolation(

@@ -161,6 +161,23 @@ def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:
         )
 
 
+def jurors_of_event(jury: tuple[str, ...], people: list[str]) -> tuple[str, ...]:
+    """Each juror one of the event's people — its officials and its players (KSI 1.3.2: "neutral
+    backgammon players" of the event, chosen under 5.2) — told apart as people (`person`), and
+    named as the event knows him; a name the event does not know is refused with it."""
+    known = {person(p): p for p in people if p.strip()}
+    for juror in jury:
+        if person(juror) not in known:
+            raise RuleViolation(
+                k.JURY,
+                f"{juror.strip()} is neither an official nor a player of this event",
+                "jury",
+                code="bg_juror_not_of_event",
+                params={"name": juror.strip()},
+            )
+    return tuple(known[person(j)] for j in jury)
+
+
 def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event], ev.Event]:
     """Three or five neutral players, not the TD; a majority overturns (KSI 1.3.2, 5.2).
     (the events returning the board to the call when overturned, the decision itself); the
