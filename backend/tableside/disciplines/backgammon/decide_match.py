@@ -207,6 +207,23 @@ def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
             "winner",
             code="bg_correct_finished_only",
         )
+    _still_open(cmd)
+    guards.side(cmd.winner)
+    won, lost = cmd.score[index(cmd.winner)], cmd.score[index(other(cmd.winner))]
+    if won < state.length or lost >= state.length or lost < 0 or not cmd.reason.strip():
+        raise RuleViolation(
+            k.RESULT,
+            "a winner's score of the match length, and why",
+            "score",
+            code="bg_corrected_score",
+        )
+    return [
+        ev.ResultCorrected(winner=cmd.winner, score=cmd.score, reason=cmd.reason, rule=k.RESULT)
+    ]
+
+
+def _still_open(cmd: c.CorrectResult) -> None:
+    """Not once the results are published, nor once the next round has started (KSI 4.6)."""
     if cmd.published:
         raise RuleViolation(
             k.RESULT,
@@ -221,15 +238,3 @@ def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
             "winner",
             code="bg_next_round_started",
         )
-    guards.side(cmd.winner)
-    won, lost = cmd.score[index(cmd.winner)], cmd.score[index(other(cmd.winner))]
-    if won < state.length or lost >= state.length or lost < 0 or not cmd.reason.strip():
-        raise RuleViolation(
-            k.RESULT,
-            "a winner's score of the match length, and why",
-            "score",
-            code="bg_corrected_score",
-        )
-    return [
-        ev.ResultCorrected(winner=cmd.winner, score=cmd.score, reason=cmd.reason, rule=k.RESULT)
-    ]

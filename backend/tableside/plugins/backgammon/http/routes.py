@@ -48,7 +48,8 @@ from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 from tableside.web.downloads import attachment
 from tableside.web.guards import signed_in
-from tableside.web.problems import coded
+from tableside.web.problems import coded, language
+from tableside.web.words import refusal
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
 
@@ -153,23 +154,41 @@ async def import_bg_match(
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     meta = _meta(principal, data.device_id, data.device_time) | {"source": "mat"}
     work = partial(
-        _checked_import, _service(state, ctx), match_id, data.text, data.command_id, meta
+        _checked_import,
+        _service(state, ctx),
+        match_id,
+        data.text,
+        data.command_id,
+        meta,
+        language(request),
     )
     digest = command_digest("backgammon.import", match_id, data.text)
     return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
-def _checked_import(service: BackgammonService, match_id, text, command_id, meta, digest=None):
+def _checked_import(
+    service: BackgammonService, match_id, text, command_id, meta, lang, digest=None
+):
+    """The import, or a refusal that says what it refuses in the reader's words: the text
+    that is not a move or a point, or the rules' own refusal of a record, with its line."""
     try:
         return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
     except MatFormatError as exc:
-        if exc.rule:  # a record the rules refuse: the paragraph, with its line and game
-            where = {"line": exc.line}
+        if exc.rule:  # a record the rules refuse: the paragraph and its words, line and game
+            why = (refusal(lang, exc.code, exc.params) if lang != "en" else None) or exc.message
+            where = {
+                **exc.params,
+                "line": exc.line,
+                "game": exc.game,
+                "why": why,
+                "refused": exc.code,
+            }
             raise RuleViolation(exc.rule, str(exc), "text", "mat_refused", where) from None
+        figures = {"line": exc.line, **exc.params}
         raise HTTPException(
             status_code=422,
-            detail=f"Not a .mat match: {exc}",
-            extra=coded("mat_unreadable", line=exc.line),
+            detail=refusal("en", exc.code, figures) or f"Not a .mat match: {exc}",
+            extra=coded(exc.code, **figures),
         ) from None
 
 
