@@ -61,11 +61,14 @@ def hall(head_api) -> list[str]:
     return streams
 
 
-@pytest.mark.parametrize(
-    "viewport",
-    [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}, {"width": 360, "height": 740}],
-    ids=["1920", "1280", "360"],
-)  # fmt: skip
+SIZES = [
+    {"width": 1920, "height": 1080},
+    {"width": 1280, "height": 720},
+    {"width": 360, "height": 740},
+]
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=["1920", "1280", "360"])
 def test_two_backgammon_cards_beside_korona_keep_every_name_on_one_line(
     page, hall, viewport
 ) -> None:
