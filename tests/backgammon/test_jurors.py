@@ -12,24 +12,11 @@ from pathlib import Path
 
 from support.competition_play import event_people
 from support.harness import Api
-from tableside.disciplines.backgammon import commands as c
 
-from backgammon.test_bg_table_device import Recording, _create, _record
+from backgammon.test_bg_table_device import Recording, _record, appealed
 
 CODES = Path(__file__).resolve().parents[2] / "pwa" / "i18n"
 JURORS = ("Ragna Sif", "Sæmundur Þór", "Tinna")
-
-
-def _appealed(head: Api) -> Recording:
-    r = _create(head, 0, length=5, player_a="Ása Jónsdóttir", player_b="Bjarni")
-    assert r.status_code == 201, r.text
-    match = Recording(r.json()["match_id"], r.json()["last_version"])
-    for command in (c.StartGame(), c.RollOpening(die_a=3, die_b=1),
-                    c.Play(side="A", moves=((8, 5), (6, 5))),
-                    c.CallTD(side="B", reason="a checker touched"),
-                    c.GiveRuling(text="play on", favours="A"), c.Appeal(side="B")):  # fmt: skip
-        match.post(head, command)
-    return match
 
 
 def _decide(head: Api, match: Recording, jury: tuple[str, ...], lang: str) -> dict:
@@ -44,7 +31,7 @@ def test_ksi_1_3_2_a_juror_not_of_the_event_is_refused_with_a_code_every_face_wo
     server, head: Api
 ) -> None:
     event_people(head, JURORS)
-    match = _appealed(head)
+    match = appealed(head)
     stranger = ("Ragna Sif", "Sæmundur Þór", "Zóphónías Úlfur")  # nobody the event knows
     for lang in ("is", "en", "et", "lv"):
         refused = _decide(head, match, stranger, lang)
@@ -61,7 +48,7 @@ def test_ksi_1_3_2_the_events_people_sit_on_the_jury_by_identity_under_the_event
     server, head: Api
 ) -> None:
     event_people(head, JURORS)
-    match = _appealed(head)
+    match = appealed(head)
     written = ("RAGNA  SIF", "saemundur thor", " tinna ")
     decided = _decide(head, match, written, "is")
     assert decided["status"] == 201, decided
@@ -77,7 +64,7 @@ def test_ksi_1_3_2_the_tds_and_the_players_are_the_events_people_but_never_neutr
     """An official (a staff account) or an entrant is of the event, so it is the engine's
     neutrality that refuses the TD and the match's own players, whatever the spelling."""
     event_people(head, (*JURORS, "Ása Jónsdóttir"))
-    match = _appealed(head)
+    match = appealed(head)
     for jury in (("Asa Jonsdottir", *JURORS[:2]), ("HEAD", *JURORS[:2])):
         refused = _decide(head, match, jury, "is")
         assert refused["status"] == 422 and refused["code"] == "bg_jury_not_neutral", refused

@@ -15,24 +15,13 @@ from pathlib import Path
 
 import pytest
 from support.backgammon_play import play_calls, stream_of
-from support.competition_play import Comp, player, wait_results
+from support.competition_play import EVENT_GUIDE, Comp, player, wait_results
 from support.harness import Api, wait_for
 from tableside.disciplines.backgammon import commands as c
 
 from backgammon.test_bg_table_device import _record
 
-GUIDE = {
-    "name": "Haustmót KSI",
-    "sport": "backgammon",
-    "ruleset": "KSI",
-    "discipline": "open_singles",
-    "format": "single_elimination",
-    "games_per_match": 1,
-    "playoff_games": 1,
-    "points": {"win": 1, "draw": 0.5, "loss": 0},
-    "tie_breaks": ["games_diff"],
-    "backgammon": {"lengths": [1]},
-}
+GUIDE = {**EVENT_GUIDE, "name": "Haustmót KSI", "backgammon": {"lengths": [1]}}
 TABLES = list(range(41, 45))
 CODES = Path(__file__).resolve().parents[2] / "pwa" / "i18n" / "codes.is.json"
 
@@ -119,3 +108,17 @@ def test_ksi_4_6_after_publication_a_correction_is_refused(first_round, head):
     assert _record(head, stream)[-1]["version"] == end["version"]  # nothing stored
     after = comp.settled()
     assert after["results"] == published["results"] and after["placings"] == published["placings"]
+
+
+def test_the_results_and_standings_carry_no_korona_field(first_round, head):
+    """Issue 53: a backgammon result has no pucks and no drawn games (KSI 4.5: played to its
+    points), so its results API and standings carry none — no a_pucks_diff, drawn_games,
+    pucks_diff or drawn — and the standings' columns are backgammon's (won-lost)."""
+    comp, _ = first_round
+    doc = comp.settled()
+    korona = {"a_pucks_diff", "drawn_games", "pucks_diff", "drawn"}
+    assert all(korona.isdisjoint(r) for r in doc["results"].values()), doc["results"]
+    rows = head.get(f"/api/competitions/{comp.id}/standings").json()
+    rows = rows["rows"] if isinstance(rows, dict) else rows
+    assert rows and all(korona.isdisjoint(r) for r in rows), rows
+    assert all({"won", "lost", "points"} <= set(r) for r in rows), rows

@@ -7,9 +7,8 @@ line and both cards are at least a third of the screen's width (at 360 too)."""
 from __future__ import annotations
 
 import pytest
-from support.backgammon_play import document, stream_of
-from support.competition_play import event_people
-from support.harness import wait_for
+
+from .test_screen_bg_competition import _called
 
 KORONA_TABLE = 86
 BG_TABLES = [87, 88]
@@ -52,13 +51,7 @@ def hall(head_api) -> list[str]:
     """A korona match on its table; a KSI competition's first round called to two tables."""
     r = head_api.create(KORONA_TABLE, ["Mari Tamm"], ["Jaan Kask"], games=3)
     assert r.status_code == 201, r.text
-    comp = event_people(head_api, NAMES)
-    comp.do({"type": "MakeDraw", "seed": 3})
-    comp.do({"type": "CallNextMatches", "free_tables": BG_TABLES})
-    streams = [stream_of(comp, call["match_id"]) for call in comp.settled()["calls"]]
-    for stream in streams:
-        wait_for(lambda stream=stream: document(head_api, stream), timeout=10)
-    return streams
+    return _called(head_api, NAMES, BG_TABLES)[1:]
 
 
 SIZES = [

@@ -197,4 +197,5 @@ def event_people(api: Api, names: tuple[str, ...] | list[str]) -> Comp:
     """A backgammon competition with these entrants checked in: people known to the event."""
     comp = Comp.create(api, EVENT_GUIDE)
     comp.enter([(f"p{i}", [player(name)]) for i, name in enumerate(names)])
+    comp.settled()  # the event's people are read from the competition's read model
     return comp

@@ -1,7 +1,6 @@
 """Whether play has gone on past a match, so that a wrong recorded result can no longer be
 corrected without moving what was played since: a discipline cites its own paragraph for the
-bound (a korona guide corrects by its own rules; another sport's "before the next round starts"
-is this question). Pure, and names no discipline."""
+bound ("before the next round starts" is this question). Pure, and names no discipline."""
 
 from .brackets import Bracket, BracketMatch
 from .matches import pairings

@@ -78,7 +78,7 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc
         player_a=state.entrants[called.a].name,
         player_b=state.entrants[called.b].name,
         length=match_length(state, called.match_id),
-        clock=bool(settings and settings.clock),
+        clock=bool(settings and (settings.clock or settings.clock_use == "mandatory")),  # 3.5.1.3
         penalty_to_score=settings.penalty_to_score if settings else True,
         table=called.table or 0,
     )
