@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from support.harness import Api
+from support.harness import Api, wait_for
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
@@ -177,6 +177,27 @@ def test_a_mat_file_gnubg_wrote_is_recorded_through_the_engine(head: Api) -> Non
     r = head.http.post("/api/backgammon/matches/import", json=illegal, headers=head.headers())
     assert r.status_code == 422 and r.json()["rule"] == "KSI 1.2.1"
     assert "line 5, game 1" in r.json()["detail"], r.json()
+
+
+def test_a_match_imported_from_a_file_is_not_listed_as_played_in_the_hall(head: Api) -> None:
+    """Issue 53: matches imported from files showed on the spectators' front page beside the
+    event's, an unfinished one looking live ("to 7"). An imported match is history: the hall's
+    list (`/api/backgammon/live`, the `hall:backgammon` snapshot) lists the match being played
+    and not the file's."""
+    text = " 7 point match\n\n Game 1\n Ása : 0    Bjarni : 0\n  1) 31: 8/5 6/5\n"
+    text += "      Wins 1 point\n"  # Ása resigns nothing: 1:0 of 7, unfinished
+    body = {"command_id": str(uuid.uuid4()), "text": text}
+    r = head.http.post("/api/backgammon/matches/import", json=body, headers=head.headers())
+    assert r.status_code == 201, r.text
+    imported = r.json()["match_id"]
+    assert not _state(head, imported)["state"]["over"]  # unfinished: it would look live
+    live, _ = _create(head)
+
+    def listed():
+        ids = [m["match_id"] for m in head.get("/api/backgammon/live").json()]
+        return ids if live in ids else None
+
+    assert imported not in wait_for(listed, timeout=15)
 
 
 def test_a_refused_mat_file_says_what_it_refuses_in_the_readers_words(head: Api) -> None:
