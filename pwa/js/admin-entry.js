@@ -51,32 +51,36 @@ export function entrySettings() {
   team.input.addEventListener("change", showTeam);
   showTeam();
   const lateField = late.el;
+  const ageField = field("admin.guide.age_class", age);
   const box = h("fieldset", { className: "stack", "data-entry": true },
     h("legend", {}, t("admin.guide.entry")),
-    h("div", { className: "grid" }, field("admin.guide.age_class", age),
+    h("div", { className: "grid" }, ageField,
       field("admin.guide.event_year", year), field("admin.guide.registration_opens", opens),
       field("admin.guide.registration_closes", closes), field("admin.guide.draw_at", drawAt),
       lateField, women.el, team.el),
     teamPart);
   const apply = (guide) => {
     guide.event_year = Number(year.value);
-    const cls = ageClass(age.value, guide.event_year, guide.discipline);
+    const cls = ageField.hidden ? null : ageClass(age.value, guide.event_year, guide.discipline);
     if (cls) guide.age_class = cls;
     if (opens.value && closes.value) guide.registration = { opens: instant(opens), closes: instant(closes) };
     if (drawAt.value) guide.draw_at = instant(drawAt);
     guide.late_entry = SWISS.includes(guide.format) && late.input.checked;
-    guide.women_in_mens = women.input.checked;
+    guide.women_in_mens = !women.el.hidden && women.input.checked;
     if (team.input.checked && !team.el.hidden) {
       guide.teams = { boards: Number(boards.value), substitutes: Number(subs.value),
                       play_all: allBoards.input.checked };
     }
     return guide;
   };
-  // No team matches in backgammon (one against one): its box is hidden there.
+  // No team matches in backgammon (one against one), nor EKML's age classes or women in a
+  // men's event (EKML §7, §8(3)): KSI has none of them, so their fields are hidden there.
   const adapt = (format, sport = "korona") => {
     const hide = (el, hidden) => { el.hidden = hidden; el.style.display = hidden ? "none" : ""; };
     hide(lateField, !SWISS.includes(format));
     hide(team.el, sport === "backgammon");
+    hide(ageField, sport === "backgammon");
+    hide(women.el, sport === "backgammon");
     if (team.el.hidden && team.input.checked) { team.input.checked = false; showTeam(); }
   };
   return { box, apply, adapt };

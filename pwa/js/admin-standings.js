@@ -8,7 +8,7 @@ export function standingsView(ctx, doc) {
   // Backgammon: the games columns hold the points won and lost, and there are no pucks.
   const bg = doc.guide.sport === "backgammon";
   const heads = ["admin.col.place", "admin.col.name", "admin.col.points", "admin.col.played",
-    "admin.standings.wdl", bg ? "admin.col.bg_points" : "admin.col.games",
+    bg ? "admin.standings.wl" : "admin.standings.wdl", bg ? "admin.col.bg_points" : "admin.col.games",
     ...(bg ? [] : ["admin.col.pucks"]), "admin.col.tie_breaks"];
   const table = h("table", { className: "grid-table", "data-standings": true },
     h("thead", {}, h("tr", {}, heads.map((k) => h("th", {}, t(k))))), h("tbody", {}));
@@ -69,7 +69,8 @@ function placed(groups, who) {
 // EKML §32(3)1: an unplayed match is a plus for the one who was there, a minus for the other.
 function wdl(r) {
   const marks = [r.plus ? `+${r.plus}` : "", r.minus ? `−${r.minus}` : ""].filter(Boolean);
-  return `${r.won}-${r.drawn}-${r.lost}${marks.length ? ` (${marks.join(" ")})` : ""}`;
+  const counts = [r.won, r.drawn, r.lost].filter((n) => n !== undefined); // no draws in backgammon
+  return `${counts.join("-")}${marks.length ? ` (${marks.join(" ")})` : ""}`;
 }
 
 /** Why the results cannot be published yet, in words; "" when they can (EKML §12(2)6). */

@@ -56,10 +56,21 @@ function mayDouble(rec, side) {
   return phase === "roll" && !crawford && (!cube.owner || cube.owner === side);
 }
 
+/** With a clock the opponent's move is complete at his press (KSI 4.1.6.2): until then a
+ *  roll is early. After an early roll was ordered rolled again the pad waits for the press. */
+function pressFirst(rec, side) {
+  const timer = rec.match?.timer;
+  if (!rec.match?.clock || !timer || timer.stopped || timer.running === side) return null;
+  const key = rec.doc.phase === "roll_only" ? "bg.pad.press_first" : "bg.pad.early_warning";
+  return h("p", { class: "hint", "data-press-first": rec.doc.phase }, t(key, { name: sideName(rec.doc, OTHER[side]) }));
+}
+
 function rolling(rec) {
   const side = rec.doc.turn;
   const roll = (a, b) => ({ type: "Roll", side, dice: [a, b] });
-  return section("bg.pad.roll", { name: sideName(rec.doc, side) },
+  const waiting = pressFirst(rec, side);
+  if (waiting && rec.doc.phase === "roll_only") return section("bg.pad.roll", { name: sideName(rec.doc, side) }, waiting);
+  return section("bg.pad.roll", { name: sideName(rec.doc, side) }, waiting,
     rec.doc.illegal_pending ? illegalAnswers(rec, side) : null,
     mayDouble(rec, side) ? button("bg.pad.double", { value: rec.doc.cube.value * 2 },
       () => rec.send({ type: "Double", side }), { class: "primary big cube-button", "data-action": "double" }) : null,
@@ -73,12 +84,12 @@ function moving(rec) {
   const entry = rec.entry;
   if (rec.doc.illegal_pending) return illegal(rec);
   if (!entry) {
-    return section("bg.pad.move", { name: sideName(rec.doc, side) },
+    return section("bg.pad.move", { name: sideName(rec.doc, side) }, reroll(rec, side),
       rec.doc.predicted ? h("p", { class: "hint", "data-wait": "plays" }, t("bg.sync.no_plays")) : null);
   }
   const send = () => rec.send({ type: "Play", side, moves: entry.moves });
   const ready = entry.complete;
-  return section("bg.pad.move", { name: sideName(rec.doc, side) },
+  return section("bg.pad.move", { name: sideName(rec.doc, side) }, reroll(rec, side),
     h("p", { class: "hint" }, t(entry.blocked ? "bg.pad.blocked" : ready ? "bg.pad.complete" : "bg.pad.move_hint")),
     h("p", { class: "partial", "data-partial": "" }, t("bg.pad.so_far", { moves: playText(entry.moves) })),
     h("div", { class: "cluster" },
@@ -86,6 +97,15 @@ function moving(rec) {
         { "data-action": "undo-step", disabled: !entry.moves.length || rec.busy > 0 }),
       button(entry.blocked ? "bg.pad.pass" : "bg.pad.send", { moves: playText(entry.moves) }, send,
         { class: "primary big", "data-action": "play", disabled: !ready || rec.busy > 0 })));
+}
+
+/** The dice on the board were rolled early: the opponent may have them rolled again, before
+ *  the play (KSI 4.1.5.1; with a clock, a roll before his press: 4.1.6.2). */
+function reroll(rec, side) {
+  if (!rec.doc.early_roll) return null;
+  const opponent = OTHER[side];
+  return button("bg.pad.reroll", { name: sideName(rec.doc, opponent) },
+    () => rec.send({ type: "RequireReroll", side: opponent }), { "data-action": "reroll" });
 }
 
 function illegal(rec) {

@@ -21,12 +21,19 @@ function cube(m) {
   return el("small", { class: "bg-cube", "data-bg-cube": "", text: t("screen.bg_cube", { value: m.cube.value }) });
 }
 
+/** The two players, each name kept whole on its line; the pair wraps between them only. */
+function names(m) {
+  return el("strong", { class: "bg-names" },
+    el("span", { class: "bg-name", text: m.players[0] }), el("span", { class: "bg-dash", text: "—" }),
+    el("span", { class: "bg-name", text: m.players[1] }));
+}
+
 export function screenBgCard(m) {
   const status = m.status === "over" ? t("spec.bg_final") : t("spec.bg_to", { length: m.length });
   return el("div", { class: "match-card bg-card", "data-bg-match": m.match_id, "data-status": m.status },
     el("span", { class: "card-head" }, el("span", { class: "card-table", text: t("spec.backgammon") }),
        el("span", { class: "card-status", text: status })),
-    el("span", { class: "card-side stack" }, el("strong", { text: `${m.players[0]} — ${m.players[1]}` }), clocks(m)),
+    el("span", { class: "card-side stack" }, names(m), clocks(m)),
     el("span", { class: "card-games stack" },
        el("strong", { "data-bg-score": "", text: `${m.score[0]} : ${m.score[1]}` }), cube(m)));
 }

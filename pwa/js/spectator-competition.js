@@ -15,7 +15,7 @@ const COLUMNS = [["place", "spec.col.place"], ["name", "spec.col.name"], ["point
   ["pucks_diff", "spec.col.pucks"]];
 
 function cell(row, key) {
-  if (key === "wdl") return `${row.won}-${row.drawn}-${row.lost}${unplayed(row)}`;
+  if (key === "wdl") return `${[row.won, row.drawn, row.lost].filter((n) => n !== undefined).join("-")}${unplayed(row)}`;
   if (key === "games") return `${row.games_won}:${row.games_lost}`;
   if (key === "place") return placeLabel(row.place, row.place_to);
   if (key === "points") return number(row.points);
@@ -31,7 +31,7 @@ function unplayed(row) {
 
 // A backgammon competition: the games columns hold points won and lost; no pucks.
 const BG_COLUMNS = COLUMNS.filter(([key]) => key !== "pucks_diff")
-  .map(([key, word]) => [key, key === "games" ? "spec.col.bg_points" : word]);
+  .map(([key, word]) => [key, { games: "spec.col.bg_points", wdl: "spec.col.wl" }[key] || word]);
 
 /** The standings as a table (scrolls inside itself on a narrow phone, never the page). */
 export function standingsTable(rows, sport = "korona", keys = null) {

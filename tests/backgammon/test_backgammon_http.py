@@ -3,17 +3,19 @@ paragraph, idempotent retries, the state, the .mat export, and a whole simulated
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 from pathlib import Path
 
 import msgspec
 import pytest
-from support.harness import Api
+from support.harness import Api, wait_for
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import decide, fold, initial_state
 from tableside.disciplines.backgammon.simulate import next_command
 from tableside.eventlog.jsonl import verify_export
+from tableside.settings import PWA_DIR
 
 from backgammon.test_scenario import Table, _play_until_flag, scenario_seed  # tests/backgammon
 
@@ -175,6 +177,54 @@ def test_a_mat_file_gnubg_wrote_is_recorded_through_the_engine(head: Api) -> Non
     r = head.http.post("/api/backgammon/matches/import", json=illegal, headers=head.headers())
     assert r.status_code == 422 and r.json()["rule"] == "KSI 1.2.1"
     assert "line 5, game 1" in r.json()["detail"], r.json()
+
+
+def test_a_match_imported_from_a_file_is_not_listed_as_played_in_the_hall(head: Api) -> None:
+    """Issue 53: matches imported from files showed on the spectators' front page beside the
+    event's, an unfinished one looking live ("to 7"). An imported match is history: the hall's
+    list (`/api/backgammon/live`, the `hall:backgammon` snapshot) lists the match being played
+    and not the file's."""
+    text = " 7 point match\n\n Game 1\n Ása : 0    Bjarni : 0\n  1) 31: 8/5 6/5\n"
+    text += "      Wins 1 point\n"  # Ása resigns nothing: 1:0 of 7, unfinished
+    body = {"command_id": str(uuid.uuid4()), "text": text}
+    r = head.http.post("/api/backgammon/matches/import", json=body, headers=head.headers())
+    assert r.status_code == 201, r.text
+    imported = r.json()["match_id"]
+    assert not _state(head, imported)["state"]["over"]  # unfinished: it would look live
+    live, _ = _create(head)
+
+    def listed():
+        ids = [m["match_id"] for m in head.get("/api/backgammon/live").json()]
+        return ids if live in ids else None
+
+    assert imported not in wait_for(listed, timeout=15)
+
+
+def test_a_refused_mat_file_says_what_it_refuses_in_the_readers_words(head: Api) -> None:
+    """Issue 53: a refusal named only a line number. Text that is not a point names the text;
+    a record the rules refuse says, in the reader's language, the engine's own words for it."""
+    words = {lang: _codes(lang) for lang in ("is", "en")}
+    bad = " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/x\n"
+    for lang in ("is", "en"):
+        body = {"command_id": str(uuid.uuid4()), "text": bad}
+        r = head.http.post(f"/api/backgammon/matches/import?lang={lang}", json=body,
+                           headers=head.headers())  # fmt: skip
+        said = r.json()
+        assert r.status_code == 422 and said["code"] == "mat_not_a_point", said
+        wanted = words[lang]["code.mat_not_a_point"].format(line=5, text="x")
+        assert said["title"] == wanted, said
+    illegal = " 1 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 9/6 7/6\n"
+    body = {"command_id": str(uuid.uuid4()), "text": illegal}
+    r = head.http.post("/api/backgammon/matches/import?lang=is", json=body, headers=head.headers())
+    said = r.json()
+    assert r.status_code == 422 and said["code"] == "mat_refused", said
+    why = words["is"][f"code.{said['refused']}"].format(**said["params"])
+    assert said["detail"] == words["is"]["code.mat_refused"].format(line=5, why=why), said
+    assert "line" not in said["detail"]  # no English left in it
+
+
+def _codes(lang: str) -> dict[str, str]:
+    return json.loads((PWA_DIR / "i18n" / f"codes.{lang}.json").read_text("utf-8"))
 
 
 def test_undo_takes_back_the_last_command_then_the_one_before(head: Api) -> None:

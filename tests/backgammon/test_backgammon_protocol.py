@@ -18,6 +18,7 @@ import psycopg
 import pytest
 from match.test_exports import _poppler
 from msgspec.structs import replace
+from support.competition_play import event_people
 from support.harness import Api
 from support.words import WORD, raw_codes
 from tableside.disciplines.backgammon import commands as c
@@ -61,6 +62,7 @@ class ProtocolTable(HttpTable):
 def played(head: Api) -> ProtocolTable:
     """The match, then the winner's report and the TD's confirmation (KSI 4.6)."""
     ProtocolTable.api = head
+    event_people(head, JURY)  # a jury of the event's people (KSI 1.3.2)
     table = _play_until_flag(scenario_seed(), ProtocolTable)
     assert table.state.over and table.state.winner == "B"
     table.do(c.ReportResult(side="B"))

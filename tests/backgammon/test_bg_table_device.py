@@ -13,6 +13,7 @@ import uuid
 
 import msgspec
 import websockets
+from support.competition_play import event_people
 from support.harness import Api, run_async
 from tableside.disciplines.backgammon import commands as c
 
@@ -131,6 +132,19 @@ def test_a_match_on_no_table_is_the_tds_alone(server, head: Api) -> None:
     assert _create(device, 33).status_code == 403  # a device does not create matches
 
 
+def appealed(head: Api) -> Recording:
+    """Ása Jónsdóttir's 5-point match against Bjarni, B appealing the TD's ruling (KSI 5.2)."""
+    r = _create(head, 0, length=5, player_a="Ása Jónsdóttir", player_b="Bjarni")
+    assert r.status_code == 201, r.text
+    match = Recording(r.json()["match_id"], r.json()["last_version"])
+    for command in (c.StartGame(), c.RollOpening(die_a=3, die_b=1),
+                    c.Play(side="A", moves=((8, 5), (6, 5))),
+                    c.CallTD(side="B", reason="a checker touched"),
+                    c.GiveRuling(text="play on", favours="A"), c.Appeal(side="B")):  # fmt: skip
+        match.post(head, command)
+    return match
+
+
 def _record(api: Api, match_id: str) -> list[dict]:
     r = api.get(f"/api/matches/{match_id}/record")
     assert r.status_code == 200, r.text
@@ -142,6 +156,7 @@ def test_a_jury_decision_is_final_and_the_tds_entries_are_the_tds_to_undo(server
     a table's device takes back its own slips but never a ruling of the TD; the TD signed in
     is the one who ruled, and he cannot sit on the jury whatever the letter case (KSI 1.3.2)."""
     table = 34
+    event_people(head, ("Dóra", "Egill", "Freyja"))  # the jury: of the event (KSI 1.3.2)
     device = Api(server.base, head.judge_token(table)["token"])
     r = _create(head, table, length=5)
     assert r.status_code == 201, r.text
@@ -179,14 +194,8 @@ def test_ksi_1_3_2_a_player_is_refused_on_the_jury_through_the_api_however_writt
     """A juror is a person, not a spelling: Ása Jónsdóttir's name without its accents, in
     capitals or with extra spaces is still Ása Jónsdóttir, and she may not sit on the jury of
     her own match's appeal (KSI 1.3.2) — refused with the paragraph, nothing stored."""
-    r = _create(head, 0, length=5, player_a="Ása Jónsdóttir")
-    assert r.status_code == 201, r.text
-    match = Recording(r.json()["match_id"], r.json()["last_version"])
-    for command in (c.StartGame(), c.RollOpening(die_a=3, die_b=1),
-                    c.Play(side="A", moves=((8, 5), (6, 5))),
-                    c.CallTD(side="B", reason="a checker touched"),
-                    c.GiveRuling(text="play on", favours="A"), c.Appeal(side="B")):  # fmt: skip
-        match.post(head, command)
+    event_people(head, ("Ása Jónsdóttir", "Dóra", "Egill", "Freyja"))
+    match = appealed(head)
     for written in ("Asa Jonsdottir", "ÁSA JÓNSDÓTTIR", "  Ása   Jónsdóttir "):
         refused = match.post(
             head, c.DecideAppeal(jury=(written, "Dóra", "Egill"), overturn_votes=1), status=422

@@ -60,6 +60,7 @@ TOPICS = {
     "5.1": "disputes: the TD is called",
     "5.2": "appeals: the jury, final",
     "5.4": "testimony",
+    "5.5": "a formal objection to KSI after the jury",
     "5.6": "reporting rulings",
 }
 

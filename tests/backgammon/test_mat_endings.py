@@ -122,12 +122,23 @@ def test_every_ending_round_trips_through_gnubg() -> None:
         read = gnubg_read_mats(paths)
         written = gnubg_reexport(paths)
     for ending, events, gnubg, text in zip(sorted(ENDINGS), recorded, read, written, strict=True):
-        _commands, rule, _winner, final = ENDINGS[ending]
+        _commands, rule, winner, final = ENDINGS[ending]
         assert gnubg["length"] == 5 and rule in gnubg["comment"], (ending, gnubg)
-        if _carried_by_a_resignation(events):
-            assert gnubg_final(gnubg) == final, (ending, gnubg)
+        assert _winner_in(gnubg["comment"]) == winner, (ending, gnubg["comment"])  # gnubg's own
+        held = gnubg_final(gnubg)
+        if _carried_by_a_resignation(events):  # a finished match, the winner at the length
+            assert held == final and held["AB".index(winner)] == 5, (ending, gnubg)
+        else:  # what the format cannot carry (decision 0182): never another winner ahead
+            assert held["AB".index(winner)] >= held["BA".index(winner)], (ending, held)
         again = replay(import_mat(text, "gnubg"))
         assert again[-1] == events[-1], (ending, text)
+        assert (again[-1].winner, again[-1].rule) == (winner, rule)  # finished, the winner
+
+
+def _winner_in(comment: str) -> str:
+    """The side GNU Backgammon's match comment names as the winner ("Ása wins the match")."""
+    names = {"Ása": "A", "Bjarni": "B"}
+    return next(side for name, side in names.items() if f"{name} wins the match" in comment)
 
 
 def _carried_by_a_resignation(events: list[ev.Event]) -> bool:

@@ -136,7 +136,7 @@ def test_ksi_5_6_rulings_appeals_and_expulsions_reported_to_the_federation() -> 
             "kind": "ruling",
             "text": "the roll stands",
             "testimony": [],
-            "appeal": {"jury": list(JURY), "overturn_votes": 1, "overturned": False},
+            "appeal": {"jury": list(JURY), "overturn_votes": 1, "overturned": False, "reasons": ""},
         },
         {"kind": "expulsion", "side": "B", "reason": "abuse"},
     ]

@@ -5,29 +5,7 @@ from __future__ import annotations
 
 import uuid
 
-from support.competition_play import Comp, player
 from support.harness import ADMIN, Api
-
-# a backgammon guide whose entrants are people known to the event (a jury is chosen from them)
-EVENT_GUIDE = {
-    "name": "Íslandsmótið í kotru",
-    "sport": "backgammon",
-    "ruleset": "KSI",
-    "discipline": "open_singles",
-    "format": "single_elimination",
-    "games_per_match": 1,
-    "playoff_games": 1,
-    "points": {"win": 1, "draw": 0.5, "loss": 0},
-    "tie_breaks": ["games_diff"],
-    "backgammon": {"lengths": [5]},
-}
-
-
-def event_people(api: Api, names: tuple[str, ...] | list[str]) -> Comp:
-    """A backgammon competition with these entrants checked in: people known to the event."""
-    comp = Comp.create(api, EVENT_GUIDE)
-    comp.enter([(f"p{i}", [player(name)]) for i, name in enumerate(names)])
-    return comp
 
 
 class BgMatch:

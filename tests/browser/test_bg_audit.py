@@ -173,3 +173,18 @@ def test_an_undone_entry_links_to_the_undo(page, session, head_api: Api) -> None
         "els => els.map(e => e.dataset.version)"
     )
     assert shown == ["5", "6"]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 640}], ids=["360"])
+@pytest.mark.parametrize("lang", ["is", "en", "et", "lv"])
+def test_the_replay_fits_a_phone_in_every_language(
+    page, session, recorded: BgMatch, viewport, lang
+) -> None:
+    """Issue 53: in Icelandic the audit page was wider than a 360 px phone (the state table's
+    words); at every step of the replay it fits, in each language the face speaks."""
+    page.goto(f"/audit/match/{recorded.id}?lang={lang}")
+    at(page, 1)
+    assert_no_horizontal_overflow(page)
+    page.locator("[data-step=last]").click()
+    page.wait_for_selector(f"[data-state][data-version='{recorded.version}'] table.state")
+    assert_no_horizontal_overflow(page)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import time
 
-from .bg_helpers import BgMatch, event_people, open_recorder, roll, send_td, tap
+from support.competition_play import event_people
+
+from .bg_helpers import BgMatch, open_recorder, roll, send_td, tap
 
 
 def _now() -> int:
@@ -104,3 +106,24 @@ def test_ksi_4_4_3_a_drop_on_the_face_stops_the_clock_and_the_pad_restarts_it(pa
     tap(page, "[data-action=resume-clock]")  # on the pad, not only in the TD's sheet
     assert _last(match, "BgClockResumed")["rule"] == "KSI 4.3.2"
     assert page.locator("[data-action=resume-clock]").count() == 0
+
+
+def test_ksi_4_1_6_2_the_players_have_an_early_roll_rolled_again_on_the_pad(page, head_api):
+    """Issue 53: the reroll worked only through the jury and the API. B rolls before A's press
+    (early, KSI 4.1.6.2); the pad offers A the reroll (KSI 4.1.5.1) and, after it, does not
+    invite B to roll early again: it waits for A's press, then B rolls on his own time."""
+    match = _opened(head_api)  # A has played, not pressed
+    open_recorder(page, match)
+    page.wait_for_selector("[data-press-first=roll]")  # the pad says a roll now is early
+    roll(page, "B", 6, 6)
+    assert _last(match, "BgDiceRolled")["early"] is True
+    tap(page, "[data-action=reroll]")
+    required = _last(match, "BgRerollRequired")
+    assert (required["side"], required["rule"]) == ("B", "KSI 4.1.5.1")
+    page.wait_for_selector("[data-press-first=roll_only]")
+    assert page.locator("[data-dice-for=B] [data-die]").count() == 0  # no early roll invited
+    tap(page, "[data-press=A]")
+    _running(page, "B")
+    roll(page, "B", 2, 1)
+    again = _last(match, "BgDiceRolled")
+    assert (again["dice"], again["early"], again["rule"]) == ([2, 1], False, "KSI 4.1.4.1")

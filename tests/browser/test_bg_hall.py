@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 from support.backgammon_play import document, post, stream_of
+from support.competition_play import event_people
 from support.harness import wait_for
 from tableside.disciplines.backgammon import commands as c
 
-from .bg_helpers import event_people
 from .test_admin_console import log_in
 from .test_screen import TEXT_SIZES, TV
 
@@ -27,6 +27,7 @@ def hall(head_api) -> dict:
     r = head_api.create(KORONA_TABLE, ["Mari Tamm"], ["Jaan Kask"], games=3)
     assert r.status_code == 201, r.text
     comp = event_people(head_api, ("Ása Jónsdóttir", "Bjarni Þór", "Dóra", "Egill"))
+    event_people(head_api, ("Freyja", "Gunnar", "Helga"))  # the jury: of the event (KSI 1.3.2)
     comp.do({"type": "MakeDraw", "seed": 3})
     comp.do({"type": "CallNextMatches", "free_tables": BG_TABLES})
     call = next(x for x in comp.settled()["calls"] if x["table"] == BG_TABLES[0])

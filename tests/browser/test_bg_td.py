@@ -11,8 +11,9 @@ the API.
 from __future__ import annotations
 
 import pytest
+from support.competition_play import event_people
 
-from .bg_helpers import IDLE, VERSION, BgMatch, event_people, open_recorder, tap
+from .bg_helpers import IDLE, VERSION, BgMatch, open_recorder, tap
 from .bg_helpers import fill_td as _fill
 from .bg_helpers import send_td as _td
 from .harness import assert_readable_contrast, axe_violations, screenshot

@@ -21,8 +21,11 @@ CATALOGUES = {
 # The faces a KSI backgammon event uses speak Icelandic too (KSI 1.5.1): the recorder and the
 # spectator board (backgammon), the audit face, the venue screen and the public pages
 # (spectator, screen), the receipt check (verify), the TD console (admin), the engine codes'
-# words (codes) and the words every face shares.
-ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen", "admin", "verify", "codes"}
+# words (codes), the words every face shares, and the table's own link (judge: every table's QR
+# code opens it before its backgammon match is called, issue 53).
+ICELANDIC = {
+    "shared", "backgammon", "audit", "spectator", "screen", "admin", "verify", "codes", "judge",
+}  # fmt: skip
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:
@@ -185,6 +188,7 @@ def _english_only(faces: list[str]) -> set[str]:
         ("/audit", ["shared", "spectator", "audit", "backgammon"]),
         ("/screen", ["shared", "spectator", "screen"]),
         ("/", ["shared", "spectator"]),
+        ("/judge", ["shared", "spectator", "judge"]),
     ],
 )
 def test_a_ksi_face_in_icelandic_shows_no_word_of_another_language(
@@ -201,6 +205,31 @@ def test_a_ksi_face_in_icelandic_shows_no_word_of_another_language(
         text = page.locator("body").inner_text()
         fallen = sorted(w for w in _english_only(faces) if w in text)
         assert not fallen, fallen
+    finally:
+        context.close()
+
+
+def test_a_tables_judge_link_in_icelandic_shows_no_word_of_another_language(
+    browser, pwa_server, head_api
+) -> None:
+    """Issue 53: every table's QR code opens /judge; an Icelandic tablet waiting there for its
+    backgammon match reads the face, the table and "no match yet" in Icelandic (KSI 1.5.1)."""
+    token = head_api.judge_token(7)["token"]
+    context = browser.new_context(bypass_csp=True, base_url=pwa_server.base, locale="is-IS")
+    try:
+        page = context.new_page()
+        page.goto(f"/judge?table=7#token={token}")
+        page.wait_for_selector("html[lang=is]")
+        waiting = _face_catalogues()["judge"]["is"]["judge.no_match"].format(table=7)
+        page.wait_for_function("(w) => document.body.innerText.includes(w)", arg=waiting)
+        page.wait_for_load_state("networkidle")
+        assert page.locator("h1").inner_text() == CATALOGUES["is"]["face.judge"]
+        assert page.locator("language-picker button[data-lang=is]").count() == 1
+        text = page.locator("body").inner_text()
+        fallen = sorted(w for w in _english_only(["shared", "spectator", "judge"]) if w in text)
+        assert not fallen, fallen
+        own = [c["language.name"] for c in CATALOGUES.values()]
+        assert raw_codes(text, "is", frozenset(own)) == []
     finally:
         context.close()
 
@@ -251,7 +280,7 @@ def test_the_address_asks_for_a_language_over_the_browsers_and_it_is_remembered(
     browser, pwa_server
 ) -> None:
     """Issue 43 point 3: `?lang=is` opens the page in Icelandic on a Latvian browser, and the
-    next page without it stays Icelandic; a face that has no Icelandic keeps the browser's."""
+    next page without it stays Icelandic, the table's judge link too."""
     context = browser.new_context(bypass_csp=True, base_url=pwa_server.base, locale="lv-LV")
     try:
         page = context.new_page()
@@ -259,8 +288,8 @@ def test_the_address_asks_for_a_language_over_the_browsers_and_it_is_remembered(
         page.wait_for_selector("html[lang=is]")
         page.goto("/screen")
         page.wait_for_selector("html[lang=is]")  # remembered, as a tap on its button is
-        page.goto("/judge?lang=is")  # the pad speaks et, lv, en: the browser's language
-        page.wait_for_selector("html[lang=lv]")
+        page.goto("/judge")  # the table's link speaks Icelandic too (issue 53)
+        page.wait_for_selector("html[lang=is]")
         page.goto("/judge?lang=et")
         page.wait_for_selector("html[lang=et]")
     finally:
@@ -339,7 +368,7 @@ def test_one_glossary_of_game_terms_per_language(lang: str) -> None:
         stem = f"{name}." if name else ""
         path = DEFAULT_PWA_DIR / "i18n" / f"{stem}{lang}.json"
         if not path.is_file():
-            continue  # a face that does not speak the language (the judge's pad in Icelandic)
+            continue  # a face that does not speak the language
         for key, text in json.loads(path.read_text("utf-8")).items():
             if _korona(key) and NOT_OUR_WORD[lang].search(text):
                 found.append((path.name, key, text))

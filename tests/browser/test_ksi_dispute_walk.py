@@ -20,11 +20,12 @@ import time
 import uuid
 
 import pytest
+from support.competition_play import event_people
 from support.harness import Api
 from support.recorded import auditor
 from support.words import raw_codes
 
-from .bg_helpers import VERSION, BgMatch, event_people, open_recorder
+from .bg_helpers import VERSION, BgMatch, open_recorder
 from .test_bg_td import _td
 from .test_i18n import CATALOGUES, _english_only
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 from support.backgammon_play import document, post, stream_of
+from support.competition_play import event_people
 from support.harness import wait_for
 from tableside.disciplines.backgammon import commands as c
 
-from .bg_helpers import event_people
 from .test_screen import TV
 
 ONE_TABLES = [91, 92]

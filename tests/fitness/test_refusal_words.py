@@ -27,6 +27,8 @@ RAISERS = {"RuleViolation", "CompetitionRuleError", "RuleError", "NameRefused"}
 # Calls whose fourth argument is a refusal's code (its `params` after it, by name).
 CODE_AT_3 = {"require", "too_many"}
 CODE_AT_1 = {"_refuse"}  # korona's counts: _refuse(rule, code, field)
+# A .mat file's refusal: MatFormatError(line, message, …, code=, figures by name; its line one)
+BY_NAME = {"MatFormatError"}
 HTTP = {
     "HTTPException",
     "NotFoundException",
@@ -42,6 +44,8 @@ PASSED = {
     ("competition/http/reads.py", "exc.code"),
     ("web/problems.py", "code"),
     ("staff/login_routes.py", "code"),
+    ("disciplines/backgammon/mat.py", "exc.code"),  # the engine's refusal of a record
+    ("plugins/backgammon/http/routes.py", "exc.code"),  # a .mat file's refusal
 }
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -62,6 +66,8 @@ def _params(call: ast.Call, name: str) -> set[str] | None:
     """The figures a site names (None where they come whole from elsewhere)."""
     if name == "NameRefused":  # names.py: its figures by keyword, as require's
         return {k.arg for k in call.keywords if k.arg not in (None, "code")}
+    if name in BY_NAME:
+        return {"line"} | {k.arg for k in call.keywords if k.arg not in (None, "code")}
     if name in RAISERS:
         given = next((k.value for k in call.keywords if k.arg == "params"), None)
         if given is None and len(call.args) > 4:
@@ -113,7 +119,7 @@ def sites() -> tuple[list[tuple[str, int, str, set[str] | None]], list[str]]:
                 continue
             if name in CODE_AT_1 and rel != "disciplines/korona/stroke_checks.py":
                 continue  # another module's own _refuse (the checkpoint signer's)
-            if name not in RAISERS | CODE_AT_3 | CODE_AT_1 or (
+            if name not in RAISERS | CODE_AT_3 | CODE_AT_1 | BY_NAME or (
                 name == "require" and not rule_require
             ):
                 continue
@@ -184,7 +190,7 @@ def test_the_scan_sees_every_kind_of_raise_site() -> None:
     assert len(codes) > 150  # a broken scan fails here rather than passing on nothing
     assert {"no_game_in_play", "no_show_before_first_game", "counts_negative"} <= codes  # korona
     assert {"wait_not_up", "draw_made", "unpairable", "file_unreadable"} <= codes  # competition
-    assert {"wrong_login", "td_entries_td_undoes", "mat_unreadable", "no_match"} <= codes  # API
+    assert {"wrong_login", "td_entries_td_undoes", "mat_not_a_point", "no_match"} <= codes  # API
     assert {"bg_appeal_after_ruling", "bg_point_held", "bg_pauses_allowed"} <= codes  # KSI
 
 
@@ -193,7 +199,7 @@ def test_the_scan_reads_the_backgammon_engine() -> None:
     own): a raise there without a code fails `test_every_refusal_carries_a_code`."""
     engine = [s for s in sites()[0] if s[0].startswith("disciplines/backgammon/")]
     assert len(engine) >= 95, len(engine)
-    assert all(code.startswith("bg_") for _, _, code, _ in engine)
+    assert all(code.startswith(("bg_", "mat_")) for _, _, code, _ in engine)  # mat_: a file's
 
 
 def test_every_refusal_carries_a_code() -> None:

@@ -176,3 +176,26 @@ def publish_by_results(comp: Comp, seed: int, games: int = 1) -> dict:
             comp.do({"type": "RecordResult", "match_id": match["match_id"], "result": result})
     comp.do({"type": "FinishCompetition"})
     return wait_for(lambda: (doc := comp.settled())["finished"] and doc, timeout=15)
+
+
+# a backgammon guide whose entrants are people known to the event (a jury is chosen from them)
+EVENT_GUIDE = {
+    "name": "Íslandsmótið í kotru",
+    "sport": "backgammon",
+    "ruleset": "KSI",
+    "discipline": "open_singles",
+    "format": "single_elimination",
+    "games_per_match": 1,
+    "playoff_games": 1,
+    "points": {"win": 1, "draw": 0.5, "loss": 0},
+    "tie_breaks": ["games_diff"],
+    "backgammon": {"lengths": [5]},
+}
+
+
+def event_people(api: Api, names: tuple[str, ...] | list[str]) -> Comp:
+    """A backgammon competition with these entrants checked in: people known to the event."""
+    comp = Comp.create(api, EVENT_GUIDE)
+    comp.enter([(f"p{i}", [player(name)]) for i, name in enumerate(names)])
+    comp.settled()  # the event's people are read from the competition's read model
+    return comp

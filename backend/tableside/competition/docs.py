@@ -11,6 +11,7 @@ from tableside.competition.rules import (
     bracket,
     final_placings,
     open_matches,
+    sports,
     standings,
 )
 from tableside.competition.rules.state import Competition
@@ -38,7 +39,7 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
             {"protest_id": p, **msgspec.to_builtins(v)} for p, v in state.protests.items()
         ],
         "results": {
-            m: {"a": r.a, "b": r.b, **msgspec.to_builtins(r.result)}
+            m: {"a": r.a, "b": r.b, **_present(state, msgspec.to_builtins(r.result))}
             for m, r in state.results.items()
         },
         "withdrawals": msgspec.to_builtins(state.withdrawals),
@@ -50,8 +51,14 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
 
 
 def standings_rows(state: Competition) -> list[dict[str, Any]]:
-    """The ranked standings rows."""
-    return [msgspec.to_builtins(r) for r in standings(StandingsView(state))]
+    """The ranked standings rows, without what its sport never holds."""
+    return [_present(state, msgspec.to_builtins(r)) for r in standings(StandingsView(state))]
+
+
+def _present(state: Competition, doc: dict[str, Any]) -> dict[str, Any]:
+    """A result's or a row's fields, less those the guide's sport has none of (no pucks)."""
+    absent = sports.of(state.guide).absent_fields if state.guide else frozenset()
+    return {k: v for k, v in doc.items() if k not in absent}
 
 
 def withdrew(state: Competition) -> list[dict[str, Any]]:

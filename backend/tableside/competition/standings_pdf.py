@@ -25,7 +25,10 @@ _COLUMNS = (
 _WIDTHS = (16, 44, 18, 16, 26, 18, 18, 34)
 # A sport played to points: its games columns hold points won and lost, and it has no pucks.
 _BG_COLUMNS = tuple(
-    "admin.col.bg_points" if k == "admin.col.games" else k
+    {
+        "admin.col.games": "admin.col.bg_points",
+        "admin.standings.wdl_short": "admin.standings.wl_short",
+    }.get(k, k)
     for k in _COLUMNS
     if k != "admin.col.pucks"
 )
@@ -54,7 +57,10 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
         cells = [c[:6] + c[7:] for c in cells]  # no pucks column
     table(pdf, widths, [w[k] for k in columns], cells)
     # The narrow column's short heading, written out once (Estonian "V-V-K" read three ways).
-    pdf.multi_cell(0, 6, f"{w['admin.standings.wdl_short']}: {w['admin.standings.wdl']}", **_NEXT)
+    short, said = ("wl_short", "wl") if bg else ("wdl_short", "wdl")
+    pdf.multi_cell(
+        0, 6, f"{w[f'admin.standings.{short}']}: {w[f'admin.standings.{said}']}", **_NEXT
+    )
     if any(r.get("plus") or r.get("minus") for r in rows):
         pdf.multi_cell(0, 6, w["admin.standings.forfeit_note"], **_NEXT)
     for gone in doc.get("withdrew", ()):
@@ -73,7 +79,8 @@ def _tie_key(name: str, points: bool) -> str:
 def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
     """One row as the console shows it: the withdrawn marked, decimals in the language's way."""
     marks = " ".join(m for m in (_mark("+", r.get("plus")), _mark("−", r.get("minus"))) if m)
-    wdl = f"{r['won']}-{r['drawn']}-{r['lost']}" + (f" ({marks})" if marks else "")
+    won_lost = [r["won"], r["lost"]] if "drawn" not in r else [r["won"], r["drawn"], r["lost"]]
+    wdl = "-".join(map(str, won_lost)) + (f" ({marks})" if marks else "")
     name = (
         f"{r['name']} ({w['admin.standings.withdrawn_mark']})" if r.get("withdrawn") else r["name"]
     )
@@ -84,7 +91,7 @@ def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
         str(r["played"]),
         wdl,
         f"{r['games_won']}:{r['games_lost']}",
-        str(r["pucks_diff"]),
+        str(r.get("pucks_diff", "")),
         " · ".join(_number(round(x, 2), lang) for x in r["tie_breaks"]),
     ]
 

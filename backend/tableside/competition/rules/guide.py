@@ -95,6 +95,11 @@ class MatchSettings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     final_length: int = 0
     clock: bool = False
     penalty_to_score: bool = True
+    # How a clock (and a baffle box) is used, as the announcement says: "optional" (both
+    # players agree), "preferred" (a player may demand one), "mandatory" (every match); ""
+    # for the clock: as `clock` says (mandatory when set). The sport names its paragraphs.
+    clock_use: Literal["", "optional", "preferred", "mandatory"] = ""
+    baffle_box: Literal["optional", "preferred", "mandatory"] = "optional"
 
 
 class Guide(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -49,6 +49,9 @@ class Sport:
     # Its matches are played to points: the games columns count points won and lost (a
     # result's `score`), and it has no pucks (the standings PDF).
     counts_points: bool = False
+    # What a result and a standings row of its matches never hold (a sport with no pucks and
+    # no drawn games): left out of the documents, the results API and the standings.
+    absent_fields: frozenset[str] = frozenset()
 
 
 _SPORTS: dict[str, Sport] = {}

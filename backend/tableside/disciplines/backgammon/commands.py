@@ -214,6 +214,7 @@ class DecideAppeal(Command, tag="DecideAppeal"):
     overturn_votes: int
     td: str = ""  # the TD who ruled, who cannot sit on the jury
     remedy: Remedy | None = None
+    reasons: str = ""  # why the jury decided so, reported to KSI (KSI 5.6)
 
 
 class RecordTestimony(Command, tag="RecordTestimony"):
@@ -227,6 +228,14 @@ class FileMonitorReport(Command, tag="FileMonitorReport"):
     """The appointed monitor reports what he saw (KSI 1.3.3, 1.7.4)."""
 
     text: str
+
+
+class LodgeObjection(Command, tag="LodgeObjection"):
+    """A player's formal objection to the jury's findings, sent to KSI in writing with its
+    grounds (KSI 5.5): on the record, for KSI's jury; the decision stays final (KSI 5.2)."""
+
+    side: SideName
+    grounds: str
 
 
 class CorrectCubeValue(Command, tag="CorrectCubeValue"):
@@ -260,6 +269,7 @@ class CorrectResult(Command, tag="CorrectResult"):
     score: tuple[int, int]
     reason: str
     next_round_started: bool = False  # what the TD knows of the competition
+    published: bool = False  # the competition's results published (the server fills both)
 
 
 # what a jury's overturning decision may order, on the board as it was at the call (KSI 5.2)
@@ -318,6 +328,7 @@ AnyCommand = Union[  # noqa: UP007
     EndLeftOfBar,
     ExchangeDice,
     CorrectResult,
+    LodgeObjection,
 ]
 COMMAND_TYPES: tuple[type, ...] = AnyCommand.__args__  # type: ignore[attr-defined]
 _DECODER = msgspec.json.Decoder(AnyCommand)

@@ -198,7 +198,8 @@ def undo_last(state: MatchState, cmd: c.UndoLast) -> list[ev.Event]:
 
 
 def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
-    """Only a finished match, only before the next round starts (KSI 4.6)."""
+    """Only a finished match, only before the next round starts (KSI 4.6) — so never once the
+    competition's results are published: the TD recorded them for all to see (KSI 4.6)."""
     if not state.over:
         raise RuleViolation(
             k.RESULT,
@@ -206,13 +207,7 @@ def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
             "winner",
             code="bg_correct_finished_only",
         )
-    if cmd.next_round_started:
-        raise RuleViolation(
-            k.RESULT,
-            "the next round has started: the result stands",
-            "winner",
-            code="bg_next_round_started",
-        )
+    _still_open(cmd)
     guards.side(cmd.winner)
     won, lost = cmd.score[index(cmd.winner)], cmd.score[index(other(cmd.winner))]
     if won < state.length or lost >= state.length or lost < 0 or not cmd.reason.strip():
@@ -225,3 +220,21 @@ def correct_result(state: MatchState, cmd: c.CorrectResult) -> list[ev.Event]:
     return [
         ev.ResultCorrected(winner=cmd.winner, score=cmd.score, reason=cmd.reason, rule=k.RESULT)
     ]
+
+
+def _still_open(cmd: c.CorrectResult) -> None:
+    """Not once the results are published, nor once the next round has started (KSI 4.6)."""
+    if cmd.published:
+        raise RuleViolation(
+            k.RESULT,
+            "the competition's results are published: the result stands",
+            "winner",
+            code="bg_results_published",
+        )
+    if cmd.next_round_started:
+        raise RuleViolation(
+            k.RESULT,
+            "the next round has started: the result stands",
+            "winner",
+            code="bg_next_round_started",
+        )

@@ -161,6 +161,23 @@ def check_jury(state: MatchState, jury: tuple[str, ...], td: str) -> None:
         )
 
 
+def jurors_of_event(jury: tuple[str, ...], people: list[str]) -> tuple[str, ...]:
+    """Each juror one of the event's people — its officials and its players (KSI 1.3.2: "neutral
+    backgammon players" of the event, chosen under 5.2) — told apart as people (`person`), and
+    named as the event knows him; a name the event does not know is refused with it."""
+    known = {person(p): p for p in people if p.strip()}
+    for juror in jury:
+        if person(juror) not in known:
+            raise RuleViolation(
+                k.JURY,
+                f"{juror.strip()} is neither an official nor a player of this event",
+                "jury",
+                code="bg_juror_not_of_event",
+                params={"name": juror.strip()},
+            )
+    return tuple(known[person(j)] for j in jury)
+
+
 def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event], ev.Event]:
     """Three or five neutral players, not the TD; a majority overturns (KSI 1.3.2, 5.2).
     (the events returning the board to the call when overturned, the decision itself); the
@@ -181,11 +198,33 @@ def decide_appeal(state: MatchState, cmd: c.DecideAppeal) -> tuple[list[ev.Event
             code="bg_ruling_stands",
         )
     decided = ev.AppealDecided(
-        jury=cmd.jury, overturn_votes=cmd.overturn_votes, overturned=overturned, rule=k.APPEAL
+        jury=cmd.jury,
+        overturn_votes=cmd.overturn_votes,
+        overturned=overturned,
+        reasons=cmd.reasons.strip(),
+        rule=k.APPEAL,
     )
     if not overturned or state.called_at < 0:
         return [], decided
     return [ev.RulingOverturned(to_version=state.called_at, rule=k.APPEAL)], decided
+
+
+def lodge_objection(state: MatchState, cmd: c.LodgeObjection) -> list[ev.Event]:
+    """After a jury's decision, in the match or after it, a player may object to its findings
+    in writing to KSI with his grounds (KSI 5.5); the decision itself stays final (KSI 5.2)."""
+    guards.side(cmd.side)
+    if not state.created or state.final_at <= 0:
+        raise RuleViolation(
+            k.OBJECTION,
+            "an objection follows a jury's decision",
+            "side",
+            code="bg_objection_after_jury",
+        )
+    if not cmd.grounds.strip():
+        raise RuleViolation(
+            k.OBJECTION, "an objection states its grounds", "grounds", code="bg_objection_grounds"
+        )
+    return [ev.ObjectionLodged(side=cmd.side, grounds=cmd.grounds.strip(), rule=k.OBJECTION)]
 
 
 def appoint_monitor(state: MatchState, cmd: c.AppointMonitor) -> list[ev.Event]:
@@ -241,6 +280,7 @@ def federation_report(events: list[ev.Event]) -> list[dict]:
                 "jury": list(e.jury),
                 "overturn_votes": e.overturn_votes,
                 "overturned": e.overturned,
+                "reasons": e.reasons,  # KSI 5.6; "" where the jury gave none
             }
         elif type(e) is ev.PlayerExpelled:
             report.append({"kind": "expulsion", "side": e.side, "reason": e.reason})

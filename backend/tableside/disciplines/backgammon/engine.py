@@ -60,6 +60,7 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.EndLeftOfBar: decide_game.end_left_of_bar,
     c.ExchangeDice: decide_game.exchange_dice,
     c.CorrectResult: decide_match.correct_result,
+    c.LodgeObjection: decide_officials.lodge_objection,
 }
 
 

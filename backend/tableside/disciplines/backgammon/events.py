@@ -235,6 +235,14 @@ class AppealDecided(Event, tag="BgAppealDecided"):
     jury: tuple[str, ...]
     overturn_votes: int
     overturned: bool
+    reasons: str = ""  # the jury's reasoning, for the report to KSI (KSI 5.6); "" not given
+
+
+class ObjectionLodged(Event, tag="BgObjectionLodged"):
+    """A formal objection to the jury's findings, lodged with KSI with its grounds (KSI 5.5)."""
+
+    side: str
+    grounds: str
 
 
 class RulingOverturned(Event, tag="BgRulingOverturned"):
@@ -346,5 +354,6 @@ AnyEvent = Union[  # noqa: UP007
     LeftOfBarEnded,
     DiceExchanged,
     ResultCorrected,
+    ObjectionLodged,
 ]
 EVENT_TYPES: tuple[type, ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -337,6 +337,7 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.RulingOverturned: _overturned,
     ev.TestimonyRecorded: _same,
     ev.MonitorReported: _same,
+    ev.ObjectionLodged: _same,
     ev.ForcedWait: _forced_wait,
     ev.MonitorAppointed: _monitor,
     ev.PlayerExpelled: _same,

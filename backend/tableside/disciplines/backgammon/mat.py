@@ -27,12 +27,23 @@ COL = {"A": 0, "B": 1}
 
 class MatFormatError(ValueError):
     """Text that is not a .mat match, or a record the rules refuse; `line` is the 1-based line
-    number, `game` the game it is in (0: before the first), `rule` the paragraph refusing it."""
+    number, `game` the game it is in (0: before the first), `rule` the paragraph refusing it;
+    `code` and `params` name what is refused in words (`code.<code>` in codes.<lang>.json: the
+    text that is not a move, the engine's own refusal of a record)."""
 
-    def __init__(self, line: int, message: str, game: int = 0, rule: str = "") -> None:
+    def __init__(
+        self,
+        line: int,
+        message: str,
+        game: int = 0,
+        rule: str = "",
+        code: str = "mat_unreadable",
+        **params: object,
+    ) -> None:
         where = f"line {line}" + (f", game {game}" if game else "")
         super().__init__(f"{where}: " + (f"{rule}: " if rule else "") + message)
-        self.line, self.game, self.rule = line, game, rule
+        self.line, self.game, self.rule, self.message = line, game, rule, message
+        self.code, self.params = code, {k: str(v) for k, v in params.items()}
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -218,6 +229,7 @@ def _unplay(game: _Game) -> None:
 
 CELL = re.compile(
     r"\d\d:|Doubles => \d+|Takes|Drops|Wins \d+ points?(?: and the match)?|Beavers => \d+"
+    r"|Losses \d+ points?"
 )
 MOVE_LINE = re.compile(r"^\s*\d+\)(.*)$")
 LENGTH = re.compile(r"^\s*(\d+) point match\s*$")
@@ -236,7 +248,8 @@ def _cells(rest: str, line_no: int) -> list[tuple[int, str]]:
         column = 1 if (i == 0 and m.start() > WIDTH // 2) or i == 1 else 0
         cells.append((column, rest[m.start() : end].strip()))
     if rest.strip() and not cells:
-        raise MatFormatError(line_no, f"not a move: {rest.strip()!r}")
+        raise MatFormatError(line_no, f"not a move: {rest.strip()!r}", code="mat_not_a_move",
+                             text=rest.strip())  # fmt: skip
     return cells
 
 
@@ -247,7 +260,7 @@ def _point(token: str, line_no: int) -> int:
     if token == "off":
         return 0
     if not token.isdigit() or int(token) > 25:
-        raise MatFormatError(line_no, f"not a point: {token!r}")
+        raise MatFormatError(line_no, f"not a point: {token!r}", code="mat_not_a_point", text=token)
     return int(token)
 
 
@@ -263,7 +276,9 @@ def parse_moves(text: str, line_no: int = 0) -> tuple[tuple[int, int], ...]:
             token, times = rep.group(1), int(rep.group(2))
         chain = [_point(p, line_no) for p in token.replace("*", "").split("/")]
         if len(chain) < 2:
-            raise MatFormatError(line_no, f"not a move: {token!r}")
+            raise MatFormatError(
+                line_no, f"not a move: {token!r}", code="mat_not_a_move", text=token
+            )
         moves += list(itertools.pairwise(chain)) * times
     return tuple(moves)
 
@@ -320,16 +335,21 @@ def _read(
         try:
             reader.line(n, line)
         except RuleViolation as exc:
-            raise MatFormatError(n, exc.message, reader.state.games, exc.rule) from None
+            raise _refused(n, exc, reader.state.games) from None
     if not reader.commands:
-        raise MatFormatError(1, "no 'N point match' line")
+        raise MatFormatError(1, "no 'N point match' line", code="mat_no_length")
     try:
         reader.penalise(*sorted(reader.penalties))
         if ending:
             mat_away.carry_out(lambda: reader.state, reader.apply, ending)
     except RuleViolation as exc:
-        raise MatFormatError(len(lines), exc.message, reader.state.games, exc.rule) from None
+        raise _refused(len(lines), exc, reader.state.games) from None
     return reader.commands
+
+
+def _refused(line: int, exc: RuleViolation, game: int) -> MatFormatError:
+    """A record the rules refuse, as the engine words it: its code and figures."""
+    return MatFormatError(line, exc.message, game, exc.rule, code=exc.code, **exc.params)
 
 
 class _Reader:
@@ -343,6 +363,7 @@ class _Reader:
         self.length = 0
         self.unplayed: tuple[st.MatchState, c.Play] | None = None  # a roll left unplayed
         self.starting = False  # a game header read, its game not yet started
+        self.losses: tuple[int, str, int] | None = None  # a "Losses N point" cell (Galaxy)
 
     def apply(self, cmd: c.Command) -> None:
         for e in decide(self.state, cmd):
@@ -369,7 +390,7 @@ class _Reader:
 
     def _create(self, n: int, a: str, b: str) -> None:
         if not self.length:
-            raise MatFormatError(n, "the match length comes first")
+            raise MatFormatError(n, "the match length comes first", code="mat_length_first")
         self.apply(
             c.CreateMatch(
                 match_id=self.match_id,
@@ -410,8 +431,10 @@ class _Reader:
             self.apply(c.Drop(side=side))
         elif cell.startswith("Wins"):
             self._wins(n, side, int(cell.split()[1]), match=cell.endswith("and the match"))
+        elif cell.startswith("Losses"):  # Backgammon Galaxy: the loser's side of a result
+            self.losses = (n, side, int(cell.split()[1]))
         elif cell.startswith("Beavers"):
-            raise MatFormatError(n, "beavers are not played in matches")
+            raise MatFormatError(n, "beavers are not played in matches", code="mat_beavers")
         else:
             dice = (int(cell[0]), int(cell[1]))
             if g.phase == st.OPENING:
@@ -425,7 +448,7 @@ class _Reader:
     def _opening(self, n: int, side: str, dice: tuple[int, int]) -> None:
         high, low = max(dice), min(dice)
         if high == low:
-            raise MatFormatError(n, "an opening roll is not a double")
+            raise MatFormatError(n, "an opening roll is not a double", code="mat_opening_double")
         a, b = (high, low) if side == "A" else (low, high)
         self.apply(c.RollOpening(die_a=a, die_b=b))
 
@@ -434,7 +457,9 @@ class _Reader:
         no play before it is a roll then a resignation, not an illegal play. A line that
         wins "and the match" may give only the points the winner needed (as Backgammon
         Studio writes it): the concession is then the least that reaches the length, as
-        GNU Backgammon reads it."""
+        GNU Backgammon reads it. Backgammon Galaxy writes the loser's "Losses N point" beside
+        it: the same game's result, which must agree."""
+        self._agrees(n, side, points)
         if self.unplayed and self.state.game.illegal and self.commands[-1] is self.unplayed[1]:
             self.state = self.unplayed[0]
             self.commands.pop()
@@ -448,11 +473,27 @@ class _Reader:
         self.apply(c.Concede(side=st.other(side), kind=self._kind(n, side, points, match)))
         self.apply(c.AnswerConcession(side=side, accept=True))
 
+    def _agrees(self, n: int, side: str, points: int) -> None:
+        if self.losses is None:
+            return
+        at, loser, lost = self.losses
+        self.losses = None
+        if loser == side or lost != points:
+            raise MatFormatError(
+                n, f"line {at}'s loss is not this win's", code="mat_loss_not_win", at=at
+            )
+
     def _kind(self, n: int, side: str, points: int, match: bool) -> str:
         cube = self.state.game.cube
         if match and points == self.state.length - self.state.score[COL[side]]:
             points = cube * min(3, -(-points // cube))  # capped at what he needed
         kind = {1: "single", 2: "gammon", 3: "backgammon"}.get(points // cube)
         if kind is None or points % cube:
-            raise MatFormatError(n, f"{points} points is not a result at cube {cube}")
+            raise MatFormatError(
+                n,
+                f"{points} points is not a result at cube {cube}",
+                code="mat_not_a_result",
+                points=points,
+                cube=cube,
+            )
         return kind

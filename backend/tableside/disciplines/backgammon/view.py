@@ -25,6 +25,7 @@ def board_doc(state: MatchState) -> dict:
         "pips": {"A": board.pips(a), "B": board.pips(b)},
         "cube": {"value": g.cube, "owner": g.owner, "dead": g.crawford},
         "illegal_pending": bool(g.illegal),
+        "early_roll": g.early_roll,  # the opponent may have the dice rolled again (4.1.5.1)
         "clock": _clock(state.timer),
         "over": state.over,
         "winner": state.winner,

@@ -23,6 +23,7 @@ from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent
 from tableside.match.errors import MatchNotFound
+from tableside.plugins.backgammon.competition_link import competition_of
 from tableside.plugins.backgammon.competition_rules import NAME, match_length
 from tableside.plugins.backgammon.http.reads import on_tables
 from tableside.plugins.backgammon.service import BackgammonService
@@ -77,7 +78,7 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc
         player_a=state.entrants[called.a].name,
         player_b=state.entrants[called.b].name,
         length=match_length(state, called.match_id),
-        clock=bool(settings and settings.clock),
+        clock=bool(settings and (settings.clock or settings.clock_use == "mandatory")),  # 3.5.1.3
         penalty_to_score=settings.penalty_to_score if settings else True,
         table=called.table or 0,
     )
@@ -114,17 +115,6 @@ def late_minutes(length: int) -> int:
     """Minutes late that lose a match of `length` (KSI 2.2.4: more than half in points, one a
     5 minutes)."""
     return 5 * (length // 2 + 1)
-
-
-def competition_of(stored: list[StoredEvent]) -> UUID | None:
-    """The competition a backgammon stream was started for (None: a match of its own)."""
-    if not stored or not isinstance(stored[0].event, bev.MatchCreated):
-        return None
-    found = stored[0].meta.get("competition_id", "")
-    try:
-        return UUID(found)
-    except ValueError:
-        return None
 
 
 def match_result(stored: list[StoredEvent]) -> tuple[MatchResult, str] | None:

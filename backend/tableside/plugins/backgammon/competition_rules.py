@@ -214,5 +214,6 @@ SPORT = Sport(
     bye_points=bye_points,
     policies={"KSI": KSI},
     read_model=READ_MODEL,  # the hall reads it to know a table a backgammon match holds
+    absent_fields=frozenset({"drawn_games", "a_pucks_diff", "pucks_diff", "drawn"}),
     counts_points=True,  # a match to N points (KSI 4.5): its points in the games columns
 )

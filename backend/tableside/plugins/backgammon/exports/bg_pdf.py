@@ -147,7 +147,9 @@ def entry_text(w: dict[str, str], sheet: BgSheet, e: Entry) -> str:
 
 def _say(w: dict[str, str], sheet: BgSheet, code: str, **values: Any) -> str:
     """The template `code` filled in: a side by its player's name, a kind and a reason in
-    words."""
+    words; what a jury's decision orders (KSI 5.2) says so before the entry's own words."""
+    if code.startswith("ordered_"):
+        return w["jury_orders"].format(what=_say(w, sheet, code.removeprefix("ordered_"), **values))
     if "side" in values:
         values["player"] = _name(sheet, values["side"], w)
     if "kind" in values:

@@ -10,12 +10,13 @@ corrections. Facts are kept as codes with their values (`Entry`); the PDF words 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from tableside.disciplines.backgammon import EVENT_TYPES
 from tableside.disciplines.backgammon import events as ev
+from tableside.disciplines.backgammon.cite import REPORT
 from tableside.disciplines.backgammon.mat import WIDTH, export_mat
 from tableside.disciplines.backgammon.record import kept
 from tableside.eventlog.source import Record
@@ -71,6 +72,7 @@ class BgSheet:
     score: tuple[int, int] = (0, 0)
     head_hash: str = ""
     other_rules: bool = False  # imported history played under other rules (not KSI)
+    ordering: bool = False  # between an overturn and the jury's decision: what it orders
 
 
 def effective(records: list[Record]) -> list[Record]:
@@ -134,9 +136,23 @@ def _take(sheet: BgSheet, rec: Record) -> None:
         sheet.games[-1].end, sheet.score = e, e.score
     elif kind in _SECTIONS:
         section, code, values = _SECTIONS[kind](e)
-        target = _section(sheet, section)
-        target.append(Entry(code, _game_no(sheet), e.rule, rec.recorded_at, values))
+        entry = Entry(code, _game_no(sheet), e.rule, rec.recorded_at, values)
+        _section(sheet, section).append(entry)
+        sheet.officials += _beside(sheet, section, entry, e)
+        ordering = sheet.ordering and kind is not ev.AppealDecided
+        sheet.ordering = kind is ev.RulingOverturned or ordering
         _settle(sheet, e)
+
+
+def _beside(sheet: BgSheet, section: str, entry: Entry, e: ev.Event) -> list[Entry]:
+    """What a dispute's record shows besides an entry: with the jury's decision its reasoning,
+    or that none was given (KSI 5.6); what the decision orders on the board (KSI 5.2)."""
+    if type(e) is ev.AppealDecided:
+        said = ("jury_reasons", {"text": e.reasons}) if e.reasons else ("jury_no_reasons", {})
+        return [Entry(said[0], entry.game_no, REPORT, entry.at, said[1])]
+    if sheet.ordering and section != "officials":
+        return [replace(entry, code=f"ordered_{entry.code}")]
+    return []
 
 
 def _game_no(sheet: BgSheet) -> int:
@@ -240,6 +256,7 @@ _SECTIONS: dict[type, Any] = {
     ev.MonitorAppointed: lambda e: ("officials", "monitor", dict(name=e.name)),
     ev.MonitorReported: lambda e: ("officials", "monitor_report", dict(name=e.name, text=e.text)),
     ev.PlayerExpelled: lambda e: ("officials", "expelled", dict(side=e.side, reason=e.reason)),
+    ev.ObjectionLodged: lambda e: ("officials", "objection", dict(side=e.side, text=e.grounds)),
     ev.MatchEnded: lambda e: (
         "result",
         "match_ended",

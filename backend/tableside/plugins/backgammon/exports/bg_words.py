@@ -117,6 +117,10 @@ _EN = {
     "match_ended": "Match over: {player} wins {a}:{b}",
     "score_set": "Score set from the trailing player's scoresheet: {a}:{b}",
     "forced_wait": "{player} picked up the dice too early: a {seconds} s wait on his running clock",
+    "jury_orders": "The jury orders: {what}",
+    "jury_reasons": "The jury's reasons: {text}",
+    "jury_no_reasons": "The jury gave no reasons (KSI 5.6 asks for them)",
+    "objection": "{player} objects to the jury's findings in writing to KSI: {text}",
     "ruling_overturned": "The ruling is overturned: board, dice, cube and clocks as at the call",
     "testimony": "Heard: {witness}: {text}",
     "monitor_report": "Monitor's report ({name}): {text}",
@@ -254,6 +258,10 @@ _IS = {
     "match_ended": "Viðureign lokið: {player} vinnur {a}:{b}",
     "score_set": "Staða eftir skorblaði þess sem er undir: {a}:{b}",
     "forced_wait": "{player} tók teningana upp of snemma: {seconds} sek. bið á klukku hans",
+    "jury_orders": "Dómnefndin ákveður: {what}",
+    "jury_reasons": "Rökstuðningur dómnefndar: {text}",
+    "jury_no_reasons": "Dómnefndin gaf engan rökstuðning (KSI 5.6 krefst hans)",
+    "objection": "{player} andmælir niðurstöðu dómnefndar skriflega við KSI: {text}",
     "ruling_overturned": (
         "Úrskurði hnekkt: borð, teningar, tvöföldunarteningur og klukkur eins og þegar kallað var"
     ),
@@ -395,6 +403,10 @@ _ET = {
     "forced_wait": (
         "{player} võttis täringud liiga vara üles: {seconds} s ootamist tema käival kellal"
     ),
+    "jury_orders": "Žürii otsustab: {what}",
+    "jury_reasons": "Žürii põhjendus: {text}",
+    "jury_no_reasons": "Žürii ei põhjendanud otsust (KSI 5.6 nõuab põhjendust)",
+    "objection": "{player} esitab KSI-le kirjaliku vastuväite žürii otsusele: {text}",
     "ruling_overturned": (
         "Otsus tühistatud: laud, täringud, kordistaja ja kellad nagu kutsumise hetkel"
     ),
@@ -535,6 +547,10 @@ _LV = {
     "forced_wait": (
         "{player} pacēla kauliņus par agru: {seconds} s gaidīšana viņa ejošajā pulkstenī"
     ),
+    "jury_orders": "Žūrija nosaka: {what}",
+    "jury_reasons": "Žūrijas pamatojums: {text}",
+    "jury_no_reasons": "Žūrija nesniedza pamatojumu (KSI 5.6 to prasa)",
+    "objection": "{player} rakstiski iebilst KSI pret žūrijas lēmumu: {text}",
     "ruling_overturned": (
         "Lēmums atcelts: galds, kauliņi, dubultošanas kauliņš un pulksteņi kā izsaukuma brīdī"
     ),

@@ -35,6 +35,7 @@ TD_ONLY = frozenset(
         c.CorrectResult,  # KSI 4.6
         c.CorrectCubeValue,  # KSI 4.4.6: the TD corrects the cube
         c.RecordTestimony,  # KSI 5.4: the TD and the jury gather testimony
+        c.LodgeObjection,  # KSI 5.5: the TD records the objection sent to KSI
     }
 )
 # what only the TD records: a table's device never undoes one of these
@@ -52,6 +53,7 @@ TD_EVENTS = (
     ev.PlayerExpelled,
     ev.ResultConfirmed,
     ev.ResultCorrected,
+    ev.ObjectionLodged,
 )
 
 

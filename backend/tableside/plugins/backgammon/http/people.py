@@ -27,9 +27,13 @@ async def get_people(state: State) -> dict[str, Any]:
     """Whom a jury may be chosen from (KSI 1.3.2): everyone entered in a backgammon competition
     of this event and every staff account, by name, sorted. The engine still refuses the TD and
     the match's players (whatever the letter case); the face leaves them out of its list."""
-    pool = context(state).pool
+    return {"people": await event_people(context(state).pool)}
+
+
+async def event_people(pool: Any) -> list[str]:
+    """The event's people by name, sorted: its staff accounts and its backgammon entrants."""
     names = {r[0] for r in await pool.fetch(_STAFF)}
     for row in await pool.fetch(_DOCS, NAME):
         for entrant in msgspec.json.decode(row[0])["entrants"]:
             names |= {m["name"] for m in entrant["members"]} or {entrant["name"]}
-    return {"people": sorted(n for n in names if n.strip())}
+    return sorted(n for n in names if n.strip())

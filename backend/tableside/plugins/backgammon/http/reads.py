@@ -95,14 +95,18 @@ _PLAYING = """
 SELECT m.match_id, player_a, player_b, length, score_a, score_b, games, status, winner,
     (SELECT s.meta::json->>'competition_id' FROM stored_events s
      WHERE s.originator_id = m.match_id AND s.originator_version = 1) AS competition_id
-FROM backgammon_matches m WHERE status = 'playing' OR updated_at > now() - interval '2 hours'
+FROM backgammon_matches m
+WHERE (status = 'playing' OR updated_at > now() - interval '2 hours')
+  AND NOT EXISTS (SELECT 1 FROM stored_events s WHERE s.originator_id = m.match_id
+                  AND s.originator_version = 1 AND s.meta::json->>'source' = 'mat')
 ORDER BY status DESC, updated_at DESC LIMIT $1
 """
 
 
 async def playing(conn: asyncpg.Connection | asyncpg.Pool, limit: int = 100) -> list[dict]:
     """Matches being played, then those finished in the last two hours, each with the
-    competition it was started for (None: a match of its own)."""
+    competition it was started for (None: a match of its own). A match imported from a file
+    is history, not play in the hall: never listed (issue 53), whether or not it finished."""
     rows = await conn.fetch(_PLAYING, limit)
     return [{**_summary(r), "competition_id": r["competition_id"]} for r in rows]
 

@@ -22,7 +22,9 @@ from litestar.exceptions import HTTPException
 from litestar.params import FromPath, JSONBody
 from litestar.params import Parameter as PathParameter
 
+from tableside.competition.service import CompetitionNotFound
 from tableside.disciplines.backgammon import commands as c
+from tableside.disciplines.backgammon.decide_officials import jurors_of_event
 from tableside.disciplines.backgammon.errors import RuleViolation
 from tableside.disciplines.backgammon.mat import MatFormatError, export_mat
 from tableside.disciplines.backgammon.state import MOVE, MatchState, mine
@@ -32,6 +34,7 @@ from tableside.eventlog.digest import command_digest
 from tableside.match.http.command_routes import command_caller, command_meta, store_command
 from tableside.match.http.dto import CommandResponse
 from tableside.match.http.responses import stored_response
+from tableside.plugins.backgammon.competition_link import competition_of, correction_bounds
 from tableside.plugins.backgammon.http.access import (
     STAFF,
     TABLE_DEVICE,
@@ -39,12 +42,14 @@ from tableside.plugins.backgammon.http.access import (
     roles_for,
     undo_checker,
 )
+from tableside.plugins.backgammon.http.people import event_people
 from tableside.plugins.backgammon.service import BackgammonService
 from tableside.web.auth import Principal
 from tableside.web.context import Context, context
 from tableside.web.downloads import attachment
 from tableside.web.guards import signed_in
-from tableside.web.problems import coded
+from tableside.web.problems import coded, language
+from tableside.web.words import refusal
 
 MATCH_IDS = uuid.UUID("a1f3c9d4-2b7e-4f10-8c65-3d9e0b7a4c21")  # uuid5 namespace for match ids
 
@@ -149,23 +154,41 @@ async def import_bg_match(
     match_id = data.match_id or uuid.uuid5(MATCH_IDS, str(data.command_id))
     meta = _meta(principal, data.device_id, data.device_time) | {"source": "mat"}
     work = partial(
-        _checked_import, _service(state, ctx), match_id, data.text, data.command_id, meta
+        _checked_import,
+        _service(state, ctx),
+        match_id,
+        data.text,
+        data.command_id,
+        meta,
+        language(request),
     )
     digest = command_digest("backgammon.import", match_id, data.text)
     return await store_command(ctx, data.command_id, match_id, work, digest)
 
 
-def _checked_import(service: BackgammonService, match_id, text, command_id, meta, digest=None):
+def _checked_import(
+    service: BackgammonService, match_id, text, command_id, meta, lang, digest=None
+):
+    """The import, or a refusal that says what it refuses in the reader's words: the text
+    that is not a move or a point, or the rules' own refusal of a record, with its line."""
     try:
         return service.import_mat(match_id, text, command_id=command_id, meta=meta, digest=digest)
     except MatFormatError as exc:
-        if exc.rule:  # a record the rules refuse: the paragraph, with its line and game
-            where = {"line": exc.line}
+        if exc.rule:  # a record the rules refuse: the paragraph and its words, line and game
+            why = (refusal(lang, exc.code, exc.params) if lang != "en" else None) or exc.message
+            where = {
+                **exc.params,
+                "line": exc.line,
+                "game": exc.game,
+                "why": why,
+                "refused": exc.code,
+            }
             raise RuleViolation(exc.rule, str(exc), "text", "mat_refused", where) from None
+        figures = {"line": exc.line, **exc.params}
         raise HTTPException(
             status_code=422,
-            detail=f"Not a .mat match: {exc}",
-            extra=coded("mat_unreadable", line=exc.line),
+            detail=refusal("en", exc.code, figures) or f"Not a .mat match: {exc}",
+            extra=coded(exc.code, **figures),
         ) from None
 
 
@@ -185,6 +208,11 @@ async def post_bg_command(
         command = msgspec.structs.replace(command, td=principal.name)
     if isinstance(command, c.DecideAppeal) and not command.td:  # nor the one recording it
         command = msgspec.structs.replace(command, td=principal.name)
+    if isinstance(command, c.DecideAppeal):  # the event's people, as it knows them (KSI 1.3.2)
+        jury = jurors_of_event(command.jury, await event_people(ctx.pool))
+        command = msgspec.structs.replace(command, jury=jury)
+    if isinstance(command, c.CorrectResult):  # as the competition stands (KSI 4.6)
+        command = await anyio.to_thread.run_sync(_as_it_stands, state, ctx, match_id, command)
     work = partial(
         _service(state, ctx).execute,
         match_id,
@@ -197,6 +225,19 @@ async def post_bg_command(
     )
     digest = command_digest("backgammon.command", match_id, data.command)
     return await store_command(ctx, data.command_id, match_id, work, digest)
+
+
+def _as_it_stands(state: State, ctx: Context, match_id: UUID, command: c.CorrectResult):
+    """A correction with its competition's facts (next round started, results published)."""
+    stored = ctx.store.read(match_id)
+    comp_id, competitions = competition_of(stored), getattr(state, "competitions", None)
+    if comp_id is None or competitions is None:
+        return command
+    try:
+        _, competition = competitions.service.state(comp_id)
+    except CompetitionNotFound:
+        return command
+    return correction_bounds(command, stored, competition)
 
 
 @get("/api/backgammon/matches/{match_id:uuid}", summary="A backgammon match's state")
