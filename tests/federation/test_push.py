@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 import psycopg
-from conftest import enrolment_code, federation_server, venue_env
+from support.federation import enrolment_code, federation_server, venue_env
 from support.harness import Api, Server, wait_for
 from support.recorded import record_match
 from tableside.eventlog import federation_ack, receipts

@@ -19,12 +19,13 @@ from __future__ import annotations
 import struct
 import uuid
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import msgspec
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from tableside.eventlog.checkpoints import public_hex
+from tableside.eventlog.checkpoints import Checkpoint, CheckpointError, public_hex, read_published
 
 FORMAT = "tableside-federation-ack/1"
 _DOMAIN = FORMAT.encode() + b"\n"
@@ -110,3 +111,27 @@ def decode(raw: bytes) -> Ack:
 def is_ack(raw: bytes) -> bool:
     """Does this JSON line name the acknowledgement's format?"""
     return f'"format":"{FORMAT}"'.encode() in raw.replace(b" ", b"")
+
+
+def read_witness(path: Path) -> tuple[list[Checkpoint], list[Ack]]:
+    """A witness file (or folder) that may hold the federation's acknowledgements beside
+    checkpoints (`checkpoints.read_witness`'s files): both, each in file order.
+    CheckpointError names the file and line that is neither."""
+    path = path.expanduser()
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        found = [read_witness(f) for f in files]
+        return [c for cps, _ in found for c in cps], [a for _, acks in found for a in acks]
+    marks: list[Checkpoint] = []
+    acks: list[Ack] = []
+    for number, line in enumerate(path.read_bytes().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            if is_ack(line):
+                acks.append(decode(line))
+            else:
+                marks.append(read_published(line))
+        except (AckError, CheckpointError) as exc:
+            raise CheckpointError(f"{path}, line {number}: {exc}") from None
+    return marks, acks
