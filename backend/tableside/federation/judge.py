@@ -6,10 +6,11 @@ In order, the first that fails decides (decision 0166):
 2. the anchor (the venue's store-wide hash at `after`) is the held one there: another head
    at a held position is a fork (`federation_fork_head`);
 3. every link: positions dense from `after`, each event's hash over its own fields, each
-   store-wide hash chained to the one before (`verify_segment`), each new event the next
-   version of its stream after the kept tip with that tip's hash as `prev_hash`
-   (`federation_broken_chain`, 422: not kept, not an alarm: nothing was held there);
+   store-wide hash chained to the one before (`verify_segment`) (`federation_broken_chain`,
+   422: not kept, not an alarm: nothing was held there);
 4. every held position offered again: the same store-wide hash (`federation_fork_head`);
+   then each new event the next version of its stream after the kept tip, with that tip's
+   hash as `prev_hash` (`federation_broken_chain`);
 5. the venue's head not behind the held head (`federation_fork_went_back`), and its newest
    signed head not behind the newest kept (`federation_fork_lost_heads`);
 6. every checkpoint signed by a key of the venue's (the enrolled key, then each rotation the
@@ -94,8 +95,8 @@ def touched(offer: Offer, held_position: int) -> set[int]:
 
 def judge(offer: Offer, held: Held) -> Keep | Refusal:
     """Keep, or the first refusal (the module's list)."""
-    refused = _resume(offer, held) or _chain(offer, held) or _overlap(offer, held)
-    refused = refused or _behind(offer, held)
+    refused = _resume(offer, held) or _links(offer) or _overlap(offer, held)
+    refused = refused or _follows(offer, held) or _behind(offer, held)
     if refused is not None:
         return refused
     new = [r for r in offer.records if r.position > held.position]
@@ -135,11 +136,16 @@ def _fork_at(position: int, held: bytes, offered: bytes) -> Refusal:
     )
 
 
-def _chain(offer: Offer, held: Held) -> Refusal | None:
-    """§3: every link of the offer, and each new event after its stream's kept tip."""
+def _links(offer: Offer) -> Refusal | None:
+    """§3: every link of the offer, from its anchor."""
     broken = verify_segment(offer.records, offer.after, offer.anchor)
-    if broken is not None:
-        return Refusal("federation_broken_chain", 422, broken.describe(), broken.position)
+    if broken is None:
+        return None
+    return Refusal("federation_broken_chain", 422, broken.describe(), broken.position)
+
+
+def _follows(offer: Offer, held: Held) -> Refusal | None:
+    """§3: each new event the next of its stream after the kept tip."""
     tips = dict(held.tips)
     for record in offer.records:
         if record.position <= held.position:
