@@ -15,5 +15,5 @@ def from_env() -> Litestar:
 
 
 def public_routers() -> list:
-    """The public read side's routers (`federation/public/`), once it is there."""
+    """The public read side's routers (its own package under federation/), once there."""
     return []
