@@ -77,7 +77,6 @@ def _serve(settings) -> int:
     import uvicorn
 
     from tableside.cli.serve import UVICORN, install_signals
-    from tableside.db.url import describe
     from tableside.federation.app import create_app
     from tableside.federation.asgi import public_routers
     from tableside.federation.database import migrate
@@ -87,7 +86,7 @@ def _serve(settings) -> int:
         applied = migrate(db.migrate_url, db.app_role)
         app = create_app(settings.replace(database_url=db.url), routers=public_routers())
         base = f"http://{settings.host}:{settings.port}"
-        print(f"federation database: PostgreSQL {describe(db.url)} ({len(applied)} applied now)")
+        print(f"federation database: PostgreSQL {db.label} ({len(applied)} applied now)")
         print(f"federation: serving on {base}/")
         print(f"  acknowledgements signed by {settings.signing_key_path}")
         print("  a venue enrols with `tableside federation code NAME`'s code in")

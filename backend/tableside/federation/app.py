@@ -49,11 +49,16 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
     """The pool and the federation's key (made on first start, 0600), the first admin."""
     ctx: FederationContext = app.state.federation
     ctx.key = await anyio.to_thread.run_sync(load_or_create_key, ctx.settings.signing_key_path)
-    ctx.pool = await open_pool(ctx.settings.as_venue_settings())
+    ctx.pool = ctx.read_pool = await open_pool(ctx.settings.as_venue_settings())
     try:
+        if ctx.settings.read_url:
+            replica = ctx.settings.replace(database_url=ctx.settings.read_url)
+            ctx.read_pool = await open_pool(replica.as_venue_settings())
         await _first_admin(ctx)
         yield
     finally:
+        if ctx.read_pool is not ctx.pool:
+            await ctx.read_pool.close()
         await ctx.pool.close()
 
 

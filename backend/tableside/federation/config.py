@@ -23,6 +23,8 @@ class FederationSettings:
 
     database_url: str | None = None
     migrate_url: str | None = None
+    # A read replica for the public pages (the read side's `read_pool`); the primary without.
+    read_url: str | None = None
     data_dir: Path = DEFAULT_DATA_DIR
     host: str = "127.0.0.1"
     port: int = 8100
@@ -44,8 +46,8 @@ class FederationSettings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> FederationSettings:
         """TABLESIDE_FEDERATION_DATABASE_URL (else the embedded server in
-        TABLESIDE_FEDERATION_DATA_DIR), _MIGRATE_URL, _HOST, _PORT, _KEY_FILE, _ADMIN_USER,
-        _ADMIN_PASSWORD."""
+        TABLESIDE_FEDERATION_DATA_DIR), _MIGRATE_URL, _READ_URL, _HOST, _PORT, _KEY_FILE,
+        _ADMIN_USER, _ADMIN_PASSWORD."""
         env = os.environ if env is None else env
         get = lambda name: env.get(f"TABLESIDE_FEDERATION_{name}") or None  # noqa: E731
         port = get("PORT") or str(cls.port)
@@ -54,6 +56,7 @@ class FederationSettings:
         return cls(
             database_url=get("DATABASE_URL"),
             migrate_url=get("MIGRATE_URL"),
+            read_url=get("READ_URL"),
             data_dir=Path(get("DATA_DIR") or DEFAULT_DATA_DIR),
             host=get("HOST") or cls.host,
             port=int(port),

@@ -15,5 +15,6 @@ class FederationContext:
     """Filled by the lifespan (`app.py`): the pool and the key exist while it serves."""
 
     settings: FederationSettings
-    pool: Any = None
+    pool: Any = None  # the primary's: every write, and what must read its own writes
+    read_pool: Any = None  # a read replica's for the public pages (the primary's without one)
     key: Ed25519PrivateKey | None = None
