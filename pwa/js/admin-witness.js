@@ -56,7 +56,9 @@ export function watchWitnesses(face, role) {
     seen = await request("GET", "/api/witnesses/newest").catch(() => null);
     // the federation's acknowledgement is said even while fresh: the witness outside (#49)
     banner.hidden = !seen?.stale && !byFederation(seen);
-    banner.dataset.kind = byFederation(seen) && !seen.stale ? "ok" : "warning";
+    const witnessed = byFederation(seen) && !seen.stale;
+    banner.dataset.kind = witnessed ? "ok" : "warning";
+    label.hidden = picker.hidden = witnessed;  // nothing to collect: the federation holds it
     banner.dataset.witnessAge = seen ? (seen.stale ? "stale" : "fresh") : "unknown";
     banner.dataset.witnessSource = seen?.source || "none";
     words();

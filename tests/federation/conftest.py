@@ -5,33 +5,19 @@ pushing to it."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 from support.federation import federation_server
+from support.federation import new_federation_database as fresh_database
 from support.harness import Server
-from tableside.db import roles
-from tableside.db.url import with_dbname
-from tableside.federation.database import migrate
 
 
 @pytest.fixture
 def new_federation_database(pg_server_url: str) -> Callable[[], str]:
     """Factory: the URL (superuser) of a fresh, migrated federation database."""
-
-    def make() -> str:
-        name = f"tableside_federation_{uuid.uuid4().hex[:12]}"
-        with psycopg.connect(pg_server_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"'.encode())
-        url = with_dbname(pg_server_url, name)
-        owner_url, _ = roles.setup(url)
-        migrate(owner_url, roles.APP_ROLE)
-        return url
-
-    return make
+    return lambda: fresh_database(pg_server_url)
 
 
 @pytest.fixture

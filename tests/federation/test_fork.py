@@ -12,19 +12,25 @@ import json
 import os
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import msgspec
-from support.federation import enrolment_code, federation_server, venue_env
+from support.federation import (
+    KEPT_ROWS,
+    caught_up,
+    enrolment_code,
+    federation_server,
+    records,
+    rewrite_result,
+    status,
+    venue_env,
+)
 from support.harness import Api, Server, wait_for
 from support.recorded import record_match
 from tableside.db import roles
 from tableside.db.url import with_user
 from tableside.eventlog import federation_ack
-from test_push import KEPT_ROWS, caught_up, records, status
 
-TAMPER = Path(__file__).parents[1] / "eventlog"
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
 
@@ -32,21 +38,6 @@ def audit(url: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": url, "TABLESIDE_CHECKPOINT_LOG": "off"}
     return subprocess.run(
         [TABLESIDE, "audit", *args], env=env, capture_output=True, text=True, timeout=60
-    )
-
-
-def rewrite_result(url: str, match_id: str) -> None:
-    """The owner's rewrite: the winner flipped, both chains re-linked, checkpoints deleted."""
-    sys.path.insert(0, str(TAMPER))
-    from tamper import attack, relink_global, relink_stream
-    from test_disputed import _flip_winner
-
-    attack(
-        url,
-        _flip_winner(match_id),
-        relink_stream(uuid.UUID(match_id)),
-        relink_global(),
-        "DELETE FROM event_checkpoints",
     )
 
 

@@ -8,44 +8,21 @@ from __future__ import annotations
 
 import json
 import uuid
-from pathlib import Path
 
 import msgspec
-import psycopg
-from support.federation import enrolment_code, federation_server, venue_env
+from support.federation import (
+    KEPT_ROWS,
+    VENUE_ROWS,
+    caught_up,
+    enrolment_code,
+    federation_server,
+    records,
+    status,
+    venue_env,
+)
 from support.harness import Api, Server, wait_for
 from support.recorded import record_match
 from tableside.eventlog import federation_ack, receipts
-from tableside.eventlog.records import RAW_COLUMNS, RawRecord
-
-_VENUE_ROWS = f"SELECT {RAW_COLUMNS} FROM stored_events ORDER BY notification_id"
-KEPT_ROWS = (
-    "SELECT stream_id, version, position, type_name, payload, recorded_at, command_id, meta,"
-    " prev_hash, hash, global_hash FROM venue_events WHERE venue_id = %s ORDER BY position"
-)
-
-
-def records(url: str, query: str, *params) -> list[RawRecord]:
-    with psycopg.connect(url) as conn:
-        found = conn.execute(query, params).fetchall()
-    return [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in found]
-
-
-def venue_head(url: str) -> int:
-    with psycopg.connect(url) as conn:
-        return conn.execute(
-            "SELECT coalesce(max(notification_id), 0) FROM stored_events"
-        ).fetchone()[0]
-
-
-def status(folder: Path) -> dict:
-    path = folder / "status.json"
-    return json.loads(path.read_bytes()) if path.is_file() else {}
-
-
-def caught_up(folder: Path, venue_url: str) -> bool:
-    seen = status(folder)
-    return seen.get("state") == "witnessed" and seen.get("position") == venue_head(venue_url)
 
 
 def test_three_matches_recorded_while_the_federation_is_down_arrive_exactly_once(
@@ -77,12 +54,12 @@ def test_three_matches_recorded_while_the_federation_is_down_arrive_exactly_once
         wait_for(
             lambda: (
                 records(federation_database, KEPT_ROWS, venue_id)[-1:]
-                == records(venue_url, _VENUE_ROWS)[-1:]
+                == records(venue_url, VENUE_ROWS)[-1:]
             ),
             timeout=30,
         )
         kept = records(federation_database, KEPT_ROWS, venue_id)
-        assert kept == records(venue_url, _VENUE_ROWS)  # each once: the table's keys say so
+        assert kept == records(venue_url, VENUE_ROWS)  # each once: the table's keys say so
         about = Api(fed.base).get(f"/api/federation/venues/{venue_id}").json()
         key = bytes.fromhex(about["keys"][0]["public_key"])
         for match, found in zip(matches, receipted, strict=True):
