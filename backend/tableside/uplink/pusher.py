@@ -11,6 +11,7 @@ off exponentially up to `backoff_max`, with jitter (decision 0167).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -23,7 +24,7 @@ import msgspec
 import psycopg
 from psycopg.rows import class_row
 
-from tableside.eventlog import checkpoint_db, federation_ack
+from tableside.eventlog import NOTIFY_CHANNEL, checkpoint_db, federation_ack
 from tableside.eventlog.chain import GENESIS
 from tableside.eventlog.jsonl import FORMAT, Header, export_lines
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
@@ -71,18 +72,24 @@ class Pusher:
     next_try: float = 0.0
     last_push: float = field(default=-HEARTBEAT)
     ack: federation_ack.Ack | None = None
+    every: float = 0.5  # the longest a caught-up round waits for the store's next event
+    conn: psycopg.Connection | None = None  # kept between rounds, LISTENing
+    http: httpx.Client | None = None
+    said: Status | None = None
 
     def step(self) -> None:
-        """One round if its time has come; never raises (the thread goes on)."""
+        """One round if its time has come, then (caught up) a wait of at most `every` for
+        the store's next event; never raises (the thread goes on)."""
         now = time.monotonic()
         if now < self.next_try:
             return
         try:
-            with httpx.Client(base_url=self.federation, timeout=TIMEOUT) as http:
-                head = self._round(http)
+            head = self._round()
             self.failures = 0
             self._status("witnessed" if self.ack else "enrolled", head=head)
+            self._wait()
         except Offline as exc:
+            self.close()
             self.failures += 1
             delay = min(self.backoff_max, 2 ** min(self.failures - 1, 16)) * random.uniform(0.5, 1)
             self.next_try = now + delay
@@ -92,14 +99,33 @@ class Pusher:
             self.acked = None  # learn again where the federation stands
             self._status(exc.state, code=exc.code, detail=exc.detail, alarm_position=exc.position)
 
-    def _round(self, http: httpx.Client) -> int:
-        credential = files.read_credential(self.folder) or self._enrol(http)
+    def close(self) -> None:
+        """Let go of the connection and the client (the next round makes new ones)."""
+        for held in (self.conn, self.http):
+            if held is not None:
+                with contextlib.suppress(Exception):
+                    held.close()
+        self.conn = self.http = None
+
+    def _round(self) -> int:
+        self.http = self.http or httpx.Client(base_url=self.federation, timeout=TIMEOUT)
+        credential = files.read_credential(self.folder) or self._enrol(self.http)
         bearer = {"Authorization": f"Bearer {credential.credential}"}
         try:
-            with psycopg.connect(self.database_url, connect_timeout=5, autocommit=True) as conn:
-                if self.acked is None:
-                    self.acked = self._held(http, bearer)
-                return self._catch_up(conn, http, bearer)
+            if self.conn is None:
+                self.conn = psycopg.connect(self.database_url, connect_timeout=5, autocommit=True)
+                self.conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            if self.acked is None:
+                self.acked = self._held(self.http, bearer)
+            return self._catch_up(self.conn, self.http, bearer)
+        except psycopg.Error as exc:
+            raise Offline(f"the store: {exc}") from None
+
+    def _wait(self) -> None:
+        """Until the store's next append (its NOTIFY) or `every` seconds, whichever first."""
+        try:
+            for _ in self.conn.notifies(timeout=self.every, stop_after=1):
+                pass
         except psycopg.Error as exc:
             raise Offline(f"the store: {exc}") from None
 
@@ -166,11 +192,13 @@ class Pusher:
             files.keep_ack(self.folder, self.ack)
 
     def _status(self, state: str, **more) -> None:
+        """Written when it changed (a round that only waited writes nothing)."""
         now = datetime.now(UTC).isoformat()
-        files.write_status(
-            self.folder,
-            Status(state, now, self.federation, position=self.acked or 0, ack=self.ack, **more),
-        )
+        seen = Status(state, now, self.federation, position=self.acked or 0, ack=self.ack, **more)
+        if self.said is not None and msgspec.structs.replace(self.said, at=now) == seen:
+            return
+        self.said = seen
+        files.write_status(self.folder, seen)
 
 
 def batch(conn: psycopg.Connection, after: int, head: int) -> tuple[bytes, int]:

@@ -1,6 +1,7 @@
 """The uplink while serving: one thread per store (the worker that holds the folder's lock;
-the others only read what it saw), repeating `Pusher.step` every `uplink_seconds`
-(`db/background.repeating`, the one home of a repeating thread)."""
+the others only read what it saw), repeating `Pusher.step` (`db/background.repeating`, the
+one home of a repeating thread); a caught-up step waits on its own connection's LISTEN for
+the store's next event, at most `uplink_seconds`, so an event is on its way at once."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import IO
 from tableside.db.background import repeating
 from tableside.settings import Settings
 from tableside.uplink.pusher import Pusher
+
+PAUSE = 0.05  # between steps: a round that waited for the store is the rhythm
 
 
 @contextlib.contextmanager
@@ -33,11 +36,14 @@ def uplink(settings: Settings, public_key: str) -> Iterator[None]:
         public_key,
         code=settings.federation_code,
         backoff_max=settings.uplink_backoff_max,
+        every=settings.uplink_seconds,
     )
     try:
-        with repeating(pusher.step, settings.uplink_seconds, "federation-uplink"):
+        # a caught-up step waits (at most `every`) for the store's NOTIFY itself
+        with repeating(pusher.step, PAUSE, "federation-uplink"):
             yield
     finally:
+        pusher.close()
         lock.close()
 
 
