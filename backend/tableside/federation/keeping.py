@@ -23,9 +23,14 @@ _HASHES = (
     "SELECT position, global_hash FROM venue_events WHERE venue_id = $1"
     " AND position = ANY($2::bigint[])"
 )
+# Each stream's newest kept event, one probe of the (venue, stream, version) key per stream:
+# the cost of a push does not grow with what is already kept.
 _TIPS = """
-SELECT DISTINCT ON (stream_id) stream_id, version, hash FROM venue_events
-WHERE venue_id = $1 AND stream_id = ANY($2::uuid[]) ORDER BY stream_id, version DESC
+SELECT s.stream_id, t.version, t.hash FROM unnest($2::uuid[]) AS s(stream_id)
+CROSS JOIN LATERAL (
+    SELECT version, hash FROM venue_events e
+    WHERE e.venue_id = $1 AND e.stream_id = s.stream_id ORDER BY version DESC LIMIT 1
+) AS t
 """
 _SIGNED = "SELECT coalesce(max(position), 0) FROM venue_checkpoints WHERE venue_id = $1"
 _KEYS = "SELECT public_key FROM venue_keys WHERE venue_id = $1"
