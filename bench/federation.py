@@ -50,7 +50,10 @@ from tableside.federation.keeping import EVENT_COLUMNS
 
 FED_ADMIN = ("benchfed", "bench-federation-1")
 T0 = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
-BARE = "CREATE TABLE IF NOT EXISTS bench_bare_events (LIKE venue_events INCLUDING DEFAULTS INCLUDING INDEXES)"
+BARE = (
+    "CREATE TABLE IF NOT EXISTS bench_bare_events"
+    " (LIKE venue_events INCLUDING DEFAULTS INCLUDING INDEXES)"
+)
 
 
 def venue_store(m: int, streams: int = 40) -> list[RawRecord]:
