@@ -41,12 +41,12 @@ from live_audience import free_port, quantiles
 from tableside.db import roles
 from tableside.db.url import with_dbname, with_user
 from tableside.eventlog import checkpoints
-from tableside.eventlog.chain import GENESIS, global_link, link_hash
+from tableside.eventlog.chain import GENESIS, linked
 from tableside.eventlog.checkpoints import public_hex
 from tableside.eventlog.jsonl import FORMAT, Header, export_lines
 from tableside.eventlog.records import RawRecord
 from tableside.federation.database import migrate
-from tableside.federation.keeping import EVENT_COLUMNS
+from tableside.federation.keeping import EVENT_COLUMNS, event_row
 
 FED_ADMIN = ("benchfed", "bench-federation-1")
 T0 = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
@@ -59,33 +59,29 @@ BARE = (
 def venue_store(m: int, streams: int = 40) -> list[RawRecord]:
     """`m` stroke-sized events over `streams` matches, chained as a venue's store."""
     ids = [uuid.uuid4() for _ in range(streams)]
-    tips = dict.fromkeys(ids, (0, GENESIS))
-    head, made = GENESIS, []
+    versions = dict.fromkeys(ids, 0)
+    meta = '{"device_id":"tab-1","recorder":"table-3-judge","role":"table_judge"}'
+    drafts = []
     for position in range(1, m + 1):
         stream = ids[position % streams]
-        version, prev = tips[stream]
-        payload = b'{"type":"StrokeRecorded","player":"a1","pocketed":[3,7],"foul":null,"n":%d}' % (
-            position
-        )
-        meta = '{"device_id":"tab-1","recorder":"table-3-judge","role":"table_judge"}'
+        versions[stream] += 1
+        payload = b'{"type":"StrokeRecorded","player":"a1","pocketed":[3,7],"n":%d}' % position
         at = T0 + timedelta(milliseconds=position)
-        draft = RawRecord(
-            stream,
-            version + 1,
-            position,
-            "StrokeRecorded",
-            payload,
-            at,
-            uuid.uuid4(),
-            meta,
-            prev,
-            b"",
+        drafts.append(
+            RawRecord(
+                stream,
+                versions[stream],
+                position,
+                "StrokeRecorded",
+                payload,
+                at,
+                uuid.uuid4(),
+                meta,
+                b"",
+                b"",
+            )
         )
-        hash_ = link_hash(prev, draft)
-        head = global_link(head, position, stream, version + 1, hash_)
-        made.append(msgspec.structs.replace(draft, hash=hash_, global_hash=head))
-        tips[stream] = (version + 1, hash_)
-    return made
+    return linked(drafts)
 
 
 def batches(records: list[RawRecord], key: Ed25519PrivateKey, size: int) -> list[tuple[int, bytes]]:
@@ -173,23 +169,7 @@ async def bare_copy(url: str, stores: list[list[RawRecord]], size: int) -> float
 
         async def one(conn, venue, records) -> None:
             for at in range(0, len(records), size):
-                rows = [
-                    (
-                        venue,
-                        r.position,
-                        r.stream_id,
-                        r.version,
-                        r.type_name,
-                        r.payload,
-                        r.recorded_at,
-                        r.command_id,
-                        r.meta,
-                        r.prev_hash,
-                        r.hash,
-                        r.global_hash,
-                    )
-                    for r in records[at : at + size]
-                ]
+                rows = [event_row(venue, r) for r in records[at : at + size]]
                 async with conn.transaction():
                     await conn.copy_records_to_table(
                         "bench_bare_events", records=rows, columns=EVENT_COLUMNS

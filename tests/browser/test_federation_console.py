@@ -44,6 +44,34 @@ def before_blank(template: str) -> str:
     return template.split("{")[0].strip()
 
 
+# what the console shows: its banner, and the words it says them in
+SAYS = {
+    "witnessed": ("[data-witness-source=federation]", "admin.witness.federation"),
+    "forked": ("[data-federation=forked]", "admin.federation.forked"),
+}
+
+
+def console_says(browser, venue: Server, viewport: dict, what: str) -> list[str]:
+    """The head judge's console's banner `what`, in each language, checked against its
+    catalogue's words and for English on the other languages; its texts."""
+    selector, key = SAYS[what]
+    context = new_context(browser, venue.base, viewport)
+    try:
+        page = context.new_page()
+        admin_login(page, *ADMIN)
+        page.wait_for_selector(f"{selector}:not([hidden])")
+        texts = []
+        for lang in LANGUAGES:
+            text = said(page, selector, lang)
+            assert text.startswith(before_blank(words(lang)[key])), (lang, text)
+            assert lang == "en" or raw_codes(text, lang) == [], (lang, text)
+            texts.append(text)
+        screenshot(page, f"federation-{what}-{viewport['width']}")
+        return texts
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(
     "viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}]
 )
@@ -60,35 +88,15 @@ def test_the_console_says_witnessed_by_the_federation_then_red_on_a_fork(
             m1 = record_match(Api(venue.base).login(), table=3, games=1).match_id
             wait_for(lambda: caught_up(uplink, venue_url), timeout=60)
             position = status(uplink)["position"]
-            context = new_context(browser, venue.base, viewport)
-            page = context.new_page()
-            admin_login(page, *ADMIN)
-            banner = "[data-witness-source=federation]"
-            page.wait_for_selector(f"{banner}:not([hidden])")
-            for lang in LANGUAGES:
-                text = said(page, banner, lang)
-                assert text.startswith(before_blank(words(lang)["admin.witness.federation"]))
+            for text in console_says(browser, venue, viewport, "witnessed"):
                 assert f" {position}" in text, text
-                assert lang == "en" or raw_codes(text, lang) == [], (lang, text)
-            screenshot(page, f"federation-witnessed-{viewport['width']}")
-            context.close()
         finally:
             venue.stop()
         rewrite_result(venue_url, m1)
         venue = Server(venue_url, env=env).start()
         try:
             wait_for(lambda: status(uplink).get("state") == "forked", timeout=60)
-            context = new_context(browser, venue.base, viewport)
-            page = context.new_page()
-            admin_login(page, *ADMIN)
-            red = "[data-federation=forked]"
-            page.wait_for_selector(f"{red}:not([hidden])")
-            for lang in LANGUAGES:
-                text = said(page, red, lang)
-                assert text.startswith(before_blank(words(lang)["admin.federation.forked"]))
-                assert lang == "en" or raw_codes(text, lang) == [], (lang, text)
-            screenshot(page, f"federation-forked-{viewport['width']}")
-            context.close()
+            assert len(console_says(browser, venue, viewport, "forked")) == len(LANGUAGES)
         finally:
             venue.stop()
     finally:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from tableside.eventlog import checkpoints, rotation
-from tableside.eventlog.chain import GENESIS, global_link, link_hash
+from tableside.eventlog.chain import GENESIS, linked
 from tableside.eventlog.checkpoints import public_hex
 from tableside.eventlog.records import RawRecord
 from tableside.federation.judge import Held, Keep, Offer, Refusal, judge
@@ -23,28 +23,18 @@ T0 = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
 def store(payloads: list[bytes], streams: int = 2, topic: str = "test.PuckPocketed"):
     """Records of `streams` streams taking turns, both chains linked as the venue's trigger."""
     ids = [uuid.UUID(int=i + 1) for i in range(streams)]
-    tips = {s: (0, GENESIS) for s in ids}
-    head, made = GENESIS, []
+    versions = dict.fromkeys(ids, 0)
+    drafts = []
     for position, payload in enumerate(payloads, 1):
         stream = ids[(position - 1) % streams]
-        version, prev = tips[stream]
-        draft = RawRecord(
-            stream,
-            version + 1,
-            position,
-            topic,
-            payload,
-            T0 + timedelta(seconds=position),
-            uuid.UUID(int=1000 + position),
-            "{}",
-            prev,
-            b"",
+        versions[stream] += 1
+        at, command = T0 + timedelta(seconds=position), uuid.UUID(int=1000 + position)
+        drafts.append(
+            RawRecord(
+                stream, versions[stream], position, topic, payload, at, command, "{}", b"", b""
+            )
         )
-        hash_ = link_hash(prev, draft)
-        head = global_link(head, position, stream, version + 1, hash_)
-        made.append(msgspec.structs.replace(draft, hash=hash_, global_hash=head))
-        tips[stream] = (version + 1, hash_)
-    return made
+    return linked(drafts)
 
 
 def held_of(kept: list[RawRecord], signed: int = 0, keys=frozenset({VENUE_KEY})) -> Held:
@@ -176,12 +166,4 @@ def _retyped(made: list[RawRecord], i: int) -> RawRecord:
 
 def _relinked(made: list[RawRecord]) -> list[RawRecord]:
     """Both chains again over the records as they are now."""
-    tips, head, out = {}, GENESIS, []
-    for r in made:
-        _, prev = tips.get(r.stream_id, (0, GENESIS))
-        draft = msgspec.structs.replace(r, prev_hash=prev)
-        hash_ = link_hash(prev, draft)
-        head = global_link(head, r.position, r.stream_id, r.version, hash_)
-        out.append(msgspec.structs.replace(draft, hash=hash_, global_hash=head))
-        tips[r.stream_id] = (r.version, hash_)
-    return out
+    return linked(made)

@@ -124,27 +124,15 @@ async def _make_code(url: str, venue_name: str):
 
 
 def _staff(settings, username: str, role: str) -> int:
-    from tableside.cli.staff import Refused, checked_name, read_password
+    from tableside.cli.staff import Refused, _insert, checked_name, read_password
     from tableside.federation.database import migrate
 
     name = checked_name(username)
     password = read_password(name)
     with _database(settings) as db:
         migrate(db.migrate_url, db.app_role)
-        made = asyncio.run(_add(db.url, name, role, password))
+        made = asyncio.run(_insert(db.url, name, role, password))
     if not made:
         raise Refused(f"an account named {name!r} is there already; nothing was changed")
     print(f"federation staff account {name!r} made ({role})")
     return 0
-
-
-async def _add(url: str, username: str, role: str, password: str) -> bool:
-    import asyncpg
-
-    from tableside.staff import accounts
-
-    pool = await asyncpg.create_pool(url, min_size=1, max_size=1)
-    try:
-        return await accounts.add_account(pool, username, role, password)
-    finally:
-        await pool.close()

@@ -15,6 +15,7 @@ from tableside.eventlog import federation_ack
 from tableside.eventlog.chain import GENESIS
 from tableside.eventlog.checkpoints import Checkpoint
 from tableside.eventlog.federation_ack import Ack
+from tableside.eventlog.records import RawRecord
 from tableside.federation.judge import Held, Keep, Offer, Refusal, judge, touched
 
 _LOCK = "SELECT venue_id FROM venues WHERE venue_id = $1 FOR UPDATE"
@@ -115,28 +116,30 @@ async def _write(conn: asyncpg.Connection, venue_id: UUID, keep: Keep) -> None:
     for key in keep.keys:
         await conn.execute(_ADD_KEY, venue_id, key)
     if keep.records:
-        rows = [
-            (
-                venue_id,
-                r.position,
-                r.stream_id,
-                r.version,
-                r.type_name,
-                r.payload,
-                r.recorded_at,
-                r.command_id,
-                r.meta,
-                r.prev_hash,
-                r.hash,
-                r.global_hash,
-            )
-            for r in keep.records
-        ]
+        rows = [event_row(venue_id, r) for r in keep.records]
         await conn.copy_records_to_table("venue_events", records=rows, columns=EVENT_COLUMNS)
     if keep.checkpoints:
         await conn.executemany(
             _CHECKPOINT, [_checkpoint_row(venue_id, c) for c in keep.checkpoints]
         )
+
+
+def event_row(venue_id: UUID, r: RawRecord) -> tuple:
+    """A kept event's row, in EVENT_COLUMNS' order (what COPY is handed)."""
+    return (
+        venue_id,
+        r.position,
+        r.stream_id,
+        r.version,
+        r.type_name,
+        r.payload,
+        r.recorded_at,
+        r.command_id,
+        r.meta,
+        r.prev_hash,
+        r.hash,
+        r.global_hash,
+    )
 
 
 def _checkpoint_row(venue_id: UUID, checkpoint: Checkpoint) -> tuple:
