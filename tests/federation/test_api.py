@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import msgspec
 import psycopg
-from support.federation import admin, enrolment_code
+from support.federation import FED_ADMIN, admin, enrolment_code
 from tableside.eventlog.chain import GENESIS
 from tableside.eventlog.jsonl import FORMAT, Header, export_lines
 from test_judge import PAYLOADS, VENUE_KEY, sign_at, store
@@ -108,3 +108,14 @@ def test_a_fork_is_refused_with_its_alarm_kept_once(federation) -> None:
     assert [(a["code"], a["position"]) for a in alarms] == [("federation_fork_head", 6)]
     venue = admin(base).get(f"/api/federation/venues/{venue_id}").json()
     assert venue["alarms"] == 1 and venue["ack"]["position"] == 6
+
+
+def test_a_federation_name_is_locked_after_repeated_wrong_passwords(federation) -> None:
+    wrong = {"username": "fedadmin", "password": "not-the-password"}
+    replies = [httpx.post(f"{federation.base}/api/federation/login", json=wrong) for _ in range(10)]
+    assert [r.status_code for r in replies] == [401] * 9 + [429], [r.text for r in replies]
+    assert replies[-1].json()["code"] == "login_locked" and replies[-1].headers["Retry-After"]
+    right = httpx.post(
+        f"{federation.base}/api/federation/login", json={**wrong, "password": FED_ADMIN[1]}
+    )
+    assert right.status_code == 429  # locked, even with the right password

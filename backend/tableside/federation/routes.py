@@ -27,7 +27,8 @@ from tableside.federation.context import FederationContext
 from tableside.federation.judge import Refusal
 from tableside.federation.keeping import Kept, ack_of, held_head, keep
 from tableside.federation.offers import offer_from
-from tableside.staff import accounts
+from tableside.staff import accounts, lockouts
+from tableside.staff.login_routes import too_many
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.problems import coded
 
@@ -60,14 +61,27 @@ def fed(state: State) -> FederationContext:
     return state.federation
 
 
+# As the venue's (staff/lockouts.py, ASVS V6.3.1): a name is locked for LOCKOUT_MINUTES
+# after FAILURES wrong passwords in a row, whether or not the account exists.
+FAILURES, LOCKOUT_MINUTES = 10, 15
+LOCKED = "Account locked after repeated wrong passwords; try again later"
+
+
 @post("/api/federation/login", summary="Sign in as federation staff")
 async def login(state: State, data: Login) -> dict[str, Any]:
-    """A session token (`ts_…`) for the federation admin or a registrar."""
-    made = await accounts.login(fed(state).pool, data.username, data.password)
+    """A session token (`ts_…`) for the federation admin or a registrar; 429 when locked."""
+    pool = fed(state).pool
+    wait = await lockouts.locked_for(pool, data.username)
+    if wait:
+        raise too_many(LOCKED, wait, "account", "login_locked")
+    made = await accounts.login(pool, data.username, data.password)
     if made is None:
+        if await lockouts.record_failure(pool, data.username, FAILURES, LOCKOUT_MINUTES):
+            raise too_many(LOCKED, LOCKOUT_MINUTES * 60, "account", "login_locked")
         raise NotAuthorizedException(
             "Wrong name or password", extra=coded("federation_login_refused")
         )
+    await lockouts.clear(pool, data.username)
     token, role, expires = made
     return {"token": token, "role": role, "expires_at": expires.isoformat()}
 
