@@ -106,6 +106,11 @@ def test_a_venue_whose_record_went_back_is_a_fork() -> None:
     made = store(PAYLOADS)
     found = judge(offer([], 4, made, head=4), held_of(made[:6]))
     assert isinstance(found, Refusal) and found.code == "federation_fork_went_back"
+    # as the uplink sends it: from the acknowledged position, which its store no longer has
+    cut = Offer(6, GENESIS, 4, [], [], 0)
+    found = judge(cut, held_of(made[:6]))
+    assert isinstance(found, Refusal) and found.code == "federation_fork_went_back"
+    assert found.held_hash == made[5].global_hash and found.fork
 
 
 def test_a_venue_that_lost_signed_heads_is_a_fork() -> None:

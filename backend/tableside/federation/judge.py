@@ -1,7 +1,8 @@
 """Verify before keeping (issue 49, point 3): what a push offers against what the federation
 holds of that venue. No I/O: `keeping.py` reads what is held, asks here, writes the answer.
 
-In order, the first that fails decides (decision 0166):
+In this order, the first that fails decides (decision 0166; §5 is checked second, so a
+venue whose record went back is told so, not only that its anchor differs):
 1. resume: the offer starts at or before the held head (`federation_gap` otherwise);
 2. the anchor (the venue's store-wide hash at `after`) is the held one there: another head
    at a held position is a fork (`federation_fork_head`);
@@ -95,8 +96,8 @@ def touched(offer: Offer, held_position: int) -> set[int]:
 
 def judge(offer: Offer, held: Held) -> Keep | Refusal:
     """Keep, or the first refusal (the module's list)."""
-    refused = _resume(offer, held) or _links(offer) or _overlap(offer, held)
-    refused = refused or _follows(offer, held) or _behind(offer, held)
+    refused = _gap(offer, held) or _behind(offer, held) or _anchor(offer, held)
+    refused = refused or _links(offer) or _overlap(offer, held) or _follows(offer, held)
     if refused is not None:
         return refused
     new = [r for r in offer.records if r.position > held.position]
@@ -108,8 +109,8 @@ def judge(offer: Offer, held: Held) -> Keep | Refusal:
     return refused or Keep(new, marks, sorted(keys - held.keys), head)
 
 
-def _resume(offer: Offer, held: Held) -> Refusal | None:
-    """§1 and §2: start within what is held, from the same head."""
+def _gap(offer: Offer, held: Held) -> Refusal | None:
+    """§1: start within what is held."""
     if offer.after > held.position:
         return Refusal(
             "federation_gap",
@@ -118,6 +119,11 @@ def _resume(offer: Offer, held: Held) -> Refusal | None:
             f" not from {offer.after}",
             held.position,
         )
+    return None
+
+
+def _anchor(offer: Offer, held: Held) -> Refusal | None:
+    """§2: from the same head as held there."""
     kept = held.hashes.get(offer.after, GENESIS) if offer.after else GENESIS
     if offer.anchor != kept:
         return _fork_at(offer.after, kept, offer.anchor)

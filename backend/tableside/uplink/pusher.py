@@ -161,7 +161,7 @@ class Pusher:
         while True:
             head = conn.execute(_HEAD).fetchone()[0]
             due = time.monotonic() - self.last_push >= HEARTBEAT
-            if self.acked >= head and not due:
+            if self.acked == head and not due:  # behind the acknowledged: say so at once
                 return head
             self._push(conn, http, bearer, head)
             if self.acked >= head:
