@@ -1,8 +1,9 @@
 """Verify before keeping (issue 49, point 3): what a push offers against what the federation
 holds of that venue. No I/O: `keeping.py` reads what is held, asks here, writes the answer.
 
-In this order, the first that fails decides (decision 0166; §5 is checked second, so a
-venue whose record went back is told so, not only that its anchor differs):
+In this order, the first that fails decides (decision 0166; §5's record gone back is checked
+second, so a venue whose record went back is told so, not only that its anchor differs; its
+lost signed heads after §4, so a rewrite is named by the head it changed):
 1. resume: the offer starts at or before the held head (`federation_gap` otherwise);
 2. the anchor (the venue's store-wide hash at `after`) is the held one there: another head
    at a held position is a fork (`federation_fork_head`);
@@ -96,8 +97,9 @@ def touched(offer: Offer, held_position: int) -> set[int]:
 
 def judge(offer: Offer, held: Held) -> Keep | Refusal:
     """Keep, or the first refusal (the module's list)."""
-    refused = _gap(offer, held) or _behind(offer, held) or _anchor(offer, held)
-    refused = refused or _links(offer) or _overlap(offer, held) or _follows(offer, held)
+    refused = _gap(offer, held) or _went_back(offer, held) or _anchor(offer, held)
+    refused = refused or _links(offer) or _overlap(offer, held) or _lost_heads(offer, held)
+    refused = refused or _follows(offer, held)
     if refused is not None:
         return refused
     new = [r for r in offer.records if r.position > held.position]
@@ -180,8 +182,8 @@ def _overlap(offer: Offer, held: Held) -> Refusal | None:
     return None
 
 
-def _behind(offer: Offer, held: Held) -> Refusal | None:
-    """§5: nothing witnessed may vanish from the venue."""
+def _went_back(offer: Offer, held: Held) -> Refusal | None:
+    """§5: no witnessed event may vanish from the venue."""
     if offer.head < held.position:
         return Refusal(
             "federation_fork_went_back",
@@ -191,6 +193,11 @@ def _behind(offer: Offer, held: Held) -> Refusal | None:
             held.position,
             held.hashes.get(held.position),
         )
+    return None
+
+
+def _lost_heads(offer: Offer, held: Held) -> Refusal | None:
+    """§5: no signed head the federation keeps may vanish from the venue."""
     if offer.signed_position < held.signed_position:
         return Refusal(
             "federation_fork_lost_heads",
