@@ -7,14 +7,19 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import psutil
+import pytest
 from foundation.test_serve import postmasters
 from support.harness import free_port, wait_for
 
@@ -52,7 +57,21 @@ def published(base: str) -> bool:
     return any(v["name"] == "Demo venue" and v["position"] > 0 for v in venues)
 
 
-def test_make_run_starts_a_local_federation_the_demo_publishes_to(tmp_path: Path) -> None:
+@pytest.fixture
+def work() -> Iterator[Path]:
+    """The folder `make run` runs in, outside pytest's temp root (as tests/foundation/
+    test_serve.py's data dir: the embedded server's system user must reach it); what it
+    started is stopped."""
+    folder = Path(tempfile.mkdtemp(prefix="tableside-run-"))
+    yield folder
+    for data_dir in (folder / "var" / "pgdata", folder / "var" / "federation" / "pgdata"):
+        for pid in postmasters(data_dir):
+            psutil.Process(pid).kill()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_make_run_starts_a_local_federation_the_demo_publishes_to(work: Path) -> None:
+    tmp_path = work
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     port = free_port()
     cmd = [TABLESIDE, "serve", "--demo", "--federation", "local", "--port", str(port)]
@@ -66,6 +85,7 @@ def test_make_run_starts_a_local_federation_the_demo_publishes_to(tmp_path: Path
         assert health["federation"]["federation"] == base, health
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(60)
-    assert postmasters(tmp_path / "var" / "pgdata") == []
-    assert postmasters(tmp_path / "var" / "federation" / "pgdata") == []
+        proc.wait(90)
+    # both servers stopped with the venue (a loaded machine's stop may still be finishing)
+    for data_dir in (tmp_path / "var" / "pgdata", tmp_path / "var" / "federation" / "pgdata"):
+        wait_for(lambda d=data_dir: postmasters(d) == [], timeout=60, step=0.2)
