@@ -16,8 +16,9 @@ install: $(STAMP)
 
 # node-tools: the faces' pure-JS Ed25519 for a tablet's page outside a secure context
 # (decision 0118); without npm the run goes on and such a page says it cannot check.
+# The demo venue publishes to a local federation beside it (issue 49): both URLs are printed.
 run: install pdf-tools node-tools
-	$(BIN)/tableside serve --demo
+	$(BIN)/tableside serve --demo --federation local
 
 # Browser tests drive Debian's Chromium headless shell (chromium-headless-shell, the same
 # Blink and V8 as the browser without its UI: about a third less CPU for the browser tests,

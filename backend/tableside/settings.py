@@ -62,6 +62,20 @@ class Settings:
     # A disputed record (#41) is signed again only when the head judge says so on the
     # record: `serve --accept-disputed` (TABLESIDE_ACCEPT_DISPUTED=1), recorded as an event.
     accept_disputed: bool = False
+    # The federation (issue 49): its URL (`serve --federation`), the one-time enrolment code
+    # (env or the uplink folder's `code` file, never a URL), the uplink's folder (credential,
+    # acknowledgements, status; default beside the data dir), its round and longest back-off.
+    federation_url: str | None = None
+    federation_code: str | None = None
+    uplink_dir: Path | None = None
+    uplink_seconds: float = 0.5
+    uplink_backoff_max: float = 60.0
+
+    @property
+    def uplink_folder(self) -> Path:
+        """Where the uplink keeps its credential, the federation's acknowledgements and
+        what it saw last."""
+        return (self.uplink_dir or self.data_dir.parent / "uplink").expanduser()
 
     @property
     def signing_key_path(self) -> Path:
@@ -147,6 +161,13 @@ class Settings:
             ),
             checkpoint_log=env.get("TABLESIDE_CHECKPOINT_LOG") or None,
             accept_disputed=env.get("TABLESIDE_ACCEPT_DISPUTED", "") in ("1", "true", "yes"),
+            federation_url=(env.get("TABLESIDE_FEDERATION_URL") or "").rstrip("/") or None,
+            federation_code=env.get("TABLESIDE_FEDERATION_CODE") or None,
+            uplink_dir=_path(env, "TABLESIDE_UPLINK_DIR"),
+            uplink_seconds=_seconds(env, "TABLESIDE_UPLINK_SECONDS", cls.uplink_seconds),
+            uplink_backoff_max=_seconds(
+                env, "TABLESIDE_UPLINK_BACKOFF_MAX", cls.uplink_backoff_max
+            ),
             live_per_client=_count(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_within(
                 env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib, 16, 65536

@@ -95,18 +95,23 @@ async function boot() {
 /** Say it on top of the console, whatever the view, while the server has no standby holding
  *  a copy of every command (GET /health `replication`, issue 33; silent where none is set up),
  *  and while the record is disputed (GET /health `record`, #41: nothing is signed, no receipt
- *  is issued), each in the console's language. */
+ *  is issued) or the federation refused it as a fork (GET /health `federation`, issue 49),
+ *  each in the console's language. */
 function watchStandby(every = 10_000) {
   const warning = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                            "data-replication": true });
   const disputed = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                             "data-record": "ok" });
-  face.before(disputed, warning);
+  const forked = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
+                          "data-federation": "ok" });
+  face.before(disputed, forked, warning);
   let said = null;
   let record = null;
+  let fork = null;
   const words = () => {
     warning.textContent = said ? t(`admin.replication.${said}`) : "";
     disputed.textContent = record ? t("admin.record.disputed", { why: codeWords(`record.${record.code}`) }) : "";
+    forked.textContent = fork ? t("admin.federation.forked", { n: fork.alarm_position }) : "";
   };
   const look = async () => {
     const reply = await serverFetch("/health").then((r) => r.json()).catch(() => null);
@@ -118,6 +123,9 @@ function watchStandby(every = 10_000) {
     warning.dataset.state = said || "protected";
     disputed.hidden = !record;
     disputed.dataset.record = record ? "disputed" : "ok";
+    fork = reply?.federation?.state === "forked" ? reply.federation : null;  // issue 49
+    forked.hidden = !fork;
+    forked.dataset.federation = fork ? "forked" : "ok";
   };
   i18n.addEventListener("change", words);
   look();

@@ -1,7 +1,8 @@
 // The head judge's console and the witnesses outside this machine (#41, point 6): on top of
 // every view, when the newest witness (a tablet's or a mirror's file collected here, or a
 // standby holding every commit) is older than the checkpoint interval, a warning in the
-// console's language, with a file picker that collects the tablets' exported witness files
+// console's language (with a federation, "witnessed by the federation at HH:MM, position N"
+// in its place: issue 49), with a file picker that collects the tablets' exported witness files
 // into the audit (POST /api/witnesses: each checked and recorded as an event).
 //
 //   import { watchWitnesses } from "/js/admin-witness.js";
@@ -24,6 +25,11 @@ async function collect(files) {
   }
 }
 
+const byFederation = (seen) => seen?.source === "federation" && seen.position != null;
+
+/** HH:MM of an ISO instant, on the device's clock (24-hour in every face language). */
+const hhmm = (iso) => new Date(iso).toLocaleTimeString(i18n.lang, { hour: "2-digit", minute: "2-digit", hour12: false });
+
 /** The warning and the picker before `face`; shown only to a head judge, only when stale. */
 export function watchWitnesses(face, role) {
   const text = h("span", {});
@@ -39,15 +45,22 @@ export function watchWitnesses(face, role) {
     label.textContent = t("admin.witness.collect");
     if (!seen) return;
     const when = seen.at ? new Date(seen.at).toLocaleString(i18n.lang) : null;
-    text.textContent = when
-      ? t("admin.witness.stale", { when, source: t(`admin.witness.source.${seen.source}`), m: seen.interval_minutes })
-      : t("admin.witness.none", { m: seen.interval_minutes });
+    text.textContent = byFederation(seen)
+      ? t("admin.witness.federation", { time: hhmm(seen.at), n: seen.position })
+      : when
+        ? t("admin.witness.stale", { when, source: t(`admin.witness.source.${seen.source}`), m: seen.interval_minutes })
+        : t("admin.witness.none", { m: seen.interval_minutes });
   };
   const look = async () => {
     if (role() !== "head_judge") { banner.hidden = true; return; }
     seen = await request("GET", "/api/witnesses/newest").catch(() => null);
-    banner.hidden = !seen?.stale;
+    // the federation's acknowledgement is said even while fresh: the witness outside (#49)
+    banner.hidden = !seen?.stale && !byFederation(seen);
+    const witnessed = byFederation(seen) && !seen.stale;
+    banner.dataset.kind = witnessed ? "ok" : "warning";
+    label.hidden = picker.hidden = witnessed;  // nothing to collect: the federation holds it
     banner.dataset.witnessAge = seen ? (seen.stale ? "stale" : "fresh") : "unknown";
+    banner.dataset.witnessSource = seen?.source || "none";
     words();
   };
   picker.addEventListener("change", async () => {

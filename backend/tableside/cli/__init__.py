@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "restore": ("tableside.cli.restore", "build a store from `audit export --all`, verified"),
     "keys": ("tableside.cli.keys", "rotate the signing key, on the record"),
     "staff": ("tableside.cli.staff", "make a staff account (the first head judge)"),
+    "federation": ("tableside.cli.federation", "the federation service every venue pushes to"),
 }
 
 

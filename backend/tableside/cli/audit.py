@@ -44,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " signer's log, `audit witness` output) or a folder of them; the store must reach each",
     )
     verify.add_argument(
+        "--federation-key",
+        help="the federation's public key (64 hex digits, `GET /api/federation/key`): every"
+        " federation acknowledgement in a --witness must be signed by it",
+    )
+    verify.add_argument(
         "--receipt",
         type=Path,
         action="append",
@@ -127,7 +132,7 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     from tableside.eventlog.checkpoint_db import all_checkpoints
     from tableside.eventlog.verify import verify
 
-    witnesses = _witnesses(args)
+    witnesses, acks = _witnesses(args)
     with _attached(settings) as db:
         trusted = _with_rotations(_trusted_key(args, settings), db.url)
         with psycopg.connect(db.url) as conn:
@@ -136,8 +141,9 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
         if logged is not None:
             witnesses.insert(0, (f"the signer's log {settings.checkpoint_log_path}", logged))
         marks = [*stored, *(cp for _, cps in witnesses for cp in cps)]
+        marks += [ack for _, found in acks for ack in found]
         report = verify(records_from_database(db.url), watch={cp.position for cp in marks})
-    verdict = _store_verdict(report, stored, witnesses, trusted, settings)
+    verdict = _store_verdict(report, stored, witnesses, trusted, settings, acks, args)
     if log_dispute is not None and report.broken is None:  # the log's state first: it is
         verdict.problem = log_dispute.reason  # what every check against it rests on
     _vanished(verdict, stored, logged)
@@ -211,14 +217,19 @@ def _receipt_checks(verdict, receipt, trusted) -> None:
     )
 
 
-def _witnesses(args: argparse.Namespace) -> list[tuple[str, list]]:
-    """(name, checkpoints) of every witness given: --checkpoint and --witness."""
-    from tableside.eventlog.checkpoints import read_witness
+def _witnesses(args: argparse.Namespace) -> tuple[list[tuple[str, list]], list[tuple[str, list]]]:
+    """(name, checkpoints) of every witness given (--checkpoint and --witness), and (name,
+    acknowledgements) of those holding the federation's (issue 49)."""
+    from tableside.eventlog.federation_ack import read_witness
 
-    return [(f"witness {path}", read_witness(path)) for path in [*args.checkpoint, *args.witness]]
+    read = [(f"witness {path}", read_witness(path)) for path in [*args.checkpoint, *args.witness]]
+    marks = [(name, cps) for name, (cps, acks) in read if cps or not acks]
+    return marks, [(name, acks) for name, (_, acks) in read if acks]
 
 
-def _store_verdict(report, stored: list, witnesses: list, trusted, settings):
+def _store_verdict(
+    report, stored: list, witnesses: list, trusted, settings, acks: list = (), args=None
+):
     """Chains, stored checkpoints, witnesses, signatures: which ran, and the first problem."""
     from tableside.eventlog.verdict import Verdict, check_marks
 
@@ -233,8 +244,28 @@ def _store_verdict(report, stored: list, witnesses: list, trusted, settings):
     )
     verdict.ran.append(f"{len(stored)} checkpoints reached (stored)")
     verdict.ran.extend(f"{name}: {len(cps)} checkpoints reached" for name, cps in witnesses)
-    _qualify(verdict, report, stored, witnesses, trusted, settings)
+    if acks:
+        _federation(verdict, report, acks, getattr(args, "federation_key", None))
+    _qualify(verdict, report, stored, [*witnesses, *acks], trusted, settings)
     return verdict
+
+
+def _federation(verdict, report, acks: list, pinned: str | None) -> None:
+    """The federation's acknowledgements (issue 49): the store must still reach each with
+    the head it acknowledged, each signed by the federation (`--federation-key`, else the
+    key each names: then it proves only that the file is self-consistent)."""
+    from tableside.eventlog import federation_ack
+    from tableside.eventlog.verdict import held_to
+
+    key = bytes.fromhex(pinned) if pinned else None
+    for name, found in acks:
+        for ack in found:
+            wrong = held_to(ack, report) or federation_ack.problem(ack, key)
+            if wrong and verdict.problem is None:
+                verdict.problem = f"{name}: the federation's acknowledgement: {wrong}"
+        verdict.ran.append(f"{name}: {len(found)} federation acknowledgements reached")
+    if key is None:
+        verdict.missing.append("federation key unchecked")
 
 
 def _qualify(verdict, report, stored: list, witnesses: list, trusted, settings) -> None:

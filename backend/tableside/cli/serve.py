@@ -57,6 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " is recorded as an event and in the signer's log (env TABLESIDE_ACCEPT_DISPUTED)",
     )
     parser.add_argument(
+        "--federation",
+        metavar="URL",
+        help="push the signed store to this federation (env TABLESIDE_FEDERATION_URL; the"
+        " enrolment code in TABLESIDE_FEDERATION_CODE or the uplink folder's `code` file);"
+        " `local` starts one on this machine beside the venue (`make run`)",
+    )
+    parser.add_argument(
         "--replication",
         metavar="HOST:PORT",
         help="the embedded PostgreSQL also listens here for a standby (`tableside standby`;"
@@ -83,6 +90,12 @@ def run(args: argparse.Namespace) -> int:
             tls_key=args.tls_key,
             accept_disputed=args.accept_disputed,
         )
+        if args.federation == "local":
+            from tableside.cli.local_federation import local_federation
+
+            with local_federation(settings) as settings:
+                return serve(settings, demo=args.demo, workers=workers(args.workers))
+        settings = settings.replace(federation_url=args.federation)
         return serve(settings, demo=args.demo, workers=workers(args.workers))
     except (StartupError, SettingsError, MigrationError, CheckpointError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)
@@ -328,6 +341,9 @@ def _announce(settings, way, label: str, applied: int, *, demo: bool, workers: i
     if demo:
         print(f"demo: {base}/ runs a demo Swiss on tables 1–4, table 5 is yours; links follow")
     print(f"Tableside is serving on {base}/ ({workers} process{'es' if workers > 1 else ''})")
+    if settings.federation_url:
+        folder = settings.uplink_folder
+        print(f"  federation: {settings.federation_url}/ (the uplink's folder {folder})")
     print(f"  health: {base}/health")
     print("Press Ctrl-C to stop.", flush=True)
 

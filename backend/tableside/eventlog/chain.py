@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 from uuid import UUID
@@ -51,3 +52,21 @@ def global_link(
     """SHA-256 of one event's store-wide link, chained to the previous position's."""
     head = struct.pack(">q", position) + stream_id.bytes + struct.pack(">q", version)
     return hashlib.sha256(prev_global + head + hash_).digest()
+
+
+def linked(drafts: Iterable[RawRecord]) -> list[RawRecord]:
+    """The records (in global order) with `prev_hash`, `hash` and `global_hash` made as the
+    store's trigger makes them (schema/003, 006): a store built away from PostgreSQL (the
+    federation's tests and bench)."""
+    import msgspec
+
+    tips: dict[UUID, bytes] = {}
+    head, made = GENESIS, []
+    for draft in drafts:
+        prev = tips.get(draft.stream_id, GENESIS)
+        record = msgspec.structs.replace(draft, prev_hash=prev)
+        hash_ = link_hash(prev, record)
+        head = global_link(head, record.position, record.stream_id, record.version, hash_)
+        made.append(msgspec.structs.replace(record, hash=hash_, global_hash=head))
+        tips[draft.stream_id] = hash_
+    return made

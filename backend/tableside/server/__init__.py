@@ -56,7 +56,6 @@ from tableside.server.lifespan import lifespan
 from tableside.server.openapi_errors import declare as declare_problems
 from tableside.server.pwa import web_routes
 from tableside.server.registry import build_registry
-from tableside.server.security_headers import security_headers
 from tableside.server.setup import SETUP_ROUTES
 from tableside.server.witnesses import WITNESS_ROUTES
 from tableside.settings import Settings
@@ -70,6 +69,7 @@ from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
 from tableside.web.ratelimit import RateLimiter
+from tableside.web.security_headers import security_headers
 from tableside.web.transport import no_secrets_in_clear, own_origins
 
 

@@ -10,9 +10,9 @@ import logging
 
 import msgspec
 
-from tableside.server.security_headers import COMMON, STRICT_CSP
 from tableside.web.availability import RETRY_AFTER
 from tableside.web.problems import MEDIA_TYPE
+from tableside.web.security_headers import COMMON, STRICT_CSP
 
 log = logging.getLogger(__name__)
 

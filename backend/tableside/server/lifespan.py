@@ -16,6 +16,7 @@ from litestar import Litestar
 
 from tableside.db.pool import open_pool, session_settings
 from tableside.eventlog import EventStore
+from tableside.eventlog.checkpoints import public_hex
 from tableside.eventlog.folder import Folders
 from tableside.eventlog.listener import listen
 from tableside.eventlog.runner import Tail
@@ -30,6 +31,7 @@ from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
+from tableside.uplink.running import uplink
 from tableside.web.auth import TokenChecks
 from tableside.web.availability import Watch
 from tableside.web.context import Context
@@ -62,8 +64,10 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         await load_key(ctx)
         try:
             # /health answers from the watch's first look on (its own thread: availability)
-            async with Watch(ctx).running(), running(_start(ctx)):
-                yield
+            # the federation's uplink, in a thread of its own (uplink/): never in a request
+            with uplink(ctx.settings, public_hex(ctx.signing_key.key)):
+                async with Watch(ctx).running(), running(_start(ctx)):
+                    yield
             await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:
             await anyio.to_thread.run_sync(ctx.store.close)

@@ -28,6 +28,7 @@ from tableside.eventlog.checkpoints import Checkpoint, CheckpointError, problem,
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import Context, context
 from tableside.web.disputed import disputed, witness_refused
+from tableside.web.health import federation_seen
 
 _MAX_BYTES = 256 * 1024  # a day of a mirror's checkpoints, many times over
 _HEAD_AT = "SELECT global_hash FROM stored_events WHERE notification_id = $1"
@@ -114,7 +115,9 @@ async def _record(ctx: Context, marks: list[Checkpoint], held: list[bool], sourc
 @get("/api/witnesses/newest", summary="When the newest witness outside this machine was taken")
 async def newest(request: Request, state: State) -> dict[str, Any]:
     """`at` (ISO, or null), `source`, `interval_minutes`, and `stale`: a checkpoint signed
-    after the newest witness has waited longer than the checkpoint interval for one."""
+    after the newest witness has waited longer than the checkpoint interval for one; with a
+    federation (issue 49) its newest acknowledgement is the newest witness (`source`
+    "federation", `position`), and `federation` what the uplink saw (a fork refused too)."""
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
     row = await ctx.pool.fetchrow(_NEWEST, standing.RECORD_STREAM)
@@ -123,14 +126,21 @@ async def newest(request: Request, state: State) -> dict[str, Any]:
     replication = ctx.health.replication
     if replication is not None and replication[0] and replication[1]:  # a standby holds it all
         at, source = datetime.now(UTC), "standby"
+    federation = federation_seen(ctx.settings)
+    position = None
+    if federation is not None and federation.get("ack"):  # the federation witnessed it
+        at, source = datetime.fromisoformat(federation["ack"]["time"]), "federation"
+        position = federation["ack"]["position"]
     waiting = await ctx.pool.fetchval(_UNWITNESSED, at or datetime(1970, 1, 1, tzinfo=UTC))
     interval = ctx.settings.checkpoint_minutes
     late = waiting is not None and datetime.now(UTC) - waiting > timedelta(minutes=interval)
     return {
         "at": at.isoformat() if at else None,
         "source": source,
+        "position": position,
         "stale": late,
         "interval_minutes": interval,
+        "federation": federation,
     }
 
 

@@ -1,6 +1,7 @@
 """GET /health: what the health watch saw last (web/availability.py, its own connection):
 ok, `pool exhausted` or `unreachable` with the reason, which PostgreSQL, which schema; and
-the record's standing (`record`: ok, or disputed with the code and why, #41)."""
+the record's standing (`record`: ok, or disputed with the code and why, #41); with a
+federation, what its uplink saw last (`federation`: witnessed, offline, forked: issue 49)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from litestar import Response, get
 from litestar.datastructures import State
 
 from tableside.db.replication import STOPPED, UNPROTECTED
+from tableside.uplink.files import as_dict, read_status
 from tableside.web.availability import RETRY_AFTER
 from tableside.web.disputed import standing
 
@@ -20,14 +22,19 @@ async def health(state: State) -> Response[dict[str, object]]:
     versions = {"server_version": seen.server_version, "schema_version": seen.schema_version}
     signer = state.tableside.signing_key
     record = standing(signer.dispute if signer is not None else None)
+    federation = federation_seen(state.settings)
     if seen.state == "ok":
-        # A disputed record (#41) still serves matches; it is said here, with a 200.
-        status = "disputed" if record["state"] == "disputed" else "ok"
+        # A disputed record (#41) still serves matches; it is said here, with a 200; so is a
+        # fork the federation refused (issue 49).
+        forked = federation is not None and federation["state"] == "forked"
+        status = "disputed" if record["state"] == "disputed" or forked else "ok"
         body: dict[str, object] = {
             "status": status,
             "database": {"reachable": True, **versions},
             "record": record,
         }
+        if federation is not None:
+            body["federation"] = federation
         if state.settings.replication and seen.replication is not None:
             body["replication"] = _replication(seen.replication, state.settings)
         return Response(body)
@@ -39,6 +46,14 @@ async def health(state: State) -> Response[dict[str, object]]:
     }
     body = {"status": "degraded", "database": database, "record": record}
     return Response(body, status_code=503, headers={"Retry-After": RETRY_AFTER})
+
+
+def federation_seen(settings) -> dict[str, object] | None:
+    """What the federation's uplink saw last (uplink/files.py), where one is configured:
+    witnessed (and up to where), offline, or a fork refused (`forked`, its code)."""
+    if not settings.federation_url:
+        return None
+    return as_dict(read_status(settings.uplink_folder)) or {"state": "starting"}
 
 
 def _replication(seen: tuple[bool, bool, bool], settings) -> dict[str, object]:
