@@ -3,21 +3,19 @@ worked out by hand here: two events of one season, twelve players P01…P12.
 
 The points table: BASE (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1; later 1) × the
 level (championship 3, ranking 2, open 1); a shared place scores its first place's points.
-The rating: Weng & Lin (2011) Algorithm 4 for two sides of one player, written out in
-`_hand_match` below from the paper's formulas (not the library), every parameter as the
-decision names it."""
+The rating: Weng & Lin (2011) Algorithm 4 for two sides of one player, written out from the
+paper's formulas (not the library) in `support/ranking_by_hand.py`."""
 
 from __future__ import annotations
 
 import math
 
 import pytest
+from support.ranking_by_hand import BETA, SIGMA, TAU, hand_ratings
 from tableside.federation.ranking.rules.board_order import check_board_order
 from tableside.federation.ranking.rules.points import place_points
 from tableside.federation.ranking.rules.results import EventResult, Placing, RatedMatch
 from tableside.federation.ranking.rules.season import season_list
-
-MU, SIGMA, BETA, TAU, KAPPA = 25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.0001
 
 
 def _p(n: int) -> str:
@@ -95,49 +93,8 @@ HAND_POINTS_LIST = [
 ]
 
 
-def _hand_match(a: tuple[float, float], b: tuple[float, float], winner: str):
-    """Weng & Lin Algorithm 4 (Plackett–Luce), two sides of one player each, by hand:
-    σ² += τ²; c² = σa² + σb² + 2β²; p_i = e^(μi/c) / Σ over the sides ranked no better than i;
-    Ω_i = σi²/c (1[i won] − p_i over the winner's set); Δ_i = γ σi²/c² p(1−p) summed over the
-    same sets, γ = σi/c; μ' = μ + Ω, σ' = σ √max(1 − Δ, κ). A draw ranks both first: each
-    set counts half (A_q = 2), Ω is 0 for equal μ."""
-    (mua, sa), (mub, sb) = a, b
-    sa2, sb2 = sa * sa + TAU * TAU, sb * sb + TAU * TAU
-    c = math.sqrt(sa2 + sb2 + 2 * BETA * BETA)
-    ea, eb = math.exp(mua / c), math.exp(mub / c)
-    if winner == "draw":
-        pa, pb = ea / (ea + eb), eb / (ea + eb)
-        omega_a = sa2 / c * ((1 - pa) / 2 - pa / 2)
-        omega_b = sb2 / c * ((1 - pb) / 2 - pb / 2)
-        delta_a, delta_b = pa * (1 - pa), pb * (1 - pb)
-    else:
-        if winner == "b":
-            swapped = _hand_match(b, a, "a")
-            return swapped[1], swapped[0]
-        pa, pb = ea / (ea + eb), eb / (ea + eb)  # the winner's set holds both
-        omega_a, omega_b = sa2 / c * (1 - pa), -sb2 / c * pb
-        delta_a, delta_b = pa * (1 - pa), pb * (1 - pb)
-    new_a = (
-        mua + omega_a,
-        math.sqrt(sa2) * math.sqrt(max(1 - math.sqrt(sa2) / c * sa2 / c**2 * delta_a, KAPPA)),
-    )
-    new_b = (
-        mub + omega_b,
-        math.sqrt(sb2) * math.sqrt(max(1 - math.sqrt(sb2) / c * sb2 / c**2 * delta_b, KAPPA)),
-    )
-    return new_a, new_b
-
-
 def _hand_ratings(events: list[EventResult]) -> dict[str, tuple[float, float]]:
-    ratings: dict[str, tuple[float, float]] = {}
-    for event in events:
-        for match in event.matches:
-            (a,), (b,) = match.a, match.b
-            fresh = (MU, SIGMA)
-            ratings[a], ratings[b] = _hand_match(
-                ratings.get(a, fresh), ratings.get(b, fresh), match.winner
-            )
-    return ratings
+    return hand_ratings((m.a[0], m.b[0], m.winner) for e in events for m in e.matches)
 
 
 def test_the_points_table_is_placing_times_level() -> None:
