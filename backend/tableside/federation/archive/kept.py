@@ -9,7 +9,7 @@ import asyncpg
 
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.records import RawRecord
-from tableside.server.registry import build_registry
+from tableside.plugins.house import build_registry
 
 KEPT_COLUMNS = (
     "stream_id, version, position, type_name, payload, recorded_at, command_id, meta,"
@@ -19,7 +19,7 @@ BATCH = 2000
 
 
 def registry() -> EventRegistry:
-    """The venue's registry: every event type a venue's store may hold."""
+    """The venue's registry: every event type a venue's store may hold (decision 0173)."""
     return build_registry()
 
 
