@@ -16,6 +16,8 @@ CREATE TABLE archive_competitions (
     season      integer NOT NULL,
     finished_on date,
     doc         jsonb   NOT NULL,
+    -- its standings rows as the venue publishes them (`competition.docs.standings_rows`)
+    standings   jsonb   NOT NULL,
     -- a finished competition's placings and played matches by entrant, in order (decision 0170)
     ranked      jsonb   NOT NULL,
     PRIMARY KEY (venue_id, stream_id)

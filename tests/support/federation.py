@@ -11,7 +11,6 @@ event inserted into `venue_events` as the venue stored it (already kept position
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import shutil
 import tempfile
@@ -25,6 +24,8 @@ from tableside.db.url import with_dbname
 from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 from tableside.eventlog.whole_store import export_store, read_whole
 from tableside.settings import bundled
+
+from support.harness import run_async
 
 SHAPE = Path(__file__).parent / "federation_core_shape"
 
@@ -51,22 +52,25 @@ def federation_database(pg_server_url: str) -> str:
     return url
 
 
-def keep_venue(federation_url: str, venue_url: str, key_path: Path, venue_id: uuid.UUID) -> int:
+def keep_venue(
+    federation_url: str, venue_url: str, key_path: Path, venue_id: uuid.UUID, name: str = ""
+) -> int:
     """The venue's record verified and kept; how many events were new."""
     key = load_or_create_key(key_path)
     public = bytes.fromhex(public_hex(key))
     _, records = read_whole(b"".join(export_store(venue_url, key)), public)
-    return asyncio.run(_keep(federation_url, venue_id, public, records))
+    name = name or f"Saal {venue_id.hex[:6]}"
+    return run_async(_keep(federation_url, venue_id, name, public, records))
 
 
-async def _keep(url: str, venue_id: uuid.UUID, public: bytes, records: list) -> int:
+async def _keep(url: str, venue_id: uuid.UUID, name: str, public: bytes, records: list) -> int:
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(
             "INSERT INTO venues (venue_id, name, public_key, credential_hash) VALUES ($1, $2, $3,"
             " $4) ON CONFLICT DO NOTHING",
             venue_id,
-            f"venue {venue_id.hex[:6]}",
+            name,
             public,
             hashlib.sha256(venue_id.bytes).digest(),
         )
@@ -99,3 +103,29 @@ async def _keep(url: str, venue_id: uuid.UUID, public: bytes, records: list) -> 
         return len(new)
     finally:
         await conn.close()
+
+
+def project(federation_url: str, venue_id: uuid.UUID) -> None:
+    """The archive caught up with the venue's kept events and every list recomputed, as the
+    federation does after a push."""
+    from tableside.federation.archive.kept import registry
+    from tableside.federation.archive.project import catch_up
+    from tableside.federation.ranking.project import recompute
+
+    async def run() -> None:
+        conn = await asyncpg.connect(federation_url)
+        try:
+            await catch_up(conn, registry(), venue_id)
+            await recompute(conn)
+        finally:
+            await conn.close()
+
+    run_async(run())
+
+
+def public_server(federation_url: str):
+    """The read side's own app (federation/public/app.py) over the federation's database."""
+    from support.harness import Server
+
+    factory = "tableside.federation.public.app:from_env"
+    return Server(federation_url, env={"DATABASE_URL": federation_url}, factory=factory).start()

@@ -10,6 +10,7 @@ from uuid import UUID
 
 import asyncpg
 
+from tableside.competition.docs import standings_rows
 from tableside.eventlog import EventRegistry
 from tableside.federation.register.links import link_stated
 
@@ -64,13 +65,13 @@ async def _write(conn: asyncpg.Connection, venue_id: UUID, folded: Folded) -> No
     said = facts(folded)
     await conn.execute(
         "INSERT INTO archive_competitions (venue_id, stream_id, version, position, name, sport,"
-        " discipline, age_class, season, finished_on, doc, ranked) VALUES ($1, $2, $3, $4, $5,"
-        " $6, $7, $8, $9, $10::text::date, $11::jsonb, $12::jsonb)"
+        " discipline, age_class, season, finished_on, doc, standings, ranked) VALUES ($1, $2,"
+        " $3, $4, $5, $6, $7, $8, $9, $10::text::date, $11::jsonb, $12::jsonb, $13::jsonb)"
         " ON CONFLICT (venue_id, stream_id) DO UPDATE SET version = excluded.version,"
         " position = excluded.position, name = excluded.name,"
         " sport = excluded.sport, discipline = excluded.discipline, age_class ="
         " excluded.age_class, season = excluded.season, finished_on = excluded.finished_on,"
-        " doc = excluded.doc, ranked = excluded.ranked",
+        " doc = excluded.doc, standings = excluded.standings, ranked = excluded.ranked",
         venue_id,
         folded.stream_id,
         folded.version,
@@ -82,6 +83,7 @@ async def _write(conn: asyncpg.Connection, venue_id: UUID, folded: Folded) -> No
         said["season"],
         folded.finished_on,
         json.dumps(folded.doc),
+        json.dumps(standings_rows(folded.state)),
         json.dumps(ranked_facts(folded.state)),
     )
     await conn.execute(
