@@ -12,8 +12,13 @@ from collections.abc import Iterator
 
 import asyncpg
 import pytest
-from support.competition_play import Comp
-from support.federation import federation_database, keep_venue, project, public_server
+from support.federation import (
+    federation_database,
+    finished_round_robin,
+    keep_venue,
+    project,
+    public_server,
+)
 from support.harness import run_async
 from support.recorded import record_match
 from support.words import raw_codes
@@ -47,27 +52,9 @@ def federation(pg_server_url, pwa_server, head_api, checkpoint_key) -> Iterator[
     projected; the federation's public server over it."""
     url = federation_database(pg_server_url)
     kati = _register(url)
-    guide = {
-        "name": EVENT,
-        "format": "round_robin",
-        "games_per_match": 1,
-        "discipline": "womens_singles",
-    }
-    comp = Comp.create(head_api, guide)
     members = [{"name": n, "birth_year": 1990, "sex": "F", "club": "Kalev"} for n in PEOPLE]
     members[0]["federation_id"] = str(kati)
-    comp.enter([(f"e{i}", [m]) for i, m in enumerate(members)])
-    comp.do({"type": "MakeDraw", "seed": 3})
-    while waiting := comp.settled()["waiting"]:
-        for m in waiting:
-            comp.do(
-                {
-                    "type": "RecordResult",
-                    "match_id": m["match_id"],
-                    "result": {"a_games": 1, "b_games": 0},
-                }
-            )
-    comp.do({"type": "FinishCompetition"})
+    comp = finished_round_robin(head_api, EVENT, members)
     match = record_match(head_api, table=9, seed=5, games=1)
     receipt = head_api.get(f"/api/receipts/{match.match_id}").json()["receipt"]
     venue = uuid.uuid4()

@@ -11,8 +11,13 @@ import json
 import uuid
 
 import pytest
-from support.competition_play import Comp
-from support.federation import federation_database, keep_venue, project, public_server
+from support.federation import (
+    federation_database,
+    finished_round_robin,
+    keep_venue,
+    project,
+    public_server,
+)
 from support.harness import Api
 from support.recorded import record_match
 
@@ -38,38 +43,12 @@ def published(pg_server_url, module_database_url, server, head, checkpoint_key):
             await conn.close()
 
     kati = asyncio.run(register())
-    comp = Comp.create(
-        head,
-        {
-            "name": "Talvekarikas",
-            "format": "round_robin",
-            "games_per_match": 1,
-            "discipline": "womens_singles",
-        },
-    )
-    people = []
-    for i, name in enumerate(PLAYERS):
-        member = {
-            "name": name,
-            "birth_year": 1990,
-            "sex": "F",
-            "club": "Kalev" if i == 0 else "Rīga",
-        }
-        if i == 0:
-            member["federation_id"] = str(kati)
-        people.append((f"e{i}", [member]))
-    comp.enter(people)
-    comp.do({"type": "MakeDraw", "seed": 3})
-    while waiting := comp.settled()["waiting"]:
-        for m in waiting:
-            comp.do(
-                {
-                    "type": "RecordResult",
-                    "match_id": m["match_id"],
-                    "result": {"a_games": 1, "b_games": 0},
-                }
-            )
-    comp.do({"type": "FinishCompetition"})
+    members = [
+        {"name": n, "birth_year": 1990, "sex": "F", "club": "Kalev" if i == 0 else "Rīga"}
+        for i, n in enumerate(PLAYERS)
+    ]
+    members[0]["federation_id"] = str(kati)
+    comp = finished_round_robin(head, "Talvekarikas", members)
     venue_doc = comp.settled()
     match = record_match(head, table=7, seed=5, games=1)
     receipt = head.get(f"/api/receipts/{match.match_id}").json()["receipt"]

@@ -129,3 +129,20 @@ def public_server(federation_url: str):
 
     factory = "tableside.federation.public.app:from_env"
     return Server(federation_url, env={"DATABASE_URL": federation_url}, factory=factory).start()
+
+
+def finished_round_robin(head, name: str, members: list[dict]):
+    """A women's round robin at the venue, every match 1:0 to the first-listed side, finished;
+    the competition (`support.competition_play.Comp`)."""
+    from support.competition_play import Comp
+
+    guide = {"name": name, "format": "round_robin", "games_per_match": 1}
+    comp = Comp.create(head, {**guide, "discipline": "womens_singles"})
+    comp.enter([(f"e{i}", [m]) for i, m in enumerate(members)])
+    comp.do({"type": "MakeDraw", "seed": 3})
+    won = {"a_games": 1, "b_games": 0}
+    while waiting := comp.settled()["waiting"]:
+        for m in waiting:
+            comp.do({"type": "RecordResult", "match_id": m["match_id"], "result": won})
+    comp.do({"type": "FinishCompetition"})
+    return comp
