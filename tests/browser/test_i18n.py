@@ -22,7 +22,17 @@ CATALOGUES = {
 # spectator board (backgammon), the audit face, the venue screen and the public pages
 # (spectator, screen), the receipt check (verify), the TD console (admin), the engine codes'
 # words (codes) and the words every face shares.
-ICELANDIC = {"shared", "backgammon", "audit", "spectator", "screen", "admin", "verify", "codes"}
+ICELANDIC = {
+    "shared",
+    "backgammon",
+    "audit",
+    "spectator",
+    "screen",
+    "admin",
+    "verify",
+    "codes",
+    "federation",
+}
 
 
 def _face_catalogues() -> dict[str, dict[str, dict[str, str]]]:

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from litestar import Request, Response, Router, get
 from litestar.exceptions import ClientException, NotFoundException
-from litestar.params import Parameter
+from litestar.params import FromPath, QueryParameter
 
 from tableside.web.assets import DEFAULT_PWA_DIR, answer, folder_routes, read
 from tableside.web.problems import coded
@@ -19,8 +19,8 @@ from tableside.web.problems import coded
 from . import reads, receipts
 
 FOLDERS = ("js", "css", "i18n", "icons")
-Query = Annotated[str, Parameter(max_length=100)]
-Season = Annotated[int | None, Parameter(ge=1900, le=2999)]
+Query = Annotated[str, QueryParameter(max_length=100)]
+Season = Annotated[int | None, QueryParameter(ge=1900, le=2999)]
 
 
 def _pool(request: Request) -> Any:
@@ -42,7 +42,7 @@ async def list_events(request: Request, q: Query = "", season: Season = None) ->
     "/api/public/events/{venue_id:uuid}/{stream_id:uuid}",
     summary="One event as its venue publishes it",
 )
-async def one_event(request: Request, venue_id: UUID, stream_id: UUID) -> dict:
+async def one_event(request: Request, venue_id: FromPath[UUID], stream_id: FromPath[UUID]) -> dict:
     async with _pool(request).acquire() as conn:
         found = await reads.event(conn, venue_id, stream_id)
     if found is None:
@@ -57,7 +57,7 @@ async def find_players(request: Request, q: Query = "") -> dict:
 
 
 @get("/api/public/players/{federation_id:int}", summary="A player's page across events")
-async def one_player(request: Request, federation_id: int) -> dict:
+async def one_player(request: Request, federation_id: FromPath[int]) -> dict:
     async with _pool(request).acquire() as conn:
         found = await reads.player(conn, federation_id)
     if found is None:
@@ -77,11 +77,11 @@ async def list_rankings(request: Request) -> dict:
 )
 async def one_ranking(
     request: Request,
-    season: int,
-    sport: str,
-    discipline: str,
-    age_class: str,
-    edition: Annotated[int | None, Parameter(ge=1)] = None,
+    season: FromPath[int],
+    sport: FromPath[str],
+    discipline: FromPath[str],
+    age_class: FromPath[str],
+    edition: Annotated[int | None, QueryParameter(ge=1)] = None,
 ) -> dict:
     key = f"{season}/{sport}/{discipline}/{age_class}"
     async with _pool(request).acquire() as conn:
@@ -93,7 +93,7 @@ async def one_ranking(
 
 @get("/api/public/receipts", summary="A match receipt checked against its venue's key and record")
 async def check_receipt(
-    request: Request, r: Annotated[str, Parameter(max_length=4000)] = ""
+    request: Request, r: Annotated[str, QueryParameter(max_length=4000)] = ""
 ) -> dict:
     if not r.strip():  # the receipt to check: its JSON, a verify link or its fragment
         raise ClientException("Bad Request", extra=coded("invalid_field", field="r"))
