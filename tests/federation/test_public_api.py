@@ -22,6 +22,16 @@ from support.harness import Api
 from support.recorded import record_match
 
 PLAYERS = ["Kati Põld", "Ilze Ozola", "Jón Jónsson", "Mari Kask"]
+BG_PLAYERS = ["Gunnar Sigurðsson", "Ólafur Jónsson", "Einar Þórsson"]
+BG_GUIDE = {
+    "sport": "backgammon",
+    "ruleset": "KSI",
+    "discipline": "open_singles",
+    "points": {"win": 1, "draw": 0.5, "loss": 0},
+    "tie_breaks": ["games_diff"],
+    "playoff_games": 1,
+    "backgammon": {"lengths": [1], "final_length": 1},
+}
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +59,8 @@ def published(pg_server_url, module_database_url, server, head, checkpoint_key):
     ]
     members[0]["federation_id"] = str(kati)
     comp = finished_round_robin(head, "Talvekarikas", members)
+    islanders = [{"name": n, "birth_year": 1985, "sex": "M"} for n in BG_PLAYERS]
+    backgammon = finished_round_robin(head, "Reykjavík Open", islanders, **BG_GUIDE)
     venue_doc = comp.settled()
     match = record_match(head, table=7, seed=5, games=1)
     receipt = head.get(f"/api/receipts/{match.match_id}").json()["receipt"]
@@ -57,11 +69,23 @@ def published(pg_server_url, module_database_url, server, head, checkpoint_key):
     project(url, venue)
     srv = public_server(url)
     standings = head.get(f"/api/competitions/{comp.id}/standings").json()
+    bg_standings = head.get(f"/api/competitions/{backgammon.id}/standings").json()
     yield {
         "api": Api(srv.base), "venue": str(venue), "comp": comp.id, "kati": kati,
         "venue_doc": venue_doc, "standings": standings, "receipt": receipt, "url": url,
+        "backgammon": backgammon.id, "bg_standings": bg_standings,
     }  # fmt: skip
     srv.stop()
+
+
+def test_a_backgammon_event_is_served_as_its_venue_publishes_it(published) -> None:
+    api = published["api"]
+    event = api.get(f"/api/public/events/{published['venue']}/{published['backgammon']}").json()
+    assert (event["sport"], event["discipline"]) == ("backgammon", "open_singles")
+    assert event["standings"] == published["bg_standings"]["rows"]
+    assert event["doc"]["placings"] == published["bg_standings"]["placings"]
+    found = api.get("/api/public/events", q="Sigurðsson").json()["events"]
+    assert [e["stream_id"] for e in found] == [published["backgammon"]]
 
 
 def test_the_event_is_served_as_its_venue_publishes_it(published) -> None:
@@ -100,7 +124,8 @@ def test_search_by_event_player_and_club(published, q, found) -> None:
 def test_search_by_season(published) -> None:
     season = published["venue_doc"]["guide"]["event_year"]
     listed = published["api"].get("/api/public/events", season=season).json()
-    assert [e["stream_id"] for e in listed["events"]] == [published["comp"]]
+    both = {published["comp"], published["backgammon"]}
+    assert {e["stream_id"] for e in listed["events"]} == both
     assert listed["seasons"] == [season]
     assert published["api"].get("/api/public/events", season=season - 1).json()["events"] == []
 
@@ -120,8 +145,12 @@ def test_a_players_page_across_events(published) -> None:
 
 def test_the_seasons_list_is_public(published) -> None:
     api = published["api"]
-    (listed,) = api.get("/api/public/rankings").json()["lists"]
-    season, sport, discipline, age_class = listed["key"].split("/")
+    lists = {
+        entry["key"].split("/")[1]: entry
+        for entry in api.get("/api/public/rankings").json()["lists"]
+    }
+    assert set(lists) == {"korona", "backgammon"}  # one list per sport, discipline and class
+    season, sport, discipline, age_class = lists["korona"]["key"].split("/")
     got = api.get(f"/api/public/rankings/{season}/{sport}/{discipline}/{age_class}").json()
     kati = str(published["kati"])
     assert [row["player"] for row in got["edition"]["points"]] == [kati]  # the one linked

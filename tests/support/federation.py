@@ -131,13 +131,13 @@ def public_server(federation_url: str):
     return Server(federation_url, env={"DATABASE_URL": federation_url}, factory=factory).start()
 
 
-def finished_round_robin(head, name: str, members: list[dict]):
-    """A women's round robin at the venue, every match 1:0 to the first-listed side, finished;
-    the competition (`support.competition_play.Comp`)."""
+def finished_round_robin(head, name: str, members: list[dict], **guide):
+    """A round robin at the venue (women's singles unless `guide` says otherwise), every match
+    won 1:0 by the first-listed side, finished; the competition (`competition_play.Comp`)."""
     from support.competition_play import Comp
 
-    guide = {"name": name, "format": "round_robin", "games_per_match": 1}
-    comp = Comp.create(head, {**guide, "discipline": "womens_singles"})
+    base = {"name": name, "format": "round_robin", "games_per_match": 1}
+    comp = Comp.create(head, {**base, "discipline": "womens_singles", **guide})
     comp.enter([(f"e{i}", [m]) for i, m in enumerate(members)])
     comp.do({"type": "MakeDraw", "seed": 3})
     won = {"a_games": 1, "b_games": 0}
