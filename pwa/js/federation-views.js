@@ -123,7 +123,8 @@ function changeLine(change, name) {
     after: number(round(change.ordinal_after)) })}`;
   const points = t("fed.change.points", { before: change.points_before, after: change.points_after });
   const place = change.place ? ` · ${t("fed.place", { place: change.place })}` : "";
-  return el("li", {}, `${name(change.player)}: ${points}${place}${rating}`);
+  const moved = change.matches.length ? ` (${t("fed.change.matches", { matches: change.matches.join(", ") })})` : "";
+  return el("li", { "data-change": change.player }, `${name(change.player)}: ${points}${place}${rating}${moved}`);
 }
 
 export function listView(list) {

@@ -33,13 +33,15 @@ PEOPLE = ["Kati Põld", "Ilze Ozola", "Jón Jónsson", "Mari Kask"]
 VENUE, EVENT = "Kalevi saal", "Talvekarikas"
 
 
-def _register(url: str) -> int:
-    async def run() -> int:
+def _register(url: str) -> tuple[int, int]:
+    """Kati (renamed once: a name before, on her page) and Mari in the register."""
+
+    async def run() -> tuple[int, int]:
         conn = await asyncpg.connect(url)
         try:
-            fid = (await add_player(conn, "Kati Põder", "registrar", club="Kalev")).federation_id
-            await rename(conn, fid, "Kati Põld", "registrar")  # a name before, on her page
-            return fid
+            kati = (await add_player(conn, "Kati Põder", "registrar", club="Kalev")).federation_id
+            await rename(conn, kati, "Kati Põld", "registrar")
+            return kati, (await add_player(conn, "Mari Kask", "registrar")).federation_id
         finally:
             await conn.close()
 
@@ -51,9 +53,9 @@ def federation(pg_server_url, pwa_server, head_api, checkpoint_key) -> Iterator[
     """A finished round robin and a signed match at a real venue, kept at the federation and
     projected; the federation's public server over it."""
     url = federation_database(pg_server_url)
-    kati = _register(url)
+    kati, mari = _register(url)
     members = [{"name": n, "birth_year": 1990, "sex": "F", "club": "Kalev"} for n in PEOPLE]
-    members[0]["federation_id"] = str(kati)
+    members[0]["federation_id"], members[3]["federation_id"] = str(kati), str(mari)
     comp = finished_round_robin(head_api, EVENT, members)
     match = record_match(head_api, table=9, seed=5, games=1)
     receipt = head_api.get(f"/api/receipts/{match.match_id}").json()["receipt"]
@@ -123,6 +125,16 @@ def test_the_event_shows_what_its_venue_published(browser, federation) -> None:
         page.click(f"a[href='/?player={federation['kati']}']")
         page.wait_for_selector("[data-earlier-names]")
         assert "Kati Põder" in page.locator("[data-earlier-names]").inner_text()
+    finally:
+        context.close()
+
+
+def test_the_list_names_the_matches_that_moved_each_rating(browser, federation) -> None:
+    context, page = _open(browser, federation, "phone", federation["pages"]["list"], "lv")
+    try:
+        assert page.locator("table.standings").count() == 2  # the points view and the rating view
+        said = page.locator(f"[data-change='{federation['kati']}']").inner_text()
+        assert "mainīja spēles R" in said, said  # the one match between two linked players
     finally:
         context.close()
 
