@@ -11,6 +11,7 @@ import json
 import uuid
 
 import pytest
+from support.competition_play import Comp
 from support.federation import (
     federation_database,
     finished_round_robin,
@@ -191,3 +192,26 @@ def test_bad_input_is_a_coded_4xx(published, path, params, status, code) -> None
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
     assert r.json()["code"] == code
+
+
+def test_a_live_event_is_shown_and_a_later_push_catches_up(
+    published, head, module_database_url, checkpoint_key
+) -> None:
+    """Last in this file: it adds an event. The venue's next push (only the events after the
+    tracked position are read) brings a competition still in progress: listed first, live."""
+    url, venue = published["url"], uuid.UUID(published["venue"])
+    comp = Comp.create(
+        head, {"name": "Kevadturniir", "format": "round_robin", "games_per_match": 1}
+    )
+    comp.enter(
+        [
+            (f"k{i}", [{"name": n, "birth_year": 1980, "sex": "M"}])
+            for i, n in enumerate(["Aare Ots", "Ülo Uus"])
+        ]
+    )
+    assert keep_venue(url, module_database_url, checkpoint_key, venue) > 0
+    project(url, venue)
+    first = published["api"].get("/api/public/events").json()["events"][0]
+    assert (first["stream_id"], first["finished"], first["finished_on"]) == (comp.id, False, None)
+    event = published["api"].get(f"/api/public/events/{venue}/{comp.id}").json()
+    assert [e["name"] for e in event["doc"]["entrants"]] == ["Aare Ots", "Ülo Uus"]

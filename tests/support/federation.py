@@ -106,17 +106,15 @@ async def _keep(url: str, venue_id: uuid.UUID, name: str, public: bytes, records
 
 
 def project(federation_url: str, venue_id: uuid.UUID) -> None:
-    """The archive caught up with the venue's kept events and every list recomputed, as the
-    federation does after a push."""
+    """The archive caught up with the venue's kept events and its lists recomputed, as the
+    federation does after a push (`archive.project.refresh`)."""
     from tableside.federation.archive.kept import registry
-    from tableside.federation.archive.project import catch_up
-    from tableside.federation.ranking.project import recompute
+    from tableside.federation.archive.project import refresh
 
     async def run() -> None:
         conn = await asyncpg.connect(federation_url)
         try:
-            await catch_up(conn, registry(), venue_id)
-            await recompute(conn)
+            await refresh(conn, registry(), venue_id)
         finally:
             await conn.close()
 

@@ -12,6 +12,7 @@ import asyncpg
 
 from tableside.competition.docs import standings_rows
 from tableside.eventlog import EventRegistry
+from tableside.federation.ranking.project import list_keys_of, recompute
 from tableside.federation.register.links import link_stated
 
 from .competitions import EVENT_NAMES, Folded, facts, fold_competition, members, ranked_facts
@@ -45,6 +46,17 @@ async def catch_up(conn: asyncpg.Connection, registry: EventRegistry, venue_id: 
                 batch[-1].position,
             )
         changed += [s for s in touched if s not in changed]
+
+
+async def refresh(
+    conn: asyncpg.Connection, registry: EventRegistry, venue_id: UUID
+) -> dict[str, int]:
+    """What the federation calls once it kept a push of the venue: the archive caught up, then
+    every season's list a changed competition belongs to recomputed; each list → editions."""
+    changed = await catch_up(conn, registry, venue_id)
+    if not changed:
+        return {}
+    return await recompute(conn, await list_keys_of(conn, venue_id, changed))
 
 
 async def catch_up_all(conn: asyncpg.Connection, registry: EventRegistry) -> dict[UUID, list[UUID]]:
