@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 import asyncpg
 import pytest
-from support.federation import (
-    federation_database,
+from support.federation_read import (
     finished_round_robin,
     keep_venue,
     project,
     public_server,
+    read_side_database,
 )
 from support.harness import run_async
 from support.recorded import record_match
@@ -52,7 +52,7 @@ def _register(url: str) -> tuple[int, int]:
 def federation(pg_server_url, pwa_server, head_api, checkpoint_key) -> Iterator[dict]:
     """A finished round robin and a signed match at a real venue, kept at the federation and
     projected; the federation's public server over it."""
-    url = federation_database(pg_server_url)
+    url = read_side_database(pg_server_url)
     kati, mari = _register(url)
     members = [{"name": n, "birth_year": 1990, "sex": "F", "club": "Kalev"} for n in PEOPLE]
     members[0]["federation_id"], members[3]["federation_id"] = str(kati), str(mari)

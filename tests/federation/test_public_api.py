@@ -12,12 +12,12 @@ import uuid
 
 import pytest
 from support.competition_play import Comp
-from support.federation import (
-    federation_database,
+from support.federation_read import (
     finished_round_robin,
     keep_venue,
     project,
     public_server,
+    read_side_database,
 )
 from support.harness import Api
 from support.recorded import record_match
@@ -44,7 +44,7 @@ def published(pg_server_url, module_database_url, server, head, checkpoint_key):
     import asyncpg
     from tableside.federation.register.players import add_player
 
-    url = federation_database(pg_server_url)
+    url = read_side_database(pg_server_url)
 
     async def register():
         conn = await asyncpg.connect(url)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncpg
 import pytest
-from support.federation import federation_database
+from support.federation_read import read_side_database
 from tableside.federation.register.players import NoSuchPlayer, add_player, names_of, player, rename
 from tableside.names import NameRefused
 
 
 @pytest.fixture(scope="module")
 def federation_url(pg_server_url: str) -> str:
-    return federation_database(pg_server_url)
+    return read_side_database(pg_server_url)
 
 
 @pytest.fixture

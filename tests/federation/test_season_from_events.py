@@ -13,7 +13,7 @@ import uuid
 import asyncpg
 import pytest
 from support.competition_play import Comp
-from support.federation import federation_database, keep_venue
+from support.federation_read import keep_venue, read_side_database
 from support.harness import Api
 from support.ranking_by_hand import hand_ratings
 from tableside.federation.archive.kept import registry
@@ -91,7 +91,7 @@ def _play_event(
 @pytest.fixture(scope="module")
 def season(pg_server_url, module_database_url, server, head, checkpoint_key):
     """The federation's database after both events were played at the venue and kept."""
-    url = federation_database(pg_server_url)
+    url = read_side_database(pg_server_url)
 
     async def register(conn):
         return {

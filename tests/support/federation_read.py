@@ -1,6 +1,6 @@
 """A federation's database for the read side's tests, and a venue's record kept in it.
 
-`federation_database` makes a fresh database with the federation's migrations
+`read_side_database` makes a fresh database with the federation's migrations
 (schema/federation/). Until the core's own migrations (001–099, decision 0165) are in this
 tree, their kept-events shape is taken from `federation_core_shape/` (a verbatim copy of the
 core branch's files); once they are, the tree's own are used and the copy is never read.
@@ -41,7 +41,7 @@ def schema_dir(into: Path) -> Path:
     return into
 
 
-def federation_database(pg_server_url: str) -> str:
+def read_side_database(pg_server_url: str) -> str:
     """A fresh federation database, migrated; its URL (the superuser's)."""
     name = f"federation_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(pg_server_url, autocommit=True) as conn:
