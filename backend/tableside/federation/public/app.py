@@ -1,7 +1,8 @@
-"""The read side's own small app (decision 0174): the public Router over a federation
-database, for the read side's tests and for a read replica serving only the public pages
-(`uvicorn --factory tableside.federation.public.app:from_env`, DATABASE_URL naming it). The
-federation's own app (the core's) mounts the same Router beside its routes."""
+"""The read side's own small app (decision 0174): the public Router (and the registrar's,
+decision 0171) over a federation database, for the read side's tests and for a read replica
+serving only the public pages (`uvicorn --factory tableside.federation.public.app:from_env`,
+DATABASE_URL naming it). The federation's own app (the core's) mounts the same Routers beside
+its routes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from litestar import Litestar, Request, get
 
 from tableside.db.pool import open_pool
+from tableside.federation.register.routes import registrar_router
 from tableside.settings import Settings
 from tableside.web.auth import no_token_in_url
 from tableside.web.availability import AVAILABILITY_HANDLERS
@@ -41,7 +43,7 @@ async def health(request: Request) -> dict:
 def create_public_app(settings: Settings) -> Litestar:
     """The public pages over `settings.database_url`."""
     app = Litestar(
-        route_handlers=[public_router(), health],
+        route_handlers=[public_router(), registrar_router(), health],
         lifespan=[_lifespan],
         exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS},
         guards=[no_token_in_url],
