@@ -2,7 +2,7 @@
 // the home page (search, events, players, lists), one event (standings, bracket, results as its
 // venue publishes them; its venue's key and the receipt check), a player's page, one list.
 
-import { number, t } from "/js/i18n.js";
+import { i18n, number, t } from "/js/i18n.js";
 import { el } from "/js/spectator-dom.js";
 import { bracketView, standingsTable } from "/js/spectator-competition.js";
 
@@ -55,11 +55,23 @@ export function homeView(data) {
   ];
 }
 
-function results(doc, names) {
+function results(event, names) {
+  const { doc, matches = {} } = event;
   const rows = Object.entries(doc.results || {}).sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }));
   if (!rows.length) return el("p", { class: "muted", text: t("fed.no_results") });
-  return el("ul", { class: "links" }, ...rows.map(([id, r]) => el("li", { "data-result": id,
-    text: `${names.get(r.a) || r.a} – ${names.get(r.b) || r.b}  ${r.a_games}:${r.b_games}` })));
+  const protocol = (id) => matches[id] ? [" · ", el("a", { "data-protocol": id, text: t("spec.protocol_pdf"),
+    href: `/api/public/matches/${event.venue_id}/${matches[id]}/protocol.pdf?lang=${i18n.lang}` })] : [];
+  return el("ul", { class: "links" }, ...rows.map(([id, r]) => el("li", { "data-result": id },
+    `${names.get(r.a) || r.a} – ${names.get(r.b) || r.b}  ${r.a_games}:${r.b_games}`, ...protocol(id))));
+}
+
+/** The results file in the reader's language (the venue makes it in et, lv and en; an
+ *  Icelandic reader gets the event's own language). */
+function resultsFiles(event) {
+  const lang = ["et", "lv", "en"].includes(i18n.lang) ? `?lang=${i18n.lang}` : "";
+  const base = `/api/public/events/${event.venue_id}/${event.stream_id}/results`;
+  return el("p", { class: "cluster" }, el("a", { href: `${base}.csv${lang}`, "data-results-file": "csv", text: t("fed.results_csv") }),
+    " · ", el("a", { href: `${base}.xlsx${lang}`, "data-results-file": "xlsx", text: t("fed.results_xlsx") }));
 }
 
 function receiptCheck(event) {
@@ -90,7 +102,7 @@ export function eventView(event) {
     event.alarms ? el("p", { class: "alarm", role: "alert", text: t("fed.alarm") }) : null,
     section(t("fed.standings"), standingsTable(event.standings, sport)),
     (doc.bracket || []).length ? section(t("fed.bracket"), bracketView(doc.bracket, names)) : null,
-    section(t("fed.results"), results(doc, names)),
+    section(t("fed.results"), results(event, names), resultsFiles(event)),
     linked.length ? section(t("fed.linked"), el("ul", { class: "links" }, ...linked)) : null,
     section(t("fed.receipts"), receiptCheck(event)),
   ];

@@ -122,6 +122,39 @@ def test_search_by_event_player_and_club(published, q, found) -> None:
     assert [e["stream_id"] for e in r.json()["events"]] == ([published["comp"]] if found else [])
 
 
+@pytest.mark.parametrize("lang", ["et", "en"])
+def test_the_results_file_is_the_venues_own(published, head, lang) -> None:
+    ours = published["api"].get(
+        f"/api/public/events/{published['venue']}/{published['comp']}/results.csv", lang=lang
+    )
+    theirs = head.get(f"/api/competitions/{published['comp']}/results.csv", lang=lang)
+    assert ours.status_code == 200, ours.text
+    assert (
+        ours.content == theirs.content
+        and ours.headers["content-type"] == theirs.headers["content-type"]
+    )
+    xlsx = published["api"].get(
+        f"/api/public/events/{published['venue']}/{published['comp']}/results.xlsx"
+    )
+    assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"  # a workbook is a zip
+    desk = (
+        published["api"].get(f"/api/public/events/{published['venue']}/{published['comp']}").json()
+    )
+    assert desk["matches"] == {}  # recorded at the desk: no match stream, no protocol
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en", "is"])
+def test_a_matchs_protocol_is_drawn_from_the_kept_events(published, lang) -> None:
+    match = published["receipt"]["match_id"]
+    r = published["api"].get(
+        f"/api/public/matches/{published['venue']}/{match}/protocol.pdf", lang=lang
+    )
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/pdf" and r.content.startswith(b"%PDF")
+    missing = published["api"].get(f"/api/public/matches/{published['venue']}/{match}/nothing.pdf")
+    assert (missing.status_code, missing.json()["code"]) == (404, "no_export")
+
+
 def test_search_by_season(published) -> None:
     season = published["venue_doc"]["guide"]["event_year"]
     listed = published["api"].get("/api/public/events", season=season).json()

@@ -3,6 +3,7 @@ with the venue's own event registry, exactly as the venue reads its store."""
 
 from __future__ import annotations
 
+from functools import cache
 from uuid import UUID
 
 import asyncpg
@@ -18,6 +19,7 @@ KEPT_COLUMNS = (
 BATCH = 2000
 
 
+@cache
 def registry() -> EventRegistry:
     """The venue's registry: every event type a venue's store may hold (decision 0173)."""
     return build_registry()

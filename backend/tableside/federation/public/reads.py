@@ -10,6 +10,8 @@ from uuid import UUID
 
 import asyncpg
 
+from tableside.competition.matchflow import match_stream
+
 LIMIT = 100
 _MATCHES = "strpos(lower({col}), lower($1)) > 0"
 _EVENT_COLUMNS = (
@@ -61,11 +63,13 @@ async def event(conn: asyncpg.Connection, venue_id: UUID, stream_id: UUID) -> di
         stream_id,
     )
     alarms = await conn.fetchval("SELECT count(*) FROM venue_alarms WHERE venue_id = $1", venue_id)
+    doc = json.loads(row["doc"])
     return {
         **_event_row(row),
         "venue_key": row["venue_key"],
         "alarms": alarms,
-        "doc": json.loads(row["doc"]),
+        "doc": doc,
+        "matches": await _match_streams(conn, venue_id, stream_id, list(doc.get("results", {}))),
         "standings": json.loads(row["standings"]),
         "players": [
             {"entrant": r["entrant_id"], "federation_id": r["federation_id"], "name": r["name"]}
@@ -155,6 +159,21 @@ async def ranking(conn: asyncpg.Connection, key: str, number: int | None = None)
         "players": {str(r["federation_id"]): {"name": r["name"], "club": r["club"]} for r in named},
         "editions": [dict(r) for r in editions],
     }
+
+
+async def _match_streams(
+    conn: asyncpg.Connection, venue_id: UUID, competition: UUID, match_ids: list[str]
+) -> dict[str, str]:
+    """Each of the competition's matches whose own stream the federation keeps (a match played
+    at a table; one recorded at the desk has none): match id → its stream, for its files."""
+    streams = {str(match_stream(competition, m)): m for m in match_ids}
+    rows = await conn.fetch(
+        "SELECT stream_id FROM venue_events WHERE venue_id = $1 AND version = 1"
+        " AND stream_id = ANY($2::uuid[])",
+        venue_id,
+        list(streams),
+    )
+    return {streams[str(r["stream_id"])]: str(r["stream_id"]) for r in rows}
 
 
 def _event_row(row: Any) -> dict:

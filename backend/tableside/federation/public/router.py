@@ -14,9 +14,10 @@ from litestar.exceptions import ClientException, NotFoundException
 from litestar.params import FromPath, QueryParameter
 
 from tableside.web.assets import DEFAULT_PWA_DIR, answer, folder_routes, read
+from tableside.web.downloads import FaceLanguage, Language
 from tableside.web.problems import coded
 
-from . import reads, receipts
+from . import files, reads, receipts
 
 FOLDERS = ("js", "css", "i18n", "icons")
 Query = Annotated[str, QueryParameter(max_length=100)]
@@ -48,6 +49,38 @@ async def one_event(request: Request, venue_id: FromPath[UUID], stream_id: FromP
     if found is None:
         raise NotFoundException(extra=coded("archive_no_event"))
     return found
+
+
+_RESULTS = "/api/public/events/{venue_id:uuid}/{stream_id:uuid}/results"
+
+
+@get(
+    [f"{_RESULTS}.csv", f"{_RESULTS}.xlsx"], summary="An event's results file as its venue makes it"
+)
+async def results_file(
+    request: Request,
+    venue_id: FromPath[UUID],
+    stream_id: FromPath[UUID],
+    lang: Language | None = None,
+) -> Response[bytes]:
+    kind = request.url.path.rsplit(".", 1)[-1]
+    async with _pool(request).acquire() as conn:
+        return await files.results(conn, venue_id, stream_id, kind, lang)
+
+
+@get(
+    "/api/public/matches/{venue_id:uuid}/{match_id:uuid}/{filename:str}",
+    summary="A match's export (its protocol, …) as its venue makes it",
+)
+async def match_file(
+    request: Request,
+    venue_id: FromPath[UUID],
+    match_id: FromPath[UUID],
+    filename: FromPath[str],
+    lang: FaceLanguage = "en",
+) -> Response[bytes]:
+    async with _pool(request).acquire() as conn:
+        return await files.match_export(conn, venue_id, match_id, filename, lang)
 
 
 @get("/api/public/players", summary="Register players by name or club")
@@ -122,6 +155,8 @@ ROUTES = (
     list_rankings,
     one_ranking,
     check_receipt,
+    results_file,
+    match_file,
 )
 
 
