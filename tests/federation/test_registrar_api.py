@@ -127,6 +127,33 @@ def test_the_level_moves_the_points_and_a_rename_keeps_the_history(desk) -> None
     assert [e["stream_id"] for e in page["events"]] == [desk["comp"]]
 
 
+def test_ekml_29_2_a_teams_board_order_is_checked_against_the_list(desk) -> None:
+    (listed,) = desk["anyone"].get("/api/public/rankings").json()["lists"]
+    path = f"/api/public/rankings/{listed['key']}/board-order"
+    kadri = desk["anyone"].get("/api/public/players", q="Kadri Kuusik").json()["players"][0]
+    unlisted = desk["anyone"].get("/api/public/players", q="Kadri Kask").json()["players"][0]
+    fine = (
+        desk["anyone"]
+        .get(path, boards=f"{kadri['federation_id']},{unlisted['federation_id']}")
+        .json()
+    )
+    assert (fine["rule"], fine["findings"]) == ("EKML §29(2)", [])
+    wrong = (
+        desk["anyone"]
+        .get(path, boards=f"{unlisted['federation_id']},{kadri['federation_id']}")
+        .json()
+    )
+    (finding,) = wrong["findings"]
+    assert (finding["board"], finding["place"], finding["later_board"], finding["later_place"]) == (
+        1,
+        0,
+        2,
+        1,
+    )
+    r = desk["anyone"].get(path, boards="1,x")
+    assert (r.status_code, r.json()["code"]) == (400, "invalid_field")
+
+
 @pytest.mark.parametrize(
     "method, path, body, status, code",
     [

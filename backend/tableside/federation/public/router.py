@@ -6,13 +6,16 @@ wait (`db/pool.py`). The face is pwa/federation.html with the shared asset folde
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
+import msgspec
 from litestar import Request, Response, Router, get
 from litestar.exceptions import ClientException, NotFoundException
 from litestar.params import FromPath, QueryParameter
 
+from tableside.federation.ranking.rules.board_order import RULE as BOARD_RULE
+from tableside.federation.ranking.rules.board_order import check_board_order
 from tableside.web.assets import DEFAULT_PWA_DIR, answer, folder_routes, read
 from tableside.web.downloads import FaceLanguage, Language
 from tableside.web.problems import coded
@@ -134,6 +137,35 @@ async def check_receipt(
         return await receipts.check(conn, r)
 
 
+@get(
+    "/api/public/rankings/{season:int}/{sport:str}/{discipline:str}/{age_class:str}/board-order",
+    summary="A team's board order checked against the newest edition (EKML §29(2))",
+)
+async def board_order(
+    request: Request,
+    season: FromPath[int],
+    sport: FromPath[str],
+    discipline: FromPath[str],
+    age_class: FromPath[str],
+    boards: Annotated[str, QueryParameter(pattern=r"^[1-9][0-9]{0,11}(,[1-9][0-9]{0,11}){0,19}$")],
+    view: Annotated[Literal["points", "rating"], QueryParameter()] = "points",
+) -> dict:
+    """`boards`: the team's federation ids, board I first, comma-separated."""
+    key = f"{season}/{sport}/{discipline}/{age_class}"
+    async with _pool(request).acquire() as conn:
+        found = await reads.ranking(conn, key)
+    if found is None:
+        raise NotFoundException(extra=coded("ranking_no_list", list=key))
+    places = {row["player"]: row["place"] for row in found["edition"][view]}
+    findings = check_board_order(boards.split(","), places)
+    return {
+        "rule": BOARD_RULE,
+        "edition": found["edition"]["number"],
+        "view": view,
+        "findings": msgspec.to_builtins(findings),
+    }
+
+
 def _page(root: Path):
     @get(
         ["/", "/events", "/players", "/rankings"],
@@ -157,6 +189,7 @@ ROUTES = (
     check_receipt,
     results_file,
     match_file,
+    board_order,
 )
 
 
