@@ -198,3 +198,32 @@ def test_a_rename_keeps_the_history_and_the_list_recomputes_from_the_events(seas
     before, after, names = _run(_with(url, work))
     assert [tuple(r) for r in after] == [tuple(r) for r in before]
     assert names == ["Peeter Saar", "Peeter Saarepuu"]
+
+
+def test_several_nodes_recomputing_at_once_leave_the_same_lists(season) -> None:
+    """Stateless nodes share the database: lists recomputed and the archive caught up by two
+    connections at once, five times over, end as one recompute leaves them."""
+    url = season["url"]
+
+    async def work():
+        first, second = await asyncpg.connect(url), await asyncpg.connect(url)
+        try:
+            before = await first.fetch(
+                "SELECT list_key, number, body FROM ranking_editions ORDER BY 1, 2"
+            )
+            for _ in range(5):
+                await asyncio.gather(recompute(first), recompute(second))
+                await asyncio.gather(
+                    catch_up(first, registry(), season["venue"]),
+                    catch_up(second, registry(), season["venue"]),
+                )
+            after = await first.fetch(
+                "SELECT list_key, number, body FROM ranking_editions ORDER BY 1, 2"
+            )
+            return before, after
+        finally:
+            await first.close()
+            await second.close()
+
+    before, after = _run(work())
+    assert [tuple(r) for r in after] == [tuple(r) for r in before]

@@ -12,7 +12,7 @@ import asyncpg
 
 from tableside.competition.docs import standings_rows
 from tableside.eventlog import EventRegistry
-from tableside.federation.ranking.project import list_keys_of, recompute
+from tableside.federation.ranking.project import LOCK_WAIT, list_keys_of, recompute
 from tableside.federation.register.links import link_stated
 
 from .competitions import EVENT_NAMES, Folded, facts, fold_competition, members, ranked_facts
@@ -26,6 +26,12 @@ async def catch_up(conn: asyncpg.Connection, registry: EventRegistry, venue_id: 
     changed: list[UUID] = []
     while True:
         async with conn.transaction():
+            # One node at a time per venue (several stateless nodes share the database),
+            # waiting at most LOCK_WAIT.
+            await conn.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('archive:' || $1))", str(venue_id)
+            )
             tracked = await conn.fetchval(
                 "SELECT position FROM archive_tracking WHERE venue_id = $1 FOR UPDATE", venue_id
             )

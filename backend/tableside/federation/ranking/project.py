@@ -18,6 +18,7 @@ from .rules.season import Edition, season_list
 
 KEY_SQL = "season::text || '/' || sport || '/' || discipline || '/' || age_class"
 Links = dict[tuple[UUID, UUID, str], tuple[str, ...]]
+LOCK_WAIT = "10s"
 
 
 async def recompute(conn: asyncpg.Connection, keys: Iterable[str] | None = None) -> dict[str, int]:
@@ -31,7 +32,11 @@ async def recompute(conn: asyncpg.Connection, keys: Iterable[str] | None = None)
     links = await _links(conn)
     counts = {}
     async with conn.transaction():
+        # Several stateless nodes may recompute one list at once: one at a time per list
+        # (its editions are replaced whole), and never waiting longer than LOCK_WAIT.
+        await conn.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
         for key in sorted(wanted):
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext('ranking:' || $1))", key)
             events = [_event(row, links) for row in rows if row["key"] == key]
             editions = season_list(events)
             await _replace(conn, key, editions)
