@@ -25,6 +25,7 @@ CATALOGUES = {
 # code opens it before its backgammon match is called, issue 53).
 ICELANDIC = {
     "shared", "backgammon", "audit", "spectator", "screen", "admin", "verify", "codes", "judge",
+    "federation",
 }  # fmt: skip
 
 

@@ -33,6 +33,7 @@ FORBIDDEN = frozenset(
 CORES = {
     "tableside.disciplines.korona": ({"simulate.py", "simulate_facts.py", "simulate_cli.py"}, 30),
     "tableside.disciplines.backgammon": ({"simulate.py"}, 32),
+    "tableside.federation.ranking.rules": (set(), 30),
 }
 
 

@@ -12,7 +12,7 @@ and the match end, for the signed receipts (`endings`); its export sections
 `own_feed`: whether the discipline's slice (`plugins/<name>/`) renders its matches on the live
 feed itself (korona, backgammon); if not, the match kernel's port feed renders `view`.
 
-The registry (`Disciplines`) is built once, in the composition root (`server/disciplines.py`),
+The registry (`Disciplines`) is built once, from the house's list (`plugins/house.py`),
 and handed to whoever needs a discipline: `match/`, `competition/`, `live/` and `web/` never
 name one (an import-linter contract keeps it so; decision 0076).
 """

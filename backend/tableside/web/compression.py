@@ -4,7 +4,7 @@ A match's events (34.5 KB) and its record (70 KB) went out as stored: 2.8 KB and
 gzipped. `JsonGzip` wraps the app: an `application/json` (or problem+json) answer of 1 KB
 or more is gzipped when the request's `Accept-Encoding` takes gzip, with `Vary:
 Accept-Encoding` and its own ETag (RFC 9110 §8.8.3). Anything else — the faces' files (gzipped
-once per content by `server/pwa/assets.py`), PDFs, workbooks, JSON Lines downloads — passes
+once per content by `web/assets.py`), PDFs, workbooks, JSON Lines downloads — passes
 untouched and unbuffered; the /live websocket is not HTTP and never comes here.
 """
 

@@ -1,6 +1,6 @@
 """Entrants: a player, a pair (EKML §5) or a team (EKML §29), with their status."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -8,6 +8,7 @@ from .guide import Sex
 from .teams import Team
 
 Status = Literal["registered", "approved", "checked_in", "withdrawn"]
+FederationId = Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{0,11}$")]
 
 
 class Person(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -18,6 +19,9 @@ class Person(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     sex: Sex
     club: str = ""
     grade: str = ""
+    # The federation's register id, when the TD links the player at registration (issue 49,
+    # decision 0171); unset (not written at all) otherwise, so older entries read unchanged.
+    federation_id: FederationId | msgspec.UnsetType = msgspec.UNSET
 
 
 class Entrant(msgspec.Struct, frozen=True):

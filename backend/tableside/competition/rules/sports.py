@@ -3,9 +3,9 @@ accepts, the shape of a match result, how long an absent player is waited for, t
 result is recorded under, the smallest elimination bracket, a Swiss bye's points, the
 competition policy of its rulesets and the read model of its matches. The competition's rules
 ask the sport of the guide (`of(guide)`); each discipline's slice makes one
-(`plugins/<name>/competition_rules.py`) and the composition root registers it
-(`server/disciplines.py`): the competition names no discipline. A sport nobody registered is
-refused with its name. Pure: a table of data and functions, filled once at start."""
+(`plugins/<name>/competition_rules.py`) and the house's list registers it
+(`plugins/house.py`, decision 0173): the competition names no discipline. A sport nobody
+registered is refused with its name. Pure: a table of data and functions, filled once at start."""
 
 from __future__ import annotations
 

@@ -63,21 +63,7 @@ def _verify_page(root: Path):
 
 
 def _assets(root: Path) -> list:
-    # One fixed prefix per folder, no catch-all pattern that could shadow an API path.
-    def folder_handler(folder: str):
-        @get(
-            f"/{folder}/{{name:str}}",
-            name=f"pwa-{folder}",
-            include_in_schema=False,
-            sync_to_thread=False,
-        )
-        def asset(request: Request, name: FromPath[str]) -> Response[bytes]:
-            body = assets.read(root, f"{folder}/{name}")
-            return assets.answer(request, body, Path(name).suffix)
-
-        return asset
-
-    return [folder_handler(folder) for folder in worker.ASSET_DIRS]
+    return assets.folder_routes(root, worker.ASSET_DIRS)
 
 
 def _pinned(request: Request) -> bytes:
