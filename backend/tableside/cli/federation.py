@@ -78,14 +78,13 @@ def _serve(settings) -> int:
 
     from tableside.cli.serve import UVICORN, install_signals
     from tableside.db.url import describe
-    from tableside.federation.app import create_app
-    from tableside.federation.asgi import public_routers
+    from tableside.federation.asgi import build
     from tableside.federation.database import migrate
 
     install_signals()
     with _database(settings) as db:
         applied = migrate(db.migrate_url, db.app_role)
-        app = create_app(settings.replace(database_url=db.url), routers=public_routers())
+        app = build(settings.replace(database_url=db.url))
         base = f"http://{settings.host}:{settings.port}"
         print(f"federation database: PostgreSQL {describe(db.url)} ({len(applied)} applied now)")
         print(f"federation: serving on {base}/")

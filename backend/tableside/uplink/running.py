@@ -33,6 +33,7 @@ def uplink(settings: Settings, public_key: str) -> Iterator[None]:
         public_key,
         code=settings.federation_code,
         backoff_max=settings.uplink_backoff_max,
+        heartbeat=settings.uplink_heartbeat,
     )
     try:
         with repeating(pusher.step, settings.uplink_seconds, "federation-uplink"):
