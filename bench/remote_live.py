@@ -194,12 +194,14 @@ class CountingProxy:
 # -- the venue's strokes ------------------------------------------------------------------
 
 
-def play(head, strokes: int, rate: float, table: int) -> int:
-    """`strokes` commands at `rate` per second on a simulated match (new ones as they end)."""
+def play(base: str, strokes: int, rate: float, table: int) -> int:
+    """`strokes` commands at `rate` per second on a simulated match (new ones as they end),
+    by a head judge signed in now and the table's judge."""
     from support.harness import Api
     from support.play import fold_response
     from tableside.disciplines.korona import simulate
 
+    head = Api(base).login()
     rng = random.Random(table)
     done, view, match_id, judge = 0, None, None, None
     start = time.monotonic()
@@ -296,7 +298,7 @@ def bare_kib(n: int, procs: int, work: Path) -> tuple[float, int]:
 
 def main(args: argparse.Namespace) -> None:
     from support.federation import enrolment_code, federation_server, venue_env
-    from support.harness import Api, Server
+    from support.harness import Server
     from tableside.db.embedded import EmbeddedPostgres
 
     work = Path(tempfile.mkdtemp(prefix="tableside-remote-live-"))
@@ -333,9 +335,8 @@ def main(args: argparse.Namespace) -> None:
         while not (uplink / "credential.json").is_file() and time.monotonic() < deadline:
             time.sleep(0.1)
         vid = json.loads((uplink / "credential.json").read_bytes())["venue_id"]
-        head = Api(venue.base).login()
         # the uplink's bytes per stroke with nobody watching
-        table = play(head, args.strokes // 2, args.rate, 1)
+        table = play(venue.base, args.strokes // 2, args.rate, 1)
         _pushed(nodes[0].base, vid, venue_url)
         up0, strokes0 = proxy.up, args.strokes // 2
         time.sleep(1)
@@ -346,7 +347,7 @@ def main(args: argparse.Namespace) -> None:
         time.sleep(1)
         ours = (sum(rss_kib(n.proc.pid) for n in nodes) - rss_before) / max(connected, 1)
         up_start = proxy.up
-        play(head, args.strokes, args.rate, table)
+        play(venue.base, args.strokes, args.rate, table)
         final = _pushed(nodes[0].base, vid, venue_url)
         up = (proxy.up - up_start) / args.strokes
         reports = clients.finish(final)
