@@ -46,6 +46,14 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from live_audience import free_port, quantiles, rss_kib  # noqa: E402
 
 WAIT = 180.0  # the longest any phase waits
+# `tableside federation serve`'s uvicorn (cli/serve.UVICORN): no per-message deflate (the
+# fan-out writes one frame for every socket), httptools let go of on the upgrade
+PRODUCTION = (
+    "--ws-per-message-deflate",
+    "false",
+    "--http",
+    "tableside.server.upgrades:LetGoOnUpgrade",
+)
 
 
 # -- client processes ---------------------------------------------------------------------
@@ -199,6 +207,7 @@ def play(base: str, strokes: int, rate: float, table: int) -> int:
     by a head judge signed in now and the table's judge."""
     from support.harness import Api
     from support.play import fold_response
+    from tableside.disciplines.korona import commands as rc
     from tableside.disciplines.korona import simulate
 
     head = Api(base).login()
@@ -218,7 +227,8 @@ def play(base: str, strokes: int, rate: float, table: int) -> int:
             view = None
             continue
         time.sleep(max(0.0, start + done / rate - time.monotonic()))
-        r = judge.command(match_id, view.version, msgspec.to_builtins(cmd))
+        sender = head if isinstance(cmd, rc.CorrectDecision) else judge  # as record_match
+        r = sender.command(match_id, view.version, msgspec.to_builtins(cmd))
         assert r.status_code == 201, r.text
         view = fold_response(view, match_id, r.json())
         done += 1
@@ -318,6 +328,7 @@ def main(args: argparse.Namespace) -> None:
         for k in range(args.nodes):
             node = federation_server(fed_url, work)
             node.env.update(fed_env)
+            node.args = PRODUCTION  # as `tableside federation serve` runs uvicorn
             node.output = str(work / f"node-{k}.log")
             nodes.append(node.start())
             stack.callback(node.stop)

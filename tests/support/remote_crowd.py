@@ -41,6 +41,8 @@ class Spectator:
     notices: list[dict] = field(default_factory=list)
     delays: list[float] = field(default_factory=list)  # venue's recorded_at → here, seconds
     nodes: set[int] = field(default_factory=set)
+    dense: bool = True  # a venue's feed: every position; a stream's: its own only
+    positions: list[int] = field(default_factory=list)  # a stream's, as sent
 
     def take(self, message: dict, timed: bool) -> None:
         kind = message.get("kind")
@@ -55,8 +57,10 @@ class Spectator:
             if position <= self.last:
                 self.duplicates += 1
                 return
-            if position != self.last + 1:
+            if self.dense and position != self.last + 1:
                 self.gaps += 1
+            elif not self.dense:
+                self.positions.append(position)
             self.last = position
             self.events += 1
             if timed:
@@ -71,15 +75,18 @@ class Spectator:
 class Crowd:
     """`n` spectators of `venue` spread over `nodes` (ws://127.0.0.1:port bases)."""
 
-    def __init__(self, nodes: list[str], venue: str, n: int, timed: bool = False) -> None:
-        self.nodes, self.venue, self.timed = nodes, venue, timed
-        self.spectators = [Spectator(k % len(nodes)) for k in range(n)]
+    def __init__(
+        self, nodes: list[str], venue: str, n: int, timed: bool = False, stream: str = ""
+    ) -> None:
+        self.nodes, self.venue, self.timed, self.stream = nodes, venue, timed, stream
+        self.spectators = [Spectator(k % len(nodes), dense=not stream) for k in range(n)]
         self.stopping: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 
     def url(self, node: int, after: int) -> str:
-        query = f"venue={self.venue}" + (f"&after={after}" if after else "")
+        query = f"venue={self.venue}" + (f"&stream={self.stream}" if self.stream else "")
+        query += f"&after={after}" if after else ""
         return f"{self.nodes[node]}{PATH}?{query}"
 
     async def follow(self, s: Spectator) -> None:
