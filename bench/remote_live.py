@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import random
@@ -279,6 +280,38 @@ def _pushed(base: str, venue: str, venue_url: str) -> int:
     raise TimeoutError("the federation did not catch up with the venue")
 
 
+class HeldWatch:
+    """When the federation first held each of the venue's positions (polled every 20 ms):
+    the uplink's share of a stroke's way (venue commit → kept), the rest being the relay's."""
+
+    def __init__(self, base: str, venue: str) -> None:
+        self.base, self.venue, self.held_at = base, venue, {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        last = None
+        while not self.stopping.wait(0.02):
+            with contextlib.suppress(httpx.HTTPError):
+                now = _held(self.base, self.venue)
+                if last is not None:
+                    for position in range(last + 1, now + 1):
+                        self.held_at[position] = time.time()
+                last = now if last is None else max(last, now)
+
+    def legs(self, venue_url: str) -> list[float]:
+        self.stopping.set()
+        self.thread.join(5)
+        with psycopg.connect(venue_url) as conn:
+            rows = conn.execute(
+                "SELECT notification_id, recorded_at FROM stored_events"
+                " WHERE notification_id = ANY(%s)",
+                (list(self.held_at),),
+            ).fetchall()
+        return [self.held_at[p] - at.timestamp() for p, at in rows]
+
+
 def bare_kib(n: int, procs: int, work: Path) -> tuple[float, int]:
     """KiB per socket of the bare websocket app holding `n` sockets."""
     port, pub = free_port(), free_port()
@@ -358,9 +391,11 @@ def main(args: argparse.Namespace) -> None:
         time.sleep(1)
         ours = (sum(rss_kib(n.proc.pid) for n in nodes) - rss_before) / max(connected, 1)
         up_start = proxy.up
+        watch = HeldWatch(nodes[0].base, vid)
         play(venue.base, args.strokes, args.rate, table)
         final = _pushed(nodes[0].base, vid, venue_url)
         up = (proxy.up - up_start) / args.strokes
+        kept50, kept99 = quantiles(watch.legs(venue_url))
         reports = clients.finish(final)
     connected = sum(r[0] for r in reports)
     lost = sum(r[1] for r in reports) + (args.n - len(reports) and args.n - connected)
@@ -370,7 +405,8 @@ def main(args: argparse.Namespace) -> None:
         f" strokes {args.strokes}: stroke -> remote spectator p50 {p50:.0f} ms p99 {p99:.0f} ms;"
         f" memory {ours / bare:.2f}x ({ours:.1f} KiB/conn over the nodes vs {bare:.1f} for a"
         f" bare websocket app holding {bare_held}, same run); uplink {up:.0f} B/stroke with"
-        f" {connected} watching ({(up0) / max(strokes0, 1):.0f} with none)"
+        f" {connected} watching ({(up0) / max(strokes0, 1):.0f} with none); of the way, venue ->"
+        f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms)"
     )
 
 
