@@ -35,6 +35,7 @@ import tempfile
 import threading
 import time
 from contextlib import ExitStack
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -83,29 +84,50 @@ def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
 
 
 def _bare_child(url: str, n: int, pipe) -> None:
+    """Sockets on the bare app, each reading and timing what it is sent as a spectator does."""
     from websockets.asyncio.client import connect
 
-    async def one(stop: asyncio.Event, count: list[int]) -> None:
-        try:
+    delays: list[float] = []
+
+    async def one(count: list[int]) -> None:
+        with contextlib.suppress(Exception):  # a socket that did not hold is not counted
             async with connect(url, open_timeout=60, ping_interval=None) as ws:
                 await ws.recv()
                 count[0] += 1
-                await stop.wait()
-        except Exception:
-            pass
+                async for text in ws:
+                    message = json.loads(text)
+                    if message.get("kind") == "event":
+                        at = datetime.fromisoformat(message["recorded_at"]).timestamp()
+                        delays.append(time.time() - at)
 
     async def run() -> None:
-        stop, count = asyncio.Event(), [0]
-        tasks = [asyncio.create_task(one(stop, count)) for _ in range(n)]
+        count = [0]
+        tasks = [asyncio.create_task(one(count)) for _ in range(n)]
         loop = asyncio.get_running_loop()
         while not await loop.run_in_executor(None, pipe.poll, 0.2):
             pipe.send(("connected", count[0]))
         pipe.recv()
-        stop.set()
-        await asyncio.gather(*tasks)
-        pipe.send(("done", count[0]))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pipe.send(("done", count[0], random.sample(delays, min(len(delays), 20000))))
 
     asyncio.run(run())
+
+
+async def _publish_bare(port: int, strokes: int, rate: float) -> None:
+    """`strokes` event-sized messages at `rate` per second into the bare app's broadcast."""
+    from websockets.asyncio.client import connect
+
+    filler = "x" * 400
+    async with connect(f"ws://127.0.0.1:{port}/") as ws:
+        start = time.monotonic()
+        for k in range(1, strokes + 1):
+            await asyncio.sleep(max(0.0, start + k / rate - time.monotonic()))
+            at = datetime.now(UTC).isoformat()
+            body = {"kind": "event", "position": k, "recorded_at": at, "payload": filler}
+            await ws.send(json.dumps(body))
+        await asyncio.sleep(3)  # the last ones delivered
 
 
 class Clients:
@@ -312,8 +334,9 @@ class HeldWatch:
         return [self.held_at[p] - at.timestamp() for p, at in rows]
 
 
-def bare_kib(n: int, procs: int, work: Path) -> tuple[float, int]:
-    """KiB per socket of the bare websocket app holding `n` sockets."""
+def bare(n: int, procs: int, strokes: int, rate: float) -> tuple[float, int, list[float]]:
+    """The bare websocket app holding `n` sockets: KiB per socket, sockets held, and the
+    delays of `strokes` broadcasts at `rate` (the same client processes' cost as ours)."""
     port, pub = free_port(), free_port()
     proc = subprocess.Popen(
         [sys.executable, str(HERE / "live_baseline.py"), str(port), str(pub), "off"]
@@ -332,8 +355,9 @@ def bare_kib(n: int, procs: int, work: Path) -> tuple[float, int]:
         held = clients.wait_connected(n)
         time.sleep(1)
         after = rss_kib(proc.pid)
-        clients.finish("stop")
-        return (after - before) / max(held, 1), held
+        asyncio.run(_publish_bare(pub, strokes, rate))
+        reports = clients.finish("stop")
+        return (after - before) / max(held, 1), held, [d for r in reports for d in r[1]]
     finally:
         proc.terminate()
         proc.wait(10)
@@ -352,7 +376,7 @@ def main(args: argparse.Namespace) -> None:
         key = work / "keys" / "checkpoint-ed25519.pem"
         key.parent.mkdir()
         venue_url, fed_url = _databases(pg.start(), key)
-        bare, bare_held = bare_kib(args.n, args.procs, work)
+        bare_kib, bare_held, bare_delays = bare(args.n, args.procs, args.strokes, args.rate)
         fed_env = {
             "TABLESIDE_FEDERATION_RELAY_SOCKETS": str(args.n),
             "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": str(args.n),
@@ -400,12 +424,15 @@ def main(args: argparse.Namespace) -> None:
     connected = sum(r[0] for r in reports)
     lost = sum(r[1] for r in reports) + (args.n - len(reports) and args.n - connected)
     p50, p99 = quantiles([d for r in reports for d in r[2]])
+    b50, b99 = quantiles(bare_delays)
     print(
         f"remote live: connected {connected}/{args.n} lost {lost} nodes {args.nodes}"
-        f" strokes {args.strokes}: stroke -> remote spectator p50 {p50:.0f} ms p99 {p99:.0f} ms;"
-        f" memory {ours / bare:.2f}x ({ours:.1f} KiB/conn over the nodes vs {bare:.1f} for a"
-        f" bare websocket app holding {bare_held}, same run); uplink {up:.0f} B/stroke with"
-        f" {connected} watching ({(up0) / max(strokes0, 1):.0f} with none); of the way, venue ->"
+        f" strokes {args.strokes}: stroke -> remote spectator p50 {p50:.0f} ms p99 {p99:.0f} ms"
+        f" (a bare app's broadcast to the same clients: p50 {b50:.0f} ms p99 {b99:.0f} ms);"
+        f" memory {ours / bare_kib:.2f}x ({ours:.1f} KiB/conn over the nodes vs"
+        f" {bare_kib:.1f} for a bare websocket app holding {bare_held}, same run);"
+        f" uplink {up:.0f} B/stroke with {connected} watching"
+        f" ({up0 / max(strokes0, 1):.0f} with none); of the way, venue ->"
         f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms)"
     )
 
