@@ -80,6 +80,7 @@ def _serve(settings) -> int:
     from tableside.db.url import describe
     from tableside.federation.asgi import build
     from tableside.federation.database import migrate
+    from tableside.live.socket_auth import MAX_FRAME
 
     install_signals()
     with _database(settings) as db:
@@ -93,6 +94,7 @@ def _serve(settings) -> int:
         print(f"  TABLESIDE_FEDERATION_CODE and `tableside serve --federation {base}`")
         print("Press Ctrl-C to stop.", flush=True)
         config = {**UVICORN, "http": "auto", "host": settings.host, "port": settings.port}
+        config["ws_max_size"] = MAX_FRAME  # the relay's sockets: a big frame refused unread
         uvicorn.Server(uvicorn.Config(app, **config)).run()
     return 0
 
