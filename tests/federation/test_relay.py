@@ -39,7 +39,12 @@ def test_the_snapshot_is_cacheable_and_a_resume_gets_only_what_followed(
     new_database, federation_database, tmp_path
 ) -> None:
     url = new_database()
-    with venue_and_nodes(url, federation_database, tmp_path, 1) as (venue, nodes, vid):
+    ring = {"TABLESIDE_FEDERATION_RELAY_RING": "8"}  # a resume 5 back: the ring; 30: the rows
+    with venue_and_nodes(url, federation_database, tmp_path, 1, fed_env=ring) as (
+        venue,
+        nodes,
+        vid,
+    ):
         node = nodes[0]
         record_match(Api(venue.base).login(), table=1, games=1)
         head = pushed(node.base, vid, url)
@@ -58,19 +63,20 @@ def test_the_snapshot_is_cacheable_and_a_resume_gets_only_what_followed(
         one = httpx.get(f"{node.base}/api/federation/live/{vid}?stream={stream}", timeout=10)
         assert [e["stream"] for e in one.json()["events"]] == [stream] * len(one.json()["events"])
 
-        async def resume() -> list[dict]:
+        async def resume(back: int) -> list[dict]:
             got = []
-            url = f"{node.ws}{PATH}?venue={vid}&after={head - 5}"
+            url = f"{node.ws}{PATH}?venue={vid}&after={head - back}"
             async with connect(url, open_timeout=20) as ws:
                 while not got or got[-1]["kind"] != "caught_up":
                     got.append(json.loads(await asyncio.wait_for(ws.recv(), 20)))
             return got
 
-        got = run_async(resume())
-        assert [m["position"] for m in got if m["kind"] == "event"] == list(
-            range(head - 4, head + 1)
-        )
-        assert [m["kind"] for m in got][-2:] == ["venue", "caught_up"]
+        for back in (5, 30):
+            got = run_async(resume(back))
+            assert [m["position"] for m in got if m["kind"] == "event"] == list(
+                range(head - back + 1, head + 1)
+            )
+            assert [m["kind"] for m in got][-2:] == ["venue", "caught_up"]
         assert httpx.get(f"{node.base}/api/federation/live/{vid}?stream=x").status_code == 400
 
 

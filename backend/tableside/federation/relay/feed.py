@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from datetime import datetime
 from uuid import UUID
 
@@ -22,7 +23,7 @@ import msgspec
 from tableside.live.audience import Audience
 from tableside.live.channels import DOCUMENT
 from tableside.live.feed import encode
-from tableside.live.ring import RING_SIZE
+from tableside.live.ring import RING_SIZE, Ring
 
 log = logging.getLogger(__name__)
 CHUNK = 500  # kept events read in one go
@@ -43,6 +44,12 @@ SELECT DISTINCT ON (stream_id) stream_id, version, position, type_name FROM venu
 WHERE venue_id = $1 AND position <= $2 ORDER BY stream_id, version DESC
 """
 _encoder = msgspec.json.Encoder()
+
+
+def ring_size() -> int:
+    """TABLESIDE_FEDERATION_RELAY_RING: the events of a venue a node keeps in memory (the
+    hall's RING_SIZE); a resume further back reads the kept rows."""
+    return int(os.environ.get("TABLESIDE_FEDERATION_RELAY_RING") or RING_SIZE)
 
 
 def stream_channel(stream: UUID) -> str:
@@ -69,6 +76,7 @@ class VenueFeed:
         self.venue_id = venue_id
         # the node admits sockets (relay/admission.py): the audience counts no address
         self.audience = Audience(limit=4096, per_client=2**31)
+        self.audience.ring = Ring(ring_size())
         self.published = 0
         self.woken = asyncio.Event()
         self.notice = self._notice(None, offline=False)
@@ -83,7 +91,7 @@ class VenueFeed:
         """Fill the ring with the venue's last RING_SIZE events (a spectator resuming from
         another node gets its gap from memory), then follow every wake-up."""
         head = await pool.fetchval(_HEAD, self.venue_id)
-        self.published = max(0, head - RING_SIZE)
+        self.published = max(0, head - self.ring.size)
         self.ring.begin(self.published)
         await self.read(pool, fill=True)
         self.ring.ready.set()

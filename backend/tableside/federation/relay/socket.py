@@ -4,8 +4,9 @@ with its position, then every delta position-tagged, no gap, no duplicate; resum
 Query: `venue=<uuid>` (every event of the venue: its positions are dense, so a spectator sees
 a gap at once), optionally `stream=<uuid>` (one match), optionally `after=<position>` (what
 followed it instead of a snapshot: from this node's ring, or from the kept rows further back —
-a spectator whose node died resumes on any other). After the snapshot or the gap come the
-venue's notice (`{"kind":"venue","state":"online"|"offline","since":…}`) and `caught_up`.
+a spectator whose node died resumes on any other; more than MAX_GAP behind, a snapshot).
+After the snapshot or the gap come the venue's notice (`{"kind":"venue","state":"online"` or
+`"offline","since":…}`) and `caught_up`.
 A client sends only `{"type":"ping"}` (answered `{"kind":"pong"}`).
 
 Served below Litestar as the hall's `/live` is (live/connection.py, decision 0143), with the
@@ -43,6 +44,7 @@ BAD = 4400
 NO_VENUE = 4404
 _PING_TEXT = PING.decode()
 BOUND = 10.0  # seconds a socket waits on its feed's start, its snapshot or its ring
+MAX_GAP = 10_000  # a resume further behind than this gets a snapshot, as the hall's does
 
 
 class _Seat:
@@ -153,6 +155,8 @@ async def _catch_up(relay: Relay, feed: VenueFeed, socket: LiveSocket, asked: tu
     channel, stream, after = asked
     ring = feed.ring
     async with asyncio.timeout(BOUND):
+        if after and ring.read - after > MAX_GAP:
+            after = None  # so far behind a snapshot is less to send (and to read)
         if not after:
             last, text, _ = await cached_snapshot(relay, feed, channel, stream)
             await socket.send_data(text)
