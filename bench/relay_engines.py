@@ -13,9 +13,9 @@ subscribers (every relay node), `--n` strokes at `--rate` per second, then a bur
 Each engine's server is started here (an embedded PostgreSQL, `redis-server`, `nats-server
 -js`, each in a temp dir on a free loopback port) and stopped after; an engine whose server
 or client is missing is reported `not measured`, never guessed (the two clients are not the
-project's dependencies: `.venv/bin/pip install redis nats-py` to measure them). Prints a line per engine:
-`engine NAME: stroke -> every node p50 N ms p99 N ms, burst N/s` and, against pg in the same
-run, the ratio of p99 and of burst throughput.
+project's dependencies: `.venv/bin/pip install redis nats-py` to measure them). Prints a
+line per engine: `engine NAME: stroke -> every node p50 N ms p99 N ms, burst N/s` and,
+against pg in the same run, the ratio of p99 and of burst throughput.
 
     .venv/bin/python bench/relay_engines.py --nodes 4 --n 2000 --rate 200
 """
