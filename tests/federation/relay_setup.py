@@ -9,9 +9,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import psycopg
 from support.federation import enrolment_code, federation_server, venue_env
 from support.harness import Server, wait_for
-from test_push import venue_head
 
 RELAY_ENV = {
     "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": "5000",  # every spectator comes from 127.0.0.1
@@ -22,6 +22,15 @@ def held(base: str, venue_id: str) -> int:
     """The position the federation holds of the venue."""
     found = httpx.get(f"{base}/api/federation/venues", timeout=10).json()
     return next((v["position"] for v in found if v["venue_id"] == venue_id), 0)
+
+
+def venue_head(url: str) -> int:
+    """The venue's own newest position (federation-core's support/federation.venue_head once
+    merged: test_push's moved there)."""
+    with psycopg.connect(url) as conn:
+        return conn.execute(
+            "SELECT coalesce(max(notification_id), 0) FROM stored_events"
+        ).fetchone()[0]
 
 
 def pushed(base: str, venue_id: str, venue_url: str) -> int:
