@@ -1,21 +1,21 @@
-"""This node's relay: one LISTEN connection of its own (never the pool's) on the channel the
-keeping transaction notifies, each venue's feed started on its first spectator, and a poll
-every POLL seconds that wakes every feed (a notification missed while the LISTEN connection
-was being made again is read then) and restates each venue's notice (online, or offline
-since it was last heard from: `venue_seen`, by the database's clock, so every node agrees).
+"""This node's relay: one LISTEN connection of its own (never the pool's: the process's one,
+`eventlog/listener.py`) on the channel the keeping transaction notifies, each venue's feed
+started on its first spectator, and a poll every POLL seconds that wakes every feed (a
+notification missed while the LISTEN connection was being made again is read then) and
+restates each venue's notice (online, or offline since it was last heard from:
+`venue_seen`, by the database's clock, so every node agrees).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import random
 from uuid import UUID
 
 import asyncpg
 
+from tableside.eventlog.listener import listen
 from tableside.federation.relay import notify
 from tableside.federation.relay.admission import Admission
 from tableside.federation.relay.feed import VenueFeed
@@ -40,7 +40,6 @@ class Relay:
         self.feeds: dict[UUID, VenueFeed] = {}
         self._starting: dict[UUID, asyncio.Task] = {}
         self._tasks: list[asyncio.Task] = []
-        self.listening = asyncio.Event()
 
     @staticmethod
     def offline_from_env() -> float:
@@ -80,35 +79,20 @@ class Relay:
         feed.wake()  # what was kept while it started
         return feed
 
-    def _notified(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+    def _wake_all(self) -> None:
+        """The LISTEN connection was made (again): anything kept meanwhile is read."""
+        for feed in self.feeds.values():
+            feed.wake()
+
+    def _notified(self, payload: str) -> None:
         found = notify.parse(payload)
         if found is not None and (feed := self.feeds.get(found[0])) is not None:
             feed.wake()
 
     async def _listen(self) -> None:
-        """LISTEN on a connection of its own; made again (with jitter) when it is lost."""
-        failures = 0
-        while True:
-            lost = asyncio.Event()
-            try:
-                conn = await asyncpg.connect(self.url, timeout=5)
-            except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-                failures += 1
-                log.warning("relay: LISTEN connection not made: %s", exc)
-                await asyncio.sleep(min(10, 2 ** min(failures, 4)) * random.uniform(0.5, 1))
-                continue
-            failures = 0
-            try:
-                conn.add_termination_listener(lambda _, ended=lost: ended.set())
-                await conn.add_listener(notify.CHANNEL, self._notified)
-                self.listening.set()
-                for feed in self.feeds.values():
-                    feed.wake()  # anything kept while nobody listened
-                await lost.wait()
-            finally:
-                self.listening.clear()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.close(), 2)
+        """The process's one LISTEN connection (`eventlog/listener.listen`, made again when
+        lost): the keeping transactions' wake-ups."""
+        await listen(self.url, self._wake_all, {notify.CHANNEL: self._notified})
 
     async def _poll(self) -> None:
         while True:
