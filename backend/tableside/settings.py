@@ -70,6 +70,7 @@ class Settings:
     uplink_dir: Path | None = None
     uplink_seconds: float = 0.5
     uplink_backoff_max: float = 60.0
+    uplink_heartbeat: float = 30.0  # a push at least this often (the relay's offline notice)
 
     @property
     def uplink_folder(self) -> Path:
@@ -168,6 +169,7 @@ class Settings:
             uplink_backoff_max=_seconds(
                 env, "TABLESIDE_UPLINK_BACKOFF_MAX", cls.uplink_backoff_max
             ),
+            uplink_heartbeat=_seconds(env, "TABLESIDE_UPLINK_HEARTBEAT", cls.uplink_heartbeat),
             live_per_client=_count(env, "TABLESIDE_LIVE_PER_CLIENT", cls.live_per_client),
             live_behind_kib=_within(
                 env, "TABLESIDE_LIVE_BEHIND_KIB", cls.live_behind_kib, 16, 65536

@@ -77,14 +77,14 @@ def _serve(settings) -> int:
     import uvicorn
 
     from tableside.cli.serve import UVICORN, install_signals
-    from tableside.federation.app import create_app
-    from tableside.federation.asgi import public_routers
+    from tableside.federation.asgi import build
     from tableside.federation.database import migrate
+    from tableside.live.socket_auth import MAX_FRAME
 
     install_signals()
     with _database(settings) as db:
         applied = migrate(db.migrate_url, db.app_role)
-        app = create_app(settings.replace(database_url=db.url), routers=public_routers())
+        app = build(settings.replace(database_url=db.url))
         base = f"http://{settings.host}:{settings.port}"
         print(f"federation database: PostgreSQL {db.label} ({len(applied)} applied now)")
         print(f"federation: serving on {base}/")
@@ -93,6 +93,7 @@ def _serve(settings) -> int:
         print(f"  TABLESIDE_FEDERATION_CODE and `tableside serve --federation {base}`")
         print("Press Ctrl-C to stop.", flush=True)
         config = {**UVICORN, "http": "auto", "host": settings.host, "port": settings.port}
+        config["ws_max_size"] = MAX_FRAME  # the relay's sockets: a big frame refused unread
         uvicorn.Server(uvicorn.Config(app, **config)).run()
     return 0
 

@@ -27,14 +27,17 @@ from tableside.web.security_headers import security_headers
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: FederationSettings, routers: Sequence[Any] = ()) -> Litestar:
+def create_app(
+    settings: FederationSettings, routers: Sequence[Any] = (), lifespans: Sequence[Any] = ()
+) -> Litestar:
     """The federation for a database URL already resolved in `settings`, with `routers`
-    (the read side's) beside the core's routes."""
+    (the read side's) beside the core's routes, and `lifespans` after the core's (the relay's:
+    the pool is open)."""
     if not settings.database_url:
         raise ValueError("the federation needs settings.database_url (resolve it first)")
     app = Litestar(
         route_handlers=[*CORE_ROUTES, *routers],
-        lifespan=[lifespan],
+        lifespan=[lifespan, *lifespans],
         exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS},
         guards=[no_token_in_url],
         before_send=[security_headers()],

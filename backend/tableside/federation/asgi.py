@@ -3,15 +3,24 @@ environment (its database must exist and be migrated: `tableside federation serv
 
 from __future__ import annotations
 
-from litestar import Litestar
-
 from tableside.federation.app import create_app
 from tableside.federation.config import FederationSettings
+from tableside.federation.relay.app import RelayApp, relay_lifespan
+from tableside.federation.relay.routes import RELAY_ROUTES
 
 
-def from_env() -> Litestar:
-    """Settings from TABLESIDE_FEDERATION_*; the read side's routers join here."""
-    return create_app(FederationSettings.from_env(), routers=public_routers())
+def from_env() -> RelayApp:
+    """Settings from TABLESIDE_FEDERATION_*."""
+    return build(FederationSettings.from_env())
+
+
+def build(settings: FederationSettings) -> RelayApp:
+    """The federation's app: the read side's routers join here, and the remote live relay
+    (its routes, its lifespan, its websocket: decision 0195)."""
+    app = create_app(
+        settings, routers=[*public_routers(), *RELAY_ROUTES], lifespans=[relay_lifespan]
+    )
+    return RelayApp(app)
 
 
 def public_routers() -> list:

@@ -17,6 +17,7 @@ from tableside.eventlog.checkpoints import Checkpoint
 from tableside.eventlog.federation_ack import Ack
 from tableside.eventlog.records import RawRecord
 from tableside.federation.judge import Held, Keep, Offer, Refusal, judge, touched
+from tableside.federation.relay import notify
 
 _LOCK = "SELECT venue_id FROM venues WHERE venue_id = $1 FOR UPDATE"
 _HEAD = "SELECT coalesce(max(position), 0) FROM venue_events WHERE venue_id = $1"
@@ -95,6 +96,7 @@ async def keep(
             return verdict
         await _write(conn, venue_id, verdict)
         ack = await _acknowledge(conn, key, venue_id, verdict.head)
+        await notify.kept(conn, venue_id, verdict.head[0])  # the remote live relay (0195)
         return Kept(len(verdict.records), len(offer.records), ack)
 
 

@@ -67,6 +67,7 @@ class Pusher:
     public_key: str  # the venue's checkpoint key, bound at enrolment
     code: str | None = None
     backoff_max: float = 60.0
+    heartbeat: float = HEARTBEAT  # TABLESIDE_UPLINK_HEARTBEAT (the relay's offline notice)
     acked: int | None = None  # the federation's held head, once learnt
     failures: int = 0
     next_try: float = 0.0
@@ -160,7 +161,7 @@ class Pusher:
         """Push until the federation holds the head (a heartbeat at least every HEARTBEAT)."""
         while True:
             head = conn.execute(_HEAD).fetchone()[0]
-            due = time.monotonic() - self.last_push >= HEARTBEAT
+            due = time.monotonic() - self.last_push >= self.heartbeat
             if self.acked == head and not due:  # behind the acknowledged: say so at once
                 return head
             self._push(conn, http, bearer, head)

@@ -37,6 +37,7 @@ def uplink(settings: Settings, public_key: str) -> Iterator[None]:
         code=settings.federation_code,
         backoff_max=settings.uplink_backoff_max,
         every=settings.uplink_seconds,
+        heartbeat=settings.uplink_heartbeat,
     )
     try:
         # a caught-up step waits (at most `every`) for the store's NOTIFY itself

@@ -1,0 +1,200 @@
+"""One venue's live feed on one federation node: its kept events read once per wake-up (a
+NOTIFY from whichever node kept them, or the node's poll), each encoded once and handed to the
+hall's own fan-out (`live/audience.Audience`: its ring, its cached snapshots, its direct
+writes) on two channels: `venue` (every event of the venue) and `stream:<id>` (one match).
+
+Positions are the venue's own (dense 1, 2, 3 … per venue, decision 0165), so each venue has
+an audience and a ring of its own. Its notice — the venue online, or offline since it was
+last heard from (`venue_seen`, older than the relay's bound) — goes to every socket of the
+venue as a whole document (`DOCUMENT`), and to each new one after its snapshot or gap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from datetime import datetime
+from uuid import UUID
+
+import asyncpg
+import msgspec
+
+from tableside.live.audience import Audience
+from tableside.live.channels import DOCUMENT
+from tableside.live.feed import encode
+from tableside.live.ring import RING_SIZE, Ring
+
+log = logging.getLogger(__name__)
+CHUNK = 500  # kept events read in one go
+VENUE = "venue"
+OFFLINE = "relay_venue_offline"  # the notice's code (pwa/i18n/codes.*.json)
+
+_AFTER = """
+SELECT position, stream_id, version, type_name, payload, recorded_at FROM venue_events
+WHERE venue_id = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4
+"""
+_HEAD = "SELECT coalesce(max(position), 0) FROM venue_events WHERE venue_id = $1"
+_STREAM = """
+SELECT position, stream_id, version, type_name, payload, recorded_at FROM venue_events
+WHERE venue_id = $1 AND stream_id = $2 AND position <= $3 ORDER BY position
+"""
+_STREAMS = """
+SELECT DISTINCT ON (stream_id) stream_id, version, position, type_name FROM venue_events
+WHERE venue_id = $1 AND position <= $2 ORDER BY stream_id, version DESC
+"""
+_encoder = msgspec.json.Encoder()
+
+
+def ring_size() -> int:
+    """TABLESIDE_FEDERATION_RELAY_RING: the events of a venue a node keeps in memory (the
+    hall's RING_SIZE); a resume further back reads the kept rows."""
+    return int(os.environ.get("TABLESIDE_FEDERATION_RELAY_RING") or RING_SIZE)
+
+
+def stream_channel(stream: UUID) -> str:
+    return f"stream:{stream}"
+
+
+def event_of(row: asyncpg.Record) -> dict:
+    """A kept event as remote spectators read it (its payload the venue's exact JSON)."""
+    return {
+        "kind": "event",
+        "position": row["position"],
+        "stream": str(row["stream_id"]),
+        "version": row["version"],
+        "type": row["type_name"],
+        "payload": msgspec.Raw(bytes(row["payload"])),
+        "recorded_at": row["recorded_at"].isoformat(),
+    }
+
+
+class VenueFeed:
+    """One venue's audience on this node, the position read up to, and its notice."""
+
+    def __init__(self, venue_id: UUID) -> None:
+        self.venue_id = venue_id
+        # the node admits sockets (relay/admission.py): the audience counts no address
+        self.audience = Audience(limit=4096, per_client=2**31)
+        self.audience.ring = Ring(ring_size())
+        self.published = 0
+        self.woken = asyncio.Event()
+        self.notice = self._notice(None, offline=False)
+        self.offline = False
+        self._tasks: list[asyncio.Task] = []
+
+    @property
+    def ring(self):
+        return self.audience.ring
+
+    async def start(self, pool: asyncpg.Pool) -> None:
+        """Fill the ring with the venue's last RING_SIZE events (a spectator resuming from
+        another node gets its gap from memory), then follow every wake-up."""
+        head = await pool.fetchval(_HEAD, self.venue_id)
+        self.published = max(0, head - self.ring.size)
+        self.ring.begin(self.published)
+        await self.read(pool, fill=True)
+        self.ring.ready.set()
+        self._tasks = [
+            asyncio.create_task(self.audience.run()),
+            asyncio.create_task(self._follow(pool)),
+        ]
+
+    def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    async def _follow(self, pool: asyncpg.Pool) -> None:
+        while True:
+            await self.woken.wait()
+            self.woken.clear()
+            try:
+                await self.read(pool)
+            except (asyncpg.PostgresError, OSError, TimeoutError) as exc:
+                log.warning("relay: venue %s not read: %s", self.venue_id, exc)
+                await asyncio.sleep(1)
+                self.woken.set()
+
+    async def read(self, pool: asyncpg.Pool, fill: bool = False) -> None:
+        """Every kept event after what was read, in order, each encoded once."""
+        while True:
+            rows = await pool.fetch(_AFTER, self.venue_id, self.published, 2**62, CHUNK)
+            for row in rows:
+                text = _encoder.encode(event_of(row))
+                channels = (VENUE, stream_channel(row["stream_id"]))
+                if fill:
+                    self.ring.add(row["position"], text, channels)
+                else:
+                    self.audience.publish(row["position"], text, channels)
+            if rows:
+                self.published = rows[-1]["position"]
+                self.audience.position = max(self.audience.position, self.published)
+                self.ring.reach(self.published)
+            if len(rows) < CHUNK:
+                return
+
+    def seen(self, seen_at: datetime | None, offline: bool) -> None:
+        """What the poll found of the venue: its notice changes, every socket is told."""
+        text = self._notice(seen_at, offline)
+        if text == self.notice:
+            return
+        self.offline, self.notice = offline, text
+        channels = tuple(self.audience.channels)
+        if channels:
+            self.audience.publish(DOCUMENT, text, channels)
+
+    def _notice(self, seen_at: datetime | None, offline: bool) -> bytes:
+        """The venue's state as remote spectators are told it (`since`: an ISO time, worded
+        by the page as HH:MM in the reader's zone and language)."""
+        notice = {"kind": "venue", "venue": str(self.venue_id)}
+        if offline:
+            since = seen_at.isoformat() if seen_at else None
+            notice |= {"state": "offline", "since": since, "code": OFFLINE}
+        else:
+            notice |= {"state": "online"}
+        return encode(notice)
+
+
+async def snapshot(pool: asyncpg.Pool, venue_id: UUID, stream: UUID | None) -> tuple[int, bytes]:
+    """A channel's snapshot at the venue's held head: a match's events so far, or the venue's
+    streams with their tips. Rows at or before the head never change (append-only, dense)."""
+    async with pool.acquire() as conn:
+        head = await conn.fetchval(_HEAD, venue_id)
+        found: dict = {"kind": "snapshot", "venue": str(venue_id), "position": head}
+        if stream is not None:
+            rows = await conn.fetch(_STREAM, venue_id, stream, head)
+            found |= {"stream": str(stream), "events": [event_of(r) for r in rows]}
+        else:
+            rows = await conn.fetch(_STREAMS, venue_id, head)
+            found["streams"] = [
+                {
+                    "stream": str(r["stream_id"]),
+                    "version": r["version"],
+                    "position": r["position"],
+                    "type": r["type_name"],
+                }
+                for r in rows
+            ]
+    return head, _encoder.encode(found)
+
+
+async def gap(
+    pool: asyncpg.Pool, venue_id: UUID, after: int, upto: int, stream: UUID | None
+) -> list[tuple[int, bytes]]:
+    """The channel's deltas after `after` up to `upto` from the database (a resume older than
+    the ring): the kept rows are the deltas themselves."""
+    out: list[tuple[int, bytes]] = []
+    while after < upto:
+        rows = await pool.fetch(_AFTER, venue_id, after, upto, CHUNK)
+        if not rows:
+            break
+        out.extend(
+            (r["position"], _encoder.encode(event_of(r)))
+            for r in rows
+            if stream is None or r["stream_id"] == stream
+        )
+        after = rows[-1]["position"]
+    return out

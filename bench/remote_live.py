@@ -1,0 +1,451 @@
+"""Remote live (issue 51): a venue's strokes relayed by `--nodes` federation nodes to `--n`
+remote spectators, measured on one machine in one run.
+
+One embedded PostgreSQL holds the venue's database and the federation's; the venue server
+(`tableside.server.asgi`) pushes through a byte-counting loopback proxy to the first node;
+`--nodes` federation processes (`tableside.federation.asgi`) share the federation's database
+and fan out by LISTEN/NOTIFY (decision 0195). Spectators are spread over `--procs` client
+processes (tests/support/remote_crowd.py: each checks every position once, in order) and over
+the nodes. Printed:
+
+    remote live: connected N/N lost 0 nodes K strokes S: stroke -> remote spectator
+    p50 N ms p99 N ms; memory X.XXx (A KiB/conn over the nodes vs B for a bare websocket app,
+    same run); uplink U B/stroke with N watching (U0 with none)
+
+`lost` counts spectators that never connected, were sent a gap or a duplicate, or did not
+reach the venue's last position. The bare app is bench/live_baseline.py (websockets'
+broadcast), holding as many sockets from the same kind of client processes. Loopback only,
+every wait bounded; it stops by itself.
+
+    .venv/bin/python bench/remote_live.py --nodes 4 --n 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import msgspec
+import psycopg
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+from live_audience import free_port, quantiles, rss_kib  # noqa: E402
+
+WAIT = 180.0  # the longest any phase waits
+# `tableside federation serve`'s uvicorn (cli/serve.UVICORN): no per-message deflate (the
+# fan-out writes one frame for every socket), httptools let go of on the upgrade
+PRODUCTION = (
+    "--ws-per-message-deflate",
+    "false",
+    "--http",
+    "tableside.server.upgrades:LetGoOnUpgrade",
+)
+
+
+# -- client processes ---------------------------------------------------------------------
+
+
+def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
+    from support.remote_crowd import Crowd
+
+    crowd = Crowd(nodes, venue, n, timed=True).start()
+    while True:
+        if pipe.poll(0.2):
+            final = pipe.recv()
+            break
+        pipe.send(("connected", sum(1 for s in crowd.spectators if s.caught_up)))
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline and not crowd.all(lambda s: s.last >= final):
+        time.sleep(0.2)
+    crowd.stop()
+    ok = [
+        s.caught_up and not (s.gaps or s.duplicates or s.resets) and s.last == final
+        for s in crowd.spectators
+    ]
+    delays = [d for s in crowd.spectators for d in s.delays]
+    sample = random.sample(delays, min(len(delays), 20000))
+    pipe.send(("done", sum(1 for s in crowd.spectators if s.caught_up), ok.count(False), sample))
+
+
+def _bare_child(url: str, n: int, pipe) -> None:
+    """Sockets on the bare app, each reading and timing what it is sent as a spectator does."""
+    from websockets.asyncio.client import connect
+
+    delays: list[float] = []
+
+    async def one(count: list[int]) -> None:
+        with contextlib.suppress(Exception):  # a socket that did not hold is not counted
+            async with connect(url, open_timeout=60, ping_interval=None) as ws:
+                await ws.recv()
+                count[0] += 1
+                async for text in ws:
+                    message = json.loads(text)
+                    if message.get("kind") == "event":
+                        at = datetime.fromisoformat(message["recorded_at"]).timestamp()
+                        delays.append(time.time() - at)
+
+    async def run() -> None:
+        count = [0]
+        tasks = [asyncio.create_task(one(count)) for _ in range(n)]
+        loop = asyncio.get_running_loop()
+        while not await loop.run_in_executor(None, pipe.poll, 0.2):
+            pipe.send(("connected", count[0]))
+        pipe.recv()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pipe.send(("done", count[0], random.sample(delays, min(len(delays), 20000))))
+
+    asyncio.run(run())
+
+
+async def _publish_bare(port: int, strokes: int, rate: float) -> None:
+    """`strokes` event-sized messages at `rate` per second into the bare app's broadcast."""
+    from websockets.asyncio.client import connect
+
+    filler = "x" * 400
+    async with connect(f"ws://127.0.0.1:{port}/") as ws:
+        start = time.monotonic()
+        for k in range(1, strokes + 1):
+            await asyncio.sleep(max(0.0, start + k / rate - time.monotonic()))
+            at = datetime.now(UTC).isoformat()
+            body = {"kind": "event", "position": k, "recorded_at": at, "payload": filler}
+            await ws.send(json.dumps(body))
+        await asyncio.sleep(3)  # the last ones delivered
+
+
+class Clients:
+    """Client processes, each with a pipe: how many are connected, then their report."""
+
+    def __init__(self, target, parts: list[tuple]) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.pipes, self.procs, self.connected = [], [], [0] * len(parts)
+        for args in parts:
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=target, args=(*args, theirs), daemon=True)
+            proc.start()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+
+    def poll(self) -> int:
+        for k, pipe in enumerate(self.pipes):
+            while pipe.poll():
+                kind, *rest = pipe.recv()
+                if kind == "connected":
+                    self.connected[k] = rest[0]
+        return sum(self.connected)
+
+    def wait_connected(self, n: int) -> int:
+        deadline, last, still = time.monotonic() + WAIT, -1, time.monotonic()
+        while time.monotonic() < deadline:
+            now = self.poll()
+            if now >= n:
+                return now
+            if now != last:
+                last, still = now, time.monotonic()
+            elif time.monotonic() - still > 30:
+                return now  # no progress for 30 s: report what is there
+            time.sleep(0.2)
+        return self.poll()
+
+    def finish(self, message: object) -> list[tuple]:
+        for pipe in self.pipes:
+            pipe.send(message)
+        reports = []
+        for pipe, proc in zip(self.pipes, self.procs, strict=True):
+            while pipe.poll(WAIT):
+                kind, *rest = pipe.recv()
+                if kind == "done":
+                    reports.append(tuple(rest))
+                    break
+            proc.join(30)
+        return reports
+
+
+def _split(n: int, procs: int) -> list[int]:
+    return [n // procs + (1 if k < n % procs else 0) for k in range(procs)]
+
+
+# -- the uplink's bytes -------------------------------------------------------------------
+
+
+class CountingProxy:
+    """A loopback TCP proxy to the first node counting the venue's bytes both ways."""
+
+    def __init__(self, target: int) -> None:
+        self.target, self.port = target, free_port()
+        self.up = self.down = 0
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        asyncio.run_coroutine_threadsafe(self._serve(), self.loop).result(10)
+
+    async def _serve(self) -> None:
+        self.server = await asyncio.start_server(self._pair, "127.0.0.1", self.port)
+
+    async def _pair(self, reader, writer) -> None:
+        try:
+            up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            writer.close()
+            return
+
+        async def pipe(r, w, up: bool) -> None:
+            try:
+                while data := await r.read(65536):
+                    if up:
+                        self.up += len(data)
+                    else:
+                        self.down += len(data)
+                    w.write(data)
+                    await w.drain()
+            except OSError:
+                pass
+            finally:
+                w.close()
+
+        await asyncio.gather(pipe(reader, up_w, True), pipe(up_r, writer, False))
+
+
+# -- the venue's strokes ------------------------------------------------------------------
+
+
+def play(base: str, strokes: int, rate: float, table: int) -> int:
+    """`strokes` commands at `rate` per second on a simulated match (new ones as they end),
+    by a head judge signed in now and the table's judge."""
+    from support.harness import Api
+    from support.play import fold_response
+    from tableside.disciplines.korona import commands as rc
+    from tableside.disciplines.korona import simulate
+
+    head = Api(base).login()
+    rng = random.Random(table)
+    done, view, match_id, judge = 0, None, None, None
+    start = time.monotonic()
+    while done < strokes:
+        if view is None or simulate.next_command(view.state, random.Random(0)) is None:
+            r = head.create(table, ("Mari Tõnisson",), ("Jānis Bērziņš",), games=5)
+            assert r.status_code == 201, r.text
+            match_id = r.json()["match_id"]
+            view = fold_response(None, match_id, r.json())
+            judge = Api(str(head.http.base_url), head.judge_token(table)["token"])
+            table += 1
+        cmd = simulate.next_command(view.state, rng)
+        if cmd is None:
+            view = None
+            continue
+        time.sleep(max(0.0, start + done / rate - time.monotonic()))
+        sender = head if isinstance(cmd, rc.CorrectDecision) else judge  # as record_match
+        r = sender.command(match_id, view.version, msgspec.to_builtins(cmd))
+        assert r.status_code == 201, r.text
+        view = fold_response(view, match_id, r.json())
+        done += 1
+    return table
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+def _databases(server_url: str, key: Path) -> tuple[str, str]:
+    from tableside.db import migrations, roles
+    from tableside.db.url import with_dbname
+    from tableside.eventlog.checkpoints import load_or_create_key, public_hex
+    from tableside.federation.database import migrate
+
+    urls = []
+    for name in ("bench_venue", "bench_federation"):
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"'.encode())
+        urls.append(with_dbname(server_url, name))
+    owner, _ = roles.setup(urls[0])
+    migrations.apply(owner, app_role=roles.APP_ROLE)
+    roles.register_key(owner, bytes.fromhex(public_hex(load_or_create_key(key))))
+    fed_owner, _ = roles.setup(urls[1])
+    migrate(fed_owner, roles.APP_ROLE)
+    return urls[0], urls[1]
+
+
+def _venue_head(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        return conn.execute(
+            "SELECT coalesce(max(notification_id), 0) FROM stored_events"
+        ).fetchone()[0]
+
+
+def _held(base: str, venue: str) -> int:
+    found = httpx.get(f"{base}/api/federation/venues", timeout=10).json()
+    return next((v["position"] for v in found if v["venue_id"] == venue), 0)
+
+
+def _pushed(base: str, venue: str, venue_url: str) -> int:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        head = _venue_head(venue_url)
+        if _held(base, venue) == head:
+            return head
+        time.sleep(0.1)
+    raise TimeoutError("the federation did not catch up with the venue")
+
+
+class HeldWatch:
+    """When the federation first held each of the venue's positions (polled every 20 ms):
+    the uplink's share of a stroke's way (venue commit → kept), the rest being the relay's."""
+
+    def __init__(self, base: str, venue: str) -> None:
+        self.base, self.venue, self.held_at = base, venue, {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        last = None
+        while not self.stopping.wait(0.02):
+            with contextlib.suppress(httpx.HTTPError):
+                now = _held(self.base, self.venue)
+                if last is not None:
+                    for position in range(last + 1, now + 1):
+                        self.held_at[position] = time.time()
+                last = now if last is None else max(last, now)
+
+    def legs(self, venue_url: str) -> list[float]:
+        self.stopping.set()
+        self.thread.join(5)
+        with psycopg.connect(venue_url) as conn:
+            rows = conn.execute(
+                "SELECT notification_id, recorded_at FROM stored_events"
+                " WHERE notification_id = ANY(%s)",
+                (list(self.held_at),),
+            ).fetchall()
+        return [self.held_at[p] - at.timestamp() for p, at in rows]
+
+
+def bare(n: int, procs: int, strokes: int, rate: float) -> tuple[float, int, list[float]]:
+    """The bare websocket app holding `n` sockets: KiB per socket, sockets held, and the
+    delays of `strokes` broadcasts at `rate` (the same client processes' cost as ours)."""
+    port, pub = free_port(), free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(HERE / "live_baseline.py"), str(port), str(pub), "off"]
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        time.sleep(1)
+        before = rss_kib(proc.pid)
+        clients = Clients(_bare_child, [(f"ws://127.0.0.1:{port}/", k) for k in _split(n, procs)])
+        held = clients.wait_connected(n)
+        time.sleep(1)
+        after = rss_kib(proc.pid)
+        asyncio.run(_publish_bare(pub, strokes, rate))
+        reports = clients.finish("stop")
+        return (after - before) / max(held, 1), held, [d for r in reports for d in r[1]]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def main(args: argparse.Namespace) -> None:
+    from support.federation import enrolment_code, federation_server, venue_env
+    from support.harness import Server
+    from tableside.db.embedded import EmbeddedPostgres
+
+    work = Path(tempfile.mkdtemp(prefix="tableside-remote-live-"))
+    pg = EmbeddedPostgres(work / "pgdata")
+    with ExitStack() as stack:
+        stack.callback(shutil.rmtree, work, True)
+        stack.callback(pg.stop)
+        key = work / "keys" / "checkpoint-ed25519.pem"
+        key.parent.mkdir()
+        venue_url, fed_url = _databases(pg.start(), key)
+        bare_kib, bare_held, bare_delays = bare(args.n, args.procs, args.strokes, args.rate)
+        fed_env = {
+            "TABLESIDE_FEDERATION_RELAY_SOCKETS": str(args.n),
+            "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": str(args.n),
+        }
+        nodes = []
+        for k in range(args.nodes):
+            node = federation_server(fed_url, work)
+            node.env.update(fed_env)
+            node.args = PRODUCTION  # as `tableside federation serve` runs uvicorn
+            node.output = str(work / f"node-{k}.log")
+            nodes.append(node.start())
+            stack.callback(node.stop)
+        proxy = CountingProxy(nodes[0].port)
+        uplink = work / "uplink"
+        env = {
+            **venue_env(f"http://127.0.0.1:{proxy.port}", enrolment_code(nodes[0].base), uplink),
+            "TABLESIDE_KEY_FILE": str(key),
+            "TABLESIDE_CHECKPOINT_LOG": "off",
+            "TABLESIDE_UPLINK_SECONDS": "0.05",
+        }
+        venue = Server(venue_url, env=env, output=str(work / "venue.log")).start()
+        stack.callback(venue.stop)
+        deadline = time.monotonic() + WAIT
+        while not (uplink / "credential.json").is_file() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        vid = json.loads((uplink / "credential.json").read_bytes())["venue_id"]
+        # the uplink's bytes per stroke with nobody watching
+        table = play(venue.base, args.strokes // 2, args.rate, 1)
+        _pushed(nodes[0].base, vid, venue_url)
+        up0, strokes0 = proxy.up, args.strokes // 2
+        time.sleep(1)
+        rss_before = sum(rss_kib(n.proc.pid) for n in nodes)
+        ws = [n.ws for n in nodes]
+        clients = Clients(_crowd_child, [(ws, vid, k) for k in _split(args.n, args.procs)])
+        connected = clients.wait_connected(args.n)
+        time.sleep(1)
+        ours = (sum(rss_kib(n.proc.pid) for n in nodes) - rss_before) / max(connected, 1)
+        up_start = proxy.up
+        watch = HeldWatch(nodes[0].base, vid)
+        play(venue.base, args.strokes, args.rate, table)
+        final = _pushed(nodes[0].base, vid, venue_url)
+        up = (proxy.up - up_start) / args.strokes
+        kept50, kept99 = quantiles(watch.legs(venue_url))
+        reports = clients.finish(final)
+    connected = sum(r[0] for r in reports)
+    lost = sum(r[1] for r in reports) + (args.n - len(reports) and args.n - connected)
+    p50, p99 = quantiles([d for r in reports for d in r[2]])
+    b50, b99 = quantiles(bare_delays)
+    print(
+        f"remote live: connected {connected}/{args.n} lost {lost} nodes {args.nodes}"
+        f" strokes {args.strokes}: stroke -> remote spectator p50 {p50:.0f} ms p99 {p99:.0f} ms"
+        f" (a bare app's broadcast to the same clients: p50 {b50:.0f} ms p99 {b99:.0f} ms);"
+        f" memory {ours / bare_kib:.2f}x ({ours:.1f} KiB/conn over the nodes vs"
+        f" {bare_kib:.1f} for a bare websocket app holding {bare_held}, same run);"
+        f" uplink {up:.0f} B/stroke with {connected} watching"
+        f" ({up0 / max(strokes0, 1):.0f} with none); of the way, venue ->"
+        f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms)"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=4)
+    parser.add_argument("--n", type=int, default=2000)
+    parser.add_argument(
+        "--procs", type=int, default=0, help="client processes (n/2500, at least 2)"
+    )
+    parser.add_argument("--strokes", type=int, default=40)
+    parser.add_argument("--rate", type=float, default=2.0, help="strokes per second")
+    parsed = parser.parse_args()
+    parsed.procs = parsed.procs or max(2, -(-parsed.n // 2500))
+    main(parsed)
