@@ -2,7 +2,9 @@
 federation comes up; every event arrives exactly once, the federation's copy equals the
 venue's (positions, both chains' hashes, payloads, meta, times), and every receipt verifies
 against the venue's key as the federation enrolled it and is held by the federation's copy.
-The federation's acknowledgement the venue keeps verifies against the federation's key."""
+The federation's acknowledgement the venue keeps verifies against the federation's key.
+A round robin of three (three matches more) played meanwhile stands at the federation's public
+page as it stands at the venue, and every receipt is checked there ("holds")."""
 
 from __future__ import annotations
 
@@ -20,9 +22,12 @@ from support.federation import (
     status,
     venue_env,
 )
+from support.federation_read import finished_round_robin
 from support.harness import Api, Server, wait_for
 from support.recorded import record_match
 from tableside.eventlog import federation_ack, receipts
+
+THREE = ["Anna-Liisa Põldmäe-Kuusk", "Ilze Bērziņa-Ozoliņa", "Guðrún Þórsdóttir"]
 
 
 def test_three_matches_recorded_while_the_federation_is_down_arrive_exactly_once(
@@ -40,6 +45,9 @@ def test_three_matches_recorded_while_the_federation_is_down_arrive_exactly_once
         head = Api(venue.base).login()
         # every tap answered while the federation is down: the uplink only waits
         matches = [record_match(head, table=t, games=1).match_id for t in (1, 2, 3)]
+        trio = [{"name": n, "birth_year": 1990, "sex": "F"} for n in THREE]
+        comp = finished_round_robin(head, "Talvekarikas", trio)
+        standings = head.get(f"/api/competitions/{comp.id}/standings").json()["rows"]
         wait_for(lambda: status(uplink).get("state") == "offline", timeout=30)
         assert Api(venue.base).get("/health").json()["federation"]["state"] == "offline"
         fed = federation_server(federation_database, tmp_path, port=fed.port).start()
@@ -74,5 +82,13 @@ def test_three_matches_recorded_while_the_federation_is_down_arrive_exactly_once
         assert federation_ack.problem(newest, fed_key) is None
         assert newest.position == kept[-1].position
         assert newest.head_hash == kept[-1].global_hash.hex()
+        public = Api(fed.base)
+        path = f"/api/public/events/{venue_id}/{comp.id}"
+        wait_for(lambda: public.get(path).status_code == 200, timeout=30)
+        assert public.get(path).json()["standings"] == standings
+        for found in receipted:
+            for raw in found:
+                verdict = public.get("/api/public/receipts", r=json.dumps(raw)).json()
+                assert verdict["receipt"] == "holds", verdict
     finally:
         fed.stop()

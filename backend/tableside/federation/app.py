@@ -15,6 +15,7 @@ from litestar import Litestar
 
 from tableside.db.pool import open_pool
 from tableside.eventlog.checkpoints import load_or_create_key
+from tableside.federation.archiving import Archivist
 from tableside.federation.config import MAX_BATCH_BYTES, FederationSettings
 from tableside.federation.context import FederationContext
 from tableside.federation.routes import ADMIN, CORE_ROUTES
@@ -58,8 +59,12 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
             replica = ctx.settings.replace(database_url=ctx.settings.read_url)
             ctx.read_pool = await open_pool(replica.as_venue_settings())
         await _first_admin(ctx)
+        ctx.archivist = Archivist(ctx.pool)
+        ctx.archivist.kept(None)  # what was kept before this start, archived
         yield
     finally:
+        if ctx.archivist:
+            await ctx.archivist.close()
         if ctx.read_pool is not ctx.pool:
             await ctx.read_pool.close()
         await ctx.pool.close()

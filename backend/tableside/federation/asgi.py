@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from tableside.federation.app import create_app
 from tableside.federation.config import FederationSettings
+from tableside.federation.public.router import public_router
+from tableside.federation.register.routes import registrar_router
 from tableside.federation.relay.app import RelayApp, relay_lifespan
 from tableside.federation.relay.routes import RELAY_ROUTES
 
@@ -24,5 +26,6 @@ def build(settings: FederationSettings) -> RelayApp:
 
 
 def public_routers() -> list:
-    """The public read side's routers (its own package under federation/), once there."""
-    return []
+    """The public read side's routers: the public pages (decision 0174) and the registrar's
+    (decision 0171)."""
+    return [public_router(), registrar_router()]

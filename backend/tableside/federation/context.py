@@ -18,3 +18,4 @@ class FederationContext:
     pool: Any = None  # the primary's: every write, and what must read its own writes
     read_pool: Any = None  # a read replica's for the public pages (the primary's without one)
     key: Ed25519PrivateKey | None = None
+    archivist: Any = None  # federation/archiving.Archivist: the archive after each kept push

@@ -141,6 +141,8 @@ async def push(request: Request, state: State, after: Position, head: Position) 
     found = await keep(ctx.pool, ctx.key, venue_id, offer)
     if isinstance(found, Refusal):
         raise _refusal(found)
+    if found.kept:
+        ctx.archivist.kept(venue_id)
     return _kept(found)
 
 
