@@ -16,7 +16,16 @@ import { standingsView } from "/js/admin-standings.js";
 const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
-const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0 };
+const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0, witnesses: null };
+// The notices on top of every view (no standby, a disputed record, no witness outside this
+// machine) are the face's first child, kept through every redraw: they sit inside the face,
+// so one shown as the console is first drawn moves nothing painted before it (issue 54).
+const notices = h("div", { className: "notices", "data-notices": true });
+
+/** The face's children: the notices, then `nodes`. */
+function show(...nodes) {
+  face.replaceChildren(notices, ...nodes);
+}
 // The console redraws in place (morph): the button under the TD's pointer or keyboard focus
 // is the same button after the hall's feed redraws it. The views that fill their own nodes
 // after a request are rebuilt whole instead (data-kept), and for them a redraw waits while the
@@ -80,16 +89,15 @@ async function boot() {
   await i18n.ready;
   app.banner = h("p", { className: "banner", role: "status", hidden: true, "data-banner": true });
   const who = getToken() ? await request("GET", "/api/whoami").catch(() => ({})) : {};
-  if (who.role === "head_judge" || who.role === "secretary") {
-    app.role = who.role;
-    route();
-  } else {
-    login();
-  }
+  if (who.role === "head_judge" || who.role === "secretary") app.role = who.role;
+  app.witnesses = watchWitnesses(notices, () => app.role);
+  // The notices above the console are decided before its first view is drawn (each look
+  // bounded): they take their place before the page paints, never pushing it (issue 54).
+  await Promise.all([watchStandby(), app.witnesses()]);
+  if (app.role) route();
+  else login();
   window.addEventListener("hashchange", route);
   i18n.addEventListener("change", () => (app.role ? render() : login()));
-  watchStandby();
-  watchWitnesses(face, () => app.role);
 }
 
 /** Say it on top of the console, whatever the view, while the server has no standby holding
@@ -101,7 +109,7 @@ function watchStandby(every = 10_000) {
                            "data-replication": true });
   const disputed = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                             "data-record": "ok" });
-  face.before(disputed, warning);
+  notices.append(disputed, warning);
   let said = null;
   let record = null;
   const words = () => {
@@ -109,7 +117,8 @@ function watchStandby(every = 10_000) {
     disputed.textContent = record ? t("admin.record.disputed", { why: codeWords(`record.${record.code}`) }) : "";
   };
   const look = async () => {
-    const reply = await serverFetch("/health").then((r) => r.json()).catch(() => null);
+    const reply = await serverFetch("/health", { signal: AbortSignal.timeout(4_000) })
+      .then((r) => r.json()).catch(() => null);
     const seen = reply?.replication;
     said = !seen || seen.protected ? null : seen.standby_required ? "stopped" : "unprotected";
     record = reply?.record?.state === "disputed" ? reply.record : null;
@@ -120,8 +129,8 @@ function watchStandby(every = 10_000) {
     disputed.dataset.record = record ? "disputed" : "ok";
   };
   i18n.addEventListener("change", words);
-  look();
   setInterval(look, every);
+  return look(); // the first look: awaited before the console is drawn
 }
 
 function login() {
@@ -134,6 +143,7 @@ function login() {
       const reply = await request("POST", "/api/login", { username: user.value, password: pass.value });
       setToken(reply.token);
       app.role = reply.role;
+      await app.witnesses(); // the head judge's notice before the desk is drawn
       route();
     });
   } },
@@ -141,7 +151,7 @@ function login() {
   h("label", { for: "login-user" }, t("admin.login.user")), user,
   h("label", { for: "login-pass" }, t("admin.login.password")), pass,
   h("button", { type: "submit", className: "primary" }, t("admin.login.submit")));
-  face.replaceChildren(form, app.banner);
+  show(form, app.banner);
 }
 
 function route() {
@@ -157,11 +167,11 @@ function route() {
 
 function render() {
   if (!app.desk) {
-    face.replaceChildren(setupView(ctx), app.banner);
+    show(setupView(ctx), app.banner);
     return;
   }
   const doc = app.desk.doc;
-  if (!doc) { face.replaceChildren(h("p", {}, t("admin.loading")), app.banner); return; }
+  if (!doc) { show(h("p", {}, t("admin.loading")), app.banner); return; }
   const keepFocus = document.activeElement?.closest?.("[data-keep]") ? document.activeElement : null;
   if (keepFocus) return; // do not re-render under the TD's typing
   const tabs = h("nav", { className: "cluster tabs", "aria-label": t("admin.tabs") },
@@ -174,9 +184,9 @@ function render() {
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
-  const desk = [head, tabs, app.banner, view];
-  if (face.childNodes[2] === app.banner) morph(face, desk); // the desk drawn before: in place
-  else face.replaceChildren(...desk);
+  const desk = [notices, head, tabs, app.banner, view];
+  if (face.childNodes[3] === app.banner) morph(face, desk); // the desk drawn before: in place
+  else show(...desk.slice(1));
 }
 
 boot();

@@ -5,13 +5,15 @@
 // into the audit (POST /api/witnesses: each checked and recorded as an event).
 //
 //   import { watchWitnesses } from "/js/admin-witness.js";
-//   watchWitnesses(face, () => app.role)   // polls GET /api/witnesses/newest as head judge
+//   const look = watchWitnesses(notices, () => app.role)  // polls GET /api/witnesses/newest
+//   await look()   // the first look, before the console first paints (issue 54: no push)
 
 import { i18n, t } from "/js/i18n.js";
 import { ApiError, describe, headers, parse, request, serverFetch } from "/js/api.js";
 import { h } from "/js/admin-dom.js";
 
 const EVERY_MS = 30_000;
+const LOOK_MS = 4_000; // a look the console waits for before it paints is bounded
 
 async function collect(files) {
   for (const file of files) {
@@ -24,8 +26,10 @@ async function collect(files) {
   }
 }
 
-/** The warning and the picker before `face`; shown only to a head judge, only when stale. */
-export function watchWitnesses(face, role) {
+/** The warning and the picker, appended to `notices`; shown only to a head judge, only when stale.
+ *  Returns the look: the console awaits its first before it draws a view, so the warning
+ *  takes its place before the page paints and never pushes it (issue 54, point 7). */
+export function watchWitnesses(notices, role) {
   const text = h("span", {});
   const said = h("span", { className: "muted small", "data-witness-said": true });
   const picker = h("input", { type: "file", multiple: true, accept: ".jsonl,.json,application/json",
@@ -33,7 +37,7 @@ export function watchWitnesses(face, role) {
   const label = h("label", { for: "witness-files" });
   const banner = h("div", { className: "banner", role: "status", hidden: true, "data-kind": "warning",
                             "data-witness-age": "unknown" }, text, label, picker, said);
-  face.before(banner);
+  notices.append(banner);
   let seen = null;
   const words = () => {
     label.textContent = t("admin.witness.collect");
@@ -45,7 +49,8 @@ export function watchWitnesses(face, role) {
   };
   const look = async () => {
     if (role() !== "head_judge") { banner.hidden = true; return; }
-    seen = await request("GET", "/api/witnesses/newest").catch(() => null);
+    seen = await request("GET", "/api/witnesses/newest", undefined,
+                         { signal: AbortSignal.timeout(LOOK_MS) }).catch(() => null);
     banner.hidden = !seen?.stale;
     banner.dataset.witnessAge = seen ? (seen.stale ? "stale" : "fresh") : "unknown";
     words();
@@ -61,7 +66,6 @@ export function watchWitnesses(face, role) {
     await look();
   });
   i18n.addEventListener("change", words);
-  look();
   setInterval(look, EVERY_MS);
   return look;
 }
