@@ -41,7 +41,7 @@ function left(iso) {
 }
 
 // The demo (serve --demo) keeps one match of each Swiss round for a person at table 5 until
-// they call it or its countdown ends (GET /api/demo; 404 where no demo runs: not asked again).
+// its countdown ends, called or not (GET /api/demo; 404 where no demo runs: not asked again).
 const DEMO = { asked: 0, info: null, none: false };
 
 function demoNotice(desk) {
@@ -55,8 +55,12 @@ function demoNotice(desk) {
   }
   const info = DEMO.info;
   if (!info?.held || info.competition_id !== desk.id) return null;
-  return h("p", { className: "notice", "data-demo-held": info.held.match_id },
-    t("admin.tables.demo_held", { match: info.held.match_id, table: info.table }), " ",
+  // Called to table 5 already: the countdown runs on; left unjudged, a simulated table takes
+  // it at table 5 when it ends (decision 0190).
+  const words = info.held.called ? "admin.tables.demo_called" : "admin.tables.demo_held";
+  return h("p", { className: "notice", "data-demo-held": info.held.match_id,
+                  "data-demo-called": String(Boolean(info.held.called)) },
+    t(words, { match: info.held.match_id, table: info.table }), " ",
     h("strong", { "data-demo-until": info.held.until }, left(info.held.until)));
 }
 

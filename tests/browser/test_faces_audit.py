@@ -8,8 +8,8 @@ screen announce a score change in a live region."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 import re
+from collections.abc import Iterator
 
 import msgspec
 import pytest
