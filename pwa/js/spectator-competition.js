@@ -69,6 +69,24 @@ export function withdrawalNotes(withdrew = []) {
   });
 }
 
+/** A corrected event's editions (decision 0191): each correction — what it changed, when, why
+ *  and who — with the edition it superseded, kept and marked so, its PDF and results file a
+ *  link away; the standings PDF prints the same lines (`standings_pdf.edition_lines`). */
+export function correctionNotes(id, corrections = []) {
+  return corrections.map((c) => {
+    const n = c.edition - 1;
+    const words = { n, next: c.edition, when: c.at ? dayAndTime(new Date(c.at)) : "", was: c.was_name,
+                    name: c.name, reason: c.reason, by: c.by };
+    // the results file has no Icelandic headers: it is then in the event's own language
+    const lang = (path) => (path.endsWith(".csv") && i18n.lang === "is" ? "" : `&lang=${i18n.lang}`);
+    const file = (path, key) => el("a", { href: `/api/competitions/${id}/${path}?edition=${n}${lang(path)}`,
+      "data-superseded-file": path, text: t(key, { n }) });
+    return el("p", { class: "muted", "data-corrected": String(c.edition) }, t("spec.corrected", words), " ",
+      el("span", { "data-superseded": String(n) }, t("spec.superseded", { n }), " ",
+        file("standings.pdf", "spec.superseded_pdf"), " · ", file("results.csv", "spec.superseded_csv")));
+  });
+}
+
 /** Bracket slots grouped by stage and round, one column per round. */
 export function bracketView(slots, names) {
   const stages = new Map();
@@ -97,12 +115,13 @@ export function competitionView(root, id) {
   const standings = el("div", { "data-standings": "" });
   const bracket = el("div", { "data-bracket": "" });
   const status = el("p", { class: "muted", "data-status": "" });
+  const corrections = el("div", { "data-corrections": "" });
   const placings = el("div", { "data-placings": "" });
   const csv = el("a", { class: "button", href: `/api/competitions/${id}/results.csv`, i18n: "spec.results_csv" });
   root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
-              el("div", { class: "cluster view-head" }, title, badge), status, list, placings,
+              el("div", { class: "cluster view-head" }, title, badge), status, corrections, list, placings,
               el("h3", { i18n: "term.standings" }), standings, bracket, el("div", { class: "cluster" }, csv));
-  const parts = { title, status, placings, standings, bracket };
+  const parts = { id, title, status, corrections, placings, standings, bracket };
   const tables = new TablesBoard(list, { competition: id, href: (d) => `/?match=${d.match_id}` });
   let shown = null; // the newest documents shown: { version, doc, rows }
   const show = (next) => {
@@ -129,9 +148,11 @@ async function loadCompetition(id) {
   return { version: doc.version, doc, rows: table.rows || [] };
 }
 
-function render({ title, status, placings, standings, bracket }, { doc, rows }) {
+function render({ id, title, status, corrections, placings, standings, bracket }, { doc, rows }) {
   title.textContent = doc.guide?.name || t("term.competition");
-  status.textContent = t(doc.finished ? "spec.published" : "spec.provisional");
+  status.textContent = t(doc.finished ? "spec.published" : "spec.provisional")
+    + (doc.edition > 1 ? ` · ${t("spec.edition", { n: doc.edition })}` : "");
+  corrections.replaceChildren(...correctionNotes(id, doc.corrections));
   status.dataset.status = doc.finished ? "final" : "provisional";
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
   placings.replaceChildren(...(doc.finished && doc.placings?.length ? finalPlacings(doc.placings, names) : []));

@@ -45,6 +45,9 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
         "withdrew": withdrew(state),
         "finished": state.finished,
         "removed": state.removed,
+        # the published results' edition and its corrections (decision 0191)
+        "edition": state.edition,
+        "corrections": [msgspec.to_builtins(c) for c in state.corrections],
         "placings": [list(g) for g in final_placings(state)] if state.guide else [],
     }
 

@@ -5,11 +5,11 @@ and minuses of unplayed matches (EKML §32(3)1), games, pucks, tie-breaks in the
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
+from tableside.competition.results_file import correction_values
 from tableside.competition.rules import sports
-from tableside.match.exports.labels import citation, console_words
+from tableside.match.exports.labels import citation, console_words, when
 from tableside.match.exports.pdf import document, heading, table
 
 _COLUMNS = (
@@ -43,6 +43,8 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     state = w["admin.standings.published" if doc["finished"] else "admin.standings.provisional"]
     fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])
     pdf.cell(0, 7, f"{fmt} · {state}", **_NEXT)
+    for line in edition_lines(doc, w):
+        pdf.multi_cell(0, 6, line, **_NEXT)
     heading(pdf, w["admin.standings.title"])
     bg = sports.named(doc["guide"].get("sport", "")).counts_points
     order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
@@ -61,6 +63,16 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
         pdf.multi_cell(0, 6, withdrawal_line(gone, w, lang), **_NEXT)
     _placings(pdf, doc, w)
     return bytes(pdf.output())
+
+
+def edition_lines(doc: dict[str, Any], w: dict[str, str]) -> list[str]:
+    """A corrected event's editions (decision 0191): an earlier edition marked superseded
+    (by which, when, what, why, who) first; then each correction it carries."""
+    told = (
+        [("admin.standings.superseded", doc["superseded_by"])] if doc.get("superseded_by") else []
+    )
+    told += [("admin.standings.corrected", c) for c in doc.get("corrections", ())]
+    return [_fill(w[key], **correction_values(c)) for key, c in told]
 
 
 def _tie_key(name: str, points: bool) -> str:
@@ -96,7 +108,7 @@ def withdrawal_line(gone: dict[str, Any], w: dict[str, str], lang: str) -> str:
     return _fill(
         w[f"admin.standings.withdrew.{withdrawal_kind(gone)}"],
         name=gone["name"],
-        when=_when(gone.get("at", "")),
+        when=when(gone.get("at", "")),
         played=str(gone["played"]),
         total=str(gone["total"]),
         rule=citation(lang, gone.get("rule") or "EKML §32(3)"),
@@ -109,14 +121,6 @@ def withdrawal_kind(ruled: dict[str, Any]) -> str:
     if str(ruled.get("rule", "")).startswith("EKML §9(4)"):
         return "removed"
     return "stand" if ruled["results_stand"] else "annulled"
-
-
-def _when(at: str) -> str:
-    """The instant in the server's own time zone (the hall's), day first; "" if unknown."""
-    try:
-        return datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y %H:%M")
-    except ValueError:
-        return ""
 
 
 def _place(r: dict[str, Any]) -> str:

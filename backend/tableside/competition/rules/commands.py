@@ -193,6 +193,21 @@ class CorrectBoardResult(
     at: str
 
 
+class CorrectPublished(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectPublished"
+):
+    """A published event's entry name corrected (a typo found at the prize-giving): a new
+    edition of the results, the earlier one kept and marked superseded (decision 0191).
+    `by` is the signed-in head judge's, stamped by the server."""
+
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    reason: str
+    at: str = ""
+    by: str = ""
+
+
 class FinishCompetition(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FinishCompetition"
 ):
@@ -224,4 +239,5 @@ COMMAND_TYPES = (
     CorrectResult,
     CorrectBoardResult,
     FinishCompetition,
+    CorrectPublished,
 )
