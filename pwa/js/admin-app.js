@@ -183,6 +183,9 @@ function render() {
   const head = h("div", { className: "cluster" },
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
+    // the venue screen of this competition, for the hall's display (issue 54)
+    h("a", { href: `/screen?competition=${encodeURIComponent(app.desk.id)}`, className: "button",
+             target: "_blank", rel: "noopener", "data-screen-link": true }, t("admin.screen_link")),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
   const desk = [notices, head, tabs, app.banner, view];
   if (face.childNodes[3] === app.banner) morph(face, desk); // the desk drawn before: in place

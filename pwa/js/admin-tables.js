@@ -8,12 +8,22 @@ import { h, field, section } from "/js/admin-dom.js";
 
 const NO_SHOW_SECONDS = 120; // EKML §9(3)
 
+// The hall's number of tables is kept on the server (SetTableCount, the document's `tables`):
+// every TD's laptop shows the same cards (issue 54). A count just typed is shown at once,
+// until the document says it.
+const typed = new Map(); // desk id → the count sent
+
 function tableCount(desk) {
-  try { return Number(localStorage.getItem(`tableside.tables.${desk.id}`)) || 8; } catch { return 8; }
+  const sent = typed.get(desk.id);
+  if (sent !== undefined && desk.doc?.tables === sent) typed.delete(desk.id);
+  return typed.get(desk.id) ?? desk.doc?.tables ?? 8;
 }
 
 function setTableCount(desk, n) {
-  try { localStorage.setItem(`tableside.tables.${desk.id}`, String(n)); } catch { /* page only */ }
+  typed.set(desk.id, n);
+  attempt(() => desk.command({ type: "SetTableCount", count: n })).then((ok) => {
+    if (!ok) typed.delete(desk.id);
+  });
 }
 
 /** Seconds since an ISO instant. */

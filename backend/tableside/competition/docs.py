@@ -48,6 +48,7 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
         # the published results' edition and its corrections (decision 0191)
         "edition": state.edition,
         "corrections": [msgspec.to_builtins(c) for c in state.corrections],
+        "tables": state.tables or None,  # the hall's tables as the TD set them (None: never)
         "placings": [list(g) for g in final_placings(state)] if state.guide else [],
     }
 

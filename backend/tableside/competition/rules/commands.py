@@ -1,5 +1,7 @@
 """Competition commands: what the head judge, the secretary and the match streams ask for."""
 
+from typing import Annotated
+
 import msgspec
 
 from .entrants import Person
@@ -193,6 +195,14 @@ class CorrectBoardResult(
     at: str
 
 
+class SetTableCount(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="SetTableCount"):
+    """How many tables the hall has for this competition: the console's table cards, kept on
+    the server so every TD's laptop shows the same (issue 54)."""
+
+    count: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    at: str = ""
+
+
 class CorrectPublished(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectPublished"
 ):
@@ -240,4 +250,5 @@ COMMAND_TYPES = (
     CorrectBoardResult,
     FinishCompetition,
     CorrectPublished,
+    SetTableCount,
 )

@@ -40,6 +40,7 @@ _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.CorrectBoardResult: decide_review.correct_board,
     cmd.FinishCompetition: decide_review.finish,
     cmd.CorrectPublished: decide_published.correct_published,
+    cmd.SetTableCount: decide_entrants.set_table_count,
 }
 
 

@@ -135,6 +135,12 @@ def check_in(state: Competition, c: cmd.CheckInEntrant) -> tuple:
     return (ev.EntrantCheckedIn(c.entrant_id, c.at),)
 
 
+def set_table_count(state: Competition, c: cmd.SetTableCount) -> tuple:
+    """The hall's tables for this competition, while it runs (EKML §12(2)6: not after)."""
+    guide_of(state)
+    return (ev.TableCountSet(c.count, c.at),)
+
+
 def guide_of(state: Competition) -> Guide:
     """The guide, or a rule error if the competition was never set up."""
     if state.guide is None:

@@ -217,6 +217,13 @@ class PublishedCorrected(msgspec.Struct, frozen=True, tag="PublishedCorrected"):
     rule: str = "EKML §12(2)6"
 
 
+class TableCountSet(msgspec.Struct, frozen=True, tag="TableCountSet"):
+    """The hall's number of tables for this competition, as the TD set it."""
+
+    count: int
+    at: str
+
+
 EVENT_TYPES = (
     CompetitionCreated,
     GuideAmended,
@@ -241,6 +248,7 @@ EVENT_TYPES = (
     ProtestDecided,
     CompetitionFinished,
     PublishedCorrected,
+    TableCountSet,
 )
 
 Event = (
@@ -265,4 +273,5 @@ Event = (
     | ProtestDecided
     | CompetitionFinished
     | PublishedCorrected
+    | TableCountSet
 )

@@ -77,6 +77,11 @@ def _published_corrected(state: Competition, e: ev.PublishedCorrected) -> Compet
     )
 
 
+@_on(ev.TableCountSet)
+def _table_count_set(state: Competition, e: ev.TableCountSet) -> Competition:
+    return replace(state, tables=e.count)
+
+
 @_on(ev.EntrantApproved)
 def _entrant_approved(state: Competition, e: ev.EntrantApproved) -> Competition:
     return _status(state, e.entrant_id, "approved")

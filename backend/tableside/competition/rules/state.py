@@ -79,6 +79,7 @@ class Competition(msgspec.Struct, frozen=True):
     finished: bool = False
     removed: bool = False  # taken off the list before anyone entered (CompetitionRemoved)
     corrections: tuple[Correction, ...] = ()  # of the published event, oldest first
+    tables: int = 0  # the hall's tables as the TD set them (0: never set; the console's 8)
 
     @property
     def edition(self) -> int:
