@@ -155,8 +155,8 @@ def result_rows(state: Competition) -> list[tuple]:
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
             rows.append(_result_row(state, slot.round, state.calls.get(slot.id), slot.id, rec))
-        elif (through := _walked_on(slot)) is not None:
-            rows.append(_bye_row(state, slot.round, through))
+        elif (through := _walked_on(slot)) is not None:  # named by its slot (W1-3, L1-2)
+            rows.append(_bye_row(state, slot.round, through, slot.id))
     for slot in slots(state, state.playoff).values():
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
@@ -197,13 +197,14 @@ def _result_row(state: Competition, rnd: int, table: int | None, match_id: str, 
     return (rnd, where, *names, *games, code, kind, *map(_number, points), match_id)
 
 
-def _bye_row(state: Competition, rnd: int, entrant: str) -> tuple:
-    """A round's bye (or a bracket's): the entrant alone, no games, the bye's points (a
-    Swiss bye: a draw's)."""
+def _bye_row(state: Competition, rnd: int, entrant: str, match_id: str = "") -> tuple:
+    """A round's bye (or a bracket's, with its slot's id: issue 54, every double
+    elimination's bye said round 1 with no match id): the entrant alone, no games, the bye's
+    points (a Swiss bye: a draw's)."""
     points = 0 if entrant in annulled(state) else bye_game(state, rnd).points
     name = state.entrants[entrant].name
     code = UNPLAYED_CODES["bye"]
-    return (rnd, "", name, "", "", "", code, "bye", _number(points), "", "")
+    return (rnd, "", name, "", "", "", code, "bye", _number(points), "", match_id)
 
 
 def _number(x: float) -> int | float:
