@@ -21,8 +21,11 @@ function tableCount(desk) {
 
 function setTableCount(desk, n) {
   typed.set(desk.id, n);
-  attempt(() => desk.command({ type: "SetTableCount", count: n })).then((ok) => {
-    if (!ok) typed.delete(desk.id);
+  // Not through `attempt`: its end takes the focus, and the TD has moved on to the cards.
+  desk.command({ type: "SetTableCount", count: n }).catch((error) => {
+    typed.delete(desk.id);
+    say(error);
+    desk.dispatchEvent(new Event("change"));
   });
 }
 
@@ -75,11 +78,12 @@ function demoNotice(desk) {
 }
 
 let attempt = null; // the console's own (admin-app.js hands it over with each render)
+let say = null; // the console's banner, likewise
 let head = false; // the signed-in TD is the head judge (only they close a match)
 
 export function tablesView(ctx, doc) {
   const { desk } = ctx;
-  ({ attempt } = ctx);
+  ({ attempt, say } = ctx);
   head = ctx.role() === "head_judge";
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,

@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { citation, i18n, number, placeLabel, t } from "/js/i18n.js";
+import { citation, dayAndTime, i18n, number, placeLabel, t, withdrawalKind } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -49,21 +49,12 @@ export function standingsTable(rows, sport = "korona", keys = null) {
             el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)), ...note);
 }
 
-/** "28.11.2026 14:05" in every language, as the standings PDF writes it (a browser without
- *  Icelandic dates would write "11/28/2026" on an Icelandic page). */
-function dayAndTime(d) {
-  const two = (n) => String(n).padStart(2, "0");
-  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
 /** Who withdrew, when, after how much and how it was ruled (EKML §32(3); §9(4) in a bracket),
  *  from the document's `withdrew` (an annulled entrant has no row): one line each, as the
  *  standings PDF says it (`standings_pdf.withdrawal_line`). */
 export function withdrawalNotes(withdrew = []) {
   return withdrew.map((w) => {
-    const kind = String(w.rule || "").startsWith("EKML §9(4)") ? "removed"
-      : w.results_stand ? "stand" : "annulled";
-    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${kind}`,
+    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${withdrawalKind(w)}`,
       { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "", played: w.played, total: w.total,
         rule: citation(w.rule || "EKML §32(3)") }) });
   });

@@ -5,6 +5,7 @@ and minuses of unplayed matches (EKML §32(3)1), games, pucks, tie-breaks in the
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from tableside.competition.results_file import correction_values
@@ -97,7 +98,7 @@ def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
         wdl,
         f"{r['games_won']}:{r['games_lost']}",
         str(r["pucks_diff"]),
-        " · ".join(_number(round(x, 2), lang) for x in r["tie_breaks"]),
+        " · ".join(tie_break(x, lang) for x in r["tie_breaks"]),
     ]
 
 
@@ -156,6 +157,14 @@ def _number(x: float, lang: str = "en") -> str:
     """A number as the language writes it: whole numbers bare, a decimal comma where due."""
     text = str(int(x)) if float(x).is_integer() else str(x)
     return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
+
+
+def tie_break(x: float, lang: str = "en") -> str:
+    """A tie-break's value to two places, a half rounded up as the console's
+    `Intl.NumberFormat` does (issue 54: 5/8 was 0,63 in the console and 0,62 here, Python's
+    `round` going to the even digit on the float)."""
+    shown = Decimal(repr(float(x))).quantize(Decimal("0.01"), ROUND_HALF_UP).normalize()
+    return _number(float(shown), lang)
 
 
 def _fill(text: str, **values: str) -> str:
