@@ -48,13 +48,16 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
         pdf.multi_cell(0, 6, line, **_NEXT)
     heading(pdf, w["admin.standings.title"])
     bg = sports.named(doc["guide"].get("sport", "")).counts_points
-    order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
-    pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
+    bracket = doc["guide"]["format"] in BRACKETS
+    pdf.multi_cell(0, 6, _order_line(doc, w, bg, bracket), **_NEXT)
     pdf.ln(2)
     columns, widths = (_BG_COLUMNS, _BG_WIDTHS) if bg else (_COLUMNS, _WIDTHS)
     cells = [_row(r, w, lang) for r in rows]
     if bg:
         cells = [c[:6] + c[7:] for c in cells]  # no pucks column
+    if bracket:  # placed by the bracket: no tie-breaks, no empty column (issue 54)
+        columns, cells = columns[:-1], [c[:-1] for c in cells]
+        widths = (widths[0], widths[1] + widths[-1], *widths[2:-1])
     table(pdf, widths, [w[k] for k in columns], cells)
     # The narrow column's short heading, written out once (Estonian "V-V-K" read three ways).
     pdf.multi_cell(0, 6, f"{w['admin.standings.wdl_short']}: {w['admin.standings.wdl']}", **_NEXT)
@@ -74,6 +77,18 @@ def edition_lines(doc: dict[str, Any], w: dict[str, str]) -> list[str]:
     )
     told += [("admin.standings.corrected", c) for c in doc.get("corrections", ())]
     return [_fill(w[key], **correction_values(c)) for key, c in told]
+
+
+BRACKETS = frozenset({"single_elimination", "double_elimination"})
+
+
+def _order_line(doc: dict[str, Any], w: dict[str, str], bg: bool, bracket: bool) -> str:
+    """How the table is ordered: a bracket's places by the round each went out in (EKML
+    §12(2)6), else the guide's tie-breaks (a bracket's PDF printed those, issue 54)."""
+    if bracket:
+        return w["admin.standings.by_bracket"]
+    order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
+    return _fill(w["admin.standings.tie_breaks"], order=order)
 
 
 def _tie_key(name: str, points: bool) -> str:
