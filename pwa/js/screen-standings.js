@@ -45,13 +45,22 @@ function measure(stage, event, columns) {
   return heights;
 }
 
-/** The rows dealt into columns of at most `room` pixels (a column has at least one row). */
-function deal(rows, heights, room) {
+/** The rows dealt into columns of at most `room` pixels (a column has at least one row),
+ *  evened out: as many columns as filling each would take, their rows shared alike, so the
+ *  last is never a lone row (issue 54: a slide held a single row). */
+export function deal(rows, heights, room) {
+  const filled = fill(rows, heights, room, rows.length);
+  const even = fill(rows, heights, room, Math.ceil(rows.length / Math.max(1, filled.length)));
+  return even.length === filled.length ? even : filled;
+}
+
+/** Columns of at most `room` pixels and `most` rows each. */
+function fill(rows, heights, room, most) {
   const columns = [];
   let current = [];
   let used = 0;
   rows.forEach((row, i) => {
-    if (current.length && used + heights[i] > room) {
+    if (current.length && (used + heights[i] > room || current.length >= most)) {
       columns.push(current);
       current = [];
       used = 0;

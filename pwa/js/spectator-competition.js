@@ -42,7 +42,8 @@ export function standingsTable(rows, sport = "korona", keys = null) {
     ...(row.withdrawn ? { "data-withdrawn": "" } : {}) },
     ...columns.map(([key]) => el("td", { text: cell(row, key) }))));
   // Forfeits are points but not played matches: say what the +n / −n beside the score mean.
-  const note = rows.some((r) => r.plus || r.minus)
+  // Only where the W-D-L column is shown (the venue screen's table has none: issue 54).
+  const note = rows.some((r) => r.plus || r.minus) && columns.some(([key]) => key === "wdl")
     ? [el("p", { class: "muted", "data-forfeit-note": "", i18n: "spec.forfeit_note" })] : [];
   // tabindex: a table wider than a phone scrolls inside its box, by keyboard too (WCAG 2.1.1).
   return el("div", { class: "table-scroll", tabindex: "0" },
