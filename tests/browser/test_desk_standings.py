@@ -58,14 +58,19 @@ def test_forfeits_are_not_played_and_the_withdrawn_row_says_so(published: Comp) 
         assert r["played"] + r["plus"] + r["minus"] == 4  # four opponents each, a bye aside
 
 
-@pytest.mark.parametrize("lang", ["et", "lv", "en"])
-def test_console_marks_the_withdrawn_and_writes_decimals_its_way(page, published, lang) -> None:
+def standings_tab(page, published: Comp, lang: str) -> None:
+    """The console signed in, on the competition's standings tab, in `lang`."""
     admin_login(page, "head", "head-secret-1")
     page.goto(f"/admin#c={published.id}")
     page.wait_for_selector("[data-competition-name]")
     page.click(f"language-picker [data-lang={lang}]")
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     page.click("[data-tab=standings]")
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_console_marks_the_withdrawn_and_writes_decimals_its_way(page, published, lang) -> None:
+    standings_tab(page, published, lang)
     page.wait_for_function("document.querySelectorAll('[data-standings] tbody tr').length === 5")
     heads = page.eval_on_selector_all("[data-standings] th", "(c) => c.map((x) => x.textContent)")
     assert WDL[lang] in heads
@@ -212,12 +217,7 @@ def test_the_consoles_standings_tab_says_who_withdrew_when_and_how(page, publish
     """Issue 54, point 10: the console's standings tab marked the row but never said the
     withdrawal (the spectators' page and the PDF did): now the same line, in its words."""
     ruled = _ruled(published)
-    admin_login(page, "head", "head-secret-1")
-    page.goto(f"/admin#c={published.id}")
-    page.wait_for_selector("[data-competition-name]")
-    page.click(f"language-picker [data-lang={lang}]")
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.click("[data-tab=standings]")
+    standings_tab(page, published, lang)
     said = page.locator("[data-standings] ~ [data-withdrew=p3]").inner_text()
     assert said.startswith("Mängija 3") and _local(ruled["at"]) in said, said
     assert "§32(3)" in said and f"{ruled['played']}" in said

@@ -6,7 +6,7 @@ whom, and links the superseded edition's PDF and results file, each marked super
 from __future__ import annotations
 
 import pytest
-from support.competition_play import Comp, player
+from support.competition_play import Comp, published_round_robin
 from support.harness import Api, wait_for
 
 from .admin_helpers import admin_login
@@ -23,19 +23,9 @@ def viewport() -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def published(head_api: Api) -> Comp:
-    comp = Comp.create(
-        head_api, {"name": "Külakarikas", "format": "round_robin", "games_per_match": 1}
+    return published_round_robin(
+        head_api, "Külakarikas", ["Mari Tamm", TYPO, "Liis Mets", "Peeter Kuusk"]
     )
-    names = ["Mari Tamm", TYPO, "Liis Mets", "Peeter Kuusk"]
-    comp.enter([(f"e{i}", [player(n)]) for i, n in enumerate(names, 1)])
-    comp.do({"type": "MakeDraw", "seed": 4})
-    for rnd in comp.settled()["rounds"]:
-        for p in rnd["pairings"]:
-            result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 2}
-            comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
-    comp.do({"type": "FinishCompetition"})
-    comp.settled()
-    return comp
 
 
 def test_the_console_corrects_a_published_name_and_the_spectators_page_marks_the_edition(

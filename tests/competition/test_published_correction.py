@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-import subprocess
 from pathlib import Path
 
 import openpyxl
 import pytest
-from support.competition_play import Comp, player
+from support.competition_play import Comp, player, published_round_robin
 from support.harness import ADMIN, Api
+from support.pdf_text import pdf_text
 
 GUIDE = {"name": "Külaturniir", "format": "round_robin", "games_per_match": 1}
 TYPO, RIGHT = "Jaan Kaks", "Jaan Kask"
@@ -24,15 +23,9 @@ WHY = "name misspelt on the entry form"
 
 @pytest.fixture(scope="module")
 def published(head: Api) -> Comp:
-    comp = Comp.create(head, GUIDE)
-    names = ["Mari Tamm", TYPO, "Liis Mets", "Peeter Kuusk"]
-    comp.enter([(f"e{i}", [player(n)]) for i, n in enumerate(names, 1)])
-    comp.do({"type": "MakeDraw", "seed": 4})
-    for rnd in comp.settled()["rounds"]:
-        for p in rnd["pairings"]:
-            result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 2}
-            comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
-    comp.do({"type": "FinishCompetition"})
+    comp = published_round_robin(
+        head, "Külaturniir", ["Mari Tamm", TYPO, "Liis Mets", "Peeter Kuusk"]
+    )
     assert comp.settled()["edition"] == 1
     return comp
 
@@ -51,15 +44,6 @@ def correction(**over) -> dict:
 def _rows(r) -> list[list[str]]:
     assert r.status_code == 200, r.text
     return list(csv.reader(io.StringIO(r.text)))
-
-
-def _pdf_text(pdf: bytes, tmp_path: Path) -> str:
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
-    path = tmp_path / "standings.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
-    return " ".join(out.stdout.split())
 
 
 def test_a_correction_before_publication_or_without_a_reason_is_refused(head: Api) -> None:
@@ -102,11 +86,11 @@ def test_a_published_name_is_corrected_with_who_and_why_as_edition_2(
     assert [r[:-1] for r in then] == before_csv  # the published edition 1, as it was
     assert then[1][-1].startswith("1, superseded by edition 2") and WHY in then[1][-1]
     # The PDF: edition 2 says what it corrects; edition 1 is marked superseded.
-    text = _pdf_text(anyone.get(f"{base}/standings.pdf", lang="en").content, tmp_path)
+    text = pdf_text(anyone.get(f"{base}/standings.pdf", lang="en").content, tmp_path)
     assert "Edition 2" in text and "corrects edition 1" in text and RIGHT in text
     old = anyone.get(f"{base}/standings.pdf", lang="en", edition=1)
     assert old.status_code == 200 and "edition-1" in old.headers["content-disposition"]
-    old_text = _pdf_text(old.content, tmp_path)
+    old_text = pdf_text(old.content, tmp_path)
     assert "SUPERSEDED" in old_text and TYPO in old_text and WHY in old_text
     # The workbook of edition 1 in Estonian: its sheet in Estonian, marked superseded.
     book = openpyxl.load_workbook(
