@@ -17,12 +17,9 @@ const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
 const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0, witnesses: null };
-// The notices on top of every view (no standby, a disputed record, no witness outside this
-// machine) are the face's first child, kept through every redraw: they sit inside the face,
-// so one shown as the console is first drawn moves nothing painted before it (issue 54).
+// The notices (standby, record, witness): the face's first child, so none pushes it (issue 54).
 const notices = h("div", { className: "notices", "data-notices": true });
 
-/** The face's children: the notices, then `nodes`. */
 function show(...nodes) {
   face.replaceChildren(notices, ...nodes);
 }
@@ -91,8 +88,7 @@ async function boot() {
   const who = getToken() ? await request("GET", "/api/whoami").catch(() => ({})) : {};
   if (who.role === "head_judge" || who.role === "secretary") app.role = who.role;
   app.witnesses = watchWitnesses(notices, () => app.role);
-  // The notices above the console are decided before its first view is drawn (each look
-  // bounded): they take their place before the page paints, never pushing it (issue 54).
+  // the notices decided (bounded) before the first view is drawn
   await Promise.all([watchStandby(), app.witnesses()]);
   if (app.role) route();
   else login();
@@ -100,10 +96,8 @@ async function boot() {
   i18n.addEventListener("change", () => (app.role ? render() : login()));
 }
 
-/** Say it on top of the console, whatever the view, while the server has no standby holding
- *  a copy of every command (GET /health `replication`, issue 33; silent where none is set up),
- *  and while the record is disputed (GET /health `record`, #41: nothing is signed, no receipt
- *  is issued), each in the console's language. */
+/** The notices while no standby holds every command (GET /health `replication`, issue 33)
+ *  and while the record is disputed (`record`, #41); returns the first look. */
 function watchStandby(every = 10_000) {
   const warning = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                            "data-replication": true });
@@ -130,7 +124,7 @@ function watchStandby(every = 10_000) {
   };
   i18n.addEventListener("change", words);
   setInterval(look, every);
-  return look(); // the first look: awaited before the console is drawn
+  return look();
 }
 
 function login() {
@@ -143,7 +137,7 @@ function login() {
       const reply = await request("POST", "/api/login", { username: user.value, password: pass.value });
       setToken(reply.token);
       app.role = reply.role;
-      await app.witnesses(); // the head judge's notice before the desk is drawn
+      await app.witnesses();
       route();
     });
   } },
@@ -183,7 +177,6 @@ function render() {
   const head = h("div", { className: "cluster" },
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
-    // the venue screen of this competition, for the hall's display (issue 54)
     h("a", { href: `/screen?competition=${encodeURIComponent(app.desk.id)}`, className: "button",
              target: "_blank", rel: "noopener", "data-screen-link": true }, t("admin.screen_link")),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));

@@ -193,7 +193,7 @@ function actions(ctx, e) {
     onclick: () => ctx.attempt(() => ctx.desk.command({ ...command, entrant_id: e.id })) },
     t(`admin.entrants.${key}`));
   const out = [];
-  // Published: a name is corrected as a new edition, with why (decision 0191); nothing else.
+  // published: only a name's correction (decision 0191)
   if (ctx.desk.doc?.finished) {
     return e.status === "withdrawn" || ctx.role() !== "head_judge" ? [] : [h("button", { type: "button",
       "data-action": "correct_published", onclick: (ev) => renameForm(ctx, e, ev.currentTarget.closest("tr"), true) },
@@ -218,7 +218,6 @@ function actions(ctx, e) {
 function renameForm(ctx, e, row, published = false) {
   const input = h("input", { type: "text", id: `f-rename-${e.id}`, "data-rename": e.id,
     value: e.members.map((m) => m.name).join(" | "), "aria-label": t("admin.entrants.rename") });
-  // a published event's correction says why (CorrectPublished, decision 0191)
   const reason = published ? h("input", { type: "text", id: `f-reason-${e.id}`, "data-reason": e.id,
     required: true, "aria-label": t("admin.entrants.correct_reason"),
     placeholder: t("admin.entrants.correct_reason") }) : null;

@@ -60,7 +60,6 @@ function tieBreaks() {
 
 export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
-  // the hall's venue screen (every table, every running competition), for its display
   const screen = h("a", { href: "/screen", className: "button", target: "_blank", rel: "noopener",
                           "data-screen-link": true }, t("admin.screen_hall"));
   const parts = [section("admin.competitions", h("div", { className: "cluster" }, screen), list)];

@@ -1,6 +1,6 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
-import { citation, dayAndTime, i18n, number, placeLabel, t, withdrawalKind } from "/js/i18n.js";
+import { citation, dayAndTime, i18n, number, placeLabel, t } from "/js/i18n.js";
 import { download, request } from "/js/api.js";
 import { confirmAct, h, section } from "/js/admin-dom.js";
 
@@ -57,11 +57,10 @@ export function standingsView(ctx, doc) {
     section(doc.finished ? "admin.standings.placings" : "admin.standings.placings_now", placings, finish, reason));
 }
 
-/** Who withdrew, when, after how much and how it was ruled, one line each, as the PDF and the
- *  spectators' page say it (issue 54: the console's standings tab did not mention it). */
+/** Who withdrew and how it was ruled, as the PDF says it. */
 function withdrawals(withdrew = []) {
   return withdrew.map((w) => h("p", { className: "small", "data-withdrew": w.entrant },
-    t(`admin.standings.withdrew.${withdrawalKind(w)}`, { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "",
+    t(`admin.standings.withdrew.${w.kind}`, { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "",
       played: w.played, total: w.total, rule: citation(w.rule || "EKML §32(3)") })));
 }
 

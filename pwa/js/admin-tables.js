@@ -8,10 +8,8 @@ import { h, field, section } from "/js/admin-dom.js";
 
 const NO_SHOW_SECONDS = 120; // EKML §9(3)
 
-// The hall's number of tables is kept on the server (SetTableCount, the document's `tables`):
-// every TD's laptop shows the same cards (issue 54). A count just typed is shown at once,
-// until the document says it.
-const typed = new Map(); // desk id → the count sent
+// The table count is the server's (SetTableCount); one just typed shows until the doc has it.
+const typed = new Map();
 
 function tableCount(desk) {
   const sent = typed.get(desk.id);
@@ -21,7 +19,7 @@ function tableCount(desk) {
 
 function setTableCount(desk, n) {
   typed.set(desk.id, n);
-  // Not through `attempt`: its end takes the focus, and the TD has moved on to the cards.
+  // not `attempt`: it would take the focus
   desk.command({ type: "SetTableCount", count: n }).catch((error) => {
     typed.delete(desk.id);
     say(error);
@@ -68,8 +66,7 @@ function demoNotice(desk) {
   }
   const info = DEMO.info;
   if (!info?.held || info.competition_id !== desk.id) return null;
-  // Called to table 5 already: the countdown runs on; left unjudged, a simulated table takes
-  // it at table 5 when it ends (decision 0190).
+  // called already: the countdown runs on (decision 0190)
   const words = info.held.called ? "admin.tables.demo_called" : "admin.tables.demo_held";
   return h("p", { className: "notice", "data-demo-held": info.held.match_id,
                   "data-demo-called": String(Boolean(info.held.called)) },

@@ -6,14 +6,14 @@
 //
 //   import { watchWitnesses } from "/js/admin-witness.js";
 //   const look = watchWitnesses(notices, () => app.role)  // polls GET /api/witnesses/newest
-//   await look()   // the first look, before the console first paints (issue 54: no push)
+//   await look()   // the first look, before the console paints
 
 import { i18n, t } from "/js/i18n.js";
 import { ApiError, describe, headers, parse, request, serverFetch } from "/js/api.js";
 import { h } from "/js/admin-dom.js";
 
 const EVERY_MS = 30_000;
-const LOOK_MS = 4_000; // a look the console waits for before it paints is bounded
+const LOOK_MS = 4_000;
 
 async function collect(files) {
   for (const file of files) {
@@ -26,9 +26,7 @@ async function collect(files) {
   }
 }
 
-/** The warning and the picker, appended to `notices`; shown only to a head judge, only when stale.
- *  Returns the look: the console awaits its first before it draws a view, so the warning
- *  takes its place before the page paints and never pushes it (issue 54, point 7). */
+/** The warning and the picker in `notices`, to a head judge when stale; returns the look. */
 export function watchWitnesses(notices, role) {
   const text = h("span", {});
   const said = h("span", { className: "muted small", "data-witness-said": true });

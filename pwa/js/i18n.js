@@ -118,18 +118,10 @@ export function number(x) {
   return new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 2, useGrouping: false }).format(x);
 }
 
-/** "28.11.2026 14:05" in every language, as the standings PDF writes it (a browser without
- *  Icelandic dates would write "11/28/2026" on an Icelandic page). */
+/** "28.11.2026 14:05" in every language, as the standings PDF writes it. */
 export function dayAndTime(d) {
   const two = (n) => String(n).padStart(2, "0");
   return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** How a withdrawal was ruled (a document's `withdrew` entry), as `standings_pdf.withdrawal_kind`:
- *  `removed` (an elimination, EKML §9(4)), `stand` or `annulled` (EKML §32(3)). */
-export function withdrawalKind(w) {
-  if (String(w.rule || "").startsWith("EKML §9(4)")) return "removed";
-  return w.results_stand ? "stand" : "annulled";
 }
 
 export function placeLabel(first, last = first) {

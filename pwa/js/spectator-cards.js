@@ -19,7 +19,6 @@ export function statusText(status) {
 const FORFEIT = "forfeit_recorded";
 const forfeited = (doc) => doc.status === "abandoned" && doc.abandoned === FORFEIT;
 
-/** A forfeit's side: the winner's "w/o" (the side the competition gave it to), else "–". */
 function forfeitMark(doc, i) {
   return doc.won_by === ["a", "b"][i] ? t("spec.walkover") : "–";
 }

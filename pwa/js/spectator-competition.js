@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { citation, dayAndTime, i18n, number, placeLabel, t, withdrawalKind } from "/js/i18n.js";
+import { citation, dayAndTime, i18n, number, placeLabel, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -42,7 +42,6 @@ export function standingsTable(rows, sport = "korona", keys = null) {
     ...(row.withdrawn ? { "data-withdrawn": "" } : {}) },
     ...columns.map(([key]) => el("td", { text: cell(row, key) }))));
   // Forfeits are points but not played matches: say what the +n / −n beside the score mean.
-  // Only where the W-D-L column is shown (the venue screen's table has none: issue 54).
   const note = rows.some((r) => r.plus || r.minus) && columns.some(([key]) => key === "wdl")
     ? [el("p", { class: "muted", "data-forfeit-note": "", i18n: "spec.forfeit_note" })] : [];
   // tabindex: a table wider than a phone scrolls inside its box, by keyboard too (WCAG 2.1.1).
@@ -55,27 +54,9 @@ export function standingsTable(rows, sport = "korona", keys = null) {
  *  standings PDF says it (`standings_pdf.withdrawal_line`). */
 export function withdrawalNotes(withdrew = []) {
   return withdrew.map((w) => {
-    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${withdrawalKind(w)}`,
+    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${w.kind}`,
       { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "", played: w.played, total: w.total,
         rule: citation(w.rule || "EKML §32(3)") }) });
-  });
-}
-
-/** A corrected event's editions (decision 0191): each correction — what it changed, when, why
- *  and who — with the edition it superseded, kept and marked so, its PDF and results file a
- *  link away; the standings PDF prints the same lines (`standings_pdf.edition_lines`). */
-export function correctionNotes(id, corrections = []) {
-  return corrections.map((c) => {
-    const n = c.edition - 1;
-    const words = { n, next: c.edition, when: c.at ? dayAndTime(new Date(c.at)) : "", was: c.was_name,
-                    name: c.name, reason: c.reason, by: c.by };
-    // the results file has no Icelandic headers: it is then in the event's own language
-    const lang = (path) => (path.endsWith(".csv") && i18n.lang === "is" ? "" : `&lang=${i18n.lang}`);
-    const file = (path, key) => el("a", { href: `/api/competitions/${id}/${path}?edition=${n}${lang(path)}`,
-      "data-superseded-file": path, text: t(key, { n }) });
-    return el("p", { class: "muted", "data-corrected": String(c.edition) }, t("spec.corrected", words), " ",
-      el("span", { "data-superseded": String(n) }, t("spec.superseded", { n }), " ",
-        file("standings.pdf", "spec.superseded_pdf"), " · ", file("results.csv", "spec.superseded_csv")));
   });
 }
 
@@ -144,7 +125,10 @@ function render({ id, title, status, corrections, placings, standings, bracket }
   title.textContent = doc.guide?.name || t("term.competition");
   status.textContent = t(doc.finished ? "spec.published" : "spec.provisional")
     + (doc.edition > 1 ? ` · ${t("spec.edition", { n: doc.edition })}` : "");
-  corrections.replaceChildren(...correctionNotes(id, doc.corrections));
+  // a corrected event's editions (decision 0191): their module only where there are some
+  if (doc.corrections?.length) {
+    import("/js/spectator-corrections.js").then((m) => corrections.replaceChildren(...m.correctionNotes(id, doc.corrections)));
+  } else corrections.replaceChildren();
   status.dataset.status = doc.finished ? "final" : "provisional";
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
   placings.replaceChildren(...(doc.finished && doc.placings?.length ? finalPlacings(doc.placings, names) : []));

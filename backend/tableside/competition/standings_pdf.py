@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from tableside.competition.docs import withdrawal_kind
 from tableside.competition.results_file import correction_values
 from tableside.competition.rules import sports
 from tableside.match.exports.labels import citation, console_words, when
@@ -129,14 +130,6 @@ def withdrawal_line(gone: dict[str, Any], w: dict[str, str], lang: str) -> str:
         total=str(gone["total"]),
         rule=citation(lang, gone.get("rule") or "EKML §32(3)"),
     )
-
-
-def withdrawal_kind(ruled: dict[str, Any]) -> str:
-    """`removed` (an elimination: not placed, the matches played stand, EKML §9(4)),
-    `stand` (results stand, the unplayed lost) or `annulled` (EKML §32(3))."""
-    if str(ruled.get("rule", "")).startswith("EKML §9(4)"):
-        return "removed"
-    return "stand" if ruled["results_stand"] else "annulled"
 
 
 def _place(r: dict[str, Any]) -> str:
