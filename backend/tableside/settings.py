@@ -40,6 +40,9 @@ class Settings:
     # The service (issue 4): demo tables, first head-judge account, websocket Origin
     # allow-list (empty = this server's own http://host:port), per-token command rate.
     demo: bool = False
+    # How long the demo keeps a Swiss round's last board for a visitor at table 5 (600 s;
+    # a test shortens it to see a simulated table take it over: decision 0190).
+    demo_hold_seconds: int = 600
     admin_user: str | None = None
     admin_password: str | None = None
     allowed_origins: tuple[str, ...] = ()
@@ -145,6 +148,9 @@ class Settings:
             data_dir=Path(env.get("TABLESIDE_DATA_DIR") or DEFAULT_DATA_DIR),
             db_pool_size=_within(env, "TABLESIDE_DB_POOL_SIZE", cls.db_pool_size, 1, 100),
             demo=env.get("TABLESIDE_DEMO", "") in ("1", "true", "yes"),
+            demo_hold_seconds=_within(
+                env, "TABLESIDE_DEMO_HOLD_SECONDS", cls.demo_hold_seconds, 10, 86_400
+            ),
             admin_user=env.get("TABLESIDE_ADMIN_USER") or None,
             admin_password=env.get("TABLESIDE_ADMIN_PASSWORD") or None,
             allowed_origins=tuple(o for o in env.get("TABLESIDE_ORIGINS", "").split(",") if o),

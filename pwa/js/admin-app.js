@@ -16,7 +16,13 @@ import { standingsView } from "/js/admin-standings.js";
 const face = document.getElementById("face");
 const TABS = [["entrants", entrantsView], ["rounds", roundsView], ["tables", tablesView],
               ["rulings", rulingsView], ["standings", standingsView]];
-const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0 };
+const app = { role: null, desk: null, tab: "entrants", banner: null, said: 0, witnesses: null };
+// The notices (standby, record, witness): the face's first child, so none pushes it (issue 54).
+const notices = h("div", { className: "notices", "data-notices": true });
+
+function show(...nodes) {
+  face.replaceChildren(notices, ...nodes);
+}
 // The console redraws in place (morph): the button under the TD's pointer or keyboard focus
 // is the same button after the hall's feed redraws it. The views that fill their own nodes
 // after a request are rebuilt whole instead (data-kept), and for them a redraw waits while the
@@ -80,23 +86,19 @@ async function boot() {
   await i18n.ready;
   app.banner = h("p", { className: "banner", role: "status", hidden: true, "data-banner": true });
   const who = getToken() ? await request("GET", "/api/whoami").catch(() => ({})) : {};
-  if (who.role === "head_judge" || who.role === "secretary") {
-    app.role = who.role;
-    route();
-  } else {
-    login();
-  }
+  if (who.role === "head_judge" || who.role === "secretary") app.role = who.role;
+  app.witnesses = watchWitnesses(notices, () => app.role);
+  // the notices decided (bounded) before the first view is drawn
+  await Promise.all([watchStandby(), app.witnesses()]);
+  if (app.role) route();
+  else login();
   window.addEventListener("hashchange", route);
   i18n.addEventListener("change", () => (app.role ? render() : login()));
-  watchStandby();
-  watchWitnesses(face, () => app.role);
 }
 
-/** Say it on top of the console, whatever the view, while the server has no standby holding
- *  a copy of every command (GET /health `replication`, issue 33; silent where none is set up),
- *  and while the record is disputed (GET /health `record`, #41: nothing is signed, no receipt
- *  is issued) or the federation refused it as a fork (GET /health `federation`, issue 49),
- *  each in the console's language. */
+/** The notices while no standby holds every command (GET /health `replication`, issue 33),
+ *  while the record is disputed (`record`, #41) and while the federation refused it as a fork
+ *  (`federation`, issue 49), each in the console's language; returns the first look. */
 function watchStandby(every = 10_000) {
   const warning = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                            "data-replication": true });
@@ -104,7 +106,7 @@ function watchStandby(every = 10_000) {
                             "data-record": "ok" });
   const forked = h("p", { className: "banner", role: "alert", hidden: true, "data-kind": "error",
                           "data-federation": "ok" });
-  face.before(disputed, forked, warning);
+  notices.append(disputed, forked, warning);
   let said = null;
   let record = null;
   let fork = null;
@@ -114,7 +116,8 @@ function watchStandby(every = 10_000) {
     forked.textContent = fork ? t("admin.federation.forked", { n: fork.alarm_position }) : "";
   };
   const look = async () => {
-    const reply = await serverFetch("/health").then((r) => r.json()).catch(() => null);
+    const reply = await serverFetch("/health", { signal: AbortSignal.timeout(4_000) })
+      .then((r) => r.json()).catch(() => null);
     const seen = reply?.replication;
     said = !seen || seen.protected ? null : seen.standby_required ? "stopped" : "unprotected";
     record = reply?.record?.state === "disputed" ? reply.record : null;
@@ -128,8 +131,8 @@ function watchStandby(every = 10_000) {
     forked.dataset.federation = fork ? "forked" : "ok";
   };
   i18n.addEventListener("change", words);
-  look();
   setInterval(look, every);
+  return look();
 }
 
 function login() {
@@ -142,6 +145,7 @@ function login() {
       const reply = await request("POST", "/api/login", { username: user.value, password: pass.value });
       setToken(reply.token);
       app.role = reply.role;
+      await app.witnesses();
       route();
     });
   } },
@@ -149,7 +153,7 @@ function login() {
   h("label", { for: "login-user" }, t("admin.login.user")), user,
   h("label", { for: "login-pass" }, t("admin.login.password")), pass,
   h("button", { type: "submit", className: "primary" }, t("admin.login.submit")));
-  face.replaceChildren(form, app.banner);
+  show(form, app.banner);
 }
 
 function route() {
@@ -165,11 +169,11 @@ function route() {
 
 function render() {
   if (!app.desk) {
-    face.replaceChildren(setupView(ctx), app.banner);
+    show(setupView(ctx), app.banner);
     return;
   }
   const doc = app.desk.doc;
-  if (!doc) { face.replaceChildren(h("p", {}, t("admin.loading")), app.banner); return; }
+  if (!doc) { show(h("p", {}, t("admin.loading")), app.banner); return; }
   const keepFocus = document.activeElement?.closest?.("[data-keep]") ? document.activeElement : null;
   if (keepFocus) return; // do not re-render under the TD's typing
   const tabs = h("nav", { className: "cluster tabs", "aria-label": t("admin.tabs") },
@@ -181,10 +185,12 @@ function render() {
   const head = h("div", { className: "cluster" },
     h("h2", { className: "grow", "data-competition-name": true }, doc.guide.name),
     h("span", { className: "small" }, t(`admin.format.${doc.guide.format}`)),
+    h("a", { href: `/screen?competition=${encodeURIComponent(app.desk.id)}`, className: "button",
+             target: "_blank", rel: "noopener", "data-screen-link": true }, t("admin.screen_link")),
     h("a", { href: "#", className: "button", "data-all-competitions": true }, t("admin.back")));
-  const desk = [head, tabs, app.banner, view];
-  if (face.childNodes[2] === app.banner) morph(face, desk); // the desk drawn before: in place
-  else face.replaceChildren(...desk);
+  const desk = [notices, head, tabs, app.banner, view];
+  if (face.childNodes[3] === app.banner) morph(face, desk); // the desk drawn before: in place
+  else show(...desk.slice(1));
 }
 
 boot();

@@ -193,6 +193,12 @@ function actions(ctx, e) {
     onclick: () => ctx.attempt(() => ctx.desk.command({ ...command, entrant_id: e.id })) },
     t(`admin.entrants.${key}`));
   const out = [];
+  // published: only a name's correction (decision 0191)
+  if (ctx.desk.doc?.finished) {
+    return e.status === "withdrawn" || ctx.role() !== "head_judge" ? [] : [h("button", { type: "button",
+      "data-action": "correct_published", onclick: (ev) => renameForm(ctx, e, ev.currentTarget.closest("tr"), true) },
+    t("admin.entrants.correct_published"))];
+  }
   if (e.status === "registered") out.push(act("approve", { type: "ApproveEntrant" }));
   if (e.status === "approved") out.push(act("check_in", { type: "CheckInEntrant" }));
   if (e.status !== "withdrawn") {
@@ -209,17 +215,23 @@ function actions(ctx, e) {
 
 /** A typo mended in place (RenameEntrant, EKML §8(2)): the names as a line of the entry list;
  *  a name given bare keeps that person's year, sex and club. */
-function renameForm(ctx, e, row) {
+function renameForm(ctx, e, row, published = false) {
   const input = h("input", { type: "text", id: `f-rename-${e.id}`, "data-rename": e.id,
     value: e.members.map((m) => m.name).join(" | "), "aria-label": t("admin.entrants.rename") });
+  const reason = published ? h("input", { type: "text", id: `f-reason-${e.id}`, "data-reason": e.id,
+    required: true, "aria-label": t("admin.entrants.correct_reason"),
+    placeholder: t("admin.entrants.correct_reason") }) : null;
   const save = (ev) => {
     ev.preventDefault();
     const members = input.value.split("|").map((part, k) => (part.includes(";")
       ? person(part, e.members[k]?.sex || "M") : { ...e.members[k], name: part.trim() }));
-    ctx.attempt(() => ctx.desk.command({ type: "RenameEntrant", entrant_id: e.id,
-      name: members.map((m) => m.name).join(" / "), members }));
+    const named = { entrant_id: e.id, name: members.map((m) => m.name).join(" / "), members };
+    ctx.attempt(() => ctx.desk.command(published
+      ? { type: "CorrectPublished", ...named, reason: reason.value }
+      : { type: "RenameEntrant", ...named }));
   };
-  row.cells[2].replaceChildren(h("form", { className: "cluster", onsubmit: save }, input,
-    h("button", { type: "submit", className: "primary" }, t("admin.entrants.save_name"))));
+  row.cells[2].replaceChildren(h("form", { className: "cluster", onsubmit: save }, input, reason,
+    h("button", { type: "submit", className: "primary" },
+      t(published ? "admin.entrants.correct_save" : "admin.entrants.save_name"))));
   input.focus();
 }

@@ -60,7 +60,9 @@ function tieBreaks() {
 
 export function setupView(ctx) {
   const list = h("ul", { className: "stack plain", "data-competitions": true });
-  const parts = [section("admin.competitions", list)];
+  const screen = h("a", { href: "/screen", className: "button", target: "_blank", rel: "noopener",
+                          "data-screen-link": true }, t("admin.screen_hall"));
+  const parts = [section("admin.competitions", h("div", { className: "cluster" }, screen), list)];
   if (ctx.role() === "head_judge") parts.push(guideForm(ctx));
   parts.push(tabletsView(), accountView(ctx));
   const view = h("div", { className: "stack" }, ...parts);

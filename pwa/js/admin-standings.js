@@ -1,6 +1,6 @@
 // Standings as the read model ranks them, final placings, and publishing (finishing) them.
 
-import { i18n, number, placeLabel, t } from "/js/i18n.js";
+import { citation, dayAndTime, i18n, number, placeLabel, t } from "/js/i18n.js";
 import { download, request } from "/js/api.js";
 import { confirmAct, h, section } from "/js/admin-dom.js";
 
@@ -51,9 +51,17 @@ export function standingsView(ctx, doc) {
       `report-${ctx.desk.id}-${i18n.lang}.pdf`)) }, t("admin.standings.federation_report")) : null;
   return h("div", { className: "stack" },
     section("admin.standings.title", h("p", { className: "small" },
-      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table, note),
+      t("admin.standings.tie_breaks", { order })), h("div", { className: "cluster" }, pdf, report), table, note,
+      ...withdrawals(doc.withdrew)),
     // "Final placings" only once they are final; before, what publishing now would place.
     section(doc.finished ? "admin.standings.placings" : "admin.standings.placings_now", placings, finish, reason));
+}
+
+/** Who withdrew and how it was ruled, as the PDF says it. */
+function withdrawals(withdrew = []) {
+  return withdrew.map((w) => h("p", { className: "small", "data-withdrew": w.entrant },
+    t(`admin.standings.withdrew.${w.kind}`, { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "",
+      played: w.played, total: w.total, rule: citation(w.rule || "EKML §32(3)") })));
 }
 
 /** Final placings, each group under its place or range of places (5–6, 9–12). */

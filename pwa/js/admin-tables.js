@@ -8,12 +8,23 @@ import { h, field, section } from "/js/admin-dom.js";
 
 const NO_SHOW_SECONDS = 120; // EKML §9(3)
 
+// The table count is the server's (SetTableCount); one just typed shows until the doc has it.
+const typed = new Map();
+
 function tableCount(desk) {
-  try { return Number(localStorage.getItem(`tableside.tables.${desk.id}`)) || 8; } catch { return 8; }
+  const sent = typed.get(desk.id);
+  if (sent !== undefined && desk.doc?.tables === sent) typed.delete(desk.id);
+  return typed.get(desk.id) ?? desk.doc?.tables ?? 8;
 }
 
 function setTableCount(desk, n) {
-  try { localStorage.setItem(`tableside.tables.${desk.id}`, String(n)); } catch { /* page only */ }
+  typed.set(desk.id, n);
+  // not `attempt`: it would take the focus
+  desk.command({ type: "SetTableCount", count: n }).catch((error) => {
+    typed.delete(desk.id);
+    say(error);
+    desk.dispatchEvent(new Event("change"));
+  });
 }
 
 /** Seconds since an ISO instant. */
@@ -41,7 +52,7 @@ function left(iso) {
 }
 
 // The demo (serve --demo) keeps one match of each Swiss round for a person at table 5 until
-// they call it or its countdown ends (GET /api/demo; 404 where no demo runs: not asked again).
+// its countdown ends, called or not (GET /api/demo; 404 where no demo runs: not asked again).
 const DEMO = { asked: 0, info: null, none: false };
 
 function demoNotice(desk) {
@@ -55,17 +66,21 @@ function demoNotice(desk) {
   }
   const info = DEMO.info;
   if (!info?.held || info.competition_id !== desk.id) return null;
-  return h("p", { className: "notice", "data-demo-held": info.held.match_id },
-    t("admin.tables.demo_held", { match: info.held.match_id, table: info.table }), " ",
+  // called already: the countdown runs on (decision 0190)
+  const words = info.held.called ? "admin.tables.demo_called" : "admin.tables.demo_held";
+  return h("p", { className: "notice", "data-demo-held": info.held.match_id,
+                  "data-demo-called": String(Boolean(info.held.called)) },
+    t(words, { match: info.held.match_id, table: info.table }), " ",
     h("strong", { "data-demo-until": info.held.until }, left(info.held.until)));
 }
 
 let attempt = null; // the console's own (admin-app.js hands it over with each render)
+let say = null; // the console's banner, likewise
 let head = false; // the signed-in TD is the head judge (only they close a match)
 
 export function tablesView(ctx, doc) {
   const { desk } = ctx;
-  ({ attempt } = ctx);
+  ({ attempt, say } = ctx);
   head = ctx.role() === "head_judge";
   const count = tableCount(desk);
   const input = h("input", { type: "number", id: "f-table-count", min: 1, max: 200, value: count,

@@ -6,13 +6,15 @@
 // into the audit (POST /api/witnesses: each checked and recorded as an event).
 //
 //   import { watchWitnesses } from "/js/admin-witness.js";
-//   watchWitnesses(face, () => app.role)   // polls GET /api/witnesses/newest as head judge
+//   const look = watchWitnesses(notices, () => app.role)  // polls GET /api/witnesses/newest
+//   await look()   // the first look, before the console paints
 
 import { i18n, t } from "/js/i18n.js";
 import { ApiError, describe, headers, parse, request, serverFetch } from "/js/api.js";
 import { h } from "/js/admin-dom.js";
 
 const EVERY_MS = 30_000;
+const LOOK_MS = 4_000;
 
 async function collect(files) {
   for (const file of files) {
@@ -30,8 +32,8 @@ const byFederation = (seen) => seen?.source === "federation" && seen.position !=
 /** HH:MM of an ISO instant, on the device's clock (24-hour in every face language). */
 const hhmm = (iso) => new Date(iso).toLocaleTimeString(i18n.lang, { hour: "2-digit", minute: "2-digit", hour12: false });
 
-/** The warning and the picker before `face`; shown only to a head judge, only when stale. */
-export function watchWitnesses(face, role) {
+/** The warning and the picker in `notices`, to a head judge when stale; returns the look. */
+export function watchWitnesses(notices, role) {
   const text = h("span", {});
   const said = h("span", { className: "muted small", "data-witness-said": true });
   const picker = h("input", { type: "file", multiple: true, accept: ".jsonl,.json,application/json",
@@ -39,7 +41,7 @@ export function watchWitnesses(face, role) {
   const label = h("label", { for: "witness-files" });
   const banner = h("div", { className: "banner", role: "status", hidden: true, "data-kind": "warning",
                             "data-witness-age": "unknown" }, text, label, picker, said);
-  face.before(banner);
+  notices.append(banner);
   let seen = null;
   const words = () => {
     label.textContent = t("admin.witness.collect");
@@ -53,7 +55,8 @@ export function watchWitnesses(face, role) {
   };
   const look = async () => {
     if (role() !== "head_judge") { banner.hidden = true; return; }
-    seen = await request("GET", "/api/witnesses/newest").catch(() => null);
+    seen = await request("GET", "/api/witnesses/newest", undefined,
+                         { signal: AbortSignal.timeout(LOOK_MS) }).catch(() => null);
     // the federation's acknowledgement is said even while fresh: the witness outside (#49)
     banner.hidden = !seen?.stale && !byFederation(seen);
     const witnessed = byFederation(seen) && !seen.stale;
@@ -74,7 +77,6 @@ export function watchWitnesses(face, role) {
     await look();
   });
   i18n.addEventListener("change", words);
-  look();
   setInterval(look, EVERY_MS);
   return look;
 }

@@ -118,6 +118,12 @@ export function number(x) {
   return new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 2, useGrouping: false }).format(x);
 }
 
+/** "28.11.2026 14:05" in every language, as the standings PDF writes it. */
+export function dayAndTime(d) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 export function placeLabel(first, last = first) {
   return last > first ? `${first}–${last}` : String(first);
 }

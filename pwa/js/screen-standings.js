@@ -1,11 +1,6 @@
-// The venue screen's published standings, cut into pages that fit its stage (decision 0136):
-// every row of any table is shown in turn, in the hall's type, never below the fold.
-//
+// The venue screen's published standings in pages that fit its stage (decision 0136): the
+// table laid out once, hidden, each row's height read, the rows dealt into columns that fit.
 //   const pages = standingsPages(stage, event, columns);   // [{ key, build() }]
-//
-// The whole table is laid out once, hidden, at one column's width; each row's own height is
-// read (a long pair's name may take two lines) and the rows are dealt into columns that fit
-// the stage's height, `columns` side by side on a page.
 
 import { t } from "/js/i18n.js";
 import { el } from "/js/spectator-dom.js";
@@ -45,13 +40,20 @@ function measure(stage, event, columns) {
   return heights;
 }
 
-/** The rows dealt into columns of at most `room` pixels (a column has at least one row). */
-function deal(rows, heights, room) {
+/** The rows in columns of at most `room` px, shared alike: never a lone row (issue 54). */
+export function deal(rows, heights, room) {
+  const filled = fill(rows, heights, room, rows.length);
+  const even = fill(rows, heights, room, Math.ceil(rows.length / Math.max(1, filled.length)));
+  return even.length === filled.length ? even : filled;
+}
+
+/** Columns of at most `room` pixels and `most` rows each. */
+function fill(rows, heights, room, most) {
   const columns = [];
   let current = [];
   let used = 0;
   rows.forEach((row, i) => {
-    if (current.length && used + heights[i] > room) {
+    if (current.length && (used + heights[i] > room || current.length >= most)) {
       columns.push(current);
       current = [];
       used = 0;

@@ -19,6 +19,10 @@ export function statusText(status) {
 const FORFEIT = "forfeit_recorded";
 const forfeited = (doc) => doc.status === "abandoned" && doc.abandoned === FORFEIT;
 
+function forfeitMark(doc, i) {
+  return doc.won_by === ["a", "b"][i] ? t("spec.walkover") : "–";
+}
+
 /** A card's status in words: a forfeit named as one. */
 export function cardStatus(doc) {
   return forfeited(doc) ? t("spec.status.forfeit") : statusText(doc.status);
@@ -80,7 +84,7 @@ export function updateCard(card, doc) {
     row.querySelector(".turn-arrow").textContent = turn && !pairs ? "▶" : "";
     row.querySelector(".card-name").textContent = players
       .map((p) => (turn && pairs && p === game.turn ? `▶ ${p}` : p)).join(" / ");
-    row.querySelector(".card-games").textContent = forfeited(doc) ? "–" : String(doc.won?.[i] ?? 0);
+    row.querySelector(".card-games").textContent = forfeited(doc) ? forfeitMark(doc, i) : String(doc.won?.[i] ?? 0);
     const left = game?.pucks?.[i]?.on_board;
     const pucks = row.querySelector(".card-pucks");
     pucks.textContent = left != null ? t("spec.pucks_left", { count: left }) : "";

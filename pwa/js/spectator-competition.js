@@ -2,7 +2,7 @@
 // bracket, and the results as CSV. Read once from the competition API (`/api/competitions/…`),
 // then kept current by the live feed, which pushes the documents whenever they change.
 
-import { citation, i18n, number, placeLabel, t } from "/js/i18n.js";
+import { citation, dayAndTime, i18n, number, placeLabel, t } from "/js/i18n.js";
 import { request } from "/js/api.js";
 import { showState, TablesBoard } from "/js/spectator-tables.js";
 import { scoreLine } from "/js/spectator-cards.js";
@@ -42,18 +42,11 @@ export function standingsTable(rows, sport = "korona", keys = null) {
     ...(row.withdrawn ? { "data-withdrawn": "" } : {}) },
     ...columns.map(([key]) => el("td", { text: cell(row, key) }))));
   // Forfeits are points but not played matches: say what the +n / −n beside the score mean.
-  const note = rows.some((r) => r.plus || r.minus)
+  const note = rows.some((r) => r.plus || r.minus) && columns.some(([key]) => key === "wdl")
     ? [el("p", { class: "muted", "data-forfeit-note": "", i18n: "spec.forfeit_note" })] : [];
   // tabindex: a table wider than a phone scrolls inside its box, by keyboard too (WCAG 2.1.1).
   return el("div", { class: "table-scroll", tabindex: "0" },
             el("table", { class: "standings" }, el("thead", {}, head), el("tbody", {}, ...body)), ...note);
-}
-
-/** "28.11.2026 14:05" in every language, as the standings PDF writes it (a browser without
- *  Icelandic dates would write "11/28/2026" on an Icelandic page). */
-function dayAndTime(d) {
-  const two = (n) => String(n).padStart(2, "0");
-  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
 /** Who withdrew, when, after how much and how it was ruled (EKML §32(3); §9(4) in a bracket),
@@ -61,9 +54,7 @@ function dayAndTime(d) {
  *  standings PDF says it (`standings_pdf.withdrawal_line`). */
 export function withdrawalNotes(withdrew = []) {
   return withdrew.map((w) => {
-    const kind = String(w.rule || "").startsWith("EKML §9(4)") ? "removed"
-      : w.results_stand ? "stand" : "annulled";
-    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${kind}`,
+    return el("p", { class: "muted", "data-withdrew": w.entrant, text: t(`spec.withdrew.${w.kind}`,
       { name: w.name, when: w.at ? dayAndTime(new Date(w.at)) : "", played: w.played, total: w.total,
         rule: citation(w.rule || "EKML §32(3)") }) });
   });
@@ -97,12 +88,13 @@ export function competitionView(root, id) {
   const standings = el("div", { "data-standings": "" });
   const bracket = el("div", { "data-bracket": "" });
   const status = el("p", { class: "muted", "data-status": "" });
+  const corrections = el("div", { "data-corrections": "" });
   const placings = el("div", { "data-placings": "" });
   const csv = el("a", { class: "button", href: `/api/competitions/${id}/results.csv`, i18n: "spec.results_csv" });
   root.append(el("a", { href: "/", class: "back", i18n: "spec.all_tables" }),
-              el("div", { class: "cluster view-head" }, title, badge), status, list, placings,
+              el("div", { class: "cluster view-head" }, title, badge), status, corrections, list, placings,
               el("h3", { i18n: "term.standings" }), standings, bracket, el("div", { class: "cluster" }, csv));
-  const parts = { title, status, placings, standings, bracket };
+  const parts = { id, title, status, corrections, placings, standings, bracket };
   const tables = new TablesBoard(list, { competition: id, href: (d) => `/?match=${d.match_id}` });
   let shown = null; // the newest documents shown: { version, doc, rows }
   const show = (next) => {
@@ -129,9 +121,14 @@ async function loadCompetition(id) {
   return { version: doc.version, doc, rows: table.rows || [] };
 }
 
-function render({ title, status, placings, standings, bracket }, { doc, rows }) {
+function render({ id, title, status, corrections, placings, standings, bracket }, { doc, rows }) {
   title.textContent = doc.guide?.name || t("term.competition");
-  status.textContent = t(doc.finished ? "spec.published" : "spec.provisional");
+  status.textContent = t(doc.finished ? "spec.published" : "spec.provisional")
+    + (doc.edition > 1 ? ` · ${t("spec.edition", { n: doc.edition })}` : "");
+  // a corrected event's editions (decision 0191): their module only where there are some
+  if (doc.corrections?.length) {
+    import("/js/spectator-corrections.js").then((m) => corrections.replaceChildren(...m.correctionNotes(id, doc.corrections)));
+  } else corrections.replaceChildren();
   status.dataset.status = doc.finished ? "final" : "provisional";
   const names = new Map((doc.entrants || []).map((e) => [e.id, e.name]));
   placings.replaceChildren(...(doc.finished && doc.placings?.length ? finalPlacings(doc.placings, names) : []));

@@ -58,14 +58,19 @@ def test_forfeits_are_not_played_and_the_withdrawn_row_says_so(published: Comp) 
         assert r["played"] + r["plus"] + r["minus"] == 4  # four opponents each, a bye aside
 
 
-@pytest.mark.parametrize("lang", ["et", "lv", "en"])
-def test_console_marks_the_withdrawn_and_writes_decimals_its_way(page, published, lang) -> None:
+def standings_tab(page, published: Comp, lang: str) -> None:
+    """The console signed in, on the competition's standings tab, in `lang`."""
     admin_login(page, "head", "head-secret-1")
     page.goto(f"/admin#c={published.id}")
     page.wait_for_selector("[data-competition-name]")
     page.click(f"language-picker [data-lang={lang}]")
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     page.click("[data-tab=standings]")
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_console_marks_the_withdrawn_and_writes_decimals_its_way(page, published, lang) -> None:
+    standings_tab(page, published, lang)
     page.wait_for_function("document.querySelectorAll('[data-standings] tbody tr').length === 5")
     heads = page.eval_on_selector_all("[data-standings] th", "(c) => c.map((x) => x.textContent)")
     assert WDL[lang] in heads
@@ -205,3 +210,33 @@ def test_ekml_32_3_the_rounds_tab_tells_a_withdrawal_as_the_table_does(page, hea
     p3_rows = [r for r in rows if "Mängija 3" in r]
     assert theirs and p3_rows and all("tühistatud" in r for r in p3_rows), p3_rows
     assert not any("loobumisvõit" in r and "Mängija 3" in r for r in rows)
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_the_consoles_standings_tab_says_who_withdrew_when_and_how(page, published, lang) -> None:
+    """Issue 54, point 10: the console's standings tab marked the row but never said the
+    withdrawal (the spectators' page and the PDF did): now the same line, in its words."""
+    ruled = _ruled(published)
+    standings_tab(page, published, lang)
+    said = page.locator("[data-standings] ~ [data-withdrew=p3]").inner_text()
+    assert said.startswith("Mängija 3") and _local(ruled["at"]) in said, said
+    assert "§32(3)" in said and f"{ruled['played']}" in said
+
+
+# The console's numbers (Intl.NumberFormat, two places) and the PDF's (standings_pdf.tie_break).
+CONSOLE_NUMBERS = "(xs) => import('/js/i18n.js').then((m) => xs.map((x) => m.number(x)))"
+
+
+@pytest.mark.parametrize("lang", ["et", "lv", "en"])
+def test_a_tie_break_rounds_the_same_in_the_console_and_the_pdf(page, lang) -> None:
+    """Issue 54, point 10: a tie-break of 5/8 read 0,63 in the console and 0,62 in the PDF
+    (Python's round goes to the even digit). Both now round a half up."""
+    from tableside.competition.standings_pdf import tie_break
+
+    values = [5 / 8, 1 / 8, 3 / 8, 2 / 3, 1 / 3, 1.005, 2.5, 4.0, 0.0]
+    page.add_init_script(f"localStorage.setItem('tableside.language', '{lang}')")
+    page.goto("/admin")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    console = page.evaluate(CONSOLE_NUMBERS, values)
+    assert console == [tie_break(x, lang) for x in values]
+    assert tie_break(5 / 8, lang) == ("0.63" if lang == "en" else "0,63")

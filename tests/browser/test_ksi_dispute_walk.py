@@ -14,14 +14,13 @@ another language on the way.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import time
 import uuid
 
 import pytest
 from support.competition_play import event_people
 from support.harness import Api
+from support.pdf_text import pdf_text
 from support.recorded import auditor
 from support.words import raw_codes
 
@@ -51,12 +50,7 @@ def _icelandic_only(text: str, faces: list[str], ids) -> None:
 
 
 def _pdf_text(pdf: bytes, tmp_path) -> str:
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext missing: run `make pdf-tools` as root (poppler-utils)")
-    path = tmp_path / "protocol.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True)
-    return " ".join(out.stdout.split())
+    return pdf_text(pdf, tmp_path, "protocol.pdf")
 
 
 def _early_roll(head: Api) -> BgMatch:

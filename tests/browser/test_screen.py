@@ -183,3 +183,55 @@ def test_published_standings_are_on_the_screen(page, head_api: Api, viewport) ->
     rows = page.locator("[data-screen-standings] tbody tr")
     assert rows.count() == 3
     assert "Screen cup" in page.inner_text("[data-screen-standings] h2")
+
+
+LONG = "Eesti Koroona Liidu lahtised meistrivõistlused segapaaridele — Tartu Ülikooli spordihoone"
+
+
+@pytest.mark.parametrize("viewport", [TV], ids=["1920x1080"])
+def test_a_long_event_name_is_whole_and_no_footnote_explains_an_unshown_column(
+    page, head_api: Api, viewport
+) -> None:
+    """Issue 54, point 10: a long event name was cut ("…") in the standings' heading, and the
+    screen's footnote — in type larger than its rows — explained the W-D-L's +n/−n, a column
+    the screen does not show. Here a withdrawal leaves forfeits (+n/−n) in the standings."""
+    comp = Comp.create(head_api, {"name": LONG, "format": "round_robin", "games_per_match": 1})
+    comp.enter([(f"w{i}", [player(name)]) for i, name in enumerate(PLAYERS[:5], 1)])
+    comp.do({"type": "MakeDraw", "seed": 2})
+    for number in range(1, 6):
+        if number == 4:
+            comp.do({"type": "WithdrawEntrant", "entrant_id": "w3"})
+        doc = comp.settled()
+        for p in next(r for r in doc["rounds"] if r["round"] == number)["pairings"]:
+            if p["match_id"] not in doc["results"]:
+                result = {"a_games": 1, "b_games": 0}
+                comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "FinishCompetition"})
+    rows = comp.doc("/standings")["rows"]
+    assert any(r.get("plus") or r.get("minus") for r in rows)  # forfeits to explain elsewhere
+    page.goto(f"/screen?competition={comp.id}")
+    page.wait_for_selector("[data-screen-standings] table.standings tbody tr")
+    heading = page.locator("[data-screen-standings] h2").first
+    assert LONG in heading.inner_text()
+    whole = (
+        "(h) => h.scrollWidth <= h.clientWidth && getComputedStyle(h).textOverflow !== 'ellipsis'"
+    )
+    assert heading.evaluate(whole)
+    assert page.locator("[data-screen-standings] [data-forfeit-note]").count() == 0
+    screenshot(page, "screen-long-name")
+
+
+# The screen's dealing of rows into columns (screen-standings.js `deal`), on set heights.
+DEAL = """([n, height, room]) => import('/js/screen-standings.js').then((m) =>
+  m.deal([...Array(n).keys()], Array(n).fill(height), room).map((c) => c.length))"""
+
+
+def test_no_standings_column_is_left_with_a_lone_row(page) -> None:
+    """Issue 54, point 10: 21 rows where 20 fit made a slide of one row. The rows are shared
+    alike over the columns that filling them would take."""
+    page.goto("/screen")
+    page.wait_for_selector("html[data-ready=true]")
+    assert page.evaluate(DEAL, [21, 50, 1000]) == [11, 10]
+    assert page.evaluate(DEAL, [33, 50, 800]) == [11, 11, 11]
+    assert page.evaluate(DEAL, [16, 50, 800]) == [16]
+    assert page.evaluate(DEAL, [3, 500, 800]) == [1, 1, 1]  # a row that fills a column alone

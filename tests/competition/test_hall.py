@@ -254,3 +254,20 @@ def test_the_hall_queue_lists_every_competitions_waiting_matches_in_calling_orde
     assert (
         per["Queue A"][0]["players"].count(" – ") == 1 and "Queue A" in per["Queue A"][0]["players"]
     )
+
+
+def test_api_hall_names_a_finished_competition_by_its_name(head):
+    """Issue 54, point 10: a match left on its table after the head judge recorded its result
+    by hand and published was listed under the competition's id, not its name."""
+    comp = Comp.create(head, _guide("Finished cup"))
+    comp.enter([("e1", [player("F player 1")]), ("e2", [player("F player 2")])])
+    comp.do({"type": "MakeDraw", "seed": 3})
+    comp.do({"type": "CallNextMatches", "free_tables": [71]})
+    wait_for(lambda: 71 in _hall(head) and _hall(head)[71].get("match_id"), 15, 0.2)
+    match_id = comp.settled()["calls"][0]["match_id"]
+    result = {"a_games": 1, "b_games": 0}
+    comp.do({"type": "RecordResult", "match_id": match_id, "result": result})
+    comp.do({"type": "FinishCompetition"})
+    wait_for(lambda: comp.settled()["finished"], 15, 0.2)
+    held = _hall(head)[71]  # its stream still open on the table
+    assert held["competition"] == "Finished cup", held

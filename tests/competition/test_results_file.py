@@ -188,3 +188,22 @@ def test_a_brackets_file_lists_its_byes_as_the_round_robins_does(fmt):
              for r in standings(StandingsView(run.state))}  # fmt: skip
     summed_up = per_player(rows, names)
     assert {e: summed_up[e] for e in table} == table
+
+
+def test_a_double_eliminations_byes_name_their_slot_and_its_round():
+    """Issue 54, point 10: every double elimination bye said round 1 with no match id. Each
+    bye row now names its bracket slot (W1-3, L1-2…), its round the slot's."""
+    run = played_out(Guide("Karikas", format="double_elimination", games_per_match=1), 12, seed=3)
+    rows = list(csv.reader(io.StringIO(results_csv(run.state, "en").decode())))[1:]
+    byes = [r for r in rows if r[7] == "bye"]
+    ids = {s.id: s for s in slots(run.state, run.state.bracket).values()}
+    assert byes and all(r[10] in ids for r in byes), byes
+    assert all(r[0] == str(ids[r[10]].round) for r in byes)
+    assert len({r[10] for r in byes}) == len(byes)  # one row per bye
+
+
+def test_the_results_workbooks_sheet_is_named_in_the_files_language():
+    """Issue 54, point 10: the Estonian workbook's sheet was named "Results"."""
+    run = five_with_a_withdrawal()
+    for lang, title in (("et", "Tulemused"), ("lv", "Rezultāti"), ("en", "Results")):
+        assert load_workbook(io.BytesIO(results_xlsx(run.state, lang))).active.title == title

@@ -14,6 +14,12 @@ from pathlib import Path
 import pytest
 from support.competition_play import Comp, player
 from support.harness import Api
+from tableside.competition.docs import competition_doc, standings_rows
+from tableside.competition.rules import commands as cmd
+from tableside.competition.rules.guide import Guide
+from tableside.competition.standings_pdf import standings_pdf
+
+from .helpers import AT, played_out
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = {"name": "Talvekarikas", "format": "round_robin", "games_per_match": 1}
@@ -91,3 +97,19 @@ def test_unknown_competition_or_language_is_refused(finished: Comp, server) -> N
     assert r.status_code == 404 and r.headers["content-type"].startswith("application/problem")
     r = anyone.get(f"/api/competitions/{finished.id}/standings.pdf", lang="de")
     assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem")
+
+
+@pytest.mark.parametrize("fmt", ["double_elimination", "single_elimination"])
+def test_a_brackets_pdf_says_its_places_come_from_the_bracket_with_no_empty_column(
+    fmt: str, tmp_path: Path
+) -> None:
+    """Issue 54, point 10: a bracket's standings PDF printed the round robin's "Ties broken
+    by" and an empty tie-breaks column. Now it says how a bracket places, and has none."""
+    run = played_out(Guide("Karikas", format=fmt, games_per_match=1), 8, seed=3)
+    run.do(cmd.FinishCompetition(AT))
+    words = json.loads((ROOT / "pwa" / "i18n" / "admin.en.json").read_text())
+    pdf = standings_pdf(competition_doc(run.state, 1, 1), standings_rows(run.state), "en")
+    text = _text(pdf, tmp_path)
+    flat = " ".join(text.split())
+    assert words["admin.standings.by_bracket"] in flat, flat
+    assert "Ties broken by" not in flat and words["admin.col.tie_breaks"] not in flat

@@ -9,6 +9,7 @@ import random
 import statistics
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
@@ -137,14 +138,16 @@ def backgammon_beside_korona(anon: Api) -> None:
     assert doc["board"]["length"] == 5 and doc["state"]["table"] in (6, 7)
 
 
-def _commands(url: str, stream: uuid.UUID) -> list:
+def _commands(url: str, stream: uuid.UUID, by: str | None = None) -> list:
     """When each command of a match was stored, in order (one command may store several
-    events), the results processor's creation of the match left out."""
+    events), the results processor's creation of the match left out; only `by`'s (the
+    meta's recorder) if given."""
+    mine = " AND meta::json->>'recorder' = %s" if by else ""
     with psycopg.connect(url) as conn:
         rows = conn.execute(
             "SELECT min(recorded_at) AS at FROM stored_events WHERE originator_id = %s"
-            " AND originator_version > 1 GROUP BY command_id ORDER BY at",
-            (stream,),
+            f" AND originator_version > 1{mine} GROUP BY command_id ORDER BY at",
+            (stream, by) if by else (stream,),
         ).fetchall()
     return [r[0] for r in rows]
 
@@ -202,3 +205,73 @@ def test_call_next_never_sends_the_kept_match_to_a_simulated_table(demo):
     comp.do({"type": "CallNextMatches", "free_tables": [1, 2, 3, 4, 5]})
     calls = {c["match_id"]: c["table"] for c in comp.settled()["calls"]}
     assert calls[kept] == 5, calls
+
+
+# Issue 54: a countdown short enough to watch, at a pace whose spread strokes (up to 3 s) fill it.
+WALK_AWAY = {"TABLESIDE_DEMO_HOLD_SECONDS": "60", "TABLESIDE_DEMO_PACE": "0.1,0.3"}
+
+
+@pytest.fixture(scope="module")
+def short_demo(new_database) -> Iterator[Server]:
+    srv = Server(new_database(), env={"TABLESIDE_DEMO": "1", **WALK_AWAY}).start()
+    yield srv
+    srv.stop()
+
+
+def _held_with_time(td: Api, seconds: float) -> dict | None:
+    """/api/demo while a board is kept, not yet called, `seconds` or more before its end."""
+    reply = td.get("/api/demo")
+    held = reply.status_code == 200 and reply.json()["held"]
+    if not held or held["called"]:
+        return None
+    left = datetime.fromisoformat(held["until"]) - datetime.now(UTC)
+    return reply.json() if left.total_seconds() >= seconds else None
+
+
+def test_a_kept_board_called_and_left_is_taken_by_a_simulated_table_when_its_countdown_ends(
+    short_demo,
+):
+    """Issue 54 (decision 0190): the visitor pressed "Call next" and walked away; the board
+    waited on table 5 for good while tables 1-4 idled (9 min 23 s until judged by hand),
+    though the notice said a simulated table takes it when the countdown ends. Called to
+    table 5, the countdown runs on (the notice says so), the other boards keep their strokes
+    spread over it, and when it ends a simulated judge plays the board at table 5 to its end."""
+    srv = short_demo
+    wait_for(lambda: Api(srv.base).get("/api/demo").status_code == 200, 60, 0.5)  # it runs
+    td = Api(srv.base).login("demo", "demo-head-judge")
+    info = wait_for(lambda: _held_with_time(td, 25), 240, 0.5)
+    kept, until = info["held"]["match_id"], datetime.fromisoformat(info["held"]["until"])
+    comp = Comp(td, info["competition_id"])
+    comp.settled()
+    comp.do({"type": "CallNextMatches", "free_tables": [5]})  # the visitor's press
+    called_at = datetime.now(UTC)
+    doc = comp.settled()
+    assert {c["match_id"]: c["table"] for c in doc["calls"]}[kept] == 5
+    after = td.get("/api/demo").json()["held"]
+    assert (after["match_id"], after["until"], after["called"]) == (
+        kept,
+        info["held"]["until"],
+        True,
+    )
+    stream = match_stream(uuid.UUID(comp.id), kept)
+    judged = wait_for(lambda: _commands(srv.database_url, stream, by="demo"), 120, 0.5)
+    # Not before the countdown's end (kept for the visitor), and within a few of the director's
+    # one-second looks after it (bounded loosely for a loaded machine).
+    assert until <= judged[0] <= until + timedelta(seconds=30), (until, judged[0])
+    round_no = doc["current_round"]
+    wait_for(lambda: kept in comp.doc()["results"], 120, 0.5)  # played to its end, signed
+    assert wait_for(
+        lambda: comp.doc()["current_round"] > round_no or comp.doc()["finished"], 60, 0.5
+    )
+    # The other boards kept playing after the call: their strokes still spread over the
+    # countdown (unspread at this pace they come every 0.1-0.3 s and end in seconds).
+    others = [
+        match_stream(uuid.UUID(comp.id), p["match_id"])
+        for r in doc["rounds"]
+        if r["round"] == round_no
+        for p in r["pairings"]
+        if p["match_id"] != kept and p["table"]
+    ]
+    later = [[t for t in _commands(srv.database_url, s) if t > called_at] for s in others]
+    gaps = [(b - a).total_seconds() for c in later for a, b in itertools.pairwise(c)]
+    assert len(gaps) >= 3 and statistics.median(gaps) >= 1.0, gaps

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import tableside.server.disciplines  # noqa: F401  the house's sports, as in the app (0149)
 from tableside.competition.rules import commands as cmd
 from tableside.competition.rules.decide import decide
 from tableside.competition.rules.entrants import Person
@@ -13,8 +14,11 @@ from tableside.competition.rules.evolve import evolve
 from tableside.competition.rules.state import Competition
 from tableside.demo.director import (
     HOLD_SECONDS,
+    QUIET_SECONDS,
     held_for_person,
+    left_at_table,
     next_command,
+    nobody_judging,
     run_guide,
     setup_commands,
 )
@@ -69,10 +73,12 @@ def test_table_5s_match_is_still_callable_after_five_minutes():
     assert datetime.fromisoformat(held.until) - datetime.fromisoformat(at(300)) > timedelta(0)
     state, called = call_all(state, at(300))
     assert last not in called  # a free simulated table does not take it
-    # A person calls it to table 5: kept no longer.
+    # A person calls it to table 5: its countdown runs on (decision 0190), called.
     for event in decide(state, cmd.CallMatch(last, 5, at(320))):
         state = evolve(state, event)
-    assert held_for_person(state, PAIRED, at(330), HOLD_SECONDS) is None
+    held = held_for_person(state, PAIRED, at(330), HOLD_SECONDS)
+    assert held is not None and held.called and held.match_id == last
+    assert left_at_table(state, PAIRED, at(330), HOLD_SECONDS, 5) is None  # still theirs
 
 
 def test_once_the_countdown_ends_a_simulated_table_takes_it():
@@ -85,6 +91,30 @@ def test_once_the_countdown_ends_a_simulated_table_takes_it():
     assert held_for_person(state, PAIRED, at(HOLD_SECONDS + 1), HOLD_SECONDS) is None
     state, called = call_all(state, at(HOLD_SECONDS + 1))
     assert called == [last] and state.calls[last] in SIMULATED
+
+
+def test_a_kept_board_called_and_left_is_taken_at_its_table_when_the_countdown_ends():
+    """Issue 54: the visitor pressed "Call next" and never judged; the board waited on table 5
+    for good while tables 1-4 idled. At the countdown's end it is left at table 5 for a
+    simulated judge, not before, and never one called to another table (decision 0190)."""
+    state = drawn()
+    last = state.rounds[1].pairings[-1].match_id
+    for event in decide(state, cmd.CallMatch(last, 5, at(30))):
+        state = evolve(state, event)
+    assert left_at_table(state, PAIRED, at(HOLD_SECONDS - 1), HOLD_SECONDS, 5) is None
+    assert left_at_table(state, PAIRED, at(HOLD_SECONDS), HOLD_SECONDS, 5) == last
+    assert left_at_table(state, PAIRED, at(HOLD_SECONDS), HOLD_SECONDS, 1) is None
+    assert held_for_person(state, PAIRED, at(HOLD_SECONDS), HOLD_SECONDS) is None
+    for event in decide(state, cmd.RecordResult(last, _win(), at(HOLD_SECONDS + 90))):
+        state = evolve(state, event)
+    assert left_at_table(state, PAIRED, at(HOLD_SECONDS + 91), HOLD_SECONDS, 5) is None
+
+
+def test_a_visitor_still_judging_is_never_raced():
+    """Taken over only when nobody has judged the board for QUIET_SECONDS (or at all)."""
+    assert nobody_judging(None, at(600))
+    assert not nobody_judging(at(600 - QUIET_SECONDS + 1), at(600))
+    assert nobody_judging(at(600 - QUIET_SECONDS), at(600))
 
 
 def _win():

@@ -94,3 +94,36 @@ def test_the_finder_is_for_staff_and_refuses_bad_parameters(server, head):
         assert r.status_code == 400, (params, r.status_code, r.text)
         assert r.headers["content-type"].startswith("application/problem+json")
         assert next(iter(params)) in r.text
+
+
+def test_a_forfeit_on_a_started_match_is_listed_once(server, head):
+    """Issue 54, point 10: a match called to its table and then forfeited (its stream closed
+    as `forfeit_recorded`) was listed twice: as the forfeit and as "0 : 0 abandoned"."""
+    from support.competition_play import Comp, player
+
+    tag = uuid.uuid4().hex[:6]
+    comp = Comp.create(head, {"name": f"Loobumine {tag}", "format": "round_robin"})
+    comp.enter([(f"e{i}", [player(f"Forfeit{i} {tag}")]) for i in (1, 2)])
+    comp.do({"type": "MakeDraw", "seed": 1})
+    comp.do({"type": "CallNextMatches", "free_tables": [78]})
+    (call,) = comp.settled()["calls"]
+    wait_for(
+        lambda: (
+            head.get("/api/hall").json()
+            and any(
+                h["table"] == 78 and h.get("state") in ("waiting", "playing")
+                for h in head.get("/api/hall").json()
+            )
+        ),
+        timeout=15,
+    )
+    comp.do({"type": "WithdrawEntrant", "entrant_id": "e2"})
+    assert comp.settled()["results"][call["match_id"]]["forfeit"]
+
+    def closed() -> list | None:
+        rows = _find(head, q=tag)["items"]
+        korona = [r for r in rows if r["discipline"] == "korona"]
+        return None if any(r["status"] != "abandoned" for r in korona) and korona else rows
+
+    rows = wait_for(closed, timeout=15)
+    assert [r["discipline"] for r in rows] == ["forfeit"], rows

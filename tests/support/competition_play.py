@@ -199,3 +199,18 @@ def event_people(api: Api, names: tuple[str, ...] | list[str]) -> Comp:
     comp.enter([(f"p{i}", [player(name)]) for i, name in enumerate(names)])
     comp.settled()  # the event's people are read from the competition's read model
     return comp
+
+
+def published_round_robin(api: Api, name: str, names: list[str]) -> Comp:
+    """A round robin of one entrant per name (`e1`…), every match won by its first side,
+    finished and published (issue 54's corrections start from one)."""
+    comp = Comp.create(api, {"name": name, "format": "round_robin", "games_per_match": 1})
+    comp.enter([(f"e{i}", [player(n)]) for i, n in enumerate(names, 1)])
+    comp.do({"type": "MakeDraw", "seed": 4})
+    for rnd in comp.settled()["rounds"]:
+        for p in rnd["pairings"]:
+            result = {"a_games": 1, "b_games": 0, "a_pucks_diff": 2}
+            comp.do({"type": "RecordResult", "match_id": p["match_id"], "result": result})
+    comp.do({"type": "FinishCompetition"})
+    comp.settled()
+    return comp

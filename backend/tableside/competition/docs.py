@@ -46,6 +46,10 @@ def competition_doc(state: Competition, version: int, position: int) -> dict[str
         "withdrew": withdrew(state),
         "finished": state.finished,
         "removed": state.removed,
+        # the published results' edition and its corrections (decision 0191)
+        "edition": state.edition,
+        "corrections": [msgspec.to_builtins(c) for c in state.corrections],
+        "tables": state.tables or None,  # the hall's tables as the TD set them (None: never)
         "placings": [list(g) for g in final_placings(state)] if state.guide else [],
     }
 
@@ -69,7 +73,16 @@ def withdrew(state: Competition) -> list[dict[str, Any]]:
         {"entrant": e, "name": state.entrants[e].name, **msgspec.to_builtins(w)}
         for e, w in state.withdrawals.items()
     ]
-    return sorted(told, key=lambda w: w["at"])
+    # how it was ruled, for every face to word alike (the console's tab too: issue 54)
+    return sorted(({**w, "kind": withdrawal_kind(w)} for w in told), key=lambda w: w["at"])
+
+
+def withdrawal_kind(ruled: dict[str, Any]) -> str:
+    """`removed` (an elimination: not placed, the matches played stand, EKML §9(4)),
+    `stand` (results stand, the unplayed lost) or `annulled` (EKML §32(3))."""
+    if str(ruled.get("rule", "")).startswith("EKML §9(4)"):
+        return "removed"
+    return "stand" if ruled["results_stand"] else "annulled"
 
 
 def _entrant(entrant) -> dict[str, Any]:

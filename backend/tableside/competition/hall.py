@@ -47,6 +47,9 @@ SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status',
 FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
 """
 OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
+# A match still on a table names its competition by name, finished or not (issue 54: a
+# finished one's was named by its id).
+NAMES = "SELECT competition_id, name FROM competition_view"
 CALLS = (cc.CallMatch, cc.CallNextMatches)
 Db = asyncpg.Pool | asyncpg.Connection  # what a read runs on
 # Matches kept for one table each (match id, table): the demo's for its visitor (decision 0137).
@@ -177,7 +180,8 @@ def _named(match: Holder, call: Holder | None) -> Holder:
 async def _read(db: Db) -> tuple[list[Holder], dict[str, str]]:
     open_ = {str(r[0]): r[1] for r in await db.fetch(OPEN_COMPETITIONS)}
     rows = await db.fetch(_MATCHES)
-    return [_match_holder(row, open_) for row in rows], open_
+    names = {str(r[0]): r[1] for r in await db.fetch(NAMES)} if rows else {}
+    return [_match_holder(row, names) for row in rows], open_
 
 
 def _match_holder(row: Any, names: dict[str, str]) -> Holder:

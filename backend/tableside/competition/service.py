@@ -17,6 +17,7 @@ import msgspec
 from tableside.competition import rules as competition
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.errors import CompetitionRuleError
+from tableside.competition.rules.events import PublishedCorrected
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
 from tableside.eventlog.streams import Folded, Streams
@@ -56,6 +57,16 @@ class CompetitionService:
     def state(self, comp_id: UUID) -> tuple[int, Competition]:
         """(version, state) of a competition, caught up from the store."""
         return _state(self.streams.current(comp_id), comp_id)
+
+    def edition(self, comp_id: UUID, edition: int) -> Competition:
+        """The published results as edition `edition` had them: the stream folded up to the
+        correction that superseded it (the record keeps every edition; decision 0191)."""
+        state = None
+        for rec in self.store.read(comp_id):
+            if type(rec.event) is PublishedCorrected and rec.event.edition > edition:
+                break
+            state = _fold(state, rec)
+        return _known(state, comp_id)
 
     def create(
         self,

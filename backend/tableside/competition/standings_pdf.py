@@ -5,11 +5,13 @@ and minuses of unplayed matches (EKML §32(3)1), games, pucks, tie-breaks in the
 
 from __future__ import annotations
 
-from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from tableside.competition.docs import withdrawal_kind
+from tableside.competition.results_file import correction_values
 from tableside.competition.rules import sports
-from tableside.match.exports.labels import citation, console_words
+from tableside.match.exports.labels import citation, console_words, when
 from tableside.match.exports.pdf import document, heading, table
 
 _COLUMNS = (
@@ -46,15 +48,20 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
     state = w["admin.standings.published" if doc["finished"] else "admin.standings.provisional"]
     fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])
     pdf.cell(0, 7, f"{fmt} · {state}", **_NEXT)
+    for line in edition_lines(doc, w):
+        pdf.multi_cell(0, 6, line, **_NEXT)
     heading(pdf, w["admin.standings.title"])
     bg = sports.named(doc["guide"].get("sport", "")).counts_points
-    order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
-    pdf.multi_cell(0, 6, _fill(w["admin.standings.tie_breaks"], order=order), **_NEXT)
+    bracket = doc["guide"]["format"] in BRACKETS
+    pdf.multi_cell(0, 6, _order_line(doc, w, bg, bracket), **_NEXT)
     pdf.ln(2)
     columns, widths = (_BG_COLUMNS, _BG_WIDTHS) if bg else (_COLUMNS, _WIDTHS)
     cells = [_row(r, w, lang) for r in rows]
     if bg:
         cells = [c[:6] + c[7:] for c in cells]  # no pucks column
+    if bracket:  # placed by the bracket: no tie-breaks, no empty column (issue 54)
+        columns, cells = columns[:-1], [c[:-1] for c in cells]
+        widths = (widths[0], widths[1] + widths[-1], *widths[2:-1])
     table(pdf, widths, [w[k] for k in columns], cells)
     # The narrow column's short heading, written out once (Estonian "V-V-K" read three ways).
     short, said = ("wl_short", "wl") if bg else ("wdl_short", "wdl")
@@ -67,6 +74,28 @@ def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "
         pdf.multi_cell(0, 6, withdrawal_line(gone, w, lang), **_NEXT)
     _placings(pdf, doc, w)
     return bytes(pdf.output())
+
+
+def edition_lines(doc: dict[str, Any], w: dict[str, str]) -> list[str]:
+    """A corrected event's editions (decision 0191): an earlier edition marked superseded
+    (by which, when, what, why, who) first; then each correction it carries."""
+    told = (
+        [("admin.standings.superseded", doc["superseded_by"])] if doc.get("superseded_by") else []
+    )
+    told += [("admin.standings.corrected", c) for c in doc.get("corrections", ())]
+    return [_fill(w[key], **correction_values(c)) for key, c in told]
+
+
+BRACKETS = frozenset({"single_elimination", "double_elimination"})
+
+
+def _order_line(doc: dict[str, Any], w: dict[str, str], bg: bool, bracket: bool) -> str:
+    """How the table is ordered: a bracket's places by the round each went out in (EKML
+    §12(2)6), else the guide's tie-breaks (a bracket's PDF printed those, issue 54)."""
+    if bracket:
+        return w["admin.standings.by_bracket"]
+    order = ", ".join(w.get(_tie_key(k, bg), k) for k in doc["guide"]["tie_breaks"])
+    return _fill(w["admin.standings.tie_breaks"], order=order)
 
 
 def _tie_key(name: str, points: bool) -> str:
@@ -92,7 +121,7 @@ def _row(r: dict[str, Any], w: dict[str, str], lang: str) -> list[str]:
         wdl,
         f"{r['games_won']}:{r['games_lost']}",
         str(r.get("pucks_diff", "")),
-        " · ".join(_number(round(x, 2), lang) for x in r["tie_breaks"]),
+        " · ".join(tie_break(x, lang) for x in r["tie_breaks"]),
     ]
 
 
@@ -103,27 +132,11 @@ def withdrawal_line(gone: dict[str, Any], w: dict[str, str], lang: str) -> str:
     return _fill(
         w[f"admin.standings.withdrew.{withdrawal_kind(gone)}"],
         name=gone["name"],
-        when=_when(gone.get("at", "")),
+        when=when(gone.get("at", "")),
         played=str(gone["played"]),
         total=str(gone["total"]),
         rule=citation(lang, gone.get("rule") or "EKML §32(3)"),
     )
-
-
-def withdrawal_kind(ruled: dict[str, Any]) -> str:
-    """`removed` (an elimination: not placed, the matches played stand, EKML §9(4)),
-    `stand` (results stand, the unplayed lost) or `annulled` (EKML §32(3))."""
-    if str(ruled.get("rule", "")).startswith("EKML §9(4)"):
-        return "removed"
-    return "stand" if ruled["results_stand"] else "annulled"
-
-
-def _when(at: str) -> str:
-    """The instant in the server's own time zone (the hall's), day first; "" if unknown."""
-    try:
-        return datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y %H:%M")
-    except ValueError:
-        return ""
 
 
 def _place(r: dict[str, Any]) -> str:
@@ -159,6 +172,14 @@ def _number(x: float, lang: str = "en") -> str:
     """A number as the language writes it: whole numbers bare, a decimal comma where due."""
     text = str(int(x)) if float(x).is_integer() else str(x)
     return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
+
+
+def tie_break(x: float, lang: str = "en") -> str:
+    """A tie-break's value to two places, a half rounded up as the console's
+    `Intl.NumberFormat` does (issue 54: 5/8 was 0,63 in the console and 0,62 here, Python's
+    `round` going to the even digit on the float)."""
+    shown = Decimal(repr(float(x))).quantize(Decimal("0.01"), ROUND_HALF_UP).normalize()
+    return _number(float(shown), lang)
 
 
 def _fill(text: str, **values: str) -> str:

@@ -30,6 +30,9 @@ GUIDE = Guide(
 
 
 HOLD_SECONDS = 600  # a Swiss round's last board waits this long for a person at table 5
+# A kept board called to table 5 and judged there: taken over once nobody has judged it for
+# this long after its countdown (a visitor still tapping is never raced; decision 0190).
+QUIET_SECONDS = 60
 
 
 def run_guide(n: int) -> Guide:
@@ -38,26 +41,56 @@ def run_guide(n: int) -> Guide:
 
 
 class Hold(msgspec.Struct, frozen=True):
-    """The match kept for a person (table 5) and the instant its countdown ends."""
+    """The match kept for a person (table 5), the instant its countdown ends, and whether it
+    is called (to table 5) already."""
 
     match_id: str
     until: str
+    called: bool = False
 
 
-def held_for_person(state: Competition, paired_at: str, at: str, seconds: int) -> Hold | None:
-    """The current Swiss round's last board, kept from the simulated tables for `seconds`
-    after the round was paired, while nobody has called it (a newcomer who read the README
-    first still finds it); None once it is called or its countdown has ended."""
+def _kept_board(state: Competition, paired_at: str) -> tuple[str, datetime] | None:
+    """The current Swiss round's last board, unplayed, and when its countdown started."""
     paired = state.rounds.get(state.current_round)
     if paired is None or not paired.pairings or not paired_at:
         return None
     last = paired.pairings[-1].match_id
-    if last in state.calls or last in state.results:
+    return None if last in state.results else (last, datetime.fromisoformat(paired_at))
+
+
+def held_for_person(state: Competition, paired_at: str, at: str, seconds: int) -> Hold | None:
+    """The current Swiss round's last board, kept from the simulated tables for `seconds`
+    after the round was paired (a newcomer who read the README first still finds it) — also
+    once called, while unplayed: the countdown runs on, the other tables keep spreading their
+    strokes over it (decision 0190); None once played or its countdown has ended."""
+    kept = _kept_board(state, paired_at)
+    if kept is None:
         return None
-    until = datetime.fromisoformat(paired_at) + timedelta(seconds=seconds)
+    until = kept[1] + timedelta(seconds=seconds)
     if datetime.fromisoformat(at) >= until:
         return None
-    return Hold(last, until.isoformat())
+    return Hold(kept[0], until.isoformat(), called=kept[0] in state.calls)
+
+
+def left_at_table(
+    state: Competition, paired_at: str, at: str, seconds: int, table: int
+) -> str | None:
+    """The kept board, called to the person's `table` and not played, once its countdown has
+    ended: a simulated table takes it there (decision 0190; the runner asks as well that
+    nobody has judged it for QUIET_SECONDS). None before the countdown's end, or elsewhere."""
+    kept = _kept_board(state, paired_at)
+    if kept is None or state.calls.get(kept[0]) != table:
+        return None
+    ended = datetime.fromisoformat(at) >= kept[1] + timedelta(seconds=seconds)
+    return kept[0] if ended else None
+
+
+def nobody_judging(last_judged: str | None, at: str) -> bool:
+    """No command at the table since its match was put there, or none for QUIET_SECONDS."""
+    if last_judged is None:
+        return True
+    quiet = datetime.fromisoformat(at) - datetime.fromisoformat(last_judged)
+    return quiet >= timedelta(seconds=QUIET_SECONDS)
 
 
 def setup_commands(guide: Guide, people: list[tuple[str, Person]], seed: int, at: str) -> list:

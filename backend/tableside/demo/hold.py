@@ -59,7 +59,7 @@ def current_hold(store, comp_id: uuid.UUID, state, seconds: int = HOLD_SECONDS) 
     return held_for_person(state, paired_at(store, comp_id, state.current_round), now(), seconds)
 
 
-def kept_for_visitor(store, comp_id: uuid.UUID, state) -> tuple[tuple[str, int], ...]:
+def kept_for_visitor(store, seconds: int, comp_id: uuid.UUID, state) -> tuple[tuple[str, int], ...]:
     """The demo run's match kept for a person, paired with table 5, while its countdown runs:
     the hall keeps it from every other table on every call path (decision 0137); nothing for
     any other competition."""
@@ -68,31 +68,35 @@ def kept_for_visitor(store, comp_id: uuid.UUID, state) -> tuple[tuple[str, int],
     number = state.guide.name.removeprefix(f"{GUIDE.name} #")
     if not number.isdigit() or run_id(int(number)) != comp_id:
         return ()
-    hold = current_hold(store, comp_id, state)
+    hold = current_hold(store, comp_id, state, seconds)
     return () if hold is None else ((hold.match_id, HUMAN_TABLE),)
 
 
-def _demo(store) -> dict | None:
+def _demo(store, seconds: int) -> dict | None:
     newest = newest_run(CompetitionService(store))
     if newest is None:
         return None
     n, comp_id, state = newest
-    hold = None if state.finished else current_hold(store, comp_id, state)
+    hold = None if state.finished else current_hold(store, comp_id, state, seconds)
     return {
         "competition_id": str(comp_id),
         "run": n,
         "name": state.guide.name if state.guide else "",
         "finished": state.finished,
         "table": HUMAN_TABLE,
-        "held": None if hold is None else {"match_id": hold.match_id, "until": hold.until},
+        "held": None
+        if hold is None
+        else {"match_id": hold.match_id, "until": hold.until, "called": hold.called},
     }
 
 
 @get("/api/demo", summary="The demo's run and the match kept for a person")
 async def demo_now(state: State) -> dict:
     """The newest demo run (numbered) and the match kept for table 5 with the end of its
-    countdown; 404 where no demo ever ran."""
-    found = await anyio.to_thread.run_sync(_demo, context(state).store)
+    countdown and whether it is called there already (a simulated table takes it at the
+    countdown's end all the same, decision 0190); 404 where no demo ever ran."""
+    ctx = context(state)
+    found = await anyio.to_thread.run_sync(_demo, ctx.store, ctx.settings.demo_hold_seconds)
     if found is None:
         raise NotFoundException("No demo has run on this server", extra=coded("no_demo"))
     return found

@@ -3,7 +3,8 @@ the competition service: the draw, call-ups to tables 1–4, simulated matches t
 flowing into the standings and the bracket (the results processor records them as for any
 competition). Table 5 is left to a person: each Swiss round has five boards, so one waits for
 a table — a head judge may call it to table 5 from the console and judge it from that table's
-link; otherwise it goes to the first simulated table that is free.
+link; otherwise it goes to the first simulated table that is free. Called to table 5 and left
+there unjudged, a simulated judge takes it at table 5 when its countdown ends (decision 0190).
 
 Every stroke goes through MatchService.execute, the same path as a judge's HTTP command, with
 a head-judge principal. On start, walk-up matches an earlier demo left unfinished are closed
@@ -19,6 +20,7 @@ import logging
 import os
 import random
 import uuid
+from functools import partial
 
 import anyio.to_thread
 
@@ -26,8 +28,15 @@ from tableside.competition.matchflow import match_stream
 from tableside.competition.rules.entrants import Person
 from tableside.competition.service import CompetitionService, now
 from tableside.demo import backgammon
-from tableside.demo.director import Hold, next_command, run_guide, setup_commands
-from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, run_id
+from tableside.demo.director import (
+    Hold,
+    left_at_table,
+    next_command,
+    nobody_judging,
+    run_guide,
+    setup_commands,
+)
+from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, paired_at, run_id
 from tableside.demo.pacing import seconds_left, stroke_wait
 from tableside.disciplines.korona import simulate
 from tableside.match.errors import MatchNotFound
@@ -70,9 +79,10 @@ def pace_from_env() -> tuple[float, float]:
 class Current:
     """The demo competition being played now (a new one follows when it finishes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hold_seconds: int) -> None:
         self.comp_id: uuid.UUID | None = None
         self.hold: Hold | None = None  # the board kept for table 5 now: the tables play slower
+        self.hold_seconds = hold_seconds  # how long it is kept (TABLESIDE_DEMO_HOLD_SECONDS)
 
 
 async def run_demo(ctx, seconds_per_command: tuple[float, float] | None = None) -> None:
@@ -103,13 +113,18 @@ async def _run_demo(ctx, seconds_per_command: tuple[float, float] | None = None)
     if closed:
         log.warning("demo: closed %d match(es) an earlier run left unfinished", closed)
     service = CompetitionService(ctx.store)
-    current = Current()
+    current = Current(ctx.settings.demo_hold_seconds)
     rng = random.Random()
     async with asyncio.TaskGroup() as group:
         group.create_task(_direct(service, current, rng))
         for table in range(1, TABLES + 1):
             sim = random.Random(rng.random())
             group.create_task(_table(ctx, service, current, table, sim, pace))
+        # Table 5 is a person's, but a kept board called there and left is taken over by a
+        # simulated judge once its countdown ends (decision 0190): the round goes on.
+        left = partial(_left_here, ctx, service, current)
+        sim = random.Random(rng.random())
+        group.create_task(_table(ctx, service, current, HUMAN_TABLE, sim, pace, left))
         opened = lambda: current.comp_id is not None  # noqa: E731  korona's run listed first
         group.create_task(backgammon.run_backgammon(ctx, service, pace, opened))
 
@@ -213,7 +228,8 @@ def _step_competition(service: CompetitionService, current: Current, rng) -> boo
     if state.finished:
         current.hold = None
         return True
-    held = current_hold(service.store, comp_id, state)  # table 5's match, while its countdown runs
+    # table 5's match, while its countdown runs
+    held = current_hold(service.store, comp_id, state, current.hold_seconds)
     current.hold = held
     command = next_command(state, tuple(range(1, TABLES + 1)), rng.randrange(10**6), now(), held)
     if command is not None:
@@ -223,11 +239,13 @@ def _step_competition(service: CompetitionService, current: Current, rng) -> boo
     return False
 
 
-async def _table(ctx, service, current: Current, table: int, rng, pace) -> None:
-    """Play whatever the competition has called to this table, stroke by stroke."""
+async def _table(ctx, service, current: Current, table: int, rng, pace, find=None) -> None:
+    """Play whatever the competition has called to this table (or `find` finds there),
+    stroke by stroke."""
+    find = find or partial(_called_here, ctx, service, current)
     while True:
         try:
-            stream = await anyio.to_thread.run_sync(_called_here, ctx, service, current, table)
+            stream = await anyio.to_thread.run_sync(find, table)
             if stream is None:
                 await asyncio.sleep(1)
                 continue
@@ -253,6 +271,28 @@ def _called_here(ctx, service, current: Current, table: int) -> uuid.UUID | None
                 return None  # not started yet
             return None if view.abandoned else stream
     return None
+
+
+def _left_here(ctx, service, current: Current, table: int) -> uuid.UUID | None:
+    """The kept board's stream, called to the person's table and left there: its countdown
+    ended and nobody has judged it lately (decision 0190); else None."""
+    if current.comp_id is None:
+        return None
+    _, state = service.state(current.comp_id)
+    paired = paired_at(service.store, current.comp_id, state.current_round)
+    match_id = left_at_table(state, paired, now(), current.hold_seconds, table)
+    if match_id is None:
+        return None
+    stream = match_stream(current.comp_id, match_id)
+    stored = ctx.store.read(stream)
+    if not stored:
+        return None  # not on the table yet
+    # a judge's commands: whoever recorded them, not the competition that put it on the table
+    setter = stored[0].meta.get("recorder")
+    judged = [s.recorded_at for s in stored if s.meta.get("recorder") != setter]
+    if not nobody_judging(judged[-1].isoformat() if judged else None, now()):
+        return None
+    return _called_here(ctx, service, current, table)
 
 
 def _wait(state, hold: Hold | None, rng: random.Random, pace) -> float:

@@ -34,6 +34,9 @@ class MatchAbandoned(
     reason: str
     at: str = ""
     note: str = ""  # the head judge's words when they closed it (CloseMatch)
+    # a forfeit the competition decided: the side it gave the match to ("a" or "b"; issue
+    # 54: a no-show's card showed no winner), "" for any other reason
+    won_by: str = ""
 
 
 VENUE_EVENT_TYPES: tuple[type, ...] = (MatchScheduled, PlayersCalled, MatchAbandoned)

@@ -54,7 +54,7 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
         ctx.tail,
     )
     if ctx.settings.demo:  # on every worker: any of them may answer the console's call
-        runtime.kept = partial(kept_for_visitor, ctx.store)
+        runtime.kept = partial(kept_for_visitor, ctx.store, ctx.settings.demo_hold_seconds)
     app.state.competitions = runtime
     ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1], flows)
     ctx.tail.add(runtime.processor)

@@ -34,6 +34,7 @@ HEAD_JUDGE_ONLY = frozenset(
         cc.CorrectResult,
         cc.CorrectBoardResult,
         cc.FinishCompetition,
+        cc.CorrectPublished,
         cc.AmendGuide,
         cc.RemoveCompetition,
     }

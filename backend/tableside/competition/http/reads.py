@@ -14,6 +14,7 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, Parameter
 
 from tableside.competition import hall, hall_queue, results_file
+from tableside.competition.docs import competition_doc, standings_rows
 from tableside.competition.http.routes import caller, meta, store
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import interop
@@ -30,6 +31,10 @@ from tableside.web.guards import FILE_LIMIT, signed_in
 from tableside.web.problems import coded
 
 Doc = dict[str, Any]
+# An earlier edition of a corrected event's published results (decision 0191).
+Edition = Annotated[
+    int | None, Parameter(ge=1, le=10_000, description="an earlier edition of the results")
+]
 _LIST = """
 SELECT competition_id, name, format, finished, version FROM competition_view
 WHERE NOT coalesce((doc->>'removed')::boolean, false) ORDER BY name, competition_id
@@ -116,14 +121,21 @@ async def get_standings_pdf(
     competition_id: FromPath[UUID],
     lang: FaceLanguage = "en",
     min_position: MinPosition = 0,
+    edition: Edition = None,
 ) -> Response[bytes]:
     """The standings table and the final placings, as the console shows them, on A4 (at
     least as new as `min_position`: the console passes what it shows, so a PDF taken just
-    after 'Finish and publish' is the published one)."""
-    doc = await _doc(state, competition_id, min_position)
-    rows = await context(state).pool.fetch(_ROWS, competition_id)
-    table = [msgspec.json.decode(r[0]) for r in rows]
-    name = f"standings-{competition_id}-{lang}.pdf"
+    after 'Finish and publish' is the published one); `edition`: an earlier edition of the
+    published results, marked superseded."""
+    if edition is not None:  # an earlier edition, marked superseded (decision 0191)
+        then, superseded = await _edition(state, competition_id, edition)
+        doc = {**competition_doc(then, 0, 0), "superseded_by": msgspec.to_builtins(superseded)}
+        table = standings_rows(then)
+    else:
+        doc = await _doc(state, competition_id, min_position)
+        rows = await context(state).pool.fetch(_ROWS, competition_id)
+        table = [msgspec.json.decode(r[0]) for r in rows]
+    name = f"standings-{competition_id}-{lang}{_edition_suffix(edition)}.pdf"
     return await pdf_attachment(name, standings_pdf, doc, table, lang)
 
 
@@ -160,13 +172,17 @@ async def get_entrants(
     media_type="text/csv",
 )
 async def export_results(
-    state: State, competition_id: FromPath[UUID], lang: Language | None = None
+    state: State,
+    competition_id: FromPath[UUID],
+    lang: Language | None = None,
+    edition: Edition = None,
 ) -> Response[bytes]:
     """Round, table, names, games, the 1/2/3 code Swiss Master reads, what each row is
-    (played, forfeit, bye) and its points, headed in the event's language (or `lang`)."""
-    _, comp = await _state(state, competition_id)
-    data = results_file.results_csv(comp, lang)
-    return attachment(data, "text/csv; charset=utf-8", "results.csv")
+    (played, forfeit, bye) and its points, headed in the event's language (or `lang`);
+    `edition`: an earlier edition of the published results, marked superseded."""
+    comp, superseded = await _edition(state, competition_id, edition)
+    data = results_file.results_csv(comp, lang, superseded)
+    return attachment(data, "text/csv", f"results{_edition_suffix(edition)}.csv")
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -178,12 +194,34 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     media_type=XLSX,
 )
 async def export_results_xlsx(
-    state: State, competition_id: FromPath[UUID], lang: Language | None = None
+    state: State,
+    competition_id: FromPath[UUID],
+    lang: Language | None = None,
+    edition: Edition = None,
 ) -> Response[bytes]:
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
-    _, comp = await _state(state, competition_id)
-    xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang)
-    return attachment(xlsx, XLSX, "results.xlsx")
+    comp, superseded = await _edition(state, competition_id, edition)
+    xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang, superseded)
+    return attachment(xlsx, XLSX, f"results{_edition_suffix(edition)}.xlsx")
+
+
+async def _edition(state: State, comp_id: UUID, edition: int | None):
+    """(the competition as `edition` had it, the correction that superseded it); the
+    current state and None without an edition asked for, or for the current one."""
+    _, now = await _state(state, comp_id)
+    if edition is None or edition == now.edition:
+        return now, None
+    if not 1 <= edition < now.edition:
+        raise NotFoundException(
+            f"the results have no edition {edition} (the newest is {now.edition})",
+            extra=coded("no_such_edition", edition=edition, newest=now.edition),
+        )
+    then = await anyio.to_thread.run_sync(state.competitions.service.edition, comp_id, edition)
+    return then, now.corrections[edition - 1]
+
+
+def _edition_suffix(edition: int | None) -> str:
+    return "" if edition is None else f"-edition-{edition}"
 
 
 async def _state(state: State, comp_id: UUID):

@@ -133,6 +133,8 @@ async def post_competition_command(
     digest = command_digest("competition.command", competition_id, data.command)
 
     def work(command):
+        if isinstance(command, cc.CorrectPublished):  # who corrected it: the signed-in one
+            command = msgspec.structs.replace(command, by=principal.name)
         return partial(
             state.competitions.service.execute,
             competition_id,

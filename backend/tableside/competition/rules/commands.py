@@ -1,5 +1,7 @@
 """Competition commands: what the head judge, the secretary and the match streams ask for."""
 
+from typing import Annotated
+
 import msgspec
 
 from .entrants import Person
@@ -193,6 +195,29 @@ class CorrectBoardResult(
     at: str
 
 
+class SetTableCount(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="SetTableCount"):
+    """How many tables the hall has for this competition: the console's table cards, kept on
+    the server so every TD's laptop shows the same (issue 54)."""
+
+    count: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    at: str = ""
+
+
+class CorrectPublished(
+    msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="CorrectPublished"
+):
+    """A published event's entry name corrected (a typo found at the prize-giving): a new
+    edition of the results, the earlier one kept and marked superseded (decision 0191).
+    `by` is the signed-in head judge's, stamped by the server."""
+
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    reason: str
+    at: str = ""
+    by: str = ""
+
+
 class FinishCompetition(
     msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="FinishCompetition"
 ):
@@ -224,4 +249,6 @@ COMMAND_TYPES = (
     CorrectResult,
     CorrectBoardResult,
     FinishCompetition,
+    CorrectPublished,
+    SetTableCount,
 )

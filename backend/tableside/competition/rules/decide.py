@@ -3,7 +3,14 @@
 from collections.abc import Callable
 
 from . import commands as cmd
-from . import decide_draw, decide_entrants, decide_import, decide_play, decide_review
+from . import (
+    decide_draw,
+    decide_entrants,
+    decide_import,
+    decide_play,
+    decide_published,
+    decide_review,
+)
 from .errors import CompetitionRuleError
 from .state import Competition
 
@@ -32,6 +39,8 @@ _DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
     cmd.CorrectResult: decide_review.correct_result,
     cmd.CorrectBoardResult: decide_review.correct_board,
     cmd.FinishCompetition: decide_review.finish,
+    cmd.CorrectPublished: decide_published.correct_published,
+    cmd.SetTableCount: decide_entrants.set_table_count,
 }
 
 

@@ -70,8 +70,8 @@ def register(state: Competition, c: cmd.RegisterEntrant) -> tuple:
         c.entrant_id not in state.entrants, "EKML §8(2)", "already registered", "already_registered"
     )
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    name, members, team = _named(state, c.entrant_id, c.name, c.members, c.team)
-    _check_members(guide, members, team)
+    name, members, team = named(state, c.entrant_id, c.name, c.members, c.team)
+    check_members(guide, members, team)
     joined = _joining_round(state, guide, c.at, c.admitted_late)
     late = c.admitted_late and joined == 1
     return (ev.EntrantRegistered(c.entrant_id, name, members, team, joined, c.at, late),)
@@ -88,12 +88,12 @@ def rename(state: Competition, c: cmd.RenameEntrant) -> tuple:
         "entrant_withdrawn",
     )
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
-    name, members, _ = _named(state, c.entrant_id, c.name, c.members, None)
-    _check_members(state.guide, members, entrant.team)
+    name, members, _ = named(state, c.entrant_id, c.name, c.members, None)
+    check_members(state.guide, members, entrant.team)
     return (ev.EntrantRenamed(c.entrant_id, name, members, c.at),)
 
 
-def _named(state: Competition, entrant_id: str, name: str, members: tuple, team) -> tuple:
+def named(state: Competition, entrant_id: str, name: str, members: tuple, team) -> tuple:
     """The entry's names as stored (RFC 8266 §2: nothing invisible, spacing normalised), and
     none a look-alike of another entrant's in this competition (UTS #39 §4): a second "Mari
     Tamm" with a Cyrillic "а" is refused, not listed beside the first."""
@@ -135,6 +135,12 @@ def check_in(state: Competition, c: cmd.CheckInEntrant) -> tuple:
     return (ev.EntrantCheckedIn(c.entrant_id, c.at),)
 
 
+def set_table_count(state: Competition, c: cmd.SetTableCount) -> tuple:
+    """The hall's tables for this competition, while it runs (EKML §12(2)6: not after)."""
+    guide_of(state)
+    return (ev.TableCountSet(c.count, c.at),)
+
+
 def guide_of(state: Competition) -> Guide:
     """The guide, or a rule error if the competition was never set up."""
     if state.guide is None:
@@ -160,7 +166,7 @@ def entrant_of(state: Competition, entrant_id: str):
     return entrant
 
 
-def _check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
+def check_members(guide: Guide, members: tuple[Person, ...], team) -> None:
     """Member count and sex by discipline (EKML §5(1), §8(3)); age class (EKML §7)."""
     if guide.teams is not None:
         require(

@@ -201,6 +201,29 @@ class CompetitionFinished(msgspec.Struct, frozen=True, tag="CompetitionFinished"
     at: str
 
 
+class PublishedCorrected(msgspec.Struct, frozen=True, tag="PublishedCorrected"):
+    """A published event corrected: its `edition` (2 for the first correction) supersedes
+    the one before, which the store keeps; who corrected it, why, and what it said before
+    (EKML §12(2)6: the head judge confirms the results; decision 0191)."""
+
+    edition: int
+    entrant_id: str
+    name: str
+    members: tuple[Person, ...]
+    was_name: str
+    reason: str
+    by: str
+    at: str
+    rule: str = "EKML §12(2)6"
+
+
+class TableCountSet(msgspec.Struct, frozen=True, tag="TableCountSet"):
+    """The hall's number of tables for this competition, as the TD set it."""
+
+    count: int
+    at: str
+
+
 EVENT_TYPES = (
     CompetitionCreated,
     GuideAmended,
@@ -224,6 +247,8 @@ EVENT_TYPES = (
     ProtestFiled,
     ProtestDecided,
     CompetitionFinished,
+    PublishedCorrected,
+    TableCountSet,
 )
 
 Event = (
@@ -247,4 +272,6 @@ Event = (
     | ProtestFiled
     | ProtestDecided
     | CompetitionFinished
+    | PublishedCorrected
+    | TableCountSet
 )

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from . import events as ev
 from .entrants import Entrant
-from .state import Competition, PairedRound, Protest, Recorded, Withdrawal
+from .state import Competition, Correction, PairedRound, Protest, Recorded, Withdrawal
 
 _HANDLERS: dict[type, Callable] = {}
 
@@ -64,6 +64,22 @@ def _entrant_registered(state: Competition, e: ev.EntrantRegistered) -> Competit
 def _entrant_renamed(state: Competition, e: ev.EntrantRenamed) -> Competition:
     entrant = replace(state.entrants[e.entrant_id], name=e.name, members=e.members)
     return replace(state, entrants={**state.entrants, e.entrant_id: entrant})
+
+
+@_on(ev.PublishedCorrected)
+def _published_corrected(state: Competition, e: ev.PublishedCorrected) -> Competition:
+    entrant = replace(state.entrants[e.entrant_id], name=e.name, members=e.members)
+    made = Correction(e.edition, e.entrant_id, e.was_name, e.name, e.reason, e.by, e.at)
+    return replace(
+        state,
+        entrants={**state.entrants, e.entrant_id: entrant},
+        corrections=(*state.corrections, made),
+    )
+
+
+@_on(ev.TableCountSet)
+def _table_count_set(state: Competition, e: ev.TableCountSet) -> Competition:
+    return replace(state, tables=e.count)
 
 
 @_on(ev.EntrantApproved)

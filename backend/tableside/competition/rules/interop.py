@@ -155,8 +155,8 @@ def result_rows(state: Competition) -> list[tuple]:
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
             rows.append(_result_row(state, slot.round, state.calls.get(slot.id), slot.id, rec))
-        elif (through := _walked_on(slot)) is not None:
-            rows.append(_bye_row(state, slot.round, through))
+        elif (through := _walked_on(slot)) is not None:  # named by its slot (W1-3, L1-2)
+            rows.append(_bye_row(state, slot.round, through, slot.id))
     for slot in slots(state, state.playoff).values():
         rec = state.results.get(slot.id)
         if rec is not None and (rec.a, rec.b) == (slot.a, slot.b):
@@ -197,13 +197,14 @@ def _result_row(state: Competition, rnd: int, table: int | None, match_id: str, 
     return (rnd, where, *names, *games, code, kind, *map(_number, points), match_id)
 
 
-def _bye_row(state: Competition, rnd: int, entrant: str) -> tuple:
-    """A round's bye (or a bracket's): the entrant alone, no games, the bye's points (a
-    Swiss bye: a draw's)."""
+def _bye_row(state: Competition, rnd: int, entrant: str, match_id: str = "") -> tuple:
+    """A round's bye (or a bracket's, with its slot's id: issue 54, every double
+    elimination's bye said round 1 with no match id): the entrant alone, no games, the bye's
+    points (a Swiss bye: a draw's)."""
     points = 0 if entrant in annulled(state) else bye_game(state, rnd).points
     name = state.entrants[entrant].name
     code = UNPLAYED_CODES["bye"]
-    return (rnd, "", name, "", "", "", code, "bye", _number(points), "", "")
+    return (rnd, "", name, "", "", "", code, "bye", _number(points), "", match_id)
 
 
 def _number(x: float) -> int | float:
@@ -211,15 +212,24 @@ def _number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-def results_csv(state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None) -> bytes:
+def results_csv(
+    state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None, edition=None
+) -> bytes:
     """`result_rows` as CSV under the given header words (kinds in words likewise), every
-    text cell neutralised (`cell`)."""
+    text cell neutralised (`cell`); `edition` (its header word, its words) a last column
+    once the published results were corrected (decision 0191)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    for row in _worded(result_rows(state), kinds):
+    for row in _with_edition([header, *_worded(result_rows(state), kinds)], edition):
         writer.writerow([cell(v) for v in row])
     return out.getvalue().encode("utf-8")
+
+
+def _with_edition(rows: list[tuple], edition: tuple[str, str] | None) -> list[tuple]:
+    """The header and rows, each with the edition's column when there is one."""
+    if edition is None:
+        return rows
+    return [(*rows[0], edition[0]), *((*r, edition[1]) for r in rows[1:])]
 
 
 def _worded(rows: list[tuple], kinds: dict[str, str] | None) -> list[tuple]:
@@ -229,15 +239,23 @@ def _worded(rows: list[tuple], kinds: dict[str, str] | None) -> list[tuple]:
     return [(*r[:at], words.get(r[at], r[at]), *r[at + 1 :]) for r in rows]
 
 
-def results_xlsx(state: Competition, header: tuple[str, ...] = COLUMNS, kinds=None) -> bytes:
+def results_xlsx(
+    state: Competition,
+    header: tuple[str, ...] = COLUMNS,
+    kinds=None,
+    edition=None,
+    title: str = "Results",
+) -> bytes:
     """`result_rows` as a workbook: text is written as string cells (never a formula), and
-    formula-like text keeps Excel's quote prefix, so a re-export as CSV stays inert."""
+    formula-like text keeps Excel's quote prefix, so a re-export as CSV stays inert; the
+    sheet named `title` (in the file's language), `edition` as in `results_csv`."""
     from openpyxl import Workbook  # here: ~0.1 s that every server start would pay
 
     book = Workbook()
     sheet = book.active
-    sheet.title = "Results"
-    for r, row in enumerate([header, *_worded(result_rows(state), kinds)], 1):
+    sheet.title = title[:31]  # Excel's limit on a sheet's name
+    rows = _with_edition([header, *_worded(result_rows(state), kinds)], edition)
+    for r, row in enumerate(rows, 1):
         for c, value in enumerate(row, 1):
             target = sheet.cell(row=r, column=c)
             target.value = value

@@ -45,6 +45,18 @@ class Withdrawal(msgspec.Struct, frozen=True):
     at: str = ""  # when: the public standings and the PDF say it (issue 45)
 
 
+class Correction(msgspec.Struct, frozen=True):
+    """A published event's correction: the edition it made, what it changed, who and why."""
+
+    edition: int
+    entrant_id: str
+    was_name: str
+    name: str
+    reason: str
+    by: str
+    at: str
+
+
 class Competition(msgspec.Struct, frozen=True):
     """The competition aggregate's state."""
 
@@ -66,6 +78,13 @@ class Competition(msgspec.Struct, frozen=True):
     withdrawals: dict[str, Withdrawal] = {}
     finished: bool = False
     removed: bool = False  # taken off the list before anyone entered (CompetitionRemoved)
+    corrections: tuple[Correction, ...] = ()  # of the published event, oldest first
+    tables: int = 0  # the hall's tables as the TD set them (0: never set; the console's 8)
+
+    @property
+    def edition(self) -> int:
+        """The published results' edition (1 when published, +1 per correction; 0 before)."""
+        return len(self.corrections) + 1 if self.finished else 0
 
     @property
     def current_round(self) -> int:

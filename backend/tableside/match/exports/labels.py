@@ -4,6 +4,7 @@ Icelandic (the faces' terms)."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from tableside.web.words import catalogue
 
@@ -282,3 +283,12 @@ def code_words(lang: str, code: str) -> str:
     """A code (a foul, a reason, a card, a scope…) in words; anything that is not a code (a
     reason a head judge typed, a count) as written."""
     return _codes(lang).get(f"code.{code}", code)
+
+
+def when(at: str) -> str:
+    """An instant as the exports print it: the server's own time zone (the hall's), day
+    first; "" if unknown."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y %H:%M")
+    except ValueError:
+        return ""

@@ -26,11 +26,16 @@ _TO = "OAOUSZACEGIKLNUoaouszacegiklnuAEIOUYaeiouy"
 _FOLD = f"lower(translate({{}}, '{_FROM}', '{_TO}'))"
 _NAMES = "(l.doc->>'side_a') || ' ' || (l.doc->>'side_b')"
 _BG_NAMES = "b.player_a || ' ' || b.player_b"
+# A match the competition decided by forfeit after it was put on its table (its stream closed
+# with this reason: competition/processor.py FORFEITED) is listed once, as the forfeit row
+# below, which says who won it and why (issue 54: it was also "0 : 0 abandoned").
+FORFEITED = "forfeit_recorded"
 _KORONA = f"""
 SELECT 'korona' AS discipline, l.doc::text AS doc, l.position,
        (SELECT h.recorded_at FROM match_history h WHERE h.match_id = l.match_id AND h.version = 1)
 FROM match_live l
-WHERE ($1::int IS NULL OR l.table_no = $1)
+WHERE coalesce(l.doc->>'abandoned', '') <> '{FORFEITED}'
+  AND ($1::int IS NULL OR l.table_no = $1)
   AND ($2::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $2)
   AND ($3::text IS NULL OR l.status = $3)
   AND ($4::timestamptz IS NULL OR l.updated_at >= $4)

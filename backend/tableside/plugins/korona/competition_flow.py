@@ -56,7 +56,9 @@ class KoronaFlow:
         return Ended(comp_id, result, view.updated_at.isoformat() if view.updated_at else "")
 
     def close(self, stream: UUID, event: ResultRecorded, reason: str, meta: dict) -> None:
-        abandon(self.matches, stream, reason, event.at, meta)
+        r = event.result  # a forfeit names its winner on the match's own record (issue 54)
+        won_by = "" if r.a_games == r.b_games else "a" if r.a_games > r.b_games else "b"
+        abandon(self.matches, stream, reason, event.at, meta, won_by if r.forfeit else "")
 
     async def on_tables(self, db) -> list[tuple[int, str, str]]:
         return []  # korona's matches on tables are the tables read model's, which the hall reads

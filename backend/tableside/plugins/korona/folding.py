@@ -105,6 +105,7 @@ class MatchView(msgspec.Struct, frozen=True):
     effective: Entries = _NO_ENTRIES  # rules entries after corrections
     updated_at: datetime | None = None
     abandoned: str = ""  # the reason, once the match was given up unfinished
+    won_by: str = ""  # the side a forfeit closing it gave the match to ("a" / "b")
     board: int = 0  # a team match's board this match is (EKML §29(2)); 0 otherwise
 
 
@@ -137,7 +138,7 @@ def _changes(view: MatchView, rec: Record) -> dict:
     if isinstance(event, PlayersCalled):
         return {"called": True}
     if isinstance(event, MatchAbandoned):
-        return {"abandoned": event.reason or "abandoned"}
+        return {"abandoned": event.reason or "abandoned", "won_by": event.won_by}
     if type(event) not in _RULES:
         return {}
     return {

@@ -112,16 +112,19 @@ def _view(folded: Folded[MatchView], match_id: UUID) -> MatchView:
     return folded.value
 
 
-def abandon(store_matches: MatchService, match_id: UUID, reason: str, at: str, meta) -> bool:
-    """Close an unfinished match with MatchAbandoned and its reason; False if it had ended,
-    was abandoned already, or moved on meanwhile (then nothing is written)."""
+def abandon(
+    store_matches: MatchService, match_id: UUID, reason: str, at: str, meta, won_by: str = ""
+) -> bool:
+    """Close an unfinished match with MatchAbandoned and its reason (a forfeit: the side it
+    was given to); False if it had ended, was abandoned already, or moved on meanwhile (then
+    nothing is written)."""
     view = store_matches.view(match_id)
     if view.abandoned or view.state.ended or not view.state.created:
         return False
     try:
         store_matches.store.append(
             match_id,
-            (MatchAbandoned(reason=reason, at=at),),
+            (MatchAbandoned(reason=reason, at=at, won_by=won_by),),
             expected_version=view.version,
             command_id=uuid.uuid5(match_id, "abandoned"),
             meta=meta,

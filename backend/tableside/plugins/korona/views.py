@@ -57,6 +57,7 @@ def _header(view: MatchView) -> dict[str, Any]:
         "scheduled_position": view.scheduled_position,
         "updated_at": view.updated_at.isoformat() if view.updated_at else None,
         **({"abandoned": view.abandoned} if view.abandoned else {}),
+        **({"won_by": view.won_by} if view.won_by else {}),
         **({"board": view.board} if view.board else {}),
     }
 
