@@ -87,7 +87,7 @@ def test_a_rewritten_line_breaks_the_chain(signed, app_url, log) -> None:
     first = json.loads(lines[0])
     first["head_hash"] = "00" * 32
     log.write_bytes(json.dumps(first).encode() + b"\n" + b"".join(lines[1:]))
-    _both_fail(app_url, log, signed[0], "line 2 names a previous line")
+    _both_fail(app_url, log, signed[0], "line 1 has a bad signature")
 
 
 def test_checkpoints_deleted_with_the_log_whole_are_an_error(

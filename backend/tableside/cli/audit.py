@@ -124,7 +124,7 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     import psycopg
 
     from tableside.eventlog.audit_source import records_from_database
-    from tableside.eventlog.checkpoint_db import all_checkpoints
+    from tableside.eventlog.checkpoint_db import all_checkpoints, history_dispute
     from tableside.eventlog.verify import verify
 
     witnesses = _witnesses(args)
@@ -132,7 +132,9 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
         trusted = _with_rotations(_trusted_key(args, settings), db.url)
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
-        logged, log_dispute = _signer_log(settings, stored)
+            history = history_dispute(conn, stored)
+            notes = _record_notes(conn, trusted)
+        logged, log_dispute = _signer_log(settings, stored, trusted)
         if logged is not None:
             witnesses.insert(0, (f"the signer's log {settings.checkpoint_log_path}", logged))
         marks = [*stored, *(cp for _, cps in witnesses for cp in cps)]
@@ -141,11 +143,28 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     if log_dispute is not None and report.broken is None:  # the log's state first: it is
         verdict.problem = log_dispute.reason  # what every check against it rests on
     _vanished(verdict, stored, logged)
+    _held_to_history(verdict, history)
     print(verdict.line(f"{report.events} events in {report.streams} streams on {db.label}"))
+    for note in notes:
+        print(note)
     return 0 if verdict.ok else 1
 
 
-def _signer_log(settings, stored: list):
+def _held_to_history(verdict, history) -> None:
+    """The keys' history (schema/013), when nothing else failed: checkpoints deleted, or a
+    key's newest signed head no longer yielded (#50)."""
+    if verdict.ok and history is not None:
+        verdict.problem = history.reason
+
+
+def _record_notes(conn, trusted) -> list[str]:
+    """What the record says of itself: every accepted dispute and key declared lost (#50)."""
+    from tableside.eventlog.record_notes import notes
+
+    return notes(conn, trusted)
+
+
+def _signer_log(settings, stored: list, trusted: bytes | None = None):
     """(the log's checkpoints or None where there is no log here, why it is no evidence):
     a log is expected beside the signing key once the store holds checkpoints (#41)."""
     from tableside.eventlog import standing
@@ -154,7 +173,7 @@ def _signer_log(settings, stored: list):
     path = settings.checkpoint_log_path
     if path is None:
         return None, None
-    logged, reading = read_log(path)
+    logged, reading = read_log(path, trusted)
     expected = settings.signing_key_path.is_file()
     found = standing.log_problem(path, reading, logged, stored, expected=expected)
     return (logged if reading.exists else None), found
@@ -259,7 +278,7 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     import psycopg
 
     from tableside.eventlog.audit_source import records_from_database
-    from tableside.eventlog.checkpoint_db import all_checkpoints, seal_with
+    from tableside.eventlog.checkpoint_db import all_checkpoints, history_dispute, seal_with
     from tableside.eventlog.jsonl import export_lines, verify_sealed
     from tableside.eventlog.standing import newest_covering
     from tableside.eventlog.verdict import record_verdict
@@ -269,7 +288,8 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
         records = list(records_from_database(db.url, args.stream))
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
-            logged, log_dispute = _signer_log(settings, stored)
+            history = history_dispute(conn, stored)
+            logged, log_dispute = _signer_log(settings, stored, trusted)
             end = records[-1].position if records else 0
             sealed = seal_with(conn, newest_covering([*stored, *(logged or [])], end), records)
     trusted = trusted if sealed else None
@@ -278,6 +298,7 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     if log_dispute is not None:
         verdict.problem = log_dispute.reason
     _vanished(verdict, stored, logged)
+    _held_to_history(verdict, history)
     print(verdict.line(f"{report.events} events of stream {args.stream} on {db.label}"))
     return 0 if verdict.ok else 1
 
