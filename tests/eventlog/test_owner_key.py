@@ -26,7 +26,7 @@ import psycopg
 import pytest
 from store_events import stored_of
 from support.harness import Api, Server, free_port
-from support.recorded import record_match
+from support.recorded import auditor, record_match
 from tableside.db import roles
 from tableside.db.url import with_user
 from tableside.eventlog import signer_log
@@ -144,7 +144,7 @@ def test_a_signed_line_dated_in_the_future_accepts_nothing(keyed, when: str) -> 
 
 def test_the_log_and_checkpoints_cut_from_the_edit_are_disputed(keyed) -> None:
     url, _, log, env = keyed
-    (m0, m1, m2), _ = _recorded(url, env, tables=(1, 3, 5))
+    (_, m1, _), _ = _recorded(url, env, tables=(1, 3, 5))
     edit = _first_position(url, m1)
     _rewrite(url, m1, f"DELETE FROM event_checkpoints WHERE position >= {edit}")
     kept = [line for line in _lines(log) if json.loads(line)["position"] < edit]
@@ -189,7 +189,7 @@ def test_the_key_deleted_with_a_registered_key_refuses_to_start_until_its_loss_i
     keyed, tmp_path: Path
 ) -> None:
     url, key, log, env = keyed
-    (m1,), (receipt,) = _recorded(url, env)
+    _, (receipt,) = _recorded(url, env)
     ours = public_hex(load_or_create_key(key))
     attack(url, "DELETE FROM event_checkpoints")
     log.unlink()
@@ -217,3 +217,25 @@ def test_the_key_deleted_with_a_registered_key_refuses_to_start_until_its_loss_i
     assert f"key {ours[:16]}… declared lost" in whole.stdout, whole.stdout
     assert whole.returncode == 1, whole.stdout  # the deleted checkpoints stay evidence
     assert _health(url, env)["record"]["code"] == "checkpoints_vanished"
+
+
+def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed) -> None:
+    """`record.jsonl` answered 500 (an unhandled signing refusal) for every match with events
+    after the newest checkpoint: now it is sealed by what already covers it, or unsealed,
+    and says the record is disputed."""
+    url, _, _, env = keyed
+    (m1,), _ = _recorded(url, env)
+    _rewrite(url, m1)
+    srv = Server(url, env=env).start()
+    try:
+        head = Api(srv.base).login()
+        fresh = head.create(4, ["Mari"], ["Ott"])
+        assert fresh.status_code == 201, fresh.text
+        jury = auditor(head)
+        for match in (m1, fresh.json()["match_id"]):
+            got = jury.get(f"/api/matches/{match}/record.jsonl")
+            assert got.status_code == 200, (match, got.status_code, got.text)
+            assert got.headers["Tableside-Record"] == "disputed; head_changed"
+            assert json.loads(got.content.splitlines()[0])["events"] >= 1
+    finally:
+        srv.stop()

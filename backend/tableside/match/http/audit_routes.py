@@ -84,7 +84,7 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     broken = report.broken
     ctx = context(state)
     signer = ctx.signing_key
-    sealed = None if broken else await _newest_seal(ctx, records)
+    sealed = None if broken else await newest_seal(ctx, records)
     trusted = signer.trusted if signer else None
     checked = verify_sealed(export_lines(records, match_id, sealed), trusted)
     verdict = record_verdict(checked, trusted, in_store=True)
@@ -108,7 +108,7 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     }
 
 
-async def _newest_seal(ctx: Any, records: list[RawRecord]) -> Any:
+async def newest_seal(ctx: Any, records: list[RawRecord]) -> Any:
     """Sign the head if no checkpoint covers the records yet (not while disputed), then seal
     them with the newest signed checkpoint covering them: stored or in the signer's log."""
     with contextlib.suppress(SigningRefused):

@@ -12,10 +12,9 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from litestar.params import FromPath
 
-from tableside.eventlog.checkpoint_db import seal_async
 from tableside.eventlog.jsonl import export_lines
 from tableside.match.exports.fonts import FontMissing
-from tableside.match.http.audit_routes import _records
+from tableside.match.http.audit_routes import newest_seal, _records
 from tableside.web.context import context
 from tableside.web.downloads import attachment
 from tableside.web.problems import coded
@@ -26,11 +25,19 @@ _ALL = 2**62
 @get("/api/matches/{match_id:uuid}/record.jsonl", summary="A match's record as JSON Lines")
 async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID]) -> Response[bytes]:
     """Header (with the latest signed checkpoint covering it), one line per stored event with
-    its hashes, link lines up to the checkpoint; `tableside audit verify --file --public-key`."""
+    its hashes, link lines up to the checkpoint; `tableside audit verify --file --public-key`.
+    On a disputed store nothing new is signed (#50: it answered 500): the record is sealed
+    by the newest checkpoint already covering it, or not at all, and the answer says why
+    (`Tableside-Record: disputed; <code>`)."""
     records = await _records(request, state, match_id)
     ctx = context(state)
-    lines = export_lines(records, match_id, await seal_async(ctx.pool, ctx.signing_key, records))
-    return attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
+    seal = await newest_seal(ctx, records) if records else None
+    lines = export_lines(records, match_id, seal)
+    done = attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
+    dispute = ctx.signing_key.dispute if ctx.signing_key is not None else None
+    if dispute is not None:
+        done.headers["Tableside-Record"] = f"disputed; {dispute.code}"
+    return done
 
 
 async def pdf_attachment(filename: str, render: Callable[..., bytes], *args) -> Response[bytes]:
