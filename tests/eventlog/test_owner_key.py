@@ -239,3 +239,51 @@ def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed) -> None
             assert json.loads(got.content.splitlines()[0])["events"] >= 1
     finally:
         srv.stop()
+
+
+def _pdf_text(content: bytes, tmp_path: Path) -> str:
+    pdf = tmp_path / "protocol.pdf"
+    pdf.write_bytes(content)
+    out = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    )
+    return " ".join(out.stdout.split())
+
+
+def test_after_an_accepted_dispute_the_match_says_so_on_the_audit_face_in_audit_verify_and_pdf(
+    keyed, tmp_path: Path
+) -> None:
+    """After `--accept-disputed` the audit face said "ok" for the forged M1 and nothing of
+    the accepted dispute; while disputed the protocol PDF printed the forged result with no
+    notice. Now: the PDF says the record is disputed; once accepted, the match's verify,
+    `audit verify` and its PDF say "accepted dispute at position N by X"."""
+    url, key, log, env = keyed
+    (m1,), _ = _recorded(url, env)
+    _rewrite(url, m1)
+    srv = Server(url, env=env).start()
+    try:
+        pdf = Api(srv.base).get(f"/api/matches/{m1}/protocol.pdf", lang="en")
+        assert pdf.status_code == 200, pdf.text
+        text = _pdf_text(pdf.content, tmp_path)
+        assert "The record is disputed: this server vouches for nothing now." in text, text
+    finally:
+        srv.stop()
+    srv = Server(url, env={**env, "TABLESIDE_ACCEPT_DISPUTED": "1"}).start()
+    try:
+        jury = auditor(Api(srv.base).login())
+        verdict = jury.get(f"/api/matches/{m1}/verify").json()
+        assert verdict["verdict"] == "accepted dispute" and verdict["intact"] is False, verdict
+        (accepted,) = verdict["accepted"]
+        assert accepted["code"] == "head_changed" and accepted["by"], accepted
+        position = accepted["position"]
+        pdf = Api(srv.base).get(f"/api/matches/{m1}/protocol.pdf", lang="en")
+        text = _pdf_text(pdf.content, tmp_path)
+        said = f"A dispute of this record was accepted at position {position} by {accepted['by']}"
+        assert said in text, text
+    finally:
+        srv.stop()
+    (event,) = stored_of(url, "RecordDisputeAccepted")
+    assert event["signature"] and event["head_position"] == position, event
+    done = audit(with_user(url, roles.APP_ROLE), "verify", log=log, key=key)
+    assert f"accepted dispute at position {position} by {accepted['by']}" in done.stdout
+    assert done.returncode == 1, done.stdout  # what was signed before stays evidence

@@ -125,6 +125,7 @@ def test_two_stores_side_by_side_keep_their_own_key_and_log(folder: Path) -> Non
 def test_a_store_given_another_stores_log_refuses_in_one_line_naming_both(folder: Path) -> None:
     a = _Serve(folder / "a")
     try:
+        _record_ok(a)
         head = Api(a.base).login()
         assert head.create(1, ["Mari"], ["Ott"]).status_code == 201
     finally:
@@ -140,4 +141,4 @@ def test_a_store_given_another_stores_log_refuses_in_one_line_naming_both(folder
     assert code == 1, out[-3000:]
     line = [x for x in out.splitlines() if "belongs to store" in x]
     assert len(line) == 1 and "Traceback" not in out, out[-3000:]
-    assert f"belongs to store {theirs[:16]}…" in line[0] and "not to this store" in line[0]
+    assert f"belongs to store {theirs[:16]}…" in line[0] and "not to this store" in line[0], line

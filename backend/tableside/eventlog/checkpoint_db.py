@@ -208,7 +208,7 @@ def adopt(signer: Signer, stored: list[Checkpoint], logged: list[Checkpoint]) ->
     return len(found)
 
 
-_FIRST = "SELECT global_hash FROM stored_events WHERE notification_id = 1"
+FIRST = "SELECT global_hash FROM stored_events WHERE notification_id = 1"
 
 
 def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
@@ -219,14 +219,15 @@ def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
     positions = _positions(stored, logged, end, history)
     rows = conn.execute(_AT.format("%s"), (positions,)).fetchall()
     heads = {r[0]: bytes(r[1]) for r in rows}
-    found = standing.judge(stored, logged, log, heads, end, history)
+    found = foreign(signer, log, conn.execute(FIRST).fetchone()) or standing.judge(
+        stored, logged, log, heads, end, history
+    )
     if found is not None:
         return found
     anchor = max(_positions(stored, logged, end), default=0)
     stretch = conn.execute(_STRETCH.format("%s", "%s"), (anchor, end)).fetchall()
     found = _stretch_dispute(stretch, anchor, heads)
     if found is None:
-        _know_store(signer, conn.execute(_FIRST).fetchone())
         adopt(signer, stored, logged)
     return found
 
@@ -239,14 +240,15 @@ async def _holds_async(conn: Any, signer: Signer, end: int) -> standing.Dispute 
     positions = _positions(stored, logged, end, history)
     rows = await conn.fetch(_AT.format("$1::bigint[]"), positions)
     heads = {r[0]: bytes(r[1]) for r in rows}
-    found = standing.judge(stored, logged, log, heads, end, history)
+    found = foreign(signer, log, await conn.fetchrow(FIRST)) or standing.judge(
+        stored, logged, log, heads, end, history
+    )
     if found is not None:
         return found
     anchor = max(_positions(stored, logged, end), default=0)
     stretch = await conn.fetch(_STRETCH.format("$1", "$2"), anchor, end)
     found = _stretch_dispute(stretch, anchor, heads)
     if found is None:
-        _know_store(signer, await conn.fetchrow(_FIRST))
         await asyncio.to_thread(adopt, signer, stored, logged)
     return found
 
@@ -261,10 +263,15 @@ def history_dispute(conn: Any, stored: list[Checkpoint]) -> standing.Dispute | N
     return standing.history_problem(history, heads, end[0] if end else 0)
 
 
-def _know_store(signer: Signer, first: Any) -> None:
-    """The store's identity for a new log's first line (`key_identity.store_identity`)."""
+def foreign(signer: Signer, log: Log, first: Any) -> standing.Dispute | None:
+    """Learn the store's identity (`first`: its first event's global hash, for a new log's
+    first line, `key_identity.store_identity`); a log naming another store is a dispute
+    (a store empty at start learns it only here)."""
     if signer.store is None and first is not None:
         signer.store = bytes(first[0]).hex()
+    if log is None or signer.store is None:
+        return None
+    return standing.foreign_log(log[0], log[1].store, signer.store)
 
 
 def _position(head: Any) -> int | None:

@@ -17,6 +17,7 @@ import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from tableside.eventlog import signer_log
+from tableside.eventlog.checkpoint_db import FIRST
 from tableside.eventlog.checkpoints import CheckpointError, Trusted, load_or_create_key, public_hex
 from tableside.eventlog.rotation import (
     KeyLost,
@@ -77,29 +78,24 @@ def live_keys(url: str) -> list[bytes]:
     return [bytes(r[0]) for r in rows if bytes(r[0]) not in replaced]
 
 
-_FIRST = "SELECT global_hash FROM stored_events WHERE notification_id = 1"
-
-
 def store_identity(url: str) -> str | None:
     """The store's identity: the store-wide hash of its first event (hex; the same on its
     standby and after an export's restore, another for every other store), None while empty."""
     with psycopg.connect(url) as conn:
-        row = conn.execute(_FIRST).fetchone()
+        row = conn.execute(FIRST).fetchone()
     return bytes(row[0]).hex() if row else None
 
 
 def bound_log(log: Path | None, store: str | None) -> None:
     """CheckpointError naming both stores when the signer's log opens naming another store
     (#50: two stores side by side never share a key's log)."""
-    if log is None or store is None:
+    from tableside.eventlog.standing import foreign_log
+
+    if log is None:
         return
-    named = signer_log.read(log.expanduser()).store
-    if named is not None and named != store:
-        raise CheckpointError(
-            f"the signer's log {log} belongs to store {fingerprint(named)}, not to this store"
-            f" {fingerprint(store)}: give this store its own key folder (TABLESIDE_KEY_FILE);"
-            " two stores never share a key or its log"
-        )
+    found = foreign_log(log, signer_log.read(log.expanduser()).store, store)
+    if found is not None:
+        raise CheckpointError(found.reason)
 
 
 def fingerprint(public_key: bytes | str) -> str:

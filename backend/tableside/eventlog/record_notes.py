@@ -51,3 +51,31 @@ def notes_of(rows: list[Any], trusted: bytes | None) -> list[str]:
 def notes(conn: Any, trusted: bytes | None) -> list[str]:
     """Every acceptance and loss the store records, oldest first (psycopg)."""
     return notes_of(conn.execute(_FACTS, (RECORD_STREAM,)).fetchall(), trusted)
+
+
+_ACCEPTED = (
+    "SELECT state FROM stored_events WHERE originator_id = $1"
+    " AND topic = 'RecordDisputeAccepted' ORDER BY originator_version"
+)
+
+
+async def touching(conn: Any, trusted: bytes | None, first: int) -> list[DisputeAccepted]:
+    """The accepted disputes that touch a record whose first event is at `first` (asyncpg):
+    those that hold and accepted a head at or past it, so that what the record held then
+    was accepted as it stood, not proven."""
+    rows = await conn.fetch(_ACCEPTED, RECORD_STREAM)
+    now = datetime.now(UTC)
+    events = [msgspec.json.decode(bytes(r[0]), type=DisputeAccepted) for r in rows]
+    return [e for e in events if acceptance_holds(e, trusted, now) and e.head_position >= first]
+
+
+def as_dict(event: DisputeAccepted) -> dict[str, Any]:
+    """An accepted dispute as the audit API names it (the face words its `code`)."""
+    by = event.operator or event.accepted_by
+    return {
+        "position": event.head_position,
+        "by": by,
+        "code": event.code,
+        "reason": event.reason,
+        "at": event.at,
+    }

@@ -37,7 +37,16 @@ CHECKPOINTS_VANISHED = "checkpoints_vanished"
 LOG_BROKEN = "log_broken"
 LOG_SHORT = "log_short"
 CHAIN_BROKEN = "chain_broken"
-CODES = (HEAD_CHANGED, EVENTS_REMOVED, CHECKPOINTS_VANISHED, LOG_BROKEN, LOG_SHORT, CHAIN_BROKEN)
+LOG_FOREIGN = "log_foreign"
+CODES = (
+    HEAD_CHANGED,
+    EVENTS_REMOVED,
+    CHECKPOINTS_VANISHED,
+    LOG_BROKEN,
+    LOG_SHORT,
+    CHAIN_BROKEN,
+    LOG_FOREIGN,
+)
 
 
 # The store's own stream for facts about the record itself (not a match's, not a competition's).
@@ -134,6 +143,20 @@ class Dispute:
 
     code: str
     reason: str
+
+
+def foreign_log(path: Path, named: str | None, store: str | None) -> Dispute | None:
+    """A log whose first line names another store than this one (#50): no witness of it. An
+    empty store (no identity yet) has signed nothing: any store a log names is another."""
+    if named is None or named == store:
+        return None
+    this = f"this store {store[:16]}…" if store else "this store, which is empty"
+    return Dispute(
+        LOG_FOREIGN,
+        f"the signer's log {path} belongs to store {named[:16]}…, not to {this}: give this"
+        " store its own key folder (TABLESIDE_KEY_FILE); two stores never share a key or its"
+        " log",
+    )
 
 
 def log_problem(

@@ -122,7 +122,10 @@ def _look(conn, url: str, signer: Signer) -> Look:
     if report.broken is not None:
         dispute = standing.Dispute(standing.CHAIN_BROKEN, report.broken.describe())
         return Look(dispute, report.events, report=report, history=history)
-    dispute = standing.judge(stored, logged, log, report.heads, report.last_position, history)
+    first = conn.execute(checkpoint_db.FIRST).fetchone()
+    dispute = checkpoint_db.foreign(signer, log, first) or standing.judge(
+        stored, logged, log, report.heads, report.last_position, history
+    )
     if dispute is not None or log is None:
         return Look(dispute, report.events, report=report, history=history)
     _store_in_flight(conn, stored, logged)

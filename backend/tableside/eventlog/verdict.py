@@ -15,6 +15,7 @@ from tableside.eventlog.checkpoints import Checkpoint, problem
 from tableside.eventlog.verify import ChainReport
 
 UNPROVEN = "unproven"
+ACCEPTED = "accepted dispute"  # an accepted dispute touches it: accepted as it stood (#50)
 
 
 @dataclass
@@ -33,8 +34,9 @@ class Verdict:
 
     @property
     def proven(self) -> bool:
-        """No problem, and something signed covers what was checked (#41)."""
-        return self.ok and UNPROVEN not in self.missing
+        """No problem, and something signed covers what was checked (#41), and no accepted
+        dispute touches it (#50)."""
+        return self.ok and UNPROVEN not in self.missing and ACCEPTED not in self.missing
 
     @property
     def word(self) -> str:
@@ -43,6 +45,8 @@ class Verdict:
             return "failed"
         if UNPROVEN in self.missing:
             return UNPROVEN
+        if ACCEPTED in self.missing:
+            return ACCEPTED
         return ", ".join(["ok", *self.missing])
 
     def line(self, subject: str) -> str:

@@ -14,7 +14,7 @@ from litestar.params import FromPath
 
 from tableside.eventlog.jsonl import export_lines
 from tableside.match.exports.fonts import FontMissing
-from tableside.match.http.audit_routes import newest_seal, _records
+from tableside.match.http.audit_routes import _records, newest_seal
 from tableside.web.context import context
 from tableside.web.downloads import attachment
 from tableside.web.problems import coded
