@@ -52,6 +52,9 @@ class Settings:
     login_failures: int = 10
     login_lockout_minutes: int = 15
     login_per_minute: int = 20
+    # PDFs drawn per client address a minute (#50: 300 anonymous protocols at 8.9/s were all
+    # drawn); a client may take a minute's worth at once.
+    pdf_per_minute: int = 60
     # Signed checkpoints (issue 10): the Ed25519 key file, outside the database (default
     # beside the data dir, in a folder of the store's own (#50): ./var/keys/pgdata/
     # checkpoint-ed25519.pem for ./var/pgdata), and minutes between them.
@@ -146,6 +149,7 @@ class Settings:
                 env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
             ),
             login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
+            pdf_per_minute=_count(env, "TABLESIDE_PDF_PER_MINUTE", cls.pdf_per_minute),
             key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
             checkpoint_minutes=_minutes(
                 env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes

@@ -112,6 +112,7 @@ async def get_standings(
 
 @get("/api/competitions/{competition_id:uuid}/standings.pdf", summary="Standings as PDF")
 async def get_standings_pdf(
+    request: Request,
     state: State,
     competition_id: FromPath[UUID],
     lang: FaceLanguage = "en",
@@ -124,7 +125,7 @@ async def get_standings_pdf(
     rows = await context(state).pool.fetch(_ROWS, competition_id)
     table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}.pdf"
-    return await pdf_attachment(name, standings_pdf, doc, table, lang)
+    return await pdf_attachment(request, name, standings_pdf, doc, table, lang)
 
 
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")

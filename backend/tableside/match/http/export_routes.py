@@ -17,7 +17,7 @@ from tableside.match.exports.fonts import FontMissing
 from tableside.match.http.audit_routes import _records, newest_seal
 from tableside.web.context import context
 from tableside.web.downloads import attachment
-from tableside.web.problems import coded
+from tableside.web.problems import coded, too_many
 
 _ALL = 2**62
 
@@ -40,9 +40,17 @@ async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID])
     return done
 
 
-async def pdf_attachment(filename: str, render: Callable[..., bytes], *args) -> Response[bytes]:
+async def pdf_attachment(
+    request: Request, filename: str, render: Callable[..., bytes], *args
+) -> Response[bytes]:
     """`render(*args)` (fpdf2, in a worker thread) as a PDF download; 503 saying which font
-    package to install when DejaVu Sans is missing."""
+    package to install when DejaVu Sans is missing; 429 when this client asks for more than
+    TABLESIDE_PDF_PER_MINUTE (#50: anonymous protocols had no limit), before any drawing."""
+    ctx = context(request.app.state)
+    client = request.client.host if request.client else "unknown"
+    wait = await ctx.pdf_clients.allow(ctx.pool, client)
+    if wait:
+        raise too_many("Too many PDFs from this address", wait, "client", "too_many_pdfs")
     try:
         pdf = await anyio.to_thread.run_sync(render, *args)
     except FontMissing as exc:

@@ -201,7 +201,7 @@ async def bg_protocol_file(
     receipt = await printed(ctx, public_base(request), match_id)
     said = await record_notice(ctx, lang, match_id)
     return await pdf_attachment(
-        f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt, said
+        request, f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt, said
     )
 
 

@@ -45,7 +45,7 @@ async def protocol_pdf_file(
     receipt = await printed(ctx, public_base(request), match_id)
     said = await record_notice(ctx, lang, match_id)
     return await pdf_attachment(
-        f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt, said
+        request, f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt, said
     )
 
 
