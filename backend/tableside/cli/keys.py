@@ -49,19 +49,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rotate(settings) -> int:
-    import psycopg
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog import checkpoint_db
-    from tableside.eventlog.checkpoints import Signer, public_hex, write_key
-    from tableside.eventlog.key_identity import (
-        fingerprint,
-        signing_key_for,
-        store_identity,
-        trusted_in,
-    )
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import fingerprint, signing_key_for
     from tableside.eventlog.rotation import rotate
 
     path = settings.signing_key_path.expanduser()
@@ -69,23 +61,13 @@ def _rotate(settings) -> int:
         old = signing_key_for(db.url, path)
         new = Ed25519PrivateKey.generate()
         statement = rotate(old, new)
-        refused = register_key(db.migrate_url, bytes.fromhex(statement.new_key))
-        if refused:
-            print(f"tableside: the new key cannot be registered: {refused}", file=sys.stderr)
-            return 1
-        log = Signer(old, settings.checkpoint_log_path, store=store_identity(db.url))
-        _record(db.url, statement, log, "rotation")
         retired = path.with_name(f"{path.stem}.retired-{statement.old_key[:16]}{path.suffix}")
-        os.replace(path, retired)
-        write_key(path, new)
-        with psycopg.connect(db.url, autocommit=True) as conn:
-            retired = trusted_in(db.url, bytes.fromhex(statement.new_key)).retired
-            signer = Signer(new, settings.checkpoint_log_path, retired=retired)
-            signed = checkpoint_db.take(conn, signer)
+        signed = _hand_over(db, settings, statement, old, new, "rotation", retired)
+    if signed is None:
+        return 1
     print(
         f"rotated: key {fingerprint(statement.old_key)} (kept as {retired}) is replaced by"
-        f" {fingerprint(public_hex(new))} in {path}"
-        + (f"; it signed the head at position {signed.position}" if signed else "")
+        f" {fingerprint(public_hex(new))} in {path}; {signed}"
     )
     return 0
 
@@ -96,15 +78,9 @@ def _rotate_lost(settings) -> int:
     (and mirrored in the log), and the new key signs the head when the record holds."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog.checkpoints import Signer, public_hex, write_key
-    from tableside.eventlog.key_identity import (
-        expected_key,
-        fingerprint,
-        store_identity,
-        trusted_in,
-    )
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import expected_key, fingerprint
     from tableside.eventlog.rotation import declare_lost
     from tableside.eventlog.standing_db import operator_name
 
@@ -117,20 +93,35 @@ def _rotate_lost(settings) -> int:
             return 1
         new = Ed25519PrivateKey.generate()
         statement = declare_lost(lost, new, operator_name())
-        refused = register_key(db.migrate_url, bytes.fromhex(statement.new_key))
-        if refused:
-            print(f"tableside: the new key cannot be registered: {refused}", file=sys.stderr)
-            return 1
-        log = settings.checkpoint_log_path
-        _record(db.url, statement, Signer(new, log, store=store_identity(db.url)), "lost")
-        write_key(path, new)
-        retired = trusted_in(db.url, bytes.fromhex(statement.new_key)).retired
-        signed = _sign_now(db.url, Signer(new, log, retired=retired))
+        signed = _hand_over(db, settings, statement, new, new, "lost")
+    if signed is None:
+        return 1
     print(
         f"lost: key {fingerprint(statement.lost_key)} is recorded lost (signed by the new key);"
         f" {fingerprint(public_hex(new))} in {path} signs from now on; {signed}"
     )
     return 0
+
+
+def _hand_over(db, settings, statement, by, new, fact: str, retired: Path | None = None):
+    """The new key takes over: registered, the statement recorded (the log's line written
+    by `by`), the old file kept as `retired` (a rotation's), the new file written, the head
+    signed now. What was signed, in words; None when the new key cannot be registered."""
+    from tableside.db.roles import register_key
+    from tableside.eventlog.checkpoints import Signer, write_key
+    from tableside.eventlog.key_identity import store_identity, trusted_in
+
+    refused = register_key(db.migrate_url, bytes.fromhex(statement.new_key))
+    if refused:
+        print(f"tableside: the new key cannot be registered: {refused}", file=sys.stderr)
+        return None
+    log, path = settings.checkpoint_log_path, settings.signing_key_path.expanduser()
+    _record(db.url, statement, Signer(by, log, store=store_identity(db.url)), fact)
+    if retired is not None:
+        os.replace(path, retired)
+    write_key(path, new)
+    trusted = trusted_in(db.url, bytes.fromhex(statement.new_key))
+    return _sign_now(db.url, Signer(new, log, retired=trusted.retired))
 
 
 def _sign_now(url: str, signer) -> str:

@@ -39,10 +39,10 @@ class KeyRotated(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", ta
     signature: str
 
 
-def signed_bytes(old: bytes, new: bytes, at: datetime) -> bytes:
-    """The exact bytes a rotation's signature covers."""
+def signed_bytes(old: bytes, new: bytes, at: datetime, kind: str = FORMAT) -> bytes:
+    """The exact bytes a rotation's signature covers (`kind`: a loss's, `lost_bytes`)."""
     micros = (at - _EPOCH) // _MICROSECOND
-    return FORMAT.encode() + b"\n" + old + new + struct.pack(">q", micros)
+    return kind.encode() + b"\n" + old + new + struct.pack(">q", micros)
 
 
 def rotate(old: Ed25519PrivateKey, new: Ed25519PrivateKey) -> KeyRotated:
@@ -86,8 +86,7 @@ class KeyLost(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="
 
 def lost_bytes(lost: bytes, new: bytes, at: datetime) -> bytes:
     """The exact bytes a loss statement's signature (by the new key) covers."""
-    micros = (at - _EPOCH) // _MICROSECOND
-    return LOST_FORMAT.encode() + b"\n" + lost + new + struct.pack(">q", micros)
+    return signed_bytes(lost, new, at, LOST_FORMAT)
 
 
 def declare_lost(lost: bytes, new: Ed25519PrivateKey, operator: str) -> KeyLost:
