@@ -1,11 +1,11 @@
 -- What each registered key signed (#50): how many checkpoints, and its newest signed head.
--- tableside_append_checkpoint (the owner's, SECURITY DEFINER) counts every checkpoint it
--- stores here, so deleting stored checkpoints (a superuser's DELETE, triggers off) leaves
--- the count and the newest head behind: the server disputes a store that holds fewer
--- checkpoints than its keys signed, or no longer yields the newest head a key signed
--- (tableside.eventlog.standing.KeyHistory), and `serve` refuses to make a new key while a
--- key that signed is registered and its file is missing (key_identity.signing_key_for).
--- The server's role keeps SELECT only on checkpoint_keys.
+-- Every checkpoint stored (through the owner's tableside_append_checkpoint, SECURITY DEFINER,
+-- or a restore's insert) is counted here by a trigger, so deleting stored checkpoints (a
+-- superuser's DELETE, triggers off) leaves the count and the newest head behind: the server
+-- disputes a store that holds fewer checkpoints than its keys signed, or no longer yields the
+-- newest head a key signed (tableside.eventlog.standing.KeyHistory), and `serve` refuses to
+-- make a new key while a key that signed is registered and its file is missing
+-- (key_identity.signing_key_for). The server's role keeps SELECT only on checkpoint_keys.
 ALTER TABLE checkpoint_keys
     ADD COLUMN signed_count   bigint      NOT NULL DEFAULT 0,
     ADD COLUMN last_position  bigint,
@@ -23,39 +23,23 @@ FROM (
 ) c
 WHERE c.public_key = k.public_key;
 
-CREATE OR REPLACE FUNCTION tableside_append_checkpoint(
-    p_position bigint, p_head_hash bytea, p_signed_at timestamptz,
-    p_public_key bytea, p_signature bytea
-) RETURNS bigint
+CREATE FUNCTION event_checkpoints_count() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
-DECLARE
-    made bigint;
 BEGIN
-    IF NOT EXISTS (SELECT 1 FROM checkpoint_keys k WHERE k.public_key = p_public_key) THEN
-        RAISE EXCEPTION 'checkpoint key % is not registered (the owner registers the signing'
-            ' key at migrate time)', encode(p_public_key, 'hex')
-            USING ERRCODE = 'check_violation';
-    END IF;
-    IF NOT tableside_ed25519_verify(
-        p_public_key, tableside_checkpoint_message(p_position, p_head_hash, p_signed_at),
-        p_signature
-    ) THEN
-        RAISE EXCEPTION 'checkpoint at position % has a bad signature', p_position
-            USING ERRCODE = 'check_violation';
-    END IF;
-    INSERT INTO event_checkpoints (position, head_hash, signed_at, public_key, signature)
-    VALUES (p_position, p_head_hash, p_signed_at, p_public_key, p_signature)
-    RETURNING checkpoint_id INTO made;
     UPDATE checkpoint_keys k
     SET signed_count = k.signed_count + 1,
-        last_position = CASE WHEN k.last_position IS NULL OR p_position >= k.last_position
-                             THEN p_position ELSE k.last_position END,
-        last_head = CASE WHEN k.last_position IS NULL OR p_position >= k.last_position
-                         THEN p_head_hash ELSE k.last_head END,
-        last_signed_at = CASE WHEN k.last_position IS NULL OR p_position >= k.last_position
-                              THEN p_signed_at ELSE k.last_signed_at END
-    WHERE k.public_key = p_public_key;
-    RETURN made;
+        last_position = CASE WHEN k.last_position IS NULL OR NEW.position >= k.last_position
+                             THEN NEW.position ELSE k.last_position END,
+        last_head = CASE WHEN k.last_position IS NULL OR NEW.position >= k.last_position
+                         THEN NEW.head_hash ELSE k.last_head END,
+        last_signed_at = CASE WHEN k.last_position IS NULL OR NEW.position >= k.last_position
+                              THEN NEW.signed_at ELSE k.last_signed_at END
+    WHERE k.public_key = NEW.public_key;
+    RETURN NULL;
 END;
 $$;
+
+CREATE TRIGGER event_checkpoints_count
+    AFTER INSERT ON event_checkpoints
+    FOR EACH ROW EXECUTE FUNCTION event_checkpoints_count();

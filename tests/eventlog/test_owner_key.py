@@ -272,8 +272,11 @@ def test_after_an_accepted_dispute_the_match_says_so_on_the_audit_face_in_audit_
     try:
         jury = auditor(Api(srv.base).login())
         verdict = jury.get(f"/api/matches/{m1}/verify").json()
-        assert verdict["verdict"] == "accepted dispute" and verdict["intact"] is False, verdict
+        # its record no longer reaches the checkpoint signed before the rewrite: failed, and
+        # the accepted dispute said beside it (the audit face says it first)
+        assert verdict["verdict"] == "failed" and verdict["intact"] is False, verdict
         (accepted,) = verdict["accepted"]
+        assert any(c.startswith("accepted dispute at position") for c in verdict["checks"])
         assert accepted["code"] == "head_changed" and accepted["by"], accepted
         position = accepted["position"]
         pdf = Api(srv.base).get(f"/api/matches/{m1}/protocol.pdf", lang="en")

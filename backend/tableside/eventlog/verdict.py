@@ -40,13 +40,14 @@ class Verdict:
 
     @property
     def word(self) -> str:
-        """ "ok", "ok, unsealed", …, "unproven" (nothing signed covers it), or "failed"."""
+        """ "ok", "ok, unsealed", …, "accepted dispute" (one touches it, #50), "unproven"
+        (nothing signed covers it), or "failed"."""
         if self.problem is not None:
             return "failed"
+        if ACCEPTED in self.missing:  # said first: what nothing signed after it can undo
+            return ACCEPTED
         if UNPROVEN in self.missing:
             return UNPROVEN
-        if ACCEPTED in self.missing:
-            return ACCEPTED
         return ", ".join(["ok", *self.missing])
 
     def line(self, subject: str) -> str:
