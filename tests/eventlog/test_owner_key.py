@@ -25,6 +25,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from store_events import stored_of
+from support.competition_play import Comp
 from support.harness import Api, Server, free_port
 from support.recorded import auditor, record_match
 from tableside.db import roles
@@ -219,16 +220,24 @@ def test_the_key_deleted_with_a_registered_key_refuses_to_start_until_its_loss_i
     assert _health(url, env)["record"]["code"] == "checkpoints_vanished"
 
 
-def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed) -> None:
+def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed, tmp_path) -> None:
     """`record.jsonl` answered 500 (an unhandled signing refusal) for every match with events
     after the newest checkpoint: now it is sealed by what already covers it, or unsealed,
-    and says the record is disputed."""
+    and says the record is disputed; so do the results files and the standings PDF."""
     url, _, _, env = keyed
     (m1,), _ = _recorded(url, env)
     _rewrite(url, m1)
     srv = Server(url, env=env).start()
     try:
         head = Api(srv.base).login()
+        comp = Comp.create(head, {"name": "Disputed Cup", "format": "round_robin"})
+        for path in ("results.csv", "results.xlsx"):
+            got = Api(srv.base).get(f"/api/competitions/{comp.id}/{path}")
+            assert got.status_code == 200, (path, got.text)
+            assert got.headers["Tableside-Record"] == "disputed; head_changed", path
+        pdf = Api(srv.base).get(f"/api/competitions/{comp.id}/standings.pdf", lang="en")
+        assert pdf.status_code == 200, pdf.text
+        assert "The record is disputed" in _pdf_text(pdf.content, tmp_path)
         fresh = head.create(4, ["Mari"], ["Ott"])
         assert fresh.status_code == 201, fresh.text
         jury = auditor(head)

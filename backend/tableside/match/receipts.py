@@ -73,11 +73,11 @@ async def printed(state_ctx: Any, base_url: str, match_id: UUID) -> tuple[str, R
 _FIRST_OF = "SELECT min(notification_id) FROM stored_events WHERE originator_id = $1"
 
 
-async def record_notice(ctx: Any, lang: str, match_id: UUID) -> str | None:
-    """What a protocol PDF says above everything else (#50), in the reader's language (the
-    audit face's words): the record is disputed (this server vouches for nothing now), or a
+async def record_notice(ctx: Any, lang: str, match_id: UUID | None = None) -> str | None:
+    """What a PDF says above everything else (#50), in the reader's language (the audit
+    face's words): the record is disputed (this server vouches for nothing now), or a
     dispute accepted on the record touches this match (at which position, by whom, why);
-    None when neither."""
+    None when neither. Without a match (the standings), only the first."""
     from tableside.eventlog.record_notes import touching
     from tableside.match.exports.labels import code_words
     from tableside.web.words import catalogue
@@ -87,6 +87,8 @@ async def record_notice(ctx: Any, lang: str, match_id: UUID) -> str | None:
     if signer is not None and signer.dispute is not None:
         why = code_words(lang, f"record.{signer.dispute.code}")
         return said["audit.disputed"].format(why=why)
+    if match_id is None:
+        return None
     async with ctx.pool.acquire() as conn:
         first = await conn.fetchval(_FIRST_OF, match_id)
         trusted = signer.trusted if signer is not None else None

@@ -22,10 +22,11 @@ from tableside.competition.service import CompetitionNotFound, stamped
 from tableside.competition.standings_pdf import standings_pdf
 from tableside.eventlog.digest import command_digest
 from tableside.match.http.export_routes import pdf_attachment
+from tableside.match.receipts import record_notice
 from tableside.rule_error import RuleError
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import FaceLanguage, Language, attachment
+from tableside.web.downloads import FaceLanguage, Language, attachment, said_disputed
 from tableside.web.guards import FILE_LIMIT, signed_in
 from tableside.web.problems import coded
 
@@ -125,7 +126,8 @@ async def get_standings_pdf(
     rows = await context(state).pool.fetch(_ROWS, competition_id)
     table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}.pdf"
-    return await pdf_attachment(request, name, standings_pdf, doc, table, lang)
+    said = await record_notice(context(state), lang)
+    return await pdf_attachment(request, name, standings_pdf, doc, table, lang, said)
 
 
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
@@ -167,7 +169,7 @@ async def export_results(
     (played, forfeit, bye) and its points, headed in the event's language (or `lang`)."""
     _, comp = await _state(state, competition_id)
     data = results_file.results_csv(comp, lang)
-    return attachment(data, "text/csv; charset=utf-8", "results.csv")
+    return said_disputed(attachment(data, "text/csv; charset=utf-8", "results.csv"), state)
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -184,7 +186,7 @@ async def export_results_xlsx(
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
     _, comp = await _state(state, competition_id)
     xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang)
-    return attachment(xlsx, XLSX, "results.xlsx")
+    return said_disputed(attachment(xlsx, XLSX, "results.xlsx"), state)
 
 
 async def _state(state: State, comp_id: UUID):

@@ -16,7 +16,7 @@ from tableside.eventlog.jsonl import export_lines
 from tableside.match.exports.fonts import FontMissing
 from tableside.match.http.audit_routes import _records, newest_seal
 from tableside.web.context import context
-from tableside.web.downloads import attachment
+from tableside.web.downloads import attachment, said_disputed
 from tableside.web.problems import coded, too_many
 
 _ALL = 2**62
@@ -33,11 +33,8 @@ async def record_jsonl(request: Request, state: State, match_id: FromPath[UUID])
     ctx = context(state)
     seal = await newest_seal(ctx, records) if records else None
     lines = export_lines(records, match_id, seal)
-    done = attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
-    dispute = ctx.signing_key.dispute if ctx.signing_key is not None else None
-    if dispute is not None:
-        done.headers["Tableside-Record"] = f"disputed; {dispute.code}"
-    return done
+    download = attachment(b"".join(lines), "application/jsonl", f"match-{match_id}.jsonl")
+    return said_disputed(download, state)
 
 
 async def pdf_attachment(
