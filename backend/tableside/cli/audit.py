@@ -308,14 +308,13 @@ def _export(args: argparse.Namespace, settings) -> int:
 
     from tableside.eventlog.audit_source import records_from_database
     from tableside.eventlog.checkpoint_db import seal
-    from tableside.eventlog.checkpoints import load_signer
     from tableside.eventlog.jsonl import export_lines
+    from tableside.eventlog.standing_db import signer_for
 
     # Only the server's own key may sign: a key made here would sign checkpoints that
     # `audit verify` with the server's key then refuses.
-    path = settings.signing_key_path
-    key = load_signer(path, settings.checkpoint_log_path) if path.is_file() else None
     with _attached(settings) as db:
+        key = signer_for(db.url, settings.signing_key_path, settings.checkpoint_log_path)
         records = list(records_from_database(db.url, args.stream))
         if not records:
             print(f"tableside: stream {args.stream} has no events", file=sys.stderr)
@@ -324,7 +323,8 @@ def _export(args: argparse.Namespace, settings) -> int:
             sealed = seal(conn, key, records)
     if sealed is None:
         print(
-            f"tableside: no checkpoint covers this record yet and there is no key at {path}:"
+            "tableside: no checkpoint covers this record yet and there is no key at"
+            f" {settings.signing_key_path}:"
             " exported without a seal (sign one where the server's key is:"
             " `tableside audit checkpoint`)",
             file=sys.stderr,
@@ -337,12 +337,11 @@ def _export(args: argparse.Namespace, settings) -> int:
 
 
 def _export_all(path: Path, settings) -> int:
-    from tableside.eventlog.checkpoints import load_signer
+    from tableside.eventlog.standing_db import signer_for
     from tableside.eventlog.whole_store import export_store, unsealed_after
 
-    key_path = settings.signing_key_path
-    key = load_signer(key_path, settings.checkpoint_log_path) if key_path.is_file() else None
     with _attached(settings) as db:
+        key = signer_for(db.url, settings.signing_key_path, settings.checkpoint_log_path)
         lines = export_store(db.url, key)
         header = _header(lines[0])
         later = unsealed_after(db.url, header.checkpoint.position)
@@ -356,7 +355,7 @@ def _export_all(path: Path, settings) -> int:
     if later:
         print(
             f"tableside: {later} events were appended after the seal and are not in the file"
-            + ("" if key else f" (no key at {key_path} to sign them)"),
+            + ("" if key else f" (no key at {settings.signing_key_path} to sign them)"),
             file=sys.stderr,
         )
     return 0
@@ -376,11 +375,14 @@ def _checkpoint(args: argparse.Namespace, settings) -> int:
 
     from tableside.eventlog import checkpoints
     from tableside.eventlog.checkpoint_db import latest_checkpoint, take
+    from tableside.eventlog.standing_db import signer_for
 
-    key = checkpoints.load_signer(settings.signing_key_path, settings.checkpoint_log_path)
-    with _attached(settings) as db, psycopg.connect(db.url, autocommit=True) as conn:
-        made = take(conn, key)
-        latest = made or latest_checkpoint(conn)
+    path, log = settings.signing_key_path, settings.checkpoint_log_path
+    with _attached(settings) as db:
+        key = signer_for(db.url, path, log) or checkpoints.load_signer(path, log)  # made here
+        with psycopg.connect(db.url, autocommit=True) as conn:
+            made = take(conn, key)
+            latest = made or latest_checkpoint(conn)
     if latest is None:
         print("tableside: the store is empty; nothing to sign", file=sys.stderr)
         return 2

@@ -20,13 +20,15 @@ import getpass
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 import msgspec
 import psycopg
 
 from tableside.eventlog import checkpoint_db, signer_log, standing
 from tableside.eventlog.audit_source import records_from_database
-from tableside.eventlog.checkpoints import Checkpoint, Signer, public_hex
+from tableside.eventlog.checkpoints import Checkpoint, Signer, load_or_create_key, public_hex
+from tableside.eventlog.key_identity import store_identity, trusted_in
 from tableside.eventlog.verify import ChainReport, verify
 
 
@@ -59,6 +61,30 @@ def acceptances(conn, signer: Signer) -> list[standing.DisputeAccepted]:
     return standing.holding(events, signer.trusted, datetime.now(UTC))
 
 
+def _accepted_into(signer: Signer, conn) -> list[standing.DisputeAccepted]:
+    """The acceptances that hold, and from them when the signer signs again (`since`) and
+    how many checkpoints were missing then."""
+    accepted = acceptances(conn, signer)
+    signer.since = standing.accepted_since(accepted)
+    signer.accepted_missing = max((event.missing for event in accepted), default=0)
+    return accepted
+
+
+def signer_for(url: str, key_path: Path, log: Path | None) -> Signer | None:
+    """The signer a tool beside the server signs with (`audit checkpoint`, `audit export`):
+    the store's key file (None where there is none: a key made here would sign what the
+    server's key then refuses), the keys it replaced, the store's identity, and the
+    acceptances on the record, as the server's own signer has them."""
+    if not key_path.expanduser().is_file():
+        return None
+    key = load_or_create_key(key_path)
+    retired = trusted_in(url, bytes.fromhex(public_hex(key))).retired
+    signer = Signer(key, log, retired=retired, store=store_identity(url))
+    with psycopg.connect(url) as conn:
+        _accepted_into(signer, conn)
+    return signer
+
+
 def look(url: str, signer: Signer, accept: Accept | None = None) -> Look:
     """Judge the store against every head `signer` signed; adopt or store as above. With
     `accept` (`serve --accept-disputed`), a dispute found is recorded by it as a signed
@@ -66,9 +92,7 @@ def look(url: str, signer: Signer, accept: Accept | None = None) -> Look:
     time: a second worker starting meanwhile finds the dispute accepted."""
     with psycopg.connect(url) as conn, conn.transaction():
         conn.execute(checkpoint_db.ONE_SIGNER)
-        accepted = acceptances(conn, signer)
-        signer.since = standing.accepted_since(accepted)
-        signer.accepted_missing = max((event.missing for event in accepted), default=0)
+        accepted = _accepted_into(signer, conn)
         seen = _look(conn, url, signer)
         if seen.dispute is not None and _accepted_before(accepted, seen.dispute):
             return Look(None, seen.events, seen.adopted)
