@@ -230,6 +230,14 @@ def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed, tmp_pat
     srv = Server(url, env=env).start()
     try:
         head = Api(srv.base).login()
+        fresh = head.create(4, ["Mari"], ["Ott"])
+        assert fresh.status_code == 201, fresh.text
+        jury = auditor(head)
+        for match in (fresh.json()["match_id"], m1):  # events after the newest checkpoint
+            got = jury.get(f"/api/matches/{match}/record.jsonl")
+            assert got.status_code == 200, (match, got.status_code, got.text)  # main: 500
+            assert got.headers["Tableside-Record"] == "disputed; head_changed"
+            assert json.loads(got.content.splitlines()[0])["events"] >= 1
         comp = Comp.create(head, {"name": "Disputed Cup", "format": "round_robin"})
         for path in ("results.csv", "results.xlsx"):
             got = Api(srv.base).get(f"/api/competitions/{comp.id}/{path}")
@@ -238,14 +246,6 @@ def test_a_match_record_on_a_disputed_store_is_answered_never_500(keyed, tmp_pat
         pdf = Api(srv.base).get(f"/api/competitions/{comp.id}/standings.pdf", lang="en")
         assert pdf.status_code == 200, pdf.text
         assert "The record is disputed" in _pdf_text(pdf.content, tmp_path)
-        fresh = head.create(4, ["Mari"], ["Ott"])
-        assert fresh.status_code == 201, fresh.text
-        jury = auditor(head)
-        for match in (m1, fresh.json()["match_id"]):
-            got = jury.get(f"/api/matches/{match}/record.jsonl")
-            assert got.status_code == 200, (match, got.status_code, got.text)
-            assert got.headers["Tableside-Record"] == "disputed; head_changed"
-            assert json.loads(got.content.splitlines()[0])["events"] >= 1
     finally:
         srv.stop()
 

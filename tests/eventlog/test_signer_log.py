@@ -123,4 +123,6 @@ def test_a_rewritten_last_line_fails_verify_and_verify_stream(
     last = json.loads(lines[-1])
     last[field] = value
     log.write_bytes(b"".join(lines[:-1]) + json.dumps(last).encode() + b"\n")
-    _both_fail(app_url, log, signed[0], "line 3")
+    done = audit(app_url, "verify", "--stream", str(signed[0]), log=log)
+    assert done.returncode == 1, done.stdout  # main: "ok", exit 0
+    _both_fail(app_url, log, signed[0], "line 3 has a bad signature")
