@@ -55,8 +55,12 @@ class Settings:
     login_failures: int = 10
     login_lockout_minutes: int = 15
     login_per_minute: int = 20
+    # PDFs drawn per client address a minute (#50: 300 anonymous protocols at 8.9/s were all
+    # drawn); a client may take a minute's worth at once.
+    pdf_per_minute: int = 60
     # Signed checkpoints (issue 10): the Ed25519 key file, outside the database (default
-    # beside the data dir: ./var/keys/checkpoint-ed25519.pem), and minutes between them.
+    # beside the data dir, in a folder of the store's own (#50): ./var/keys/pgdata/
+    # checkpoint-ed25519.pem for ./var/pgdata), and minutes between them.
     key_file: Path | None = None
     checkpoint_minutes: float = 5.0
     # The signer's witness log (issue 29): default beside the key (`….log`); "off" keeps
@@ -83,8 +87,15 @@ class Settings:
 
     @property
     def signing_key_path(self) -> Path:
-        """Where the checkpoint signing key is (made there on first use)."""
-        return self.key_file or self.data_dir.parent / "keys" / "checkpoint-ed25519.pem"
+        """Where the checkpoint signing key is (made there on first use): by default in a
+        folder named after the data dir, so two stores side by side never share a key or
+        its log (#50, decision 0161)."""
+        return self.key_file or self.keys_folder / self.data_dir.name / "checkpoint-ed25519.pem"
+
+    @property
+    def keys_folder(self) -> Path:
+        """The machine's folder of keys beside the data dir (./var/keys)."""
+        return self.data_dir.parent / "keys"
 
     @property
     def checkpoint_log_path(self) -> Path | None:
@@ -133,8 +144,9 @@ class Settings:
 
     @property
     def tls_folder(self) -> Path:
-        """Where the venue CA and the server certificate live: beside the signing key."""
-        return self.signing_key_path.expanduser().parent
+        """Where the venue CA and the server certificate live: beside a given signing key,
+        else the machine's keys folder (one venue CA for every store the laptop serves)."""
+        return self.key_file.expanduser().parent if self.key_file else self.keys_folder
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -162,6 +174,7 @@ class Settings:
                 env, "TABLESIDE_LOGIN_LOCKOUT_MINUTES", cls.login_lockout_minutes
             ),
             login_per_minute=_count(env, "TABLESIDE_LOGIN_PER_MINUTE", cls.login_per_minute),
+            pdf_per_minute=_count(env, "TABLESIDE_PDF_PER_MINUTE", cls.pdf_per_minute),
             key_file=Path(env["TABLESIDE_KEY_FILE"]) if env.get("TABLESIDE_KEY_FILE") else None,
             checkpoint_minutes=_minutes(
                 env, "TABLESIDE_CHECKPOINT_MINUTES", cls.checkpoint_minutes

@@ -126,6 +126,7 @@ export class Replay {
         this.verdictMore.append(el("p", { "data-grown": "", text: t("audit.grown", { n: report.events, shown: this.items.length }) }),
           el("button", { type: "button", i18n: "audit.reload", onclick: () => location.reload() }));
       }
+      if (report.accepted?.length) return this.acceptedDispute(report);
       if (report.intact) {
         this.say(t("audit.intact_n", { n: report.events }), "intact");
         return this.verdictMore.append(this.sealLine(report.seal));
@@ -151,6 +152,15 @@ export class Replay {
     else this.say(t("audit.unproven", { n: report.events }), "unproven");
     this.verdictMore.append(this.sealLine(report.seal));
     if (report.broken) this.verdictMore.append(el("p", { class: "muted small", "data-problem": "", text: report.broken }));
+  }
+
+  /** An accepted dispute touches the record (#50): it stands as accepted, not proven; the
+   *  newest such acceptance says where, by whom and why (its code in the face's words). */
+  acceptedDispute(report) {
+    const last = report.accepted[report.accepted.length - 1];
+    const why = codeWords(`record.${last.code}`);
+    this.say(t("audit.accepted", { p: last.position, by: last.by, why }), "accepted");
+    this.verdictMore.append(this.sealLine(report.seal));
   }
 
   /** Which checks ran beyond the chain: sealed by a signed checkpoint, or not (yet). */

@@ -66,3 +66,15 @@ def move_positions(changes: Iterable[tuple[int, int]]) -> list[str]:
         for _, new in changes
     ]
     return [*park, *back]
+
+
+def flip_winner(stream: str) -> str:
+    """Swap a korona match's winner in its `GameEnded` and `MatchEnded` events (the links are
+    then stale: re-link them with `relink_stream` and `relink_global`)."""
+    swap = "replace(replace(replace(convert_from(state, 'UTF8'),"
+    swap += """ '"winner":"A"', '"winner":"X"'), '"winner":"B"', '"winner":"A"'),"""
+    swap += """ '"winner":"X"', '"winner":"B"')"""
+    return (
+        f"UPDATE stored_events SET state = convert_to({swap}, 'UTF8')"
+        f" WHERE originator_id = '{stream}' AND topic IN ('GameEnded', 'MatchEnded')"
+    )

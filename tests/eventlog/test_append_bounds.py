@@ -68,3 +68,35 @@ def test_a_large_event_within_the_bounds_is_stored(app_url: str) -> None:
     with psycopg.connect(app_url) as conn:
         assert len(_append(conn, b'"' + b"x" * (3 * MIB) + b'"')) == 1
     assert _stored(app_url) == 1
+
+
+def test_the_migration_holds_the_apis_bound_of_one_append() -> None:
+    sql = (SCHEMA_DIR / "014_append_total.sql").read_text()
+    assert {int(n) for n in re.findall(r"total > (\d+)", sql)} == {limits.APPEND_STATE_BYTES}
+    assert f"ERRCODE = '{limits.REFUSED}'" in sql
+
+
+def test_an_append_of_many_events_past_the_bound_in_all_is_refused(app_url: str) -> None:
+    """#50: 25 events of 4 MiB each, 100 MiB, were taken in one append; each event is within
+    its own bound, the append is not."""
+    stream, each = uuid.uuid4(), b'"' + b"x" * (4 * MIB - 16) + b'"'
+    rows = ", ".join(f"ROW(%s, {v}, 'test.Big', %s)" for v in range(1, 4))
+    with psycopg.connect(app_url) as conn, pytest.raises(psycopg.Error) as refused:
+        conn.execute(
+            f"SELECT * FROM tableside_append(%s, NULL, '{{}}', ARRAY[{rows}]::stored_event_uuid[])",
+            (uuid.uuid4(), *[x for _ in range(3) for x in (stream, each)]),
+        )
+    assert refused.value.sqlstate == limits.REFUSED, refused.value
+    assert "in one append" in str(refused.value)
+    assert _stored(app_url) == 0
+
+
+def test_an_append_within_the_bound_in_all_is_stored(app_url: str) -> None:
+    stream, each = uuid.uuid4(), b'"' + b"x" * (3 * MIB) + b'"'
+    rows = ", ".join(f"ROW(%s, {v}, 'test.Big', %s)" for v in range(1, 3))
+    with psycopg.connect(app_url) as conn:
+        conn.execute(
+            f"SELECT * FROM tableside_append(%s, NULL, '{{}}', ARRAY[{rows}]::stored_event_uuid[])",
+            (uuid.uuid4(), *[x for _ in range(2) for x in (stream, each)]),
+        )
+    assert _stored(app_url) == 2

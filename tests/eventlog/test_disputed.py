@@ -20,18 +20,8 @@ from support.harness import Api, Server
 from support.recorded import auditor, record_match
 from tableside.db import roles
 from tableside.db.url import with_user
-from tamper import attack, relink_global, relink_stream
+from tamper import attack, flip_winner, relink_global, relink_stream
 from test_witnesses import audit
-
-
-def _flip_winner(stream: str) -> str:
-    swap = "replace(replace(replace(convert_from(state, 'UTF8'),"
-    swap += """ '"winner":"A"', '"winner":"X"'), '"winner":"B"', '"winner":"A"'),"""
-    swap += """ '"winner":"X"', '"winner":"B"')"""
-    return (
-        f"UPDATE stored_events SET state = convert_to({swap}, 'UTF8')"
-        f" WHERE originator_id = '{stream}' AND topic IN ('GameEnded', 'MatchEnded')"
-    )
 
 
 def _stored_checkpoints(url: str) -> int:
@@ -63,7 +53,7 @@ def test_the_rewrite_is_disputed_unsigned_unvouched_and_unreceipted_until_accept
 
     attack(
         url,
-        _flip_winner(m1),
+        flip_winner(m1),
         relink_stream(uuid.UUID(m1)),
         relink_global(),
         "DELETE FROM event_checkpoints",

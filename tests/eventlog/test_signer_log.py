@@ -87,7 +87,7 @@ def test_a_rewritten_line_breaks_the_chain(signed, app_url, log) -> None:
     first = json.loads(lines[0])
     first["head_hash"] = "00" * 32
     log.write_bytes(json.dumps(first).encode() + b"\n" + b"".join(lines[1:]))
-    _both_fail(app_url, log, signed[0], "line 2 names a previous line")
+    _both_fail(app_url, log, signed[0], "line 1 has a bad signature")
 
 
 def test_checkpoints_deleted_with_the_log_whole_are_an_error(
@@ -108,3 +108,21 @@ def test_the_signer_refuses_to_sign_beside_a_broken_log(signed, app_url, log) ->
     assert done.returncode == 1, done.stdout + done.stderr
     assert "nothing signed, the record is disputed" in done.stderr and "line 2" in done.stderr
     assert log.read_bytes() == lines[0] + lines[2]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("head_hash", "00" * 32), ("time", "2026-01-01T00:00:00+00:00")]
+)
+def test_a_rewritten_last_line_fails_verify_and_verify_stream(
+    signed, app_url, log, field: str, value: str
+) -> None:
+    """#50: `--stream` answered "ok" when the log's last line was rewritten (its head or its
+    time): no later line names it, and the stream was sealed by the stored checkpoint. Every
+    line is signed now: the rewrite breaks its signature."""
+    lines = log.read_bytes().splitlines(keepends=True)
+    last = json.loads(lines[-1])
+    last[field] = value
+    log.write_bytes(b"".join(lines[:-1]) + json.dumps(last).encode() + b"\n")
+    done = audit(app_url, "verify", "--stream", str(signed[0]), log=log)
+    assert done.returncode == 1, done.stdout  # main: "ok", exit 0
+    _both_fail(app_url, log, signed[0], "line 3 has a bad signature")

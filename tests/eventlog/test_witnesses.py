@@ -30,9 +30,15 @@ def log(tmp_path: Path) -> Path:
     return tmp_path / "signer" / "checkpoint-ed25519.log"
 
 
-def audit(url: str, *args: str, log: Path | None = None) -> subprocess.CompletedProcess[str]:
+def audit(
+    url: str, *args: str, log: Path | None = None, key: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`tableside audit ARGS` on the store at `url`, with the log (else none) and the key
+    (else the session's)."""
     env = {**os.environ, "DATABASE_URL": url}
     env["TABLESIDE_CHECKPOINT_LOG"] = str(log) if log else "off"
+    if key is not None:
+        env["TABLESIDE_KEY_FILE"] = str(key)
     return subprocess.run(
         [TABLESIDE, "audit", *args], env=env, capture_output=True, text=True, timeout=60
     )
@@ -80,7 +86,8 @@ def test_an_owner_rewrite_with_the_checkpoints_deleted_is_found_by_the_log(
         relink_global(),
         "DELETE FROM event_checkpoints",
     )
-    assert audit(app_url, "verify").returncode == 0  # nothing inside the store can tell
+    done = audit(app_url, "verify")  # the keys' history tells (#50: schema/013)
+    assert done.returncode == 1 and "stored checkpoints were deleted" in done.stdout, done.stdout
     _fails_naming(audit(app_url, "verify", log=log), "the signer's log", "the checkpoint says")
 
 

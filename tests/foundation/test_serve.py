@@ -176,7 +176,7 @@ def test_the_embedded_server_serves_as_its_own_role_and_keeps_the_key_outside(
     import psycopg
     from tableside.db.embedded import _postmaster_info
 
-    key = data_dir.parent / "keys" / "checkpoint-ed25519.pem"
+    key = data_dir.parent / "keys" / data_dir.name / "checkpoint-ed25519.pem"
     serve = Serve(data_dir, free_port(), **clean_env, TABLESIDE_KEY_FILE="")
     try:
         serve.health()

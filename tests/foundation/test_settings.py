@@ -61,7 +61,8 @@ def test_roles_and_checkpoint_settings() -> None:
     assert settings.signing_key_path == Path("/secrets/cp.pem")
     assert settings.checkpoint_minutes == 0.5
     default = Settings.from_env({"TABLESIDE_DATA_DIR": "/srv/var/pgdata"})
-    assert default.signing_key_path == Path("/srv/var/keys/checkpoint-ed25519.pem")
+    assert default.signing_key_path == Path("/srv/var/keys/pgdata/checkpoint-ed25519.pem")
+    assert default.tls_folder == Path("/srv/var/keys")  # one venue CA for the laptop
     with pytest.raises(SettingsError, match="TABLESIDE_CHECKPOINT_MINUTES must be a number"):
         Settings.from_env({"TABLESIDE_CHECKPOINT_MINUTES": "often"})
 

@@ -85,3 +85,16 @@ def test_a_write_is_refused_within_the_acquire_bound(required: str) -> None:
     assert reply.json()["title"] == "No standby"
     lookup = httpx.get(f"{required}/api/matches", headers=auth, timeout=30)
     assert command_id not in lookup.text
+
+
+def test_a_logout_is_no_record_and_answers(required: str) -> None:
+    """#50: logout was refused 503 like a write of the record, so a head judge could not end
+    a session while the standby was missing; it is no record (as a login is not)."""
+    login, _ = _answer(
+        required, "POST", "/api/login", json={"username": ADMIN[0], "password": ADMIN[1]}
+    )
+    auth = {"Authorization": f"Bearer {login.json()['token']}"}
+    reply, took = _answer(required, "POST", "/api/logout", headers=auth)
+    assert reply.status_code == 204 and took < ANSWERED_WITHIN, (reply.text, took)
+    again = httpx.get(f"{required}/api/whoami", headers=auth, timeout=30)
+    assert again.status_code == 401, again.text

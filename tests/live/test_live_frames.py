@@ -83,6 +83,25 @@ def test_a_ping_is_still_answered(logged) -> None:
     assert '"pong"' in run_async(go())
 
 
+@pytest.mark.parametrize("ping", ['{"type": "ping"}', '{ "type" : "ping" }\n'])
+def test_a_ping_spelt_as_the_readme_spells_it_is_answered(logged, ping: str) -> None:
+    """#50: `{"type": "ping"}` (the README's spelling) closed the socket with 4400; only the
+    exact bytes of live.js passed. Twice: the second ping reaches the detached socket."""
+    srv, _ = logged
+
+    async def go() -> list[str]:
+        async with websockets.connect(f"{srv.ws}/live?table=1") as ws:
+            await ws.recv()  # snapshot
+            await ws.recv()  # caught_up
+            answers = []
+            for _ in range(2):
+                await ws.send(ping)
+                answers.append(await asyncio.wait_for(ws.recv(), 5))
+            return answers
+
+    assert all('"pong"' in answer for answer in run_async(go()))
+
+
 def test_a_flood_of_16_mib_frames_is_refused_while_walk_ups_go_on(logged) -> None:
     """Issue 46: 16 MiB frames on anonymous sockets while the head judge makes a walk-up every
     0.3 s: every walk-up 201, every flooding socket closed, no 'unreachable', RSS bounded."""

@@ -30,6 +30,7 @@ TEST_SERVER_ENV = {
     "TABLESIDE_COMMAND_BURST": "1000",
     # Tests log in far more often than people do; test_login_hardening sets its own.
     "TABLESIDE_LOGIN_PER_MINUTE": "1000",
+    "TABLESIDE_PDF_PER_MINUTE": "1000",  # test_pdf_rate_limit sets its own
 }
 
 

@@ -129,7 +129,7 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     import psycopg
 
     from tableside.eventlog.audit_source import records_from_database
-    from tableside.eventlog.checkpoint_db import all_checkpoints
+    from tableside.eventlog.checkpoint_db import all_checkpoints, history_dispute
     from tableside.eventlog.verify import verify
 
     witnesses, acks = _witnesses(args)
@@ -137,7 +137,9 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
         trusted = _with_rotations(_trusted_key(args, settings), db.url)
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
-        logged, log_dispute = _signer_log(settings, stored)
+            history = history_dispute(conn, stored)
+            notes = _record_notes(conn, trusted)
+        logged, log_dispute = _signer_log(settings, stored, trusted)
         if logged is not None:
             witnesses.insert(0, (f"the signer's log {settings.checkpoint_log_path}", logged))
         marks = [*stored, *(cp for _, cps in witnesses for cp in cps)]
@@ -147,11 +149,28 @@ def _verify_database(args: argparse.Namespace, settings) -> int:
     if log_dispute is not None and report.broken is None:  # the log's state first: it is
         verdict.problem = log_dispute.reason  # what every check against it rests on
     _vanished(verdict, stored, logged)
+    _held_to_history(verdict, history)
     print(verdict.line(f"{report.events} events in {report.streams} streams on {db.label}"))
+    for note in notes:
+        print(note)
     return 0 if verdict.ok else 1
 
 
-def _signer_log(settings, stored: list):
+def _held_to_history(verdict, history) -> None:
+    """The keys' history (schema/013), when nothing else failed: checkpoints deleted, or a
+    key's newest signed head no longer yielded (#50)."""
+    if verdict.ok and history is not None:
+        verdict.problem = history.reason
+
+
+def _record_notes(conn, trusted) -> list[str]:
+    """What the record says of itself: every accepted dispute and key declared lost (#50)."""
+    from tableside.eventlog.record_notes import notes
+
+    return notes(conn, trusted)
+
+
+def _signer_log(settings, stored: list, trusted: bytes | None = None):
     """(the log's checkpoints or None where there is no log here, why it is no evidence):
     a log is expected beside the signing key once the store holds checkpoints (#41)."""
     from tableside.eventlog import standing
@@ -160,7 +179,7 @@ def _signer_log(settings, stored: list):
     path = settings.checkpoint_log_path
     if path is None:
         return None, None
-    logged, reading = read_log(path)
+    logged, reading = read_log(path, trusted)
     expected = settings.signing_key_path.is_file()
     found = standing.log_problem(path, reading, logged, stored, expected=expected)
     return (logged if reading.exists else None), found
@@ -290,7 +309,7 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     import psycopg
 
     from tableside.eventlog.audit_source import records_from_database
-    from tableside.eventlog.checkpoint_db import all_checkpoints, seal_with
+    from tableside.eventlog.checkpoint_db import all_checkpoints, history_dispute, seal_with
     from tableside.eventlog.jsonl import export_lines, verify_sealed
     from tableside.eventlog.standing import newest_covering
     from tableside.eventlog.verdict import record_verdict
@@ -300,7 +319,8 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
         records = list(records_from_database(db.url, args.stream))
         with psycopg.connect(db.url) as conn:
             stored = all_checkpoints(conn)
-            logged, log_dispute = _signer_log(settings, stored)
+            history = history_dispute(conn, stored)
+            logged, log_dispute = _signer_log(settings, stored, trusted)
             end = records[-1].position if records else 0
             sealed = seal_with(conn, newest_covering([*stored, *(logged or [])], end), records)
     trusted = trusted if sealed else None
@@ -309,6 +329,7 @@ def _verify_stream(args: argparse.Namespace, settings) -> int:
     if log_dispute is not None:
         verdict.problem = log_dispute.reason
     _vanished(verdict, stored, logged)
+    _held_to_history(verdict, history)
     print(verdict.line(f"{report.events} events of stream {args.stream} on {db.label}"))
     return 0 if verdict.ok else 1
 
@@ -318,14 +339,13 @@ def _export(args: argparse.Namespace, settings) -> int:
 
     from tableside.eventlog.audit_source import records_from_database
     from tableside.eventlog.checkpoint_db import seal
-    from tableside.eventlog.checkpoints import load_signer
     from tableside.eventlog.jsonl import export_lines
+    from tableside.eventlog.standing_db import signer_for
 
     # Only the server's own key may sign: a key made here would sign checkpoints that
     # `audit verify` with the server's key then refuses.
-    path = settings.signing_key_path
-    key = load_signer(path, settings.checkpoint_log_path) if path.is_file() else None
     with _attached(settings) as db:
+        key = signer_for(db.url, settings.signing_key_path, settings.checkpoint_log_path)
         records = list(records_from_database(db.url, args.stream))
         if not records:
             print(f"tableside: stream {args.stream} has no events", file=sys.stderr)
@@ -334,7 +354,8 @@ def _export(args: argparse.Namespace, settings) -> int:
             sealed = seal(conn, key, records)
     if sealed is None:
         print(
-            f"tableside: no checkpoint covers this record yet and there is no key at {path}:"
+            "tableside: no checkpoint covers this record yet and there is no key at"
+            f" {settings.signing_key_path}:"
             " exported without a seal (sign one where the server's key is:"
             " `tableside audit checkpoint`)",
             file=sys.stderr,
@@ -347,12 +368,11 @@ def _export(args: argparse.Namespace, settings) -> int:
 
 
 def _export_all(path: Path, settings) -> int:
-    from tableside.eventlog.checkpoints import load_signer
+    from tableside.eventlog.standing_db import signer_for
     from tableside.eventlog.whole_store import export_store, unsealed_after
 
-    key_path = settings.signing_key_path
-    key = load_signer(key_path, settings.checkpoint_log_path) if key_path.is_file() else None
     with _attached(settings) as db:
+        key = signer_for(db.url, settings.signing_key_path, settings.checkpoint_log_path)
         lines = export_store(db.url, key)
         header = _header(lines[0])
         later = unsealed_after(db.url, header.checkpoint.position)
@@ -366,7 +386,7 @@ def _export_all(path: Path, settings) -> int:
     if later:
         print(
             f"tableside: {later} events were appended after the seal and are not in the file"
-            + ("" if key else f" (no key at {key_path} to sign them)"),
+            + ("" if key else f" (no key at {settings.signing_key_path} to sign them)"),
             file=sys.stderr,
         )
     return 0
@@ -386,11 +406,14 @@ def _checkpoint(args: argparse.Namespace, settings) -> int:
 
     from tableside.eventlog import checkpoints
     from tableside.eventlog.checkpoint_db import latest_checkpoint, take
+    from tableside.eventlog.standing_db import signer_for
 
-    key = checkpoints.load_signer(settings.signing_key_path, settings.checkpoint_log_path)
-    with _attached(settings) as db, psycopg.connect(db.url, autocommit=True) as conn:
-        made = take(conn, key)
-        latest = made or latest_checkpoint(conn)
+    path, log = settings.signing_key_path, settings.checkpoint_log_path
+    with _attached(settings) as db:
+        key = signer_for(db.url, path, log) or checkpoints.load_signer(path, log)  # made here
+        with psycopg.connect(db.url, autocommit=True) as conn:
+            made = take(conn, key)
+            latest = made or latest_checkpoint(conn)
     if latest is None:
         print("tableside: the store is empty; nothing to sign", file=sys.stderr)
         return 2

@@ -24,6 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rotate = actions.add_parser("rotate", help="replace the signing key, signed by the old one")
     rotate.add_argument("--data-dir", type=Path, help="embedded PostgreSQL data dir")
     rotate.add_argument("--key-file", type=Path, help="the signing key (env TABLESIDE_KEY_FILE)")
+    rotate.add_argument(
+        "--lost",
+        action="store_true",
+        help="the store's key file is lost: make a new key and record the loss as an event"
+        " signed by it (the audit shows it)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         settings = Settings.from_env().replace(data_dir=args.data_dir, key_file=args.key_file)
-        return _rotate(settings)
+        return _rotate_lost(settings) if args.lost else _rotate(settings)
     except CheckpointError as exc:
         print(f"tableside: {exc}", file=sys.stderr)
         return 1
@@ -43,13 +49,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rotate(settings) -> int:
-    import psycopg
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from tableside.db.roles import register_key
     from tableside.db.runtime import database
-    from tableside.eventlog import checkpoint_db
-    from tableside.eventlog.checkpoints import Signer, public_hex, write_key
+    from tableside.eventlog.checkpoints import public_hex
     from tableside.eventlog.key_identity import fingerprint, signing_key_for
     from tableside.eventlog.rotation import rotate
 
@@ -58,30 +61,90 @@ def _rotate(settings) -> int:
         old = signing_key_for(db.url, path)
         new = Ed25519PrivateKey.generate()
         statement = rotate(old, new)
-        refused = register_key(db.migrate_url, bytes.fromhex(statement.new_key))
-        if refused:
-            print(f"tableside: the new key cannot be registered: {refused}", file=sys.stderr)
-            return 1
-        _record(db.url, statement, settings.checkpoint_log_path)
         retired = path.with_name(f"{path.stem}.retired-{statement.old_key[:16]}{path.suffix}")
-        os.replace(path, retired)
-        write_key(path, new)
-        with psycopg.connect(db.url, autocommit=True) as conn:
-            signed = checkpoint_db.take(conn, Signer(new, settings.checkpoint_log_path))
+        signed = _hand_over(db, settings, statement, old, new, "rotation", retired)
+    if signed is None:
+        return 1
     print(
         f"rotated: key {fingerprint(statement.old_key)} (kept as {retired}) is replaced by"
-        f" {fingerprint(public_hex(new))} in {path}"
-        + (f"; it signed the head at position {signed.position}" if signed else "")
+        f" {fingerprint(public_hex(new))} in {path}; {signed}"
     )
     return 0
 
 
-def _record(url: str, statement, log: Path | None) -> None:
-    """The rotation as an event of the record's stream, and as a line of the signer's log."""
+def _rotate_lost(settings) -> int:
+    """`keys rotate --lost`: the store's key (the newest that signed) has no file here; a new
+    key is made and registered, the loss recorded as a `KeyLost` event signed by the new key
+    (and mirrored in the log), and the new key signs the head when the record holds."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from tableside.db.runtime import database
+    from tableside.eventlog.checkpoints import public_hex
+    from tableside.eventlog.key_identity import expected_key, fingerprint
+    from tableside.eventlog.rotation import declare_lost
+    from tableside.eventlog.standing_db import operator_name
+
+    path = settings.signing_key_path.expanduser()
+    with database(settings, attach=True, existing=True) as db:
+        lost = expected_key(db.url)
+        if lost is None or path.exists():
+            why = "no key signed this store" if lost is None else f"{path} is here"
+            print(f"tableside: nothing is lost: {why} (`keys rotate` replaces a key that is)")
+            return 1
+        new = Ed25519PrivateKey.generate()
+        statement = declare_lost(lost, new, operator_name())
+        signed = _hand_over(db, settings, statement, new, new, "lost")
+    if signed is None:
+        return 1
+    print(
+        f"lost: key {fingerprint(statement.lost_key)} is recorded lost (signed by the new key);"
+        f" {fingerprint(public_hex(new))} in {path} signs from now on; {signed}"
+    )
+    return 0
+
+
+def _hand_over(db, settings, statement, by, new, fact: str, retired: Path | None = None):
+    """The new key takes over: registered, the statement recorded (the log's line written
+    by `by`), the old file kept as `retired` (a rotation's), the new file written, the head
+    signed now. What was signed, in words; None when the new key cannot be registered."""
+    from tableside.db.roles import register_key
+    from tableside.eventlog.checkpoints import Signer, write_key
+    from tableside.eventlog.key_identity import store_identity, trusted_in
+
+    refused = register_key(db.migrate_url, bytes.fromhex(statement.new_key))
+    if refused:
+        print(f"tableside: the new key cannot be registered: {refused}", file=sys.stderr)
+        return None
+    log, path = settings.checkpoint_log_path, settings.signing_key_path.expanduser()
+    _record(db.url, statement, Signer(by, log, store=store_identity(db.url)), fact)
+    if retired is not None:
+        os.replace(path, retired)
+    write_key(path, new)
+    trusted = trusted_in(db.url, bytes.fromhex(statement.new_key))
+    return _sign_now(db.url, Signer(new, log, retired=trusted.retired))
+
+
+def _sign_now(url: str, signer) -> str:
+    """The new key signs the head, unless the record is disputed (then `serve` says so)."""
+    import psycopg
+
+    from tableside.eventlog import checkpoint_db
+    from tableside.eventlog.checkpoints import SigningRefused
+
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            signed = checkpoint_db.take(conn, signer)
+    except SigningRefused as exc:
+        return f"nothing signed now: the record is disputed: {exc}"
+    return f"it signed the head at position {signed.position}" if signed else "nothing to sign"
+
+
+def _record(url: str, statement, signer, fact: str) -> None:
+    """The statement as an event of the record's stream, and as a line of the signer's log."""
     import msgspec
     import psycopg
 
-    from tableside.eventlog import EventRegistry, EventStore, signer_log
+    from tableside.eventlog import EventRegistry, EventStore
     from tableside.eventlog.standing import RECORD_EVENT_TYPES, RECORD_STREAM
 
     with psycopg.connect(url) as conn:
@@ -96,7 +159,9 @@ def _record(url: str, statement, log: Path | None) -> None:
             [statement],
             expected_version=row[0],
             command_id=uuid.uuid4(),
-            meta={"recorder": "tableside keys rotate", "role": "owner"},
+            meta={
+                "recorder": f"tableside keys rotate{' --lost' if fact == 'lost' else ''}",
+                "role": "owner",
+            },
         )
-    if log is not None:
-        signer_log.append(log, {signer_log.ROTATION: msgspec.to_builtins(statement)})
+    signer.write({fact: msgspec.to_builtins(statement)})

@@ -148,7 +148,7 @@ def _serve(settings, listeners: list[socket.socket], way, *, demo: bool, workers
     from tableside.db.roles import register_key
     from tableside.db.runtime import database
     from tableside.eventlog.checkpoints import public_hex
-    from tableside.eventlog.key_identity import signing_key_for
+    from tableside.eventlog.key_identity import bound_log, signing_key_for, store_identity
 
     with database(settings) as db:
         if db.adopted_pid is not None:
@@ -156,6 +156,7 @@ def _serve(settings, listeners: list[socket.socket], way, *, demo: bool, workers
         applied = migrations.apply(db.migrate_url, app_role=db.app_role)
         # the store's own key (made here on its first start); another key, or none, refuses
         key = signing_key_for(db.migrate_url, settings.signing_key_path)
+        bound_log(settings.checkpoint_log_path, store_identity(db.migrate_url))
         unregistered = register_key(db.migrate_url, bytes.fromhex(public_hex(key)))
         app_settings = settings.replace(database_url=db.url, demo=demo or None)
         _announce(settings, way, db.label, len(applied), demo=demo, workers=workers)

@@ -55,10 +55,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def checked_name(raw: str) -> str:
-    name = raw.strip()
+    """The name as the console stores it (`accounts.staff_name`: the names rule, #50), with
+    no space and at most MAX_NAME characters; Refused saying what is wrong."""
+    from tableside.names import NameRefused
+    from tableside.staff.accounts import staff_name
+
+    try:
+        name = staff_name(raw)
+    except NameRefused as exc:
+        raise Refused(f"the name is refused: {exc.message}") from None
     if not name or len(name) > MAX_NAME:
         raise Refused(f"the name must be 1 to {MAX_NAME} characters")
-    if any(ch.isspace() or not ch.isprintable() for ch in name):
+    if " " in name:
         raise Refused("the name must have no spaces or invisible characters")
     return name
 
@@ -96,12 +104,16 @@ def _add(settings, username: str, role: str, password: str) -> None:
 
     from tableside.db import migrations
     from tableside.db.runtime import database
+    from tableside.names import NameRefused
     from tableside.staff.auth_dto import AccountRequest
 
     msgspec.convert({"username": username, "role": role, "password": password}, AccountRequest)
     with database(settings, attach=True) as db:
         migrations.apply(db.migrate_url, app_role=db.app_role)
-        made = asyncio.run(_insert(db.url, username, role, password))
+        try:
+            made = asyncio.run(_insert(db.url, username, role, password))
+        except NameRefused as exc:  # another account's look-alike (UTS #39 §4)
+            raise Refused(f"the name is refused: {exc.message}") from None
     if not made:
         raise Refused(f"an account named {username!r} is there already; nothing was changed")
 

@@ -97,7 +97,7 @@ def _until_promoted(settings, primary: tuple[str, int], credentials: Path | None
             f" then this serves on http://{settings.host}:{settings.port}/",
             flush=True,
         )
-        promoted = _stream(url)
+        promoted = _stream(url, revive=server.revive)
         return promoted
     finally:
         if promoted:
@@ -106,18 +106,50 @@ def _until_promoted(settings, primary: tuple[str, int], credentials: Path | None
             server.stop()
 
 
-def _stream(url: str, every: float = 0.2) -> bool:
-    """Wait while the server is a standby, printing its lag; True once it is not."""
-    from tableside.db import replication
-
+def _stream(url: str, every: float = 0.2, revive=None) -> bool:
+    """Wait while the server is a standby, printing its lag; True once it is not. A look
+    that fails (its PostgreSQL stalled past the connect bound, or died) is said and tried
+    again, the server started again when it died (`revive`): #50, it ended with a traceback
+    and nothing restarted it, and a required standby then refused every write."""
     said = 0.0
-    while replication.in_recovery(url):
-        if time.monotonic() - said > LAG_EVERY:
-            behind, seconds = replication.standby_lag(url)
-            age = (
-                "no commit replayed yet" if seconds is None else f"last commit {seconds:.1f} s ago"
-            )
-            print(f"standby: {behind or 0} bytes received not yet replayed; {age}", flush=True)
+    while (standby := _look(url, revive)) is not False:
+        if standby and time.monotonic() - said > LAG_EVERY:
+            _say_lag(url)
             said = time.monotonic()
         time.sleep(every)
     return True
+
+
+def _look(url: str, revive) -> bool | None:
+    """In recovery (True), promoted (False), or no answer this time (None, said)."""
+    import psycopg
+
+    from tableside.db import replication
+
+    try:
+        return replication.in_recovery(url)
+    except psycopg.OperationalError as exc:
+        try:
+            again = revive() if revive is not None else False
+        except Exception:  # its old backends still exiting: the next look tries again
+            again = False
+        what = "it died and was started again" if again else "looking again"
+        print(f"standby: its PostgreSQL did not answer ({_first_line(exc)}): {what}", flush=True)
+        return None
+
+
+def _say_lag(url: str) -> None:
+    import psycopg
+
+    from tableside.db import replication
+
+    try:
+        behind, seconds = replication.standby_lag(url)
+    except psycopg.OperationalError:
+        return  # the next look says it
+    age = "no commit replayed yet" if seconds is None else f"last commit {seconds:.1f} s ago"
+    print(f"standby: {behind or 0} bytes received not yet replayed; {age}", flush=True)
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).strip().splitlines() or ["no answer"])[0]

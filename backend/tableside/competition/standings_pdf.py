@@ -12,7 +12,7 @@ from tableside.competition.docs import withdrawal_kind
 from tableside.competition.results_file import correction_values
 from tableside.competition.rules import sports
 from tableside.match.exports.labels import citation, console_words, when
-from tableside.match.exports.pdf import document, heading, table
+from tableside.match.exports.pdf import document, heading, notice, table
 
 _COLUMNS = (
     "admin.col.place",
@@ -38,12 +38,16 @@ _BG_WIDTHS = (16, 50, 18, 16, 26, 30, 34)
 _NEXT = {"new_x": "LMARGIN", "new_y": "NEXT"}  # the next line starts at the margin
 
 
-def standings_pdf(doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") -> bytes:
-    """The PDF bytes of one competition's standings in one language."""
+def standings_pdf(
+    doc: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en", said: str | None = None
+) -> bytes:
+    """The PDF bytes of one competition's standings in one language; with `said`, the
+    record's notice under the title (#50: the record is disputed)."""
     w = console_words(lang)
     pdf = document(f"{doc['guide']['name']} — {w['admin.standings.title']}")
     pdf.set_font("DejaVu", "B", 18)
     pdf.multi_cell(0, 12, doc["guide"]["name"], **_NEXT)
+    notice(pdf, said)
     pdf.set_font("DejaVu", "", 10)
     state = w["admin.standings.published" if doc["finished"] else "admin.standings.provisional"]
     fmt = w.get(f"admin.format.{doc['guide']['format']}", doc["guide"]["format"])

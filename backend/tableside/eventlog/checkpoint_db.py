@@ -8,7 +8,6 @@ the latest one.
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -153,20 +152,45 @@ def _refuse(signer: Signer, dispute: standing.Dispute | None) -> None:
 def signer_marks(
     signer: Signer, stored: list[Checkpoint]
 ) -> tuple[list[Checkpoint], list[Checkpoint], Log]:
-    """(stored, logged, the log as read) signed since the last dispute accepted (the log's
-    `accepted` line, or `signer.since`); without a log: (stored, [], None)."""
+    """(stored, logged, the log as read) signed since the last dispute accepted
+    (`signer.since`: the store's signed `RecordDisputeAccepted`, never a line of the log,
+    #50); without a log: (stored, [], None). The log's lines must be signed by the store's
+    key or one it replaced."""
     if signer.log is None:
         return standing.since(stored, signer.since), [], None
-    logged, reading = read_log(signer.log)
-    if reading.accepted is not None:
-        accepted = datetime.fromisoformat(reading.accepted)
-        signer.since = max(signer.since or accepted, accepted)
+    logged, reading = read_log(signer.log, signer.trusted)
     kept = standing.since(stored, signer.since), standing.since(logged, signer.since)
     return kept[0], kept[1], (signer.log, reading)
 
 
-def _positions(stored: list[Checkpoint], logged: list[Checkpoint], end: int) -> list[int]:
-    return sorted({cp.position for cp in [*stored, *logged] if cp.position <= end})
+# The keys' history (schema/013): what each registered key signed.
+HISTORY = (
+    "SELECT public_key, signed_count, last_position, last_head, last_signed_at FROM checkpoint_keys"
+)
+
+
+def history_of(rows: list[Any], held: int, signer: Signer | None = None) -> standing.KeyHistory:
+    """The keys' history from `HISTORY`'s rows, beside the `held` stored checkpoints; each
+    key's newest head only when signed after the last accepted dispute (the signer's; none
+    without a signer: `audit verify` holds the store to everything ever signed)."""
+    newest = [
+        Checkpoint(r[2], bytes(r[3]).hex(), r[4], bytes(r[0]).hex(), "")
+        for r in rows
+        if r[2] is not None
+    ]
+    return standing.KeyHistory(
+        signed=sum(r[1] for r in rows),
+        held=held,
+        newest=tuple(standing.since(newest, signer.since if signer else None)),
+        accepted_missing=signer.accepted_missing if signer else 0,
+    )
+
+
+def _positions(
+    stored: list[Checkpoint], logged: list[Checkpoint], end: int, history: Any = None
+) -> list[int]:
+    more = list(history.newest) if history is not None else []
+    return sorted({cp.position for cp in [*stored, *logged, *more] if cp.position <= end})
 
 
 def _stretch_dispute(rows: list[Any], anchor: int, heads: dict[int, bytes]) -> Any:
@@ -180,20 +204,27 @@ def adopt(signer: Signer, stored: list[Checkpoint], logged: list[Checkpoint]) ->
     found to hold); how many."""
     found = standing.lacking(stored, logged) if signer.log is not None else []
     for checkpoint in found:
-        append_to_log(signer.log, checkpoint, adopted=True)
+        append_to_log(signer, checkpoint, adopted=True)
     return len(found)
+
+
+FIRST = "SELECT global_hash FROM stored_events WHERE notification_id = 1"
 
 
 def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
     """Why the store at `end` must not be signed, or None (psycopg)."""
-    stored, logged, log = signer_marks(signer, all_checkpoints(conn))
-    positions = _positions(stored, logged, end)
+    everything = all_checkpoints(conn)
+    stored, logged, log = signer_marks(signer, everything)
+    history = history_of(conn.execute(HISTORY).fetchall(), len(everything), signer)
+    positions = _positions(stored, logged, end, history)
     rows = conn.execute(_AT.format("%s"), (positions,)).fetchall()
     heads = {r[0]: bytes(r[1]) for r in rows}
-    found = standing.judge(stored, logged, log, heads, end)
+    found = foreign(signer, log, conn.execute(FIRST).fetchone()) or standing.judge(
+        stored, logged, log, heads, end, history
+    )
     if found is not None:
         return found
-    anchor = max(positions, default=0)
+    anchor = max(_positions(stored, logged, end), default=0)
     stretch = conn.execute(_STRETCH.format("%s", "%s"), (anchor, end)).fetchall()
     found = _stretch_dispute(stretch, anchor, heads)
     if found is None:
@@ -203,20 +234,44 @@ def _holds(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
 
 async def _holds_async(conn: Any, signer: Signer, end: int) -> standing.Dispute | None:
     """`_holds` on an asyncpg connection (the log is read in a thread)."""
-    marks = [from_row(r) for r in await conn.fetch(ALL_CHECKPOINTS)]
-    stored, logged, log = await asyncio.to_thread(signer_marks, signer, marks)
-    positions = _positions(stored, logged, end)
+    everything = [from_row(r) for r in await conn.fetch(ALL_CHECKPOINTS)]
+    stored, logged, log = await asyncio.to_thread(signer_marks, signer, everything)
+    history = history_of(await conn.fetch(HISTORY), len(everything), signer)
+    positions = _positions(stored, logged, end, history)
     rows = await conn.fetch(_AT.format("$1::bigint[]"), positions)
     heads = {r[0]: bytes(r[1]) for r in rows}
-    found = standing.judge(stored, logged, log, heads, end)
+    found = foreign(signer, log, await conn.fetchrow(FIRST)) or standing.judge(
+        stored, logged, log, heads, end, history
+    )
     if found is not None:
         return found
-    anchor = max(positions, default=0)
+    anchor = max(_positions(stored, logged, end), default=0)
     stretch = await conn.fetch(_STRETCH.format("$1", "$2"), anchor, end)
     found = _stretch_dispute(stretch, anchor, heads)
     if found is None:
         await asyncio.to_thread(adopt, signer, stored, logged)
     return found
+
+
+def history_dispute(conn: Any, stored: list[Checkpoint]) -> standing.Dispute | None:
+    """The store against everything its keys ever signed (psycopg; `audit verify`)."""
+    history = history_of(conn.execute(HISTORY).fetchall(), len(stored))
+    positions = [cp.position for cp in history.newest]
+    rows = conn.execute(_AT.format("%s"), (positions,)).fetchall()
+    end = conn.execute(_HEAD).fetchone()
+    heads = {r[0]: bytes(r[1]) for r in rows}
+    return standing.history_problem(history, heads, end[0] if end else 0)
+
+
+def foreign(signer: Signer, log: Log, first: Any) -> standing.Dispute | None:
+    """Learn the store's identity (`first`: its first event's global hash, for a new log's
+    first line, `key_identity.store_identity`); a log naming another store is a dispute
+    (a store empty at start learns it only here)."""
+    if signer.store is None and first is not None:
+        signer.store = bytes(first[0]).hex()
+    if log is None or signer.store is None:
+        return None
+    return standing.foreign_log(log[0], log[1].store, signer.store)
 
 
 def _position(head: Any) -> int | None:

@@ -24,6 +24,7 @@ import os
 import struct
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,8 @@ class Signer:
     dispute: Any = None
     since: datetime | None = None
     retired: frozenset[bytes] = frozenset()  # keys this one replaced (`keys rotate`)
+    store: str | None = None  # the store's identity, named by a new log's first line (#50)
+    accepted_missing: int = 0  # stored checkpoints lacking when a dispute was last accepted
 
     @property
     def trusted(self) -> Trusted:
@@ -164,8 +167,14 @@ class Signer:
             raise SigningRefused(self.dispute)
         checkpoint = sign(self.key, position, head_hash)
         if self.log is not None:
-            append_to_log(self.log, checkpoint)
+            append_to_log(self, checkpoint)
         return checkpoint
+
+    def write(self, fields: dict[str, Any]) -> None:
+        """One signed line of the log (a checkpoint's, or a fact's it mirrors); none without
+        a log."""
+        if self.log is not None:
+            signer_log.append(self.log, fields, key=self.key, store=self.store)
 
 
 def as_signer(key: Signer | Ed25519PrivateKey | None) -> Signer | None:
@@ -181,16 +190,19 @@ def load_signer(key_path: Path, log: Path | None) -> Signer:
     return Signer(load_or_create_key(key_path), log)
 
 
-def append_to_log(path: Path, checkpoint: Checkpoint, **more: Any) -> None:
-    """One chained line (`signer_log`: it names the previous line's hash), fsync'd; `more`
-    adds fields (`adopted`: copied from the store, not signed here and now)."""
-    signer_log.append(path, {**msgspec.to_builtins(checkpoint), **more})
+def append_to_log(signer: Signer, checkpoint: Checkpoint, **more: Any) -> None:
+    """One signed, chained line (`signer_log`: it names the previous line's hash), fsync'd;
+    `more` adds fields (`adopted`: copied from the store, not signed here and now)."""
+    signer.write({**msgspec.to_builtins(checkpoint), **more})
 
 
-def read_log(path: Path) -> tuple[list[Checkpoint], signer_log.LogReading]:
+def read_log(
+    path: Path, trusted: bytes | None = None
+) -> tuple[list[Checkpoint], signer_log.LogReading]:
     """The signer's log: its checkpoints, and how it reads (missing, or where its chain
-    breaks). A line that is no checkpoint is a break too."""
-    reading = signer_log.read(path.expanduser())
+    breaks, a line not signed by `trusted` or a key it replaced). A line that is no
+    checkpoint is a break too."""
+    reading = signer_log.read(path.expanduser(), partial(trusts, trusted))
     found = []
     for number, fields in enumerate(reading.entries, 1):
         try:
@@ -211,12 +223,21 @@ def read_witness(path: Path) -> list[Checkpoint]:
         return [cp for f in files for cp in read_witness(f)]
     found = []
     for number, line in enumerate(path.read_bytes().splitlines(), 1):
-        if line.strip():
+        if line.strip() and not _is_fact(line):
             try:
                 found.append(_published(line))
             except CheckpointError as exc:
                 raise CheckpointError(f"{path}, line {number}: {exc}") from None
     return found
+
+
+def _is_fact(line: bytes) -> bool:
+    """A line of the signer's log that is no checkpoint (its opening, a rotation, …)."""
+    try:
+        fields = msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return False
+    return isinstance(fields, dict) and any(fact in fields for fact in signer_log.FACTS)
 
 
 def read_published(raw: bytes) -> Checkpoint:
@@ -234,7 +255,7 @@ def _published(raw: bytes) -> Checkpoint:
 
 
 # Fields a served or logged checkpoint carries beside the signed ones.
-_BESIDE = ("short_hash", "prev", "adopted")
+_BESIDE = ("short_hash", "prev", "adopted", "written", "key", "sig", "store")
 
 
 def _from_fields(fields: Any) -> Checkpoint:

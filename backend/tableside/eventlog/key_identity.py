@@ -16,8 +16,16 @@ import msgspec
 import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from tableside.eventlog import signer_log
+from tableside.eventlog.checkpoint_db import FIRST
 from tableside.eventlog.checkpoints import CheckpointError, Trusted, load_or_create_key, public_hex
-from tableside.eventlog.rotation import KeyRotated, trusted_with_rotations
+from tableside.eventlog.rotation import (
+    KeyLost,
+    KeyRotated,
+    holds,
+    loss_holds,
+    trusted_with_rotations,
+)
 
 _NEWEST_KEY = (
     "SELECT public_key FROM event_checkpoints ORDER BY position DESC, checkpoint_id DESC LIMIT 1"
@@ -25,23 +33,69 @@ _NEWEST_KEY = (
 
 
 _ROTATIONS = (
-    "SELECT state FROM stored_events WHERE originator_id = %s AND topic = 'KeyRotated'"
-    " ORDER BY originator_version"
+    "SELECT topic, state FROM stored_events WHERE originator_id = %s"
+    " AND topic IN ('KeyRotated', 'KeyLost') ORDER BY originator_version"
 )
+_KINDS: dict[str, type] = {"KeyRotated": KeyRotated, "KeyLost": KeyLost}
 
 
-def rotations_in(url: str) -> list[KeyRotated]:
-    """Every key rotation the store records, oldest first."""
+def rotations_in(url: str) -> list[KeyRotated | KeyLost]:
+    """Every key rotation and loss the store records, oldest first."""
     from tableside.eventlog.standing import RECORD_STREAM
 
     with psycopg.connect(url) as conn:
         rows = conn.execute(_ROTATIONS, (RECORD_STREAM,)).fetchall()
-    return [msgspec.json.decode(bytes(r[0]), type=KeyRotated) for r in rows]
+    return [msgspec.json.decode(bytes(r[1]), type=_KINDS[r[0]]) for r in rows]
 
 
 def trusted_in(url: str, key: bytes) -> Trusted:
     """`key` and the keys it replaced, as the store's rotations say (each checked)."""
     return trusted_with_rotations(key, rotations_in(url))
+
+
+# Keys that signed (schema/013 counts what each registered key signed), newest first.
+_SIGNERS = (
+    "SELECT public_key FROM checkpoint_keys WHERE signed_count > 0"
+    " ORDER BY last_signed_at DESC NULLS LAST"
+)
+
+
+def replaced_keys(url: str) -> set[bytes]:
+    """The keys well-signed rotations retired and loss statements declared lost."""
+    return {
+        bytes.fromhex(r.old_key if isinstance(r, KeyRotated) else r.lost_key)
+        for r in rotations_in(url)
+        if (holds(r) if isinstance(r, KeyRotated) else loss_holds(r))
+    }
+
+
+def live_keys(url: str) -> list[bytes]:
+    """The registered keys that signed for this store and were not replaced (rotated away or
+    declared lost), the newest signer first: keys whose file must be here (#50)."""
+    replaced = replaced_keys(url)
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(_SIGNERS).fetchall()
+    return [bytes(r[0]) for r in rows if bytes(r[0]) not in replaced]
+
+
+def store_identity(url: str) -> str | None:
+    """The store's identity: the store-wide hash of its first event (hex; the same on its
+    standby and after an export's restore, another for every other store), None while empty."""
+    with psycopg.connect(url) as conn:
+        row = conn.execute(FIRST).fetchone()
+    return bytes(row[0]).hex() if row else None
+
+
+def bound_log(log: Path | None, store: str | None) -> None:
+    """CheckpointError naming both stores when the signer's log opens naming another store
+    (#50: two stores side by side never share a key's log)."""
+    from tableside.eventlog.standing import foreign_log
+
+    if log is None:
+        return
+    found = foreign_log(log, signer_log.read(log.expanduser()).store, store)
+    if found is not None:
+        raise CheckpointError(found.reason)
 
 
 def fingerprint(public_key: bytes | str) -> str:
@@ -57,19 +111,31 @@ def store_key(url: str) -> bytes | None:
     return bytes(row[0]) if row else None
 
 
+def expected_key(url: str) -> bytes | None:
+    """The key this store is signed by: its newest checkpoint's, else (the checkpoints
+    deleted) the newest registered key that signed and was not replaced; None for a store
+    nobody signed yet."""
+    signed_by = store_key(url)
+    if signed_by is not None and signed_by not in replaced_keys(url):
+        return signed_by
+    live = live_keys(url)
+    return live[0] if live else None
+
+
 def signing_key_for(url: str, path: Path) -> Ed25519PrivateKey:
     """The key at `path` when it is the store's key (made there for an unsigned store);
     CheckpointError naming both fingerprints when it is another, or saying the key is lost."""
     path = path.expanduser()
-    signed_by = store_key(url)
+    signed_by = expected_key(url)
     if signed_by is None:
         return load_or_create_key(path)
     if not path.exists():
         raise CheckpointError(
             f"the signing key {path} is missing, and this store is signed by key"
-            f" {fingerprint(signed_by)}: restore that key file (no new key was made: one would"
-            " leave every checkpoint and receipt of this store without the key they verify"
-            " against)"
+            f" {fingerprint(signed_by)} (registered in checkpoint_keys): restore that key file,"
+            " or record its loss with `tableside keys rotate --lost` (no new key was made: one"
+            " would leave every checkpoint and receipt of this store without the key they"
+            " verify against)"
         )
     key = load_or_create_key(path)
     found = public_hex(key)

@@ -39,10 +39,10 @@ class KeyRotated(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", ta
     signature: str
 
 
-def signed_bytes(old: bytes, new: bytes, at: datetime) -> bytes:
-    """The exact bytes a rotation's signature covers."""
+def signed_bytes(old: bytes, new: bytes, at: datetime, kind: str = FORMAT) -> bytes:
+    """The exact bytes a rotation's signature covers (`kind`: a loss's, `lost_bytes`)."""
     micros = (at - _EPOCH) // _MICROSECOND
-    return FORMAT.encode() + b"\n" + old + new + struct.pack(">q", micros)
+    return kind.encode() + b"\n" + old + new + struct.pack(">q", micros)
 
 
 def rotate(old: Ed25519PrivateKey, new: Ed25519PrivateKey) -> KeyRotated:
@@ -68,9 +68,57 @@ def holds(rotation: KeyRotated) -> bool:
     return True
 
 
-def trusted_with_rotations(key: bytes, rotations: Iterable[KeyRotated]) -> Trusted:
-    """`key`, and every key it replaced through well-signed rotations."""
-    back = {r.new_key: r.old_key for r in rotations if holds(r)}
+LOST_FORMAT = "tableside-key-lost/1"
+
+
+class KeyLost(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="KeyLost"):
+    """The record's signing key was lost (`tableside keys rotate --lost`, #50): its file is
+    gone, so it cannot sign its successor; `new_key` signs from `at` on and signs this
+    statement itself (hex). The audit shows it: what `lost_key` signed before still verifies,
+    but nothing proves who holds it now."""
+
+    lost_key: str
+    new_key: str
+    at: str
+    operator: str
+    signature: str
+
+
+def lost_bytes(lost: bytes, new: bytes, at: datetime) -> bytes:
+    """The exact bytes a loss statement's signature (by the new key) covers."""
+    return signed_bytes(lost, new, at, LOST_FORMAT)
+
+
+def declare_lost(lost: bytes, new: Ed25519PrivateKey, operator: str) -> KeyLost:
+    """The new key's statement that `lost` (a public key) is lost and it follows, now."""
+    at = datetime.now(UTC)
+    new_hex = public_hex(new)
+    signature = new.sign(lost_bytes(lost, bytes.fromhex(new_hex), at))
+    return KeyLost(
+        lost_key=lost.hex(),
+        new_key=new_hex,
+        at=at.isoformat(),
+        operator=operator,
+        signature=signature.hex(),
+    )
+
+
+def loss_holds(loss: KeyLost) -> bool:
+    """Is the loss statement signed by the key it names as the successor?"""
+    try:
+        lost, new = bytes.fromhex(loss.lost_key), bytes.fromhex(loss.new_key)
+        Ed25519PublicKey.from_public_bytes(new).verify(
+            bytes.fromhex(loss.signature), lost_bytes(lost, new, datetime.fromisoformat(loss.at))
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def trusted_with_rotations(key: bytes, rotations: Iterable[KeyRotated | KeyLost]) -> Trusted:
+    """`key`, and every key it replaced through well-signed rotations and loss statements."""
+    back = {r.new_key: r.old_key for r in rotations if isinstance(r, KeyRotated) and holds(r)}
+    back |= {r.new_key: r.lost_key for r in rotations if isinstance(r, KeyLost) and loss_holds(r)}
     retired: set[bytes] = set()
     current = key.hex()
     while current in back and bytes.fromhex(back[current]) not in retired | {key}:

@@ -23,10 +23,12 @@ from datetime import datetime
 from pathlib import Path
 
 import msgspec
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from tableside.eventlog.checkpoints import Checkpoint
-from tableside.eventlog.rotation import KeyRotated
-from tableside.eventlog.signer_log import LogReading
+from tableside.eventlog.checkpoints import Checkpoint, trusts
+from tableside.eventlog.rotation import KeyLost, KeyRotated
+from tableside.eventlog.signer_log import SKEW, LogReading
 
 # The codes every face translates (`record.<code>` in pwa/i18n/*.json).
 HEAD_CHANGED = "head_changed"
@@ -35,7 +37,16 @@ CHECKPOINTS_VANISHED = "checkpoints_vanished"
 LOG_BROKEN = "log_broken"
 LOG_SHORT = "log_short"
 CHAIN_BROKEN = "chain_broken"
-CODES = (HEAD_CHANGED, EVENTS_REMOVED, CHECKPOINTS_VANISHED, LOG_BROKEN, LOG_SHORT, CHAIN_BROKEN)
+LOG_FOREIGN = "log_foreign"
+CODES = (
+    HEAD_CHANGED,
+    EVENTS_REMOVED,
+    CHECKPOINTS_VANISHED,
+    LOG_BROKEN,
+    LOG_SHORT,
+    CHAIN_BROKEN,
+    LOG_FOREIGN,
+)
 
 
 # The store's own stream for facts about the record itself (not a match's, not a competition's).
@@ -47,13 +58,21 @@ class DisputeAccepted(
 ):
     """A disputed record was accepted as it stands (`serve --accept-disputed`): why it was
     disputed, by which key's server, and from when its signer signs again. What was signed
-    before stays evidence: `audit verify` still holds the store to it."""
+    before stays evidence: `audit verify` still holds the store to it. Since #50 it names
+    the head it accepted (`head_position`, `head_hash`), who ran the server (`operator`),
+    how many signed checkpoints the store lacked then (`missing`), and is signed by the key
+    (`signature`, `acceptance_bytes`): the only place a dispute is accepted (decision 0160)."""
 
     code: str
     reason: str
     public_key: str
     at: str
     accepted_by: str = "tableside serve --accept-disputed"
+    head_position: int = 0
+    head_hash: str = ""
+    operator: str = ""
+    missing: int = 0
+    signature: str = ""
 
 
 class CheckpointWitnessed(
@@ -72,7 +91,50 @@ class CheckpointWitnessed(
     at: str
 
 
-RECORD_EVENT_TYPES: tuple[type, ...] = (DisputeAccepted, KeyRotated, CheckpointWitnessed)
+RECORD_EVENT_TYPES: tuple[type, ...] = (
+    DisputeAccepted,
+    KeyRotated,
+    KeyLost,
+    CheckpointWitnessed,
+)
+_ACCEPTANCE = b"tableside-acceptance/1\n"
+
+
+def acceptance_bytes(event: DisputeAccepted) -> bytes:
+    """The exact bytes an acceptance's signature covers: every field but the signature."""
+    fields = msgspec.to_builtins(msgspec.structs.replace(event, signature=""))
+    return _ACCEPTANCE + msgspec.json.encode(fields)
+
+
+def signed_acceptance(key: Ed25519PrivateKey, event: DisputeAccepted) -> DisputeAccepted:
+    """`event` signed by the key (its `public_key` is that key's)."""
+    return msgspec.structs.replace(event, signature=key.sign(acceptance_bytes(event)).hex())
+
+
+def acceptance_holds(event: DisputeAccepted, trusted: bytes | None, now: datetime) -> bool:
+    """Is the acceptance signed by a trusted key, and dated no later than now? (An unsigned
+    one, written before #50 or by hand, accepts nothing.)"""
+    try:
+        key = bytes.fromhex(event.public_key)
+        at = datetime.fromisoformat(event.at)
+        Ed25519PublicKey.from_public_bytes(key).verify(
+            bytes.fromhex(event.signature), acceptance_bytes(event)
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return trusts(trusted, key) and at <= now + SKEW
+
+
+def holding(
+    events: Iterable[DisputeAccepted], trusted: bytes | None, now: datetime
+) -> list[DisputeAccepted]:
+    """The acceptances that hold (signed by a trusted key, not dated in the future)."""
+    return [event for event in events if acceptance_holds(event, trusted, now)]
+
+
+def accepted_since(accepted: list[DisputeAccepted]) -> datetime | None:
+    """When a dispute was last accepted (of acceptances that hold), or None."""
+    return max((datetime.fromisoformat(event.at) for event in accepted), default=None)
 
 
 @dataclass(frozen=True)
@@ -81,6 +143,20 @@ class Dispute:
 
     code: str
     reason: str
+
+
+def foreign_log(path: Path, named: str | None, store: str | None) -> Dispute | None:
+    """A log whose first line names another store than this one (#50): no witness of it. An
+    empty store (no identity yet) has signed nothing: any store a log names is another."""
+    if named is None or named == store:
+        return None
+    this = f"this store {store[:16]}…" if store else "this store, which is empty"
+    return Dispute(
+        LOG_FOREIGN,
+        f"the signer's log {path} belongs to store {named[:16]}…, not to {this}: give this"
+        " store its own key folder (TABLESIDE_KEY_FILE); two stores never share a key or its"
+        " log",
+    )
 
 
 def log_problem(
@@ -171,12 +247,45 @@ def since(marks: list[Checkpoint], accepted: datetime | None) -> list[Checkpoint
     return marks if accepted is None else [cp for cp in marks if cp.time > accepted]
 
 
+@dataclass(frozen=True)
+class KeyHistory:
+    """What the store's registered keys signed, as the owner's `tableside_append_checkpoint`
+    counts it (schema/013, #50): how many checkpoints (`signed`) and each key's newest signed
+    head (`newest`, signed after the last accepted dispute), beside how many checkpoints the
+    store holds (`held`) and how many it lacked when a dispute was last accepted
+    (`accepted_missing`). Deleting the stored checkpoints and the log leaves this behind."""
+
+    signed: int = 0
+    held: int = 0
+    newest: tuple[Checkpoint, ...] = ()
+    accepted_missing: int = 0
+
+    @property
+    def missing(self) -> int:
+        """Signed checkpoints the store no longer holds."""
+        return max(0, self.signed - self.held)
+
+
+def history_problem(history: KeyHistory, heads: dict[int, bytes], end: int) -> Dispute | None:
+    """The store against its keys' history: no stored checkpoint deleted since the last
+    accepted dispute, and every key's newest signed head still yielded."""
+    if history.missing > history.accepted_missing:
+        return Dispute(
+            CHECKPOINTS_VANISHED,
+            f"the store holds {history.held} checkpoints, but its registered keys signed"
+            f" {history.signed}: {history.missing} stored checkpoints were deleted (the keys'"
+            " history, checkpoint_keys)",
+        )
+    return unreached(history.newest, heads, end, name="the keys' history")
+
+
 def judge(
     stored: list[Checkpoint],
     logged: list[Checkpoint],
     log: tuple[Path, LogReading] | None,
     heads: dict[int, bytes],
     end: int,
+    history: KeyHistory | None = None,
 ) -> Dispute | None:
     """The first reason the signer must not sign, or None: the log's chain holds (where there
     is one), every signed head (stored, logged) is still yielded, no stored checkpoint the log
@@ -190,6 +299,7 @@ def judge(
         or unreached(stored, heads, end, name="a stored checkpoint")
         or unreached(logged, heads, end, name="the signer's log")
         or (vanished(stored, logged, in_flight=True) if log is not None else None)
+        or (history_problem(history, heads, end) if history is not None else None)
     )
 
 

@@ -15,6 +15,7 @@ from tableside.eventlog.checkpoints import Checkpoint, problem
 from tableside.eventlog.verify import ChainReport
 
 UNPROVEN = "unproven"
+ACCEPTED = "accepted dispute"  # an accepted dispute touches it: accepted as it stood (#50)
 
 
 @dataclass
@@ -33,14 +34,18 @@ class Verdict:
 
     @property
     def proven(self) -> bool:
-        """No problem, and something signed covers what was checked (#41)."""
-        return self.ok and UNPROVEN not in self.missing
+        """No problem, and something signed covers what was checked (#41), and no accepted
+        dispute touches it (#50)."""
+        return self.ok and UNPROVEN not in self.missing and ACCEPTED not in self.missing
 
     @property
     def word(self) -> str:
-        """ "ok", "ok, unsealed", …, "unproven" (nothing signed covers it), or "failed"."""
+        """ "ok", "ok, unsealed", …, "accepted dispute" (one touches it, #50), "unproven"
+        (nothing signed covers it), or "failed"."""
         if self.problem is not None:
             return "failed"
+        if ACCEPTED in self.missing:  # said first: what nothing signed after it can undo
+            return ACCEPTED
         if UNPROVEN in self.missing:
             return UNPROVEN
         return ", ".join(["ok", *self.missing])

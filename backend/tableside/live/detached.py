@@ -20,6 +20,7 @@ import asyncio
 import logging
 from typing import Any
 
+import msgspec
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
@@ -33,6 +34,23 @@ JUNK = 4400  # close code: the client sent something other than a ping
 JUNK_REASON = "a live socket sends only a ping"
 SLOW_REASON = "too far behind; reconnect with after"
 CUT_SECONDS = 1.0  # a close frame not out by then: the connection is cut
+_PING_MAX = 64  # a ping spelt another way (`{"type": "ping"}`, the README's) is short
+
+
+def is_ping(text: bytes | str | None) -> bool:
+    """A ping: live.js's exact bytes, or any short JSON object that is `{"type": "ping"}`
+    however spaced (#50: the README's `{"type": "ping"}` closed the socket with 4400)."""
+    if text is None:
+        return False
+    raw = text.encode() if isinstance(text, str) else text
+    if raw == PING:
+        return True
+    if len(raw) > _PING_MAX:
+        return False
+    try:
+        return msgspec.json.decode(raw) == {"type": "ping"}
+    except msgspec.DecodeError:
+        return False
 
 
 class _Held:
@@ -61,7 +79,7 @@ class Spectator:
 
     def received(self, text: bytes | None) -> None:
         """A whole message from the client (None: a binary one)."""
-        if text == PING:
+        if is_ping(text):
             conn = self.proto.conn
             conn.send_text(PONG)
             self.proto.transport.write(b"".join(conn.data_to_send()))

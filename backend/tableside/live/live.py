@@ -38,7 +38,15 @@ from tableside.eventlog.source import head
 from tableside.live.audience import BUSY, SLOW, Subscriber
 from tableside.live.channels import DOCUMENT
 from tableside.live.connection import LiveSocket, guard
-from tableside.live.detached import JUNK, JUNK_REASON, PING, PONG, SLOW_REASON, detach, detachable
+from tableside.live.detached import (
+    JUNK,
+    JUNK_REASON,
+    PONG,
+    SLOW_REASON,
+    detach,
+    detachable,
+    is_ping,
+)
 from tableside.live.direct import DirectWriter, writer_of
 from tableside.live.feed import Filter, encode, gap
 from tableside.live.socket_auth import AUTH_PROTOCOL, accept_and_authenticate, wants_auth
@@ -351,14 +359,11 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     return position, encode(snapshot)
 
 
-PING_TEXT = PING.decode()
-
-
 async def _until_disconnect(socket: LiveSocket, pump: anyio.CancelScope | None) -> None:
     """Answer a ping until the client leaves, or close with JUNK on anything else; then end
     the pump beside us, if any."""
     with contextlib.suppress(WebSocketDisconnect):
-        while await socket.receive_data(mode="text") == PING_TEXT:  # a binary frame reads ""
+        while is_ping(await socket.receive_data(mode="text")):  # a binary frame reads ""
             await socket.send_data(PONG)
         with anyio.move_on_after(1), contextlib.suppress(Exception):
             await socket.close(code=JUNK, reason=JUNK_REASON)

@@ -68,3 +68,34 @@ async def printed(state_ctx: Any, base_url: str, match_id: UUID) -> tuple[str, R
     ctx = state_ctx
     found = await receipts(ctx.pool, ctx.registry, ctx.signing_key, ctx.disciplines, match_id)
     return (verify_link(base_url, found[-1]), found[-1]) if found else None
+
+
+_FIRST_OF = "SELECT min(notification_id) FROM stored_events WHERE originator_id = $1"
+
+
+async def record_notice(ctx: Any, lang: str, match_id: UUID | None = None) -> str | None:
+    """What a PDF says above everything else (#50), in the reader's language (the audit
+    face's words): the record is disputed (this server vouches for nothing now), or a
+    dispute accepted on the record touches this match (at which position, by whom, why);
+    None when neither. Without a match (the standings), only the first."""
+    from tableside.eventlog.record_notes import touching
+    from tableside.match.exports.labels import code_words
+    from tableside.web.words import catalogue
+
+    said = catalogue("audit", lang)
+    signer = ctx.signing_key
+    if signer is not None and signer.dispute is not None:
+        why = code_words(lang, f"record.{signer.dispute.code}")
+        return said["audit.disputed"].format(why=why)
+    if match_id is None:
+        return None
+    async with ctx.pool.acquire() as conn:
+        first = await conn.fetchval(_FIRST_OF, match_id)
+        trusted = signer.trusted if signer is not None else None
+        accepted = await touching(conn, trusted, first) if first is not None else []
+    if not accepted:
+        return None
+    last = accepted[-1]
+    why = code_words(lang, f"record.{last.code}")
+    by = last.operator or last.accepted_by
+    return said["audit.accepted"].format(p=last.head_position, by=by, why=why)

@@ -130,6 +130,7 @@ def build_context(settings: Settings, disciplines: Disciplines) -> Context:
         login_clients=RateLimiter(
             "login", settings.login_per_minute / 60, settings.login_per_minute
         ),
+        pdf_clients=RateLimiter("pdf", settings.pdf_per_minute / 60, settings.pdf_per_minute),
         origins=frozenset((*(settings.allowed_origins or own_origins(settings)), *settings.peers)),
     )
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -26,8 +25,13 @@ from litestar.openapi import ResponseSpec
 from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
 from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, public_hex
-from tableside.eventlog.key_identity import signing_key_for, trusted_in
-from tableside.eventlog.standing import RECORD_STREAM, Dispute, DisputeAccepted
+from tableside.eventlog.key_identity import (
+    bound_log,
+    signing_key_for,
+    store_identity,
+    trusted_in,
+)
+from tableside.eventlog.standing import RECORD_STREAM, DisputeAccepted
 from tableside.web.context import Context, context
 
 log = logging.getLogger(__name__)
@@ -42,7 +46,10 @@ async def load_key(ctx: Context) -> None:
     )
     pub = bytes.fromhex(public_hex(key))
     trusted = await anyio.to_thread.run_sync(trusted_in, settings.database_url, pub)
-    ctx.signing_key = Signer(key, settings.checkpoint_log_path, retired=trusted.retired)
+    store = await anyio.to_thread.run_sync(store_identity, settings.database_url)
+    log_path = settings.checkpoint_log_path
+    await anyio.to_thread.run_sync(bound_log, log_path, store)
+    ctx.signing_key = Signer(key, log_path, retired=trusted.retired, store=store)
     await look_at_start(ctx)
 
 
@@ -50,7 +57,8 @@ async def look_at_start(ctx: Context) -> None:
     """Verify the store against every head the key signed before serving it (#41): a store
     that no longer yields one is disputed, and the signer signs nothing (said here, on
     `/health` and on the console) unless the server was started with `--accept-disputed`:
-    then the dispute is recorded as an event and in the log, and signing goes on."""
+    then the dispute is recorded as a signed event (mirrored in the log), and signing goes
+    on."""
     signer = ctx.signing_key
     accept = partial(_record_acceptance, ctx) if ctx.settings.accept_disputed else None
     look = partial(standing_db.look, ctx.settings.database_url, signer, accept)
@@ -69,16 +77,10 @@ async def look_at_start(ctx: Context) -> None:
         log.error("the record is DISPUTED, nothing will be signed: %s", seen.dispute.reason)
 
 
-def _record_acceptance(ctx: Context, dispute: Dispute, now: datetime) -> None:
-    """The dispute accepted, as an event of the record's own stream (in a worker thread)."""
+def _record_acceptance(ctx: Context, event: DisputeAccepted) -> None:
+    """The dispute accepted, as a signed event of the record's own stream (a worker thread)."""
     with psycopg.connect(ctx.settings.database_url) as conn:
         row = conn.execute(_RECORD_VERSION, (RECORD_STREAM,)).fetchone()
-    event = DisputeAccepted(
-        code=dispute.code,
-        reason=dispute.reason,
-        public_key=public_hex(ctx.signing_key.key),
-        at=now.isoformat(),
-    )
     ctx.store.append(
         RECORD_STREAM,
         [event],

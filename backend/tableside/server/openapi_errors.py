@@ -82,7 +82,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "list_lockouts": AUTHENTICATED,  # branch harden-auth
     "unlock": AUTHENTICATED,  # branch harden-auth
     "whoami": (401,),
-    "create_account": (*AUTHENTICATED, 409),
+    "create_account": (*AUTHENTICATED, 409, 422),
     "issue_token": AUTHENTICATED,
     "revoke_token": AUTHENTICATED,
     "list_tokens": AUTHENTICATED,
@@ -91,7 +91,7 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "verify_match": AUTHENTICATED,
     "find_matches": (*AUTHENTICATED, 422),
     "record_jsonl": AUTHENTICATED,
-    "protocol_pdf_file": (503,),
+    "protocol_pdf_file": (429, 503),
     "export_results": (),
     "demo_now": (404,),  # no demo ever ran here
     "get_receipts": (404, 409, 503),  # no ending yet, the record disputed (#41), no key
@@ -101,10 +101,12 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
-    "bg_protocol_file": (503,),
+    "bg_protocol_file": (429, 503),
     "create_port_match": (409, 422, 429),
     "post_port_command": (409, 422, 429),
-    "get_port_export": (503,),
+    "get_port_export": (429, 503),
+    "get_standings_pdf": (429, 503),  # a PDF per client is bounded (#50)
+    "get_federation_report": (*AUTHENTICATED, 429, 503),
 }
 
 

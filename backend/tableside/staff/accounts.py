@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 import asyncpg
 
+from tableside.names import person_name, refuse_lookalike
 from tableside.staff.passwords import hash_async, verify_async
 from tableside.web.auth import new_token, token_hash
 
@@ -36,9 +37,23 @@ RETURNING token_id
 """
 
 
+_NAMES = "SELECT username FROM staff_accounts"
+
+
+def staff_name(raw: str) -> str:
+    """A staff username as stored: the names rule of every person's name (RFC 8266's nickname
+    profile: no invisible character, compatibility forms folded; #50), else NameRefused."""
+    return person_name(raw, "username")
+
+
 async def add_account(pool: asyncpg.Pool, username: str, role: str, password: str) -> bool:
-    """Create an account unless the name is taken; True when created."""
-    status = await pool.execute(_ADD, username, role, await hash_async(password))
+    """Create an account unless the name is taken; True when created. The name is held to
+    the names rule and may not look like another account's (UTS #39 §4: a Cyrillic "а" in
+    "аuditor1" beside "auditor1"): NameRefused (422) naming the character or the other name.
+    In the audit trail's "Recorded by" two accounts must never read the same."""
+    name = staff_name(username)
+    refuse_lookalike(name, [r[0] for r in await pool.fetch(_NAMES)], "username")
+    status = await pool.execute(_ADD, name, role, await hash_async(password))
     return status.endswith("1")
 
 

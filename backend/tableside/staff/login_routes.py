@@ -10,7 +10,6 @@ the head judge can lift a lockout at once (`DELETE /api/login-lockouts/{username
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any
 
 from litestar import Request, delete, get, post
@@ -23,21 +22,10 @@ from tableside.staff.auth_dto import LoginRequest, LoginResponse, PasswordChange
 from tableside.web.auth import STAFF_ROLES, bearer, require, resolve
 from tableside.web.context import Context, context
 from tableside.web.guards import principal_of, signed_in
-from tableside.web.problems import coded
+from tableside.web.problems import coded, too_many
 
 Username = Annotated[str, PathParameter(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f]+$")]
 LOCKED = "Account locked after repeated wrong passwords; the head judge can unlock it"
-
-
-def too_many(title: str, seconds: float, reason: str, code: str) -> HTTPException:
-    """429 with Retry-After in whole seconds (at least 1); `code` words it in any language."""
-    wait = max(1, math.ceil(seconds))
-    return HTTPException(
-        status_code=429,
-        detail=title,
-        headers={"Retry-After": str(wait)},
-        extra={"retry_after": wait, "reason": reason, **coded(code)},
-    )
 
 
 async def _throttle(ctx: Context, request: Request, username: str) -> None:

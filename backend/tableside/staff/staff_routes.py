@@ -50,7 +50,7 @@ async def create_account(
         raise HTTPException(
             status_code=409, detail="That username is taken", extra=coded("username_taken")
         )
-    return {"username": data.username, "role": data.role}
+    return {"username": accounts.staff_name(data.username), "role": data.role}
 
 
 def judge_link(base: str, table: int, token: str, peers: tuple[str, ...] = ()) -> str:

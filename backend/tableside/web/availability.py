@@ -118,7 +118,7 @@ async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None
             headers={"Retry-After": RETRY_AFTER},
             extra={"detail": _DETAIL, **coded("unavailable")},
         )
-    if connection.scope.get("method") in _WRITES and path != LOGIN and _no_standby(ctx):
+    if connection.scope.get("method") in _WRITES and path not in SESSIONS and _no_standby(ctx):
         raise HTTPException(
             status_code=503,
             detail="No standby",
@@ -129,6 +129,9 @@ async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None
 
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN = "/api/login"  # a login is no record: staff reach the console that says why
+# Nor is a logout (#50: refused 503, a head judge could not end a session): neither waits,
+# the watch clears `synchronous_standby_names` while no standby streams (decision 0142).
+SESSIONS = frozenset({LOGIN, "/api/logout"})
 _NO_STANDBY = (
     "No standby is attached and this event requires one (TABLESIDE_STANDBY_REQUIRED); nothing "
     "was stored. Try again once the standby is back."

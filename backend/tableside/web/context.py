@@ -44,6 +44,7 @@ class Context:
     origins: frozenset[str] = frozenset()
     sockets: dict = field(default_factory=dict)  # token_id -> set of close callbacks
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter("login", 20 / 60, 20))
+    pdf_clients: RateLimiter = field(default_factory=lambda: RateLimiter("pdf", 1, 60))
     signing_key: Signer | None = None  # checkpoints and their log (server/checkpoints.py)
     database_down: bool = False  # kept by availability.Watch; API requests get 503 meanwhile
     health: Health = field(default_factory=Health)  # what the watch saw last (GET /health)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from litestar import Response
 from litestar.params import Parameter
@@ -26,3 +26,16 @@ def attachment(body: bytes, media_type: str, filename: str) -> Response[bytes]:
             "Cache-Control": "no-store",
         },
     )
+
+
+DISPUTED_HEADER = "Tableside-Record"
+
+
+def said_disputed(response: Response[bytes], state: Any) -> Response[bytes]:
+    """A download from a disputed store says so (#50): `Tableside-Record: disputed; <code>`
+    (a results file Swiss Master reads carries no line of ours; a record's JSONL neither)."""
+    signer = state.tableside.signing_key
+    dispute = signer.dispute if signer is not None else None
+    if dispute is not None:
+        response.headers[DISPUTED_HEADER] = f"disputed; {dispute.code}"
+    return response

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import traceback
 from typing import Any
 
@@ -198,3 +199,14 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     CommandReused: _reused,
     Exception: _internal,
 }
+
+
+def too_many(title: str, seconds: float, reason: str, code: str) -> HTTPException:
+    """429 with Retry-After in whole seconds (at least 1); `code` words it in any language."""
+    wait = max(1, math.ceil(seconds))
+    return HTTPException(
+        status_code=429,
+        detail=title,
+        headers={"Retry-After": str(wait)},
+        extra={"retry_after": wait, "reason": reason, **coded(code)},
+    )

@@ -23,10 +23,11 @@ from tableside.competition.service import CompetitionNotFound, stamped
 from tableside.competition.standings_pdf import standings_pdf
 from tableside.eventlog.digest import command_digest
 from tableside.match.http.export_routes import pdf_attachment
+from tableside.match.receipts import record_notice
 from tableside.rule_error import RuleError
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
-from tableside.web.downloads import FaceLanguage, Language, attachment
+from tableside.web.downloads import FaceLanguage, Language, attachment, said_disputed
 from tableside.web.guards import FILE_LIMIT, signed_in
 from tableside.web.problems import coded
 
@@ -117,6 +118,7 @@ async def get_standings(
 
 @get("/api/competitions/{competition_id:uuid}/standings.pdf", summary="Standings as PDF")
 async def get_standings_pdf(
+    request: Request,
     state: State,
     competition_id: FromPath[UUID],
     lang: FaceLanguage = "en",
@@ -136,7 +138,8 @@ async def get_standings_pdf(
         rows = await context(state).pool.fetch(_ROWS, competition_id)
         table = [msgspec.json.decode(r[0]) for r in rows]
     name = f"standings-{competition_id}-{lang}{_edition_suffix(edition)}.pdf"
-    return await pdf_attachment(name, standings_pdf, doc, table, lang)
+    said = await record_notice(context(state), lang)
+    return await pdf_attachment(request, name, standings_pdf, doc, table, lang, said)
 
 
 @get("/api/competitions/{competition_id:uuid}/bracket", summary="Bracket")
@@ -182,7 +185,9 @@ async def export_results(
     `edition`: an earlier edition of the published results, marked superseded."""
     comp, superseded = await _edition(state, competition_id, edition)
     data = results_file.results_csv(comp, lang, superseded)
-    return attachment(data, "text/csv", f"results{_edition_suffix(edition)}.csv")
+    return said_disputed(
+        attachment(data, "text/csv", f"results{_edition_suffix(edition)}.csv"), state
+    )
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -202,7 +207,9 @@ async def export_results_xlsx(
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
     comp, superseded = await _edition(state, competition_id, edition)
     xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang, superseded)
-    return attachment(xlsx, XLSX, f"results{_edition_suffix(edition)}.xlsx")
+    return said_disputed(
+        attachment(xlsx, XLSX, f"results{_edition_suffix(edition)}.xlsx"), state
+    )
 
 
 async def _edition(state: State, comp_id: UUID, edition: int | None):

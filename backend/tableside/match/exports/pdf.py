@@ -81,3 +81,14 @@ def pairs(pdf: FPDF, rows: list[list[str]]) -> None:
         pdf.cell(55, _LINE, label)
         pdf.set_font(_FONT, "", 10)
         pdf.multi_cell(0, _LINE, value, new_x="LMARGIN", new_y="NEXT")
+
+
+def notice(pdf: FPDF, text: str | None) -> None:
+    """A framed, bold notice about the record itself (disputed, or a dispute accepted: #50),
+    where a reader sees it first; nothing without one."""
+    if not text:
+        return
+    pdf.ln(2)
+    pdf.set_font(_FONT, "B", 11)
+    pdf.multi_cell(0, _LINE, text, border=1, padding=2, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(_FONT, "", 10)

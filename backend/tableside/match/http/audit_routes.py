@@ -22,9 +22,10 @@ from tableside.eventlog.checkpoint_db import (
 )
 from tableside.eventlog.checkpoints import SigningRefused
 from tableside.eventlog.jsonl import export_lines, verify_sealed
+from tableside.eventlog.record_notes import accepted_line, as_dict, touching
 from tableside.eventlog.records import RAW_COLUMNS, RawRecord
 from tableside.eventlog.standing import newest_covering
-from tableside.eventlog.verdict import UNPROVEN, record_verdict
+from tableside.eventlog.verdict import ACCEPTED, UNPROVEN, record_verdict
 from tableside.eventlog.verify import verify
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
@@ -84,7 +85,7 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
     broken = report.broken
     ctx = context(state)
     signer = ctx.signing_key
-    sealed = None if broken else await _newest_seal(ctx, records)
+    sealed = None if broken else await newest_seal(ctx, records)
     trusted = signer.trusted if signer else None
     checked = verify_sealed(export_lines(records, match_id, sealed), trusted)
     verdict = record_verdict(checked, trusted, in_store=True)
@@ -94,6 +95,11 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
         verdict.ran.append(
             f"this server vouches for nothing: the record is disputed ({dispute.reason})"
         )
+    async with ctx.pool.acquire() as conn:
+        accepted = await touching(conn, trusted, records[0].position)
+    if accepted:
+        verdict.missing.append(ACCEPTED)
+        verdict.ran.extend(accepted_line(event, holds=True) for event in accepted)
     seal = None
     if sealed is not None:
         seal = {"position": sealed.checkpoint.position, "signature_checked": trusted is not None}
@@ -104,11 +110,12 @@ async def verify_match(request: Request, state: State, match_id: FromPath[UUID])
         "broken_version": None if broken is None else broken.version,
         "seal": seal,
         "disputed": None if dispute is None else {"code": dispute.code, "reason": dispute.reason},
+        "accepted": [as_dict(event) for event in accepted],
         **verdict.as_dict(),
     }
 
 
-async def _newest_seal(ctx: Any, records: list[RawRecord]) -> Any:
+async def newest_seal(ctx: Any, records: list[RawRecord]) -> Any:
     """Sign the head if no checkpoint covers the records yet (not while disputed), then seal
     them with the newest signed checkpoint covering them: stored or in the signer's log."""
     with contextlib.suppress(SigningRefused):

@@ -163,7 +163,12 @@ async def get_port_match_at(
     summary="One of a discipline's export sections of a match (its protocol, .mat)",
 )
 async def get_port_export(
-    state: State, name: Name, match_id: FromPath[UUID], filename: str, lang: Language = "en"
+    request: Request,
+    state: State,
+    name: Name,
+    match_id: FromPath[UUID],
+    filename: str,
+    lang: Language = "en",
 ) -> Response[bytes]:
     """The discipline's export called `filename`, drawn from the match's stored events."""
     ctx = context(state)
@@ -179,7 +184,7 @@ async def get_port_export(
         raise NotFoundException(f"No {name} match {match_id}", extra=coded("no_match"))
     download = f"{name}-{match_id}-{filename}"
     if export.media_type == "application/pdf":
-        return await pdf_attachment(download, export.render, records, lang, head)
+        return await pdf_attachment(request, download, export.render, records, lang, head)
     body = await anyio.to_thread.run_sync(export.render, records, lang, head)
     return attachment(body, export.media_type, download)
 

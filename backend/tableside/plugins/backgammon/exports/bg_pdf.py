@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tableside.eventlog.receipts import Receipt
 from tableside.match.exports import receipt_qr
-from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
+from tableside.match.exports.pdf import chain_head, document, heading, notice, pairs, table
 from tableside.plugins.backgammon.exports.bg_sheet import BgSheet, Entry, Game
 from tableside.plugins.backgammon.exports.bg_words import bg_words
 from tableside.web.words import counted
@@ -29,13 +29,15 @@ def bg_protocol_pdf(
     lang: str = "en",
     moves: bool = False,
     receipt: tuple[str, Receipt] | None = None,
+    said: str | None = None,
 ) -> bytes:
     """The PDF bytes of one backgammon match's protocol in one language, with each game's
     moves when asked; the same record gives the same bytes (the file's date is the last
-    event's)."""
+    event's); with `said`, the record's notice under the header (#50)."""
     w = bg_words(lang)
     pdf = document(f"{w['title']} {sheet.match_id}", sheet.last_at)
     _header(pdf, sheet, w)
+    notice(pdf, said)
     for game in sheet.games:
         _game(pdf, sheet, game, w)
         if moves and game.moves:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from uuid import UUID
 
 import anyio.to_thread
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
@@ -51,7 +51,7 @@ async def _sheets(state: State, competition_id: UUID, what: str) -> tuple[Compet
     guards=[signed_in("head_judge", "secretary", "auditor")],
 )
 async def get_federation_report(
-    state: State, competition_id: FromPath[UUID], lang: FaceLanguage = "is"
+    request: Request, state: State, competition_id: FromPath[UUID], lang: FaceLanguage = "is"
 ) -> Response[bytes]:
     """Every expulsion with its reasons, and every ruling, appeal and jury decision with the
     incident and the reasoning, match by match, from the matches' records (a backgammon
@@ -59,7 +59,9 @@ async def get_federation_report(
     comp, sheets = await _sheets(state, competition_id, "No federation report")
     made = max((s.last_at for s in sheets), default=datetime.now(UTC))
     name = f"report-{competition_id}-{lang}.pdf"
-    return await pdf_attachment(name, federation_report_pdf, comp.guide.name, sheets, lang, made)
+    return await pdf_attachment(
+        request, name, federation_report_pdf, comp.guide.name, sheets, lang, made
+    )
 
 
 @get(

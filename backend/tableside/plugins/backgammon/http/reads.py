@@ -16,7 +16,7 @@ from litestar.params import FromPath, Parameter
 
 from tableside.eventlog.source import event_hash, read_stream
 from tableside.match.http.export_routes import pdf_attachment
-from tableside.match.receipts import printed
+from tableside.match.receipts import printed, record_notice
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
 from tableside.plugins.backgammon.http.people import get_people
@@ -203,8 +203,9 @@ async def bg_protocol_file(
         ) from None
     sheet.head_hash = head
     receipt = await printed(ctx, public_base(request), match_id)
+    said = await record_notice(ctx, lang, match_id)
     return await pdf_attachment(
-        f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt
+        request, f"protocol-{match_id}.pdf", bg_protocol_pdf, sheet, lang, moves, receipt, said
     )
 
 

@@ -17,7 +17,7 @@ from tableside.match.exports import receipt_qr
 from tableside.match.exports.labels import citation, code_words, words
 from tableside.match.exports.pdf import FONT as _FONT
 from tableside.match.exports.pdf import LINE as _LINE
-from tableside.match.exports.pdf import chain_head, document, heading, pairs, table
+from tableside.match.exports.pdf import chain_head, document, heading, notice, pairs, table
 from tableside.plugins.korona.exports.entry_words import entry_words
 from tableside.plugins.korona.exports.sheet import ProtocolSheet, Sanction, side_names
 from tableside.web.words import counted
@@ -31,13 +31,18 @@ if TYPE_CHECKING:  # fpdf is imported where a PDF is made (match/exports/pdf.py)
 
 
 def protocol_pdf(
-    sheet: ProtocolSheet, lang: str = "en", receipt: tuple[str, Receipt] | None = None
+    sheet: ProtocolSheet,
+    lang: str = "en",
+    receipt: tuple[str, Receipt] | None = None,
+    said: str | None = None,
 ) -> bytes:
     """The PDF bytes of one protocol in one language; with `receipt` (verify link, receipt),
-    the match's signed receipt as a QR code and text (#29)."""
+    the match's signed receipt as a QR code and text (#29); with `said`, the record's notice
+    under the header (`match.receipts.record_notice`: disputed, or an accepted dispute)."""
     w = {**words(lang), "lang": lang}
     pdf = _document(sheet, w)
     _header(pdf, sheet, w)
+    notice(pdf, said)
     _players(pdf, sheet, w)
     _games(pdf, sheet, w)
     _seats(pdf, sheet, w)

@@ -12,7 +12,7 @@ from litestar.params import FromPath
 from tableside.disciplines.korona.events import MatchCreated
 from tableside.eventlog.source import event_hash, read_stream
 from tableside.match.http.export_routes import pdf_attachment
-from tableside.match.receipts import printed
+from tableside.match.receipts import printed, record_notice
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.web.context import context
@@ -43,7 +43,10 @@ async def protocol_pdf_file(
     sheet.events, sheet.head_hash = records[-1].version, head
     sheet.competition = await _event_name(ctx.pool, sheet.competition)
     receipt = await printed(ctx, public_base(request), match_id)
-    return await pdf_attachment(f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt)
+    said = await record_notice(ctx, lang, match_id)
+    return await pdf_attachment(
+        request, f"protocol-{match_id}.pdf", protocol_pdf, sheet, lang, receipt, said
+    )
 
 
 async def _event_name(pool, competition_id: str) -> str:
