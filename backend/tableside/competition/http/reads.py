@@ -207,9 +207,7 @@ async def export_results_xlsx(
     """The rows of `results.csv` as a workbook (text as string cells, never formulas)."""
     comp, superseded = await _edition(state, competition_id, edition)
     xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, comp, lang, superseded)
-    return said_disputed(
-        attachment(xlsx, XLSX, f"results{_edition_suffix(edition)}.xlsx"), state
-    )
+    return said_disputed(attachment(xlsx, XLSX, f"results{_edition_suffix(edition)}.xlsx"), state)
 
 
 async def _edition(state: State, comp_id: UUID, edition: int | None):
