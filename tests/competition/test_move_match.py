@@ -20,6 +20,8 @@ from support.harness import Api, wait_for
 from tableside.disciplines.korona import simulate
 from tableside.plugins.korona.views import status
 
+from competition.test_competition_backgammon import GUIDE as BG_GUIDE
+
 PROBLEM = "application/problem+json"
 CODES = Path(__file__).parents[2] / "pwa" / "i18n"
 REASON = "table 1's cushion came loose"
@@ -173,18 +175,7 @@ def _start(tables: Tables, head: Api, stream: uuid.UUID) -> None:
     raise AssertionError("the match never started")
 
 
-GUIDE_BG = {
-    "name": "Moving Open",
-    "sport": "backgammon",
-    "ruleset": "KSI",
-    "discipline": "open_singles",
-    "format": "single_elimination",
-    "games_per_match": 1,
-    "playoff_games": 1,
-    "points": {"win": 1, "draw": 0.5, "loss": 0},
-    "tie_breaks": ["games_diff"],
-    "backgammon": {"lengths": [1], "final_length": 3},
-}
+GUIDE_BG = {**BG_GUIDE, "name": "Moving Open", "last_chance": False}
 
 
 def test_ksi_1_1_a_called_backgammon_match_moved_by_the_td(server, head):
