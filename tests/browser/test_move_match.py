@@ -1,6 +1,7 @@
 """A called match moved to another table from the console (issue 54, point 9; decision 0207):
 the card of a called match offers "Move to table…"; the TD picks a free table and says why; the
-match's card is then on the new table and the old table's card is free."""
+match's card is then on the new table and the old table's card is free, and the venue screen
+open all along shows it on the new table only."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def called(head_api: Api) -> tuple[Comp, str]:
     return comp, match_id
 
 
-def test_ekml_17_3_the_console_moves_a_called_match_to_another_table(page, called) -> None:
+def test_ekml_17_3_the_console_moves_a_called_match_to_another_table(page, context, called) -> None:
     comp, match_id = called
+    screen = context.new_page()
+    screen.goto("/screen")
+    screen.wait_for_selector(".screen-list [data-table='1']", state="attached")
     admin_login(page, "head", "head-secret-1")
     page.goto(f"/admin#c={comp.id}")
     page.wait_for_selector("[data-competition-name]")
@@ -48,3 +52,6 @@ def test_ekml_17_3_the_console_moves_a_called_match_to_another_table(page, calle
     page.wait_for_selector("[data-table='1'][data-state=free]")
     assert match_id in page.locator("[data-table='5']").inner_text()
     screenshot(page, "move-match-console")
+    # The venue screen, open all along, follows: the match on table 5, table 1 gone.
+    screen.wait_for_selector(".screen-list [data-table='5']", state="attached")
+    assert screen.locator(".screen-list [data-table='1']").count() == 0
