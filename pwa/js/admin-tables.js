@@ -191,6 +191,7 @@ function card(desk, doc, n) {
           onclick: () => attempt(() => desk.command({ type: "ReportNoShow", match_id: called.match_id, absent })) },
           t("admin.tables.no_show", { name: who[absent] })))));
     }
+    if (state === "waiting" && !called.board) body.push(moveButton(desk, doc, called));
   }
   body.push(h("button", { type: "button", "data-qr": n, onclick: () => showQr(n) }, t("admin.tables.qr")));
   return h("article", { className: "card", "data-table": n, "data-state": state }, body);
@@ -232,6 +233,36 @@ function askToClose(n, row) {
   document.body.append(dialog);
   dialog.showModal();
   note.focus();
+}
+
+/** A called match not yet begun to another free table (its table broke): MoveMatch with the
+ *  TD's reason, after a dialog picking the table (decision 0207). */
+function moveButton(desk, doc, called) {
+  return h("button", { type: "button", "data-move-match": called.match_id,
+    onclick: () => askToMove(desk, called, freeTables(desk, doc, tableCount(desk))) },
+  t("admin.tables.move"));
+}
+
+function askToMove(desk, called, free) {
+  const pick = h("select", { id: "f-move-table", "data-move-table": called.match_id },
+    free.map((n) => h("option", { value: String(n) }, t("admin.tables.table", { table: n }))));
+  const reason = h("input", { type: "text", id: "f-move-reason", required: true, maxLength: 300 });
+  const dialog = h("dialog", { "data-move-dialog": called.match_id },
+    h("h2", {}, t("admin.tables.move_title", { match: called.match_id, table: called.table })),
+    free.length ? field("admin.tables.move_to", pick) : h("p", {}, t("admin.tables.why_no_table")),
+    field("admin.tables.move_reason", reason),
+    h("div", { className: "cluster" },
+      h("button", { type: "button", onclick: () => dialog.remove() }, t("admin.tables.close_cancel")),
+      free.length ? h("button", { type: "button", className: "primary", "data-confirm-move": called.match_id,
+        onclick: async () => {
+          if (!reason.value.trim()) return reason.reportValidity();
+          dialog.remove();
+          await attempt(() => desk.command({ type: "MoveMatch", match_id: called.match_id,
+            table: Number(pick.value), reason: reason.value.trim() }));
+        } }, t("admin.tables.move_confirm")) : null));
+  document.body.append(dialog);
+  dialog.showModal();
+  (free.length ? pick : reason).focus();
 }
 
 /** The other competitions' matches waiting for a table in the hall (the hall's call queue),

@@ -85,6 +85,7 @@ export class TablesBoard extends EventTarget {
 
   upsert(doc) {
     if (doc?.table == null) return;
+    this.leave(doc);
     const card = this.cards.get(doc.table);
     if (card) {
       if (!newer(doc, card.doc)) return;
@@ -101,6 +102,16 @@ export class TablesBoard extends EventTarget {
     const after = [...this.cards.keys()].filter((n) => n > doc.table).sort((a, b) => a - b)[0];
     this.list.insertBefore(fresh, after != null ? this.cards.get(after) : null);
     this.cards.set(doc.table, fresh);
+  }
+
+  /** A match moved to another table (decision 0207) leaves the card of the table it left. */
+  leave(doc) {
+    for (const [n, card] of this.cards) {
+      if (n !== doc.table && card.doc?.match_id === doc.match_id) {
+        card.remove();
+        this.cards.delete(n);
+      }
+    }
   }
 
   combine() {

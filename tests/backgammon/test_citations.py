@@ -18,6 +18,7 @@ from .test_coverage import cited
 # paragraph -> what its text is about (KSI.md §1); cited paragraphs must be here
 TOPICS = {
     "1.2.1": "the approved rules of play",
+    "1.1": "interpretation: where the rules are silent the TD judges (a match moved)",
     "1.2.2": "these tournament rules apply",
     "1.2.3.2": "equipment; a breach can lead to expulsion",
     "1.2.4": "a breach of 1.2.1-1.2.3: expulsion",

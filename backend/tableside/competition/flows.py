@@ -14,7 +14,7 @@ from uuid import UUID
 
 import asyncpg
 
-from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRecorded
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import StoredEvent
@@ -44,6 +44,15 @@ class CompetitionFlow(Protocol):
 
     def start(self, comp_id: UUID, state: Competition, called: MatchCalled) -> None:
         """The called match's stream(s) on its table (once: command ids are derived)."""
+        ...
+
+    def started(self, stream: UUID) -> bool:
+        """Whether play has begun in this match stream (a match not yet created: False)."""
+        ...
+
+    def move(self, comp_id: UUID, state: Competition, moved: MatchMoved, key: str) -> None:
+        """The called match's stream put on its new table (once per `key`: derived command
+        ids), so that table's device records it and the old table's no longer does."""
         ...
 
     def ended(self, stored: list[StoredEvent]) -> Ended | None:

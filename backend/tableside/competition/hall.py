@@ -30,6 +30,7 @@ import msgspec
 from litestar.exceptions import ClientException
 
 from tableside.competition.flows import Flows
+from tableside.competition.matchflow import match_stream
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import sports
 from tableside.competition.rules.errors import CompetitionRuleError
@@ -50,7 +51,7 @@ OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT
 # A match still on a table names its competition by name, finished or not (issue 54: a
 # finished one's was named by its id).
 NAMES = "SELECT competition_id, name FROM competition_view"
-CALLS = (cc.CallMatch, cc.CallNextMatches)
+CALLS = (cc.CallMatch, cc.CallNextMatches, cc.MoveMatch)
 Db = asyncpg.Pool | asyncpg.Connection  # what a read runs on
 # Matches kept for one table each (match id, table): the demo's for its visitor (decision 0137).
 Kept = tuple[tuple[str, int], ...]
@@ -127,6 +128,25 @@ class MatchKept(ClientException):
                 f"ends: call it to table {table} (Call next does, with table {table} free).",
                 "reason": "match_kept",
                 **coded("match_kept", table=table),
+                "match_id": match_id,
+                "table": table,
+            },
+        )
+
+
+class MatchStarted(ClientException):
+    """A move of a match whose play has begun at its table: 409 (decision 0207)."""
+
+    status_code = 409
+
+    def __init__(self, match_id: str, table: int) -> None:
+        super().__init__(
+            detail="Match started",
+            extra={
+                "detail": f"Match {match_id} has started on table {table}: a game under way "
+                "is finished where it is played (EKML §17(3) calls a match to one table).",
+                "reason": "match_started",
+                **coded("match_started", table=table),
                 "match_id": match_id,
                 "table": table,
             },
@@ -281,6 +301,8 @@ def placed(
     when nothing is left; NoFreeBlock when a team match cannot sit) and each kept match for
     its table."""
     by_table = {h.table: h for h in held}
+    if isinstance(command, cc.MoveMatch):
+        return _moved(command, comp_id, by_table, kept)
     if isinstance(command, cc.CallMatch):
         own = dict(kept).get(command.match_id)
         if own is not None and own != command.table:
@@ -297,6 +319,41 @@ def placed(
         _check_block(state, tuple(t for t in free if t not in by_table))
         return msgspec.structs.replace(command, free_tables=free, kept=tuple(kept))
     return command
+
+
+def _moved(
+    command: cc.MoveMatch, comp_id: UUID, by_table: dict[int, Holder], kept: Kept
+) -> cc.MoveMatch:
+    """A move to a table anything else in the hall holds is refused (TableBusy; the table it
+    is on already: the domain's to say), and a kept match's to any table but its own
+    (MatchKept)."""
+    own = dict(kept).get(command.match_id)
+    if own is not None and own != command.table:
+        raise MatchKept(command.match_id, own)
+    holder = by_table.get(command.table)
+    itself = holder is not None and (holder.competition_id, holder.match_id) == (
+        str(comp_id),
+        command.match_id,
+    )
+    if holder is not None and not itself:
+        raise TableBusy(holder)
+    return command
+
+
+async def not_started(
+    command: object, comp_id: UUID, state: Competition | None, flows: Flows
+) -> None:
+    """A move of a match whose play has begun (its stream, by the flow of the guide's sport)
+    is refused: MatchStarted (decision 0207)."""
+    if not isinstance(command, cc.MoveMatch) or state is None or state.guide is None:
+        return
+    table = state.calls.get(command.match_id)
+    flow = flows.by_sport.get(sports.of(state.guide).name)
+    if table is None or flow is None:
+        return  # never called: the domain says so
+    stream = match_stream(comp_id, command.match_id)
+    if await anyio.to_thread.run_sync(flow.started, stream):
+        raise MatchStarted(command.match_id, table)
 
 
 def _teams(state: Competition | None) -> int:

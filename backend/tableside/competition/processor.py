@@ -1,6 +1,7 @@
 """The results processor, a consumer of the tail loop with its own tracking position:
 - starts every match a competition calls (MatchCalled → the match stream on its table; a team
-  match → one match stream per board, each on its board's table, EKML §29(2)),
+  match → one match stream per board, each on its board's table, EKML §29(2)), and puts a
+  moved one on its new table (MatchMoved, decision 0207),
 - turns a competition match's end (MatchEnded, a correction, the signature) into the
   competition's RecordResult, or a CorrectResult when a match correction changed it; a
   board's end into RecordBoardResult for that board, or CorrectBoardResult (the team result
@@ -27,7 +28,7 @@ from tableside.competition.flows import Flows
 from tableside.competition.matchflow import board_of, board_stream, match_id_of, match_stream
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules import sports
-from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRecorded
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
@@ -61,7 +62,7 @@ class ResultsProcessor:
     ) -> None:
         self.pool, self.registry, self.store = pool, registry, store
         self.competitions, self.flows = competitions, flows
-        self._mine = (MatchCalled, ResultRecorded, *flows.endings)
+        self._mine = (MatchCalled, MatchMoved, ResultRecorded, *flows.endings)
 
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, NAME)
@@ -92,6 +93,8 @@ class ResultsProcessor:
         try:
             if isinstance(event, MatchCalled):
                 self.start(stream, event)
+            elif isinstance(event, MatchMoved):
+                self.move(stream, version, event)
             elif isinstance(event, ResultRecorded):
                 self.close_unplayed(stream, event)
             elif type(event) in self.flows.by_ending:
@@ -108,6 +111,13 @@ class ResultsProcessor:
         per board)."""
         _, state = self.competitions.state(comp_id)
         self.flows.by_sport[sports.of(state.guide).name].start(comp_id, state, called)
+
+    def move(self, comp_id: UUID, version: int, moved: MatchMoved) -> None:
+        """A moved match's stream put on its new table, by the flow of the guide's sport
+        (once: the command id is derived from the competition's version)."""
+        _, state = self.competitions.state(comp_id)
+        flow = self.flows.by_sport[sports.of(state.guide).name]
+        flow.move(comp_id, state, moved, f"moved at v{version}")
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:
         """A forfeit decided by the competition closes the match's stream, if it was started

@@ -8,12 +8,15 @@ import msgspec
 class MatchScheduled(
     msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="MatchScheduled"
 ):
-    """The match is put on a table (and into a competition); stored right after MatchCreated."""
+    """The match is put on a table (and into a competition); stored right after MatchCreated,
+    and again when a called match is moved to another table (`moved_from`: the table it left,
+    decision 0207)."""
 
     table: int
     competition_id: str = ""
     at: str = ""
     board: int = 0  # a team match's board (EKML §29(2)) when it is one; 0 otherwise
+    moved_from: int = 0  # the table a moved match left; 0: its first table
 
 
 class PlayersCalled(

@@ -133,7 +133,7 @@ async def post_competition_command(
     digest = command_digest("competition.command", competition_id, data.command)
 
     def work(command):
-        if isinstance(command, cc.CorrectPublished):  # who corrected it: the signed-in one
+        if isinstance(command, cc.CorrectPublished | cc.MoveMatch):  # who: the signed-in one
             command = msgspec.structs.replace(command, by=principal.name)
         return partial(
             state.competitions.service.execute,
@@ -159,6 +159,7 @@ async def post_competition_command(
         )
         calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
         kept = await anyio.to_thread.run_sync(state.competitions.kept, competition_id, calling)
+        await hall.not_started(data.command, competition_id, calling, state.competitions.flows)
         placed = hall.placed(data.command, competition_id, held, calling, kept)
         return await store(state, data.command_id, competition_id, work(placed), digest, conn)
 

@@ -119,6 +119,18 @@ class CallNextMatches(
     kept: tuple[tuple[str, int], ...] = ()
 
 
+class MoveMatch(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="MoveMatch"):
+    """A called match not yet started moved to another free table (its table broke, the hall
+    was rearranged): `reason` says why; `by` is the signed-in TD's, stamped by the server
+    (decision 0207)."""
+
+    match_id: str
+    table: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    reason: Annotated[str, msgspec.Meta(max_length=300)]
+    at: str = ""
+    by: str = ""
+
+
 class ReportNoShow(msgspec.Struct, forbid_unknown_fields=True, frozen=True, tag="ReportNoShow"):
     match_id: str
     absent: str
@@ -239,6 +251,7 @@ COMMAND_TYPES = (
     DrawPlayoff,
     CallMatch,
     CallNextMatches,
+    MoveMatch,
     ReportNoShow,
     ConfirmForfeit,
     RecordResult,

@@ -133,6 +133,19 @@ class MatchCalled(msgspec.Struct, frozen=True, tag="MatchCalled"):
     rule: str = ""
 
 
+class MatchMoved(msgspec.Struct, frozen=True, tag="MatchMoved"):
+    """A called match moved from `from_table` to a free `table` before it started, by whom and
+    why (EKML §17(3): the info judge calls the match to a free table; decision 0207)."""
+
+    match_id: str
+    from_table: int
+    table: int
+    reason: str
+    by: str
+    at: str
+    rule: str = "EKML §17(3)"
+
+
 class NoShowReported(msgspec.Struct, frozen=True, tag="NoShowReported"):
     match_id: str
     absent: str
@@ -238,6 +251,7 @@ EVENT_TYPES = (
     BracketDrawn,
     PlayoffDrawn,
     MatchCalled,
+    MatchMoved,
     NoShowReported,
     ResultRecorded,
     BoardResultRecorded,
@@ -263,6 +277,7 @@ Event = (
     | BracketDrawn
     | PlayoffDrawn
     | MatchCalled
+    | MatchMoved
     | NoShowReported
     | ResultRecorded
     | BoardResultRecorded

@@ -129,6 +129,11 @@ def _match_called(state: Competition, e: ev.MatchCalled) -> Competition:
     return replace(state, calls=calls, called_at=at, called_sides=called_sides, board_calls=boards)
 
 
+@_on(ev.MatchMoved)
+def _match_moved(state: Competition, e: ev.MatchMoved) -> Competition:
+    return replace(state, calls={**state.calls, e.match_id: e.table})
+
+
 @_on(ev.NoShowReported)
 def _no_show_reported(state: Competition, e: ev.NoShowReported) -> Competition:
     return replace(state, no_shows={**state.no_shows, e.match_id: e.absent})

@@ -42,6 +42,7 @@ class Sport:
     # Minutes an absent player is waited for (None: the ruleset's, EKML §9(3)).
     no_show_minutes: Callable[[Competition, str], int] | None = None
     result_rule: str = "EKML §32(1)"  # the paragraph a match's result is recorded under
+    move_rule: str = "EKML §17(3)"  # the paragraph a called match is moved to a table under
     smallest_bracket: int = 16  # the fewest places of an elimination bracket (KUUSALU)
     bye_points: Callable[[Guide], float] = _a_draws_points  # a Swiss bye's match points
     policies: Mapping[str, rulesets.RulesetPolicy] = field(default_factory=dict)

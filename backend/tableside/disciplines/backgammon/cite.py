@@ -3,6 +3,8 @@ the approved rules of play binding, so what comes from them cites KSI 1.2.1."""
 
 from __future__ import annotations
 
+# Where the rules are silent (a match moved to another table) the TD judges (KSI 1.1).
+TD_JUDGEMENT = "KSI 1.1"
 RULES_APPLY = "KSI 1.2.2"  # these tournament rules apply to the match created
 PLAY = "KSI 1.2.1"  # the rules of play (opening roll, legal moves, scoring, cube ownership)
 BAR_FIRST = "KSI 4.2.1"

@@ -272,6 +272,14 @@ class CorrectResult(Command, tag="CorrectResult"):
     published: bool = False  # the competition's results published (the server fills both)
 
 
+class MoveToTable(Command, tag="MoveToTable"):
+    """The TD puts a called match not yet begun on another table (KSI 1.1: the rules are
+    silent; the TD judges). Not among `AnyCommand`: only the competition's flow sends it,
+    after the hall's check (decision 0207)."""
+
+    table: int
+
+
 # what a jury's overturning decision may order, on the board as it was at the call (KSI 5.2)
 Remedy = Union[  # noqa: UP007
     RequireReroll,

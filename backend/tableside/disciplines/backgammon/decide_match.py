@@ -54,6 +54,16 @@ def create(state: MatchState, cmd: c.CreateMatch) -> list[ev.Event]:
     ]
 
 
+def move_to_table(state: MatchState, cmd: c.MoveToTable) -> list[ev.Event]:
+    """A created match not yet begun to another table of the hall (KSI 1.1: the TD judges)."""
+    if not state.created or state.over or state.games:
+        raise RuleViolation(k.TD_JUDGEMENT, "the match has begun", code="bg_match_begun")
+    if not 1 <= cmd.table <= MAX_TABLE:
+        why, most = f"a table 1 to {MAX_TABLE}", {"most": MAX_TABLE}
+        raise RuleViolation(k.RECORD, why, "table", code="bg_table_range", params=most)
+    return [ev.TableChanged(table=cmd.table, from_table=state.table, rule=k.TD_JUDGEMENT)]
+
+
 def _between_games(state: MatchState, rule: str) -> None:
     """Recorded between games only; `rule` is the paragraph that says so."""
     if not state.created or state.over:

@@ -18,6 +18,7 @@ from tableside.disciplines.backgammon.state import MatchState
 
 _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.CreateMatch: decide_match.create,
+    c.MoveToTable: decide_match.move_to_table,
     c.StartGame: decide_game.start_game,
     c.RollOpening: decide_game.roll_opening,
     c.Roll: decide_game.roll,

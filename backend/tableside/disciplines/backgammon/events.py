@@ -304,8 +304,17 @@ class ResultCorrected(Event, tag="BgResultCorrected"):
     reason: str
 
 
+class TableChanged(Event, tag="BgTableChanged"):
+    """The match moved to another table before its first game (decision 0207): that table's
+    device records it now, the one it left no longer does."""
+
+    table: int
+    from_table: int
+
+
 AnyEvent = Union[  # noqa: UP007
     MatchCreated,
+    TableChanged,
     GameStarted,
     OpeningRolled,
     DiceRolled,

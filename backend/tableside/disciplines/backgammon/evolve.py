@@ -292,12 +292,17 @@ def _result_corrected(state: MatchState, e: ev.ResultCorrected) -> MatchState:
     return replace(state, winner=e.winner, score=e.score, reported="", confirmed=False)
 
 
+def _table_changed(state: MatchState, e: ev.TableChanged) -> MatchState:
+    return replace(state, table=e.table)
+
+
 def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
 
 HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.MatchCreated: _created,
+    ev.TableChanged: _table_changed,
     ev.GameStarted: _started,
     ev.OpeningRolled: _opening,
     ev.DiceRolled: _rolled,

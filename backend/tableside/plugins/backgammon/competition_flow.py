@@ -9,19 +9,20 @@ korona venue event (`MatchScheduled`) would put the stream on the korona tables 
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from uuid import UUID
 
 from tableside.competition.flows import Ended
 from tableside.competition.matchflow import match_stream
-from tableside.competition.rules.events import MatchCalled, ResultRecorded
+from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRecorded
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.backgammon import commands as bc
 from tableside.disciplines.backgammon import events as bev
 from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
-from tableside.eventlog import AppendResult, StoredEvent
+from tableside.eventlog import AppendResult, StoredEvent, VersionConflict
 from tableside.match.errors import MatchNotFound
 from tableside.plugins.backgammon.competition_link import competition_of
 from tableside.plugins.backgammon.competition_rules import NAME, match_length
@@ -50,6 +51,17 @@ class BackgammonFlow:
 
     def start(self, comp_id: UUID, state: Competition, called: MatchCalled) -> None:
         start_match(self.games, comp_id, state, called)
+
+    def started(self, stream: UUID) -> bool:
+        """Play has begun once its first game has started (or it is over)."""
+        try:
+            state, _, _ = self.games.history(stream)
+        except MatchNotFound:
+            return False
+        return bool(state.games or state.over)
+
+    def move(self, comp_id: UUID, state: Competition, moved: MatchMoved, key: str) -> None:
+        move_match(self.games, comp_id, moved, key)
 
     def ended(self, stored: list[StoredEvent]) -> Ended | None:
         """Its result once it ended (or the TD corrected it, KSI 4.6); a forfeit the
@@ -92,6 +104,31 @@ def start_match(
     meta = {**META, "competition_id": str(comp_id), "match": called.match_id}
     command = create_command(comp_id, state, called)
     return games.create(stream, command, command_id=uuid.uuid5(stream, "create"), meta=meta)
+
+
+def move_match(games: BackgammonService, comp_id: UUID, moved: MatchMoved, key: str) -> None:
+    """The moved match's stream on its new table (MoveToTable: its device records it there,
+    the old table's no longer does; decision 0207); nothing when it is there already, was
+    never started, or has begun meanwhile (refused by the engine: left as it is)."""
+    stream = match_stream(comp_id, moved.match_id)
+    meta = {**META, "competition_id": str(comp_id), "match": moved.match_id}
+    for _ in range(5):
+        try:
+            state, version, _ = games.history(stream)
+        except MatchNotFound:
+            return
+        if state.table == moved.table:
+            return
+        command = bc.MoveToTable(table=moved.table)
+        with contextlib.suppress(VersionConflict):
+            games.execute(
+                stream,
+                command,
+                expected_version=version,
+                command_id=uuid.uuid5(stream, key),
+                meta=meta,
+            )
+            return
 
 
 def close_forfeited(games: BackgammonService, stream: UUID, winner: str, meta) -> None:

@@ -210,6 +210,7 @@ SPORT = Sport(
     check_result=check_result,
     no_show_minutes=no_show_minutes,
     result_rule="KSI 4.6",
+    move_rule="KSI 1.1",  # the rules are silent on tables: the TD judges (decision 0207)
     smallest_bracket=2,  # a KSI bracket is sized to its entrants: 8 players, 8 places
     bye_points=bye_points,
     policies={"KSI": KSI},

@@ -4,24 +4,27 @@ read a finished match back as the competition's result, abandon one decided with
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from uuid import UUID
 
 from tableside.competition.flows import Ended
 from tableside.competition.matchflow import board_stream, match_stream
 from tableside.competition.rules.entrants import Entrant
-from tableside.competition.rules.events import BoardCall, MatchCalled, ResultRecorded
+from tableside.competition.rules.events import BoardCall, MatchCalled, MatchMoved, ResultRecorded
 from tableside.competition.rules.guide import is_pairs
 from tableside.competition.rules.matches import games_for, play_all_for
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.korona import commands as rc
 from tableside.disciplines.korona import events as rev
-from tableside.eventlog import AppendResult, StoredEvent
+from tableside.eventlog import AppendResult, StoredEvent, VersionConflict
+from tableside.match.errors import MatchNotFound
 from tableside.match.events import MatchScheduled
 from tableside.plugins.korona.competition_rules import NAME, opening_rule
 from tableside.plugins.korona.folding import MatchView, Record, advance
 from tableside.plugins.korona.service import MatchService, abandon
+from tableside.plugins.korona.views import status
 
 META = {"recorder": "competition", "role": "head_judge"}
 # A match can end by MatchEnded, or inside a correction's refold; the signature closes it.
@@ -43,6 +46,15 @@ class KoronaFlow:
     def start(self, comp_id: UUID, state: Competition, called: MatchCalled) -> None:
         start = start_boards if called.boards else start_match
         start(self.matches, comp_id, state, called)
+
+    def started(self, stream: UUID) -> bool:
+        try:
+            return status(self.matches.view(stream)) not in ("scheduled", "called")
+        except MatchNotFound:
+            return False
+
+    def move(self, comp_id: UUID, state: Competition, moved: MatchMoved, key: str) -> None:
+        move_match(self.matches, comp_id, moved, key)
 
     def ended(self, stored: list[StoredEvent]) -> Ended | None:
         found = match_result(stored)
@@ -133,6 +145,33 @@ def _start_board(
     return matches.create(
         stream, command, venue, command_id=uuid.uuid5(stream, "create"), meta=META
     )
+
+
+def move_match(matches: MatchService, comp_id: UUID, moved: MatchMoved, key: str) -> None:
+    """A second MatchScheduled on the moved match's stream: its new table takes it, the old
+    one is free (the tables read model, the judge's token: decision 0207). Nothing when it
+    was never started, is on that table already, or has ended meanwhile; an event stored
+    between the read and the append (the players called) is read again."""
+    stream = match_stream(comp_id, moved.match_id)
+    for _ in range(5):
+        try:
+            view = matches.view(stream)
+        except MatchNotFound:
+            return
+        if view.table == moved.table or view.abandoned or view.state.ended:
+            return
+        venue = MatchScheduled(
+            table=moved.table, competition_id=str(comp_id), at=moved.at, moved_from=view.table or 0
+        )
+        with contextlib.suppress(VersionConflict):
+            matches.store.append(
+                stream,
+                (venue,),
+                expected_version=view.version,
+                command_id=uuid.uuid5(stream, key),
+                meta=META,
+            )
+            return
 
 
 def match_result(stored: list[StoredEvent]) -> tuple[MatchView, MatchResult] | None:

@@ -13,6 +13,7 @@ import msgspec
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.folder import Folders
 from tableside.live.channels import Message, Wanted, everyone
+from tableside.match.events import MatchScheduled
 from tableside.plugins.korona.folding import MatchView, Record
 from tableside.plugins.korona.projections.folder import MATCH_FOLD
 from tableside.plugins.korona.views import live_doc
@@ -35,11 +36,14 @@ _encoder = msgspec.json.Encoder()
 HALL = "hall:all"  # every match on a table of the hall (the console's and venue screen's)
 
 
-def channels_of(view: MatchView) -> list[str]:
-    """Every channel a delta of this match goes to."""
+def channels_of(view: MatchView, event: object = None) -> list[str]:
+    """Every channel a delta of this match goes to (a move's: the table it left too, whose
+    device and cards then show it gone: decision 0207)."""
     names = [f"match:{view.match_id}"]
     if view.table is not None:
         names += (f"table:{view.table}", HALL)
+    if isinstance(event, MatchScheduled) and event.moved_from:
+        names.append(f"table:{event.moved_from}")
     if view.competition_id:
         names.append(f"competition:{view.competition_id}")
     return names
@@ -55,7 +59,7 @@ def routed(items: list[tuple[Record, MatchView]]) -> list[tuple[Record, MatchVie
     later: dict[object, list[str]] = {}
     out = []
     for rec, view in reversed(items):
-        names = channels_of(view)
+        names = channels_of(view, rec.event)
         if view.table is None and not view.competition_id:
             names += [n for n in later.get(rec.stream_id, ()) if n not in names]
         later[rec.stream_id] = names

@@ -18,6 +18,9 @@ ON CONFLICT (table_no) DO UPDATE SET match_id = EXCLUDED.match_id,
 WHERE table_overview.match_id = EXCLUDED.match_id OR $8
 """
 
+# A moved match leaves the table it was on (decision 0207), unless a newer match took it.
+_LEFT = "DELETE FROM table_overview WHERE table_no = $1 AND match_id = $2"
+
 
 class TablesProjection:
     """Keeps one row per table with the live document of its current match."""
@@ -47,6 +50,13 @@ class TablesProjection:
             for row in effective(rows)
         ]
         await conn.executemany(_UPSERT, rendered)
+        left = [
+            (rec.event.moved_from, v.match_id)
+            for rec, v in items
+            if isinstance(rec.event, MatchScheduled) and rec.event.moved_from
+        ]
+        if left:
+            await conn.executemany(_LEFT, left)
 
 
 def effective(rows: list[tuple]) -> list[tuple]:
