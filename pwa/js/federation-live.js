@@ -70,7 +70,10 @@ export function venueLive(root, venue) {
   const cards = new Map();
   const put = (stream, board) => {
     const held = cards.get(stream);
-    if (held && board.discipline === "korona") return updateCard(held, board.live);
+    if (held && board.discipline === "korona") {
+      held.board = board;
+      return updateCard(held, board.live); // in place: a list being read does not jump
+    }
     const made = cardOf(venue, stream, board);
     made.board = board;
     if (held) held.replaceWith(made);
@@ -80,7 +83,6 @@ export function venueLive(root, venue) {
   const draw = () => {
     title.textContent = t("fed.live_matches");
     none.textContent = cards.size ? "" : t("fed.no_live");
-    for (const [stream, held] of cards) put(stream, held.board || { discipline: "korona", live: held.doc });
   };
   feed.addEventListener("snapshot", (e) => {
     for (const [stream, board] of Object.entries(e.detail.boards || {})) put(stream, board);
@@ -90,7 +92,10 @@ export function venueLive(root, venue) {
     if (e.detail.board) put(e.detail.stream, e.detail.board);
     draw();
   });
-  i18n.addEventListener("change", draw);
+  i18n.addEventListener("change", () => {
+    for (const [stream, held] of cards) put(stream, held.board); // in the reader's language
+    draw();
+  });
   draw();
   return feed.start();
 }
