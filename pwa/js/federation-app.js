@@ -2,10 +2,12 @@
 // player, club, event and season; one event as its venue publishes it, with the receipt
 // check; a player's page across events; the season's lists. Each view is an address
 // (`?event=`, `?player=`, `?list=`, `?q=&season=`), read once from /api/public/…, drawn
-// again in place when the reader changes language.
+// again in place when the reader changes language; `?live=<venue>[&match=<stream>]` follows a
+// venue's matches live (federation-live.js, decision 0200).
 
 import { i18n } from "/js/i18n.js";
 import { eventView, homeView, listView, notFound, playerView } from "/js/federation-views.js";
+import { matchLive, venueLive } from "/js/federation-live.js";
 
 const main = document.getElementById("face");
 const asked = new URLSearchParams(location.search);
@@ -37,10 +39,25 @@ async function load() {
   return [homeView, { q, season, events, players, lists }];
 }
 
+/** `?live=<venue>[&match=<stream>]`: followed live (federation-live.js). */
+function liveView(venue) {
+  const root = document.createElement("section");
+  root.className = "stack spectator";
+  main.replaceChildren(root);
+  if (asked.get("match")) matchLive(root, venue, asked.get("match"));
+  else venueLive(root, venue);
+}
+
+/** Every other view: read once, drawn again in place when the language changes. */
+async function readView() {
+  const [view, data] = await load().catch(() => [notFound, null]);
+  const draw = () => main.replaceChildren(...(data ? view(data) : notFound()).filter(Boolean));
+  draw();
+  i18n.addEventListener("change", draw);
+}
+
 await i18n.ready;
-const [view, data] = await load().catch(() => [notFound, null]);
-const draw = () => main.replaceChildren(...(data ? view(data) : notFound()).filter(Boolean));
-draw();
+if (asked.get("live")) liveView(asked.get("live"));
+else await readView();
 delete main.dataset.loading;
-i18n.addEventListener("change", draw);
 document.documentElement.dataset.ready = "true";

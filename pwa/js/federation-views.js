@@ -5,6 +5,7 @@
 import { i18n, number, t } from "/js/i18n.js";
 import { el } from "/js/spectator-dom.js";
 import { bracketView, standingsTable } from "/js/spectator-competition.js";
+import { liveLink } from "/js/federation-live.js";
 
 const link = (params, text) => el("a", { href: `/?${new URLSearchParams(params)}`, text });
 const eventLink = (e) => link({ event: `${e.venue_id}/${e.stream_id}` }, e.name);
@@ -18,7 +19,8 @@ const section = (title, ...children) => el("section", { class: "stack" }, el("h2
 function eventLine(e) {
   const state = e.finished ? t("fed.finished_on", { date: day(e.finished_on) }) : t("fed.live");
   return el("li", {}, eventLink(e), el("span", { class: "muted",
-    text: ` · ${e.venue} · ${e.season} · ${discipline(e.discipline)} · ${state}` }));
+    text: ` · ${e.venue} · ${e.season} · ${discipline(e.discipline)} · ${state}` }),
+  e.finished ? null : [" ", liveLink(e.venue_id)]);
 }
 
 function listTitle(key) {
@@ -99,6 +101,7 @@ export function eventView(event) {
     el("h2", { text: event.name }),
     el("p", { class: "muted", text: `${event.venue} · ${event.season} · ${discipline(event.discipline)} · ${
       event.finished ? t("fed.finished_on", { date: day(event.finished_on) }) : t("fed.live")}` }),
+    event.finished ? null : el("p", {}, liveLink(event.venue_id)),
     event.alarms ? el("p", { class: "alarm", role: "alert", text: t("fed.alarm") }) : null,
     section(t("fed.standings"), standingsTable(event.standings, sport)),
     (doc.bracket || []).length ? section(t("fed.bracket"), bracketView(doc.bracket, names)) : null,

@@ -6,6 +6,7 @@
 //   feed.addEventListener("delta", (e) => e.detail);   // { position, match_id, type, event, live }
 //   feed.addEventListener("competition", (e) => e.detail);  // { version, doc, standings } (whole)
 //   feed.addEventListener("state", (e) => e.detail.state);  // connecting|live|reconnecting|offline
+//   new LiveFeed({ venue, stream }, { url })  // the federation's relay; "venue": its notice
 //   feed.start(); … feed.stop();
 //
 // The server sends a snapshot with its position, then deltas in position order, and a
@@ -53,8 +54,10 @@ export class LiveFeed extends EventTarget {
   constructor(filter, { token = null, url = null } = {}) {
     super();
     const [kind, value] = Object.entries(filter).find(([, v]) => v != null) || [];
-    if (!["match", "table", "competition", "hall"].includes(kind)) throw new Error("LiveFeed needs match, table, competition or hall");
+    if (!["match", "table", "competition", "hall", "venue"].includes(kind)) throw new Error("LiveFeed needs match, table, competition, hall or venue");
     this.query = `${kind}=${encodeURIComponent(value)}`;
+    // the federation's relay (`url` its /api/federation/live): a venue, one match of it
+    if (kind === "venue" && filter.stream) this.query += `&stream=${encodeURIComponent(filter.stream)}`;
     this.token = token;
     this.fixed = url; // else the venue's server answering now (api.js), looked up per connect
     this.last = null; // position of the last snapshot or delta applied
@@ -162,6 +165,9 @@ export class LiveFeed extends EventTarget {
       this.failures = 0;
       if (message.position != null && message.position > (this.last ?? -1)) this.last = message.position;
       this.setState("live");
+    } else if (message.kind === "venue") {
+      // The federation's word on the venue (online, or offline since a time): whole, not a delta.
+      this.emit("venue", message);
     } else if (message.kind === "competition") {
       // A competition's documents, whole (standings, bracket, calls, results): not a delta,
       // so not ordered by position; the face keeps the highest `version` it has seen.

@@ -14,9 +14,10 @@ import { el } from "/js/spectator-dom.js";
 
 export const watchHref = (id) => `/watch?match=${encodeURIComponent(id)}`;
 
-function card(m) {
+/** A match's row, a link to its live page (`href`: the hall's, else the federation's). */
+export function card(m, href = watchHref(m.match_id)) {
   const status = m.status === "over" ? t("spec.bg_final") : t("spec.bg_to", { length: m.length });
-  return el("a", { class: "match-card", href: watchHref(m.match_id), "data-bg-match": m.match_id,
+  return el("a", { class: "match-card", href, "data-bg-match": m.match_id,
                    "data-status": m.status },
     el("span", { class: "card-head" }, el("span", { text: `${m.players[0]} — ${m.players[1]}` }),
        el("span", { class: "card-status", text: status })),
@@ -25,7 +26,7 @@ function card(m) {
 
 /** A list row from a delta's board (view.board_doc): with the cube and the clocks, and the
  *  competition the match is of (said on its creation, kept after). */
-function fromBoard(id, board, competition) {
+export function fromBoard(id, board, competition) {
   return { match_id: id, players: board.players, length: board.length, score: board.score,
            status: board.over ? "over" : "playing", winner: board.winner || null,
            cube: board.cube, clock: board.clock, competition_id: competition ?? null };
@@ -40,7 +41,7 @@ export function bgMatchList({ card: draw = card, onChange = () => {}, competitio
   const section = el("section", { class: "stack", hidden: true }, el("h2", { i18n: "spec.backgammon" }), list);
   let matches = new Map(); // match_id → row, newest first
   const render = () => {
-    list.replaceChildren(...[...matches.values()].map(draw));
+    list.replaceChildren(...[...matches.values()].map((m) => draw(m)));
     section.hidden = !matches.size;
     onChange(matches.size);
   };

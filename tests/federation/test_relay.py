@@ -8,9 +8,9 @@ import asyncio
 import json
 
 import httpx
-from relay_setup import pushed, venue_and_nodes
 from support.harness import Api, run_async, wait_for
 from support.recorded import record_match
+from support.relay_setup import pushed, venue_and_nodes
 from support.remote_crowd import PATH, Crowd
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed

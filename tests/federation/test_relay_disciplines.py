@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import psycopg
-from relay_setup import pushed, venue_and_nodes
 from support.backgammon_play import play_calls, stream_of
 from support.competition_play import Comp, player
 from support.harness import Api, wait_for
+from support.relay_setup import pushed, venue_and_nodes
 from support.remote_crowd import Crowd
 
 BG_GUIDE = {

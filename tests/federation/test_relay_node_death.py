@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import threading
 
-from relay_setup import held, pushed, venue_and_nodes
 from support.harness import Api, wait_for
 from support.recorded import record_match
+from support.relay_setup import held, pushed, venue_and_nodes
 from support.remote_crowd import Crowd
 
 SPECTATORS = 1000

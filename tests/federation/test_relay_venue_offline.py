@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 from datetime import datetime
 
-from relay_setup import held, pushed, venue_and_nodes
 from support.federation import federation_server
 from support.harness import Api, wait_for
 from support.recorded import record_match
+from support.relay_setup import held, pushed, venue_and_nodes
 from support.remote_crowd import Crowd
 
 FED = {"TABLESIDE_FEDERATION_RELAY_OFFLINE_SECONDS": "2"}

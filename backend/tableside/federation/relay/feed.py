@@ -20,6 +20,7 @@ from uuid import UUID
 import asyncpg
 import msgspec
 
+from tableside.federation.relay.boards import Boards, board_of, record_of
 from tableside.live.audience import Audience
 from tableside.live.channels import DOCUMENT
 from tableside.live.feed import encode
@@ -56,9 +57,10 @@ def stream_channel(stream: UUID) -> str:
     return f"stream:{stream}"
 
 
-def event_of(row: asyncpg.Record) -> dict:
-    """A kept event as remote spectators read it (its payload the venue's exact JSON)."""
-    return {
+def event_of(row: asyncpg.Record, board: dict | None = None) -> dict:
+    """A kept event as remote spectators read it (its payload the venue's exact JSON), with
+    its match's board after it where the feed folded one (relay/boards.py)."""
+    found = {
         "kind": "event",
         "position": row["position"],
         "stream": str(row["stream_id"]),
@@ -67,6 +69,7 @@ def event_of(row: asyncpg.Record) -> dict:
         "payload": msgspec.Raw(bytes(row["payload"])),
         "recorded_at": row["recorded_at"].isoformat(),
     }
+    return found | {"board": board} if board is not None else found
 
 
 class VenueFeed:
@@ -78,6 +81,7 @@ class VenueFeed:
         self.audience = Audience(limit=4096, per_client=2**31)
         self.audience.ring = Ring(ring_size())
         self.published = 0
+        self.boards = Boards(venue_id)
         self.woken = asyncio.Event()
         self.notice = self._notice(None, offline=False)
         self.offline = False
@@ -123,7 +127,8 @@ class VenueFeed:
         while True:
             rows = await pool.fetch(_AFTER, self.venue_id, self.published, 2**62, CHUNK)
             for row in rows:
-                text = _encoder.encode(event_of(row))
+                board = await self.boards.after(pool, row)
+                text = _encoder.encode(event_of(row, board))
                 channels = (VENUE, stream_channel(row["stream_id"]))
                 if fill:
                     self.ring.add(row["position"], text, channels)
@@ -158,16 +163,24 @@ class VenueFeed:
         return encode(notice)
 
 
-async def snapshot(pool: asyncpg.Pool, venue_id: UUID, stream: UUID | None) -> tuple[int, bytes]:
-    """A channel's snapshot at the venue's held head: a match's events so far, or the venue's
-    streams with their tips. Rows at or before the head never change (append-only, dense)."""
+async def snapshot(
+    pool: asyncpg.Pool, venue_id: UUID, stream: UUID | None, feed: VenueFeed | None = None
+) -> tuple[int, bytes]:
+    """A channel's snapshot at the venue's held head: a match's events so far and its board,
+    or the venue's streams with their tips — and, handed the venue's feed, at the feed's
+    position with the boards it folded (the live pages' list of matches). Rows at or before
+    the head never change (append-only, dense)."""
+    boards = {str(k): v for k, v in feed.boards.current().items()} if feed else None
     async with pool.acquire() as conn:
-        head = await conn.fetchval(_HEAD, venue_id)
+        head = feed.published if feed else await conn.fetchval(_HEAD, venue_id)
         found: dict = {"kind": "snapshot", "venue": str(venue_id), "position": head}
         if stream is not None:
             rows = await conn.fetch(_STREAM, venue_id, stream, head)
+            board = board_of([record_of(r) for r in rows])
             found |= {"stream": str(stream), "events": [event_of(r) for r in rows]}
+            found |= {"board": board} if board is not None else {}
         else:
+            found |= {"boards": boards} if boards is not None else {}
             rows = await conn.fetch(_STREAMS, venue_id, head)
             found["streams"] = [
                 {

@@ -182,7 +182,8 @@ async def cached_snapshot(
     followed it (the hall's `Flights`); the HTTP snapshot (relay/routes.py) is the same."""
 
     async def read() -> tuple[int, bytes, int]:
-        position, text = await snapshot(relay.pool, feed.venue_id, stream)
+        whole = feed if stream is None else None  # the venue's: its boards at its position
+        position, text = await snapshot(relay.pool, feed.venue_id, stream, whole)
         return position, text, position
 
     return await feed.audience.snapshots.get(channel, read, BOUND)

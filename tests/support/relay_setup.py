@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+
 from support.federation import enrolment_code, federation_server, venue_env
 from support.harness import Server, wait_for
 
