@@ -60,7 +60,7 @@ def test_a_team_match_takes_a_block_of_cards(page, head_api: Api):
     assert head_api.create(1, ["Walk In"], ["Drop By"]).status_code == 201
     page.wait_for_selector("[data-table='1'][data-state=busy]")
     button = page.locator("[data-action=call_next]")
-    assert button.inner_text() == EN["admin.tables.call_next"].replace("{count}", "1")
+    assert button.inner_text() == EN["admin.tables.call_next.one"].replace("{count}", "1")
     button.click()
     page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length === 3")
     call = comp.settled()["calls"][0]
