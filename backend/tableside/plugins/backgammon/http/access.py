@@ -31,6 +31,8 @@ TD_ONLY = frozenset(
         c.GiveRuling,  # KSI 5.1
         c.DecideAppeal,  # KSI 5.2
         c.AppointMonitor,  # KSI 1.3.3
+        c.BarSpectators,  # KSI 1.6.4: the TD grants a player's request
+        c.AdmitSpectators,  # KSI 1.6.4
         c.Expel,  # KSI 1.7.3
         c.CorrectResult,  # KSI 4.6
         c.CorrectCubeValue,  # KSI 4.4.6: the TD corrects the cube
@@ -50,6 +52,8 @@ TD_EVENTS = (
     ev.ClockSet,
     ev.CubeValueCorrected,
     ev.MonitorAppointed,
+    ev.SpectatorsBarred,
+    ev.SpectatorsAdmitted,
     ev.PlayerExpelled,
     ev.ResultConfirmed,
     ev.ResultCorrected,
