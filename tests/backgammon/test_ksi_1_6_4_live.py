@@ -63,9 +63,7 @@ def test_ksi_1_6_4_a_barred_match_reaches_no_spectator(server, head):
             assert bg["board"] is None and bg["entries"] == []
 
     run_async(scenario())
-    listed = anonymous.http.get(
-        "/api/backgammon/live", params={"min_position": stored[-1]}
-    ).json()
+    listed = anonymous.http.get("/api/backgammon/live", params={"min_position": stored[-1]}).json()
     assert match.id not in {m["match_id"] for m in listed}
     for path in ("", "/plays", "/match.mat", "/protocol.pdf", "/at/1"):
         r = anonymous.http.get(f"/api/backgammon/matches/{match.id}{path}")
@@ -92,7 +90,7 @@ def test_ksi_1_6_4_lifted_the_match_is_public_again(server, head):
     last = _td(match, c.AdmitSpectators())[-1]
 
     async def scenario():
-        async with _following(server, f"match={match.id}") as (ws, snapshot, deltas):
+        async with _following(server, f"match={match.id}") as (ws, snapshot, _deltas):
             bg = snapshot["backgammon"]
             assert "barred" not in bg and bg["board"]["spectators_barred"] is False
             positions = await asyncio.to_thread(match.play, 2)

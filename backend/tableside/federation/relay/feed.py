@@ -173,7 +173,8 @@ class VenueFeed:
                 if fill:
                     self.ring.add(row["position"], text, channels)
                 else:
-                    self.audience.publish(row["position"], text, channels)
+                    bar_changed = row["type_name"] in (BARRED, ADMITTED)  # KSI 1.6.4
+                    self.audience.publish(row["position"], text, channels, bar_changed)
             if rows:
                 self.published = rows[-1]["position"]
                 self.audience.position = max(self.audience.position, self.published)

@@ -264,7 +264,9 @@ _IS = {
     "jury_reasons": "Rökstuðningur dómnefndar: {text}",
     "jury_no_reasons": "Dómnefndin gaf engan rökstuðning (KSI 5.6 krefst hans)",
     "objection": "{player} andmælir niðurstöðu dómnefndar skriflega við KSI: {text}",
-    "spectators_barred": "Að beiðni {player} meinar mótsstjóri áhorfendum að fylgjast með viðureigninni",
+    "spectators_barred": (
+        "Að beiðni {player} meinar mótsstjóri áhorfendum að fylgjast með viðureigninni"
+    ),
     "spectators_admitted": "Áhorfendur mega aftur fylgjast með viðureigninni",
     "ruling_overturned": (
         "Úrskurði hnekkt: borð, teningar, tvöföldunarteningur og klukkur eins og þegar kallað var"
@@ -557,7 +559,9 @@ _LV = {
     "jury_reasons": "Žūrijas pamatojums: {text}",
     "jury_no_reasons": "Žūrija nesniedza pamatojumu (KSI 5.6 to prasa)",
     "objection": "{player} rakstiski iebilst KSI pret žūrijas lēmumu: {text}",
-    "spectators_barred": "Pēc spēlētāja {player} lūguma turnīra direktors aizliedz skatītājiem vērot maču",
+    "spectators_barred": (
+        "Pēc spēlētāja {player} lūguma turnīra direktors aizliedz skatītājiem vērot maču"
+    ),
     "spectators_admitted": "Skatītāji atkal drīkst vērot maču",
     "ruling_overturned": (
         "Lēmums atcelts: galds, kauliņi, dubultošanas kauliņš un pulksteņi kā izsaukuma brīdī"
