@@ -5,7 +5,7 @@ it; lifted, the board comes back on the open page."""
 
 from __future__ import annotations
 
-from .bg_helpers import BgMatch, open_recorder
+from .bg_helpers import BgMatch, open_recorder, send_td
 
 LIVE = "section.spectator[data-live=true]"
 VERSION = "(v) => Number(document.querySelector('[data-bg-board]')?.dataset.version || 0) >= v"
@@ -22,7 +22,13 @@ def test_ksi_1_6_4_the_spectator_page_shows_only_the_notice(page, head_api, cont
     notice = page.locator("[data-barred]")
     assert notice.is_hidden()
 
-    match.post({"type": "BarSpectators", "requested_by": "B"})
+    # the TD grants Bjarni's request on the recorder's sheet
+    td = context.new_page()
+    open_recorder(td, match)
+    td.click("[data-td] summary")
+    send_td(td, "bar", side="B")
+    td.locator("[data-td-send=admit]").wait_for()  # the sheet now offers to lift it
+    match.version += 1
     notice.wait_for(state="visible")
     assert "KSI 1.6.4" in notice.inner_text() and "áhorfendum" in notice.inner_text()
     assert page.locator("[data-bg-board]").is_hidden() and page.locator("[data-log]").is_hidden()
@@ -43,13 +49,13 @@ def test_ksi_1_6_4_the_spectator_page_shows_only_the_notice(page, head_api, cont
     assert other.locator(f"[data-bg-match='{match.id}']").count() == 0
 
     # the TD's recorder still draws the board
-    open_recorder(other, match)
-    other.wait_for_function(
+    td.wait_for_function(
         "(v) => Number(document.getElementById('face').dataset.version) >= v", arg=match.version
     )
-    assert other.locator("bg-board [data-point='5']").get_attribute("data-a") == "2"
+    assert td.locator("bg-board [data-point='5']").get_attribute("data-a") == "2"
 
-    match.post({"type": "AdmitSpectators"})
+    send_td(td, "admit")
+    match.version += 1
     notice.wait_for(state="hidden")
     page.wait_for_function(VERSION, arg=match.version)
     assert page.locator("[data-bg-board]").is_visible()
