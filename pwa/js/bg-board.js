@@ -19,6 +19,7 @@ import { i18n, t } from "/js/i18n.js";
 
 const STYLE = `
   :host { display: block; --a: var(--side-a, #b3261e); --b: var(--side-b, #0b57d0); }
+  :host([hidden]) { display: none; }
   .bg { display: grid; gap: 0.5rem; max-width: 48rem; margin: 0 auto; }
   .player { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem;
             padding: 0.25rem 0.5rem; border-left: 0.5rem solid; font-size: var(--text-min, 1.125rem); }

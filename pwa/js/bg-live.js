@@ -9,6 +9,8 @@
 //   feed.addEventListener("state", (e) => e.detail.state);   // connecting|live|reconnecting|offline
 //   feed.addEventListener("missing", (e) => …);              // no such match (reason "origin": this address gets no feed)
 //   feed.stop();
+//   feed.barred  // { code, rule } while the TD bars spectators at a player's request (KSI 1.6.4):
+//                // the public feed then says that and nothing of the match (board null)
 //
 // An entry is what the server sent of one stored event: { position, version, type, rule,
 // event, recorded_at } — `bgEventText(entry.event, names)` words it (bg-words.js).
@@ -27,6 +29,7 @@ export class BgMatchFeed extends EventTarget {
     this.id = id;
     this.keep = keep;
     this.board = null;
+    this.barred = null;
     this.version = 0;
     this.entries = new Map(); // version → entry
     this.live = new LiveFeed({ match: id });
@@ -49,6 +52,7 @@ export class BgMatchFeed extends EventTarget {
   snapshot(message) {
     const bg = message.backgammon;
     if (!bg) return this.emit("missing", {});
+    this.barred = bg.barred ? { code: bg.code, rule: bg.rule } : null;
     this.entries = new Map(bg.entries.map((entry) => [entry.version, entry]));
     this.update(bg.board, bg.version);
   }
@@ -56,6 +60,12 @@ export class BgMatchFeed extends EventTarget {
   /** One stored event and the board after it. */
   delta(message) {
     if (message.discipline !== "backgammon") return;
+    if (message.barred) { // KSI 1.6.4: an event happened; nothing of it is shown
+      this.barred = { code: message.code, rule: message.rule };
+      this.entries = new Map();
+      return this.update(null, message.version);
+    }
+    this.barred = null;
     const { position, version, type, rule, event, recorded_at } = message;
     this.entries.set(version, { position, version, type, rule, event, recorded_at });
     for (const [old, entry] of this.entries) {

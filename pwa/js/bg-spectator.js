@@ -46,8 +46,19 @@ function watch(root, id) {
   revealWhen(root, new Promise((resolve) => { shown = resolve; }),
              el("p", { class: "placeholder", "data-placeholder": "", i18n: "bg.loading" }));
 
+  const notice = el("p", { class: "placeholder", "data-barred": "", role: "status", hidden: true });
+  root.append(notice);
   const render = () => {
-    const doc = feed.board;
+    const doc = feed.barred ? null : feed.board;
+    notice.hidden = !feed.barred; // KSI 1.6.4: the players asked; nothing of the match is shown
+    notice.textContent = feed.barred ? t(`code.${feed.barred.code}`) : "";
+    for (const part of [title, final, board, log]) part.hidden = Boolean(feed.barred);
+    root.dataset.version = String(feed.version);
+    if (feed.barred) {
+      shown();
+      title.textContent = "";
+      log.replaceChildren();
+    }
     if (!doc) return;
     shown();
     const names = bgBoardNames(doc);

@@ -40,7 +40,7 @@ const now = () => Date.now();
 
 // What only the TD records (the server refuses it from a table's device: access.py).
 const TD_ONLY = new Set(["lateness", "claim", "ruling", "decide", "monitor", "expel", "slow", "impose",
-                         "dispute", "correct", "testimony"]);
+                         "dispute", "correct", "testimony", "bar", "admit"]);
 // a person as the engine tells people apart (KSI 1.3.2): case, spacing and accents fold away
 const BASE = { ð: "d", þ: "th", æ: "ae", ø: "o", œ: "oe", đ: "d", ł: "l" };
 const folded = (name) => String(name || "").toLocaleLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
@@ -138,6 +138,10 @@ function disputeForms(rec) {
     form(rec, "monitor", [text("bg.td.monitor_name", "name", { required: true }),
                           field("bg.td.requested_by", choice("side", sides(rec, true)))],
       (v) => ({ type: "AppointMonitor", name: v.name, requested_by: v.side })),
+    // a player asks the TD to bar spectators from the match (KSI 1.6.4); the TD lifts it
+    rec.match?.barred_by ? form(rec, "admit", [], () => ({ type: "AdmitSpectators" }))
+      : form(rec, "bar", [side(rec, "bg.td.requested_by")],
+        (v) => ({ type: "BarSpectators", requested_by: v.side })),
     rec.match?.monitor ? form(rec, "report", [field("bg.td.report_text", h("textarea", { name: "text", rows: 3, maxlength: 2000, required: true }))],
       (v) => ({ type: "FileMonitorReport", text: v.text })) : null,
     form(rec, "expel", [side(rec), text("bg.td.reason", "reason", { required: true })],
@@ -210,7 +214,7 @@ export function tdSheet(rec) {
   const between = rec.doc?.over ? "match" : rec.doc?.phase === "over" ? rec.doc?.game_no : "";
   const key = JSON.stringify([rec.doc?.players, rec.match?.pauses, Boolean(rec.match?.timer), between,
                               rec.doc?.length, i18n.lang, rec.people?.names?.length, rec.match?.monitor,
-                              rec.match?.ruled_by]);
+                              rec.match?.ruled_by, rec.match?.barred_by]);
   if (rec.sheet?.key !== key) {
     const open = rec.sheet?.node.open;
     rec.sheet = { key, node: build(rec) };

@@ -25,7 +25,7 @@ function variant(e) {
 }
 
 function params(e, names) {
-  const side = e.side || e.winner || e.starter || "";
+  const side = e.side || e.winner || e.starter || e.requested_by || "";
   return {
     ...e,
     type: e.type,

@@ -52,7 +52,12 @@ export function bgMatchList({ card: draw = card, onChange = () => {}, competitio
   });
   feed.addEventListener("delta", (e) => {
     const d = e.detail;
-    if (d.discipline !== "backgammon" || !d.board.players[0]) return;
+    if (d.discipline !== "backgammon") return;
+    if (d.barred) { // spectators barred at a player's request (KSI 1.6.4): the row goes
+      if (matches.delete(d.match_id)) render();
+      return;
+    }
+    if (!d.board.players[0]) return;
     const row = fromBoard(d.match_id, d.board, d.competition_id ?? matches.get(d.match_id)?.competition_id);
     if (!wanted(row)) return;
     if (matches.has(d.match_id)) matches.set(d.match_id, row); // in place

@@ -24,6 +24,7 @@ TOPICS = {
     "1.2.4": "a breach of 1.2.1-1.2.3: expulsion",
     "1.3.2": "the jury: three or five, not the TD",
     "1.3.3": "the monitor, at the TD's initiative",
+    "1.6.4": "a player asks the TD to bar spectators from the match",
     "1.5.1": "the official language of KSI tournaments: Icelandic",
     "1.7.3": "aids and outside help: expulsion",
     "1.7.4": "a monitor at a player's request",

@@ -168,9 +168,15 @@ class Audience:
             if not subs:
                 del self.channels[channel]
 
-    def publish(self, position: int, data: bytes, channels: Sequence[str]) -> None:
-        """Queue one delta (its encoded JSON) for its channels; returns at once."""
+    def publish(
+        self, position: int, data: bytes, channels: Sequence[str], reshapes: bool = False
+    ) -> None:
+        """Queue one delta (its encoded JSON) for its channels; returns at once. One that
+        `reshapes` its channels' snapshots drops their cached ones."""
         self.pending.append((position, data, channels))
+        if reshapes:
+            for name in channels:
+                self.snapshots.forget(name)
         if position == DOCUMENT:
             for name in channels:
                 self.documents.put(name, (time.monotonic(), data))

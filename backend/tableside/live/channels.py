@@ -43,6 +43,9 @@ class Message:
     position: int
     text: bytes
     channels: tuple[str, ...]
+    # what it says changes what its channels' snapshots say (a match's spectators barred, KSI
+    # 1.6.4): their cached snapshots are dropped, the next socket's is read afresh
+    reshapes: bool = False
 
 
 Wanted = Callable[[Sequence[str]], bool]

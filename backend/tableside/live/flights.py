@@ -50,6 +50,12 @@ class Flights(Generic[T]):
         self._turn[key] = self._turn.get(key, 0) + 1
         self._keep(key, value)
 
+    def forget(self, key: str) -> None:
+        """The kept value no longer holds: the next asker builds anew, and a flight that
+        started before lands without being kept."""
+        self._turn[key] = self._turn.get(key, 0) + 1
+        self.values.pop(key, None)
+
     def _start(self, key: str, build: Callable[[], Awaitable[T]]) -> asyncio.Future[T]:
         flight = asyncio.ensure_future(build())
         self.flights[key] = flight

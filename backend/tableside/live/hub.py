@@ -58,7 +58,7 @@ class Hub:
             if m.position <= self.started:
                 audience.ring.add(m.position, m.text, m.channels)
             else:
-                audience.publish(m.position, m.text, m.channels)
+                audience.publish(m.position, m.text, m.channels, m.reshapes)
         self.published = records[-1].position
         audience.position = max(audience.position, self.published)
         audience.ring.reach(self.published)

@@ -101,7 +101,11 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
     "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
-    "bg_protocol_file": (429, 503),
+    "bg_protocol_file": (*AUTHENTICATED, 429, 503),  # barred to spectators (KSI 1.6.4)
+    "get_bg_match": AUTHENTICATED,  # a match barred to spectators (KSI 1.6.4): a token reads it
+    "get_bg_plays": AUTHENTICATED,
+    "get_bg_match_at": AUTHENTICATED,
+    "get_bg_mat": AUTHENTICATED,
     "create_port_match": (409, 422, 429),
     "post_port_command": (409, 422, 429),
     "get_port_export": (429, 503),

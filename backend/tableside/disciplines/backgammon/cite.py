@@ -44,6 +44,7 @@ EXPULSION_AIDS = "KSI 1.7.3"  # aids, signals, outside help (1.7.1-1.7.2)
 EXPULSION_EQUIPMENT = "KSI 1.2.3.2"  # equipment mistreated
 EVIDENCE = "KSI 5.4"
 REPORT = "KSI 5.6"
+SPECTATORS_BARRED = "KSI 1.6.4"  # a player asks the TD to bar spectators from the match
 OBJECTION = "KSI 5.5"  # a formal objection to KSI after the jury
 # A recorder's slip undone, a match created or not yet created: the record itself, which no
 # KSI paragraph is about (3.8 is a third party appointed to record or film the match). These

@@ -249,6 +249,17 @@ class AppointMonitor(Command, tag="AppointMonitor"):
     requested_by: str = ""  # a side, or "" on the TD's own initiative
 
 
+class BarSpectators(Command, tag="BarSpectators"):
+    """The TD grants a player's request to bar spectators from watching the match (KSI 1.6.4):
+    while barred, no public face shows it; staff and the table's judge still do."""
+
+    requested_by: SideName
+
+
+class AdmitSpectators(Command, tag="AdmitSpectators"):
+    """The bar of KSI 1.6.4 lifted: the match is public again."""
+
+
 class Expel(Command, tag="Expel"):
     side: SideName
     reason: str
@@ -328,6 +339,8 @@ AnyCommand = Union[  # noqa: UP007
     FileMonitorReport,
     CorrectCubeValue,
     AppointMonitor,
+    BarSpectators,
+    AdmitSpectators,
     Expel,
     UndoLast,
     PenaliseSlowPlay,

@@ -241,6 +241,33 @@ def appoint_monitor(state: MatchState, cmd: c.AppointMonitor) -> list[ev.Event]:
     return [ev.MonitorAppointed(name=cmd.name, requested_by=cmd.requested_by, rule=rule)]
 
 
+def bar_spectators(state: MatchState, cmd: c.BarSpectators) -> list[ev.Event]:
+    """A player may ask the TD to bar spectators from watching the match (KSI 1.6.4); the TD
+    granting it records it, naming who asked."""
+    _live(state)
+    guards.side(cmd.requested_by)
+    if state.barred_by:
+        raise RuleViolation(
+            k.SPECTATORS_BARRED,
+            "spectators are already barred from this match",
+            "requested_by",
+            code="bg_spectators_already_barred",
+        )
+    return [ev.SpectatorsBarred(requested_by=cmd.requested_by, rule=k.SPECTATORS_BARRED)]
+
+
+def admit_spectators(state: MatchState, cmd: c.AdmitSpectators) -> list[ev.Event]:
+    """The TD lifts the bar of KSI 1.6.4: the match is public again."""
+    if not state.barred_by:
+        raise RuleViolation(
+            k.SPECTATORS_BARRED,
+            "spectators are not barred from this match",
+            "type",
+            code="bg_spectators_not_barred",
+        )
+    return [ev.SpectatorsAdmitted(rule=k.SPECTATORS_BARRED)]
+
+
 EXPULSION_GROUNDS = {
     "conduct": k.EXPULSION,  # a breach of 1.2.1-1.2.3 (KSI 1.2.4)
     "aids": k.EXPULSION_AIDS,  # aids, signals, outside help (KSI 1.7.3)

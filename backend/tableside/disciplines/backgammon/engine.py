@@ -53,6 +53,8 @@ _DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
     c.FileMonitorReport: decide_officials.file_monitor_report,
     c.CorrectCubeValue: decide_cube.correct_value,
     c.AppointMonitor: decide_officials.appoint_monitor,
+    c.BarSpectators: decide_officials.bar_spectators,
+    c.AdmitSpectators: decide_officials.admit_spectators,
     c.Expel: decide_officials.expel,
     c.UndoLast: decide_match.undo_last,
     c.PenaliseSlowPlay: decide_match.slow_play,

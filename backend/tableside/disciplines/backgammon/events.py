@@ -271,6 +271,16 @@ class MonitorAppointed(Event, tag="BgMonitorAppointed"):
     requested_by: str = ""  # "" on the TD's own initiative
 
 
+class SpectatorsBarred(Event, tag="BgSpectatorsBarred"):
+    """At a player's request the TD bars spectators from the match (KSI 1.6.4)."""
+
+    requested_by: SideName
+
+
+class SpectatorsAdmitted(Event, tag="BgSpectatorsAdmitted"):
+    """The bar of KSI 1.6.4 lifted."""
+
+
 class PlayerExpelled(Event, tag="BgPlayerExpelled"):
     side: SideName
     reason: str
@@ -356,6 +366,8 @@ AnyEvent = Union[  # noqa: UP007
     MonitorReported,
     ForcedWait,
     MonitorAppointed,
+    SpectatorsBarred,
+    SpectatorsAdmitted,
     PlayerExpelled,
     EntryUndone,
     ClockSet,

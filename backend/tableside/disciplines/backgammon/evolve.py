@@ -276,6 +276,14 @@ def _monitor(state: MatchState, e: ev.MonitorAppointed) -> MatchState:
     return replace(state, monitor=e.name)
 
 
+def _barred(state: MatchState, e: ev.SpectatorsBarred) -> MatchState:
+    return replace(state, barred_by=e.requested_by)
+
+
+def _admitted(state: MatchState, e: ev.SpectatorsAdmitted) -> MatchState:
+    return replace(state, barred_by="")
+
+
 def _clock_set(state: MatchState, e: ev.ClockSet) -> MatchState:
     return replace(state, timer=replace(state.timer, remaining=e.remaining, since=e.at_ms))
 
@@ -345,6 +353,8 @@ HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
     ev.ObjectionLodged: _same,
     ev.ForcedWait: _forced_wait,
     ev.MonitorAppointed: _monitor,
+    ev.SpectatorsBarred: _barred,
+    ev.SpectatorsAdmitted: _admitted,
     ev.PlayerExpelled: _same,
     ev.EntryUndone: _same,
     ev.ClockSet: _clock_set,

@@ -22,6 +22,8 @@ DISPUTE = (
     ev.TestimonyRecorded,
     ev.MonitorAppointed,
     ev.MonitorReported,
+    ev.SpectatorsBarred,
+    ev.SpectatorsAdmitted,
 )
 
 

@@ -67,6 +67,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     ruled_by: str = ""  # the TD who gave the ruling under appeal: never on its jury (1.3.2)
     final_at: int = 0  # the version of the last jury decision: no undo reaches past it (5.2)
     monitor: str = ""  # the monitor appointed to the match (KSI 1.3.3)
+    barred_by: str = ""  # the side at whose request spectators are barred (KSI 1.6.4)
     table: int = 0  # the hall's table it is played on (0: none)
     other_rules: bool = False  # imported from an event under other rules (KSI 4.5 not binding)
     game: GameState = GameState()

@@ -30,6 +30,7 @@ def board_doc(state: MatchState) -> dict:
         "over": state.over,
         "winner": state.winner,
         "dispute": state.dispute,
+        "spectators_barred": bool(state.barred_by),  # at a player's request (KSI 1.6.4)
         "contact": board.contact(a, b),  # a resignation waits until none (KSI 4.5)
         "table": state.table,
         "sheets": list(g.sheets),  # whose scoresheet agreed after the game (KSI 4.7)

@@ -20,6 +20,7 @@ from uuid import UUID
 import asyncpg
 import msgspec
 
+from tableside.disciplines.backgammon.events import SpectatorsAdmitted, SpectatorsBarred
 from tableside.federation.relay.boards import Boards, board_of, record_of
 from tableside.live.audience import Audience
 from tableside.live.channels import DOCUMENT
@@ -44,7 +45,17 @@ _STREAMS = """
 SELECT DISTINCT ON (stream_id) stream_id, version, position, type_name FROM venue_events
 WHERE venue_id = $1 AND position <= $2 ORDER BY stream_id, version DESC
 """
+_BARRED_AT = """
+SELECT DISTINCT ON (stream_id) stream_id, type_name FROM venue_events
+WHERE venue_id = $1 AND position <= $2 AND type_name = ANY($3::text[])
+ORDER BY stream_id, position DESC
+"""
 _encoder = msgspec.json.Encoder()
+# a match whose spectators the TD barred at a player's request (KSI 1.6.4): its events reach
+# remote spectators as a notice only, as the hall's own feed words them
+BARRED = SpectatorsBarred.__struct_config__.tag
+ADMITTED = SpectatorsAdmitted.__struct_config__.tag
+BARRED_CODE = "bg_spectators_barred"
 
 
 def ring_size() -> int:
@@ -57,9 +68,41 @@ def stream_channel(stream: UUID) -> str:
     return f"stream:{stream}"
 
 
-def event_of(row: asyncpg.Record, board: dict | None = None) -> dict:
+class Bar:
+    """The streams whose spectators are barred (KSI 1.6.4), followed event by event."""
+
+    def __init__(self, barred: set[UUID] | None = None) -> None:
+        self.barred = barred or set()
+
+    @classmethod
+    async def at(cls, pool: asyncpg.Pool, venue_id: UUID, position: int) -> Bar:
+        """The streams barred at a venue's `position`."""
+        rows = await pool.fetch(_BARRED_AT, venue_id, position, [BARRED, ADMITTED])
+        return cls({r["stream_id"] for r in rows if r["type_name"] == BARRED})
+
+    def withheld(self, row: asyncpg.Record) -> bool:
+        """Whether this kept event, the next of its stream, reaches spectators as a notice."""
+        if row["type_name"] == BARRED:
+            self.barred.add(row["stream_id"])
+        elif row["type_name"] == ADMITTED:
+            self.barred.discard(row["stream_id"])
+        return row["stream_id"] in self.barred
+
+
+def event_of(row: asyncpg.Record, board: dict | None = None, withheld: bool = False) -> dict:
     """A kept event as remote spectators read it (its payload the venue's exact JSON), with
-    its match's board after it where the feed folded one (relay/boards.py)."""
+    its match's board after it where the feed folded one (relay/boards.py); of a match whose
+    spectators are barred, only that it happened and the notice (KSI 1.6.4), no board."""
+    if withheld:
+        return {
+            "kind": "event",
+            "position": row["position"],
+            "stream": str(row["stream_id"]),
+            "version": row["version"],
+            "barred": True,
+            "code": BARRED_CODE,
+            "rule": "KSI 1.6.4",
+        }
     found = {
         "kind": "event",
         "position": row["position"],
@@ -85,6 +128,7 @@ class VenueFeed:
         self.woken = asyncio.Event()
         self.notice = self._notice(None, offline=False)
         self.offline = False
+        self.bar = Bar()
         self._tasks: list[asyncio.Task] = []
 
     @property
@@ -97,6 +141,7 @@ class VenueFeed:
         head = await pool.fetchval(_HEAD, self.venue_id)
         self.published = max(0, head - self.ring.size)
         self.ring.begin(self.published)
+        self.bar = await Bar.at(pool, self.venue_id, self.published)
         await self.read(pool, fill=True)
         self.ring.ready.set()
         self._tasks = [
@@ -127,13 +172,15 @@ class VenueFeed:
         while True:
             rows = await pool.fetch(_AFTER, self.venue_id, self.published, 2**62, CHUNK)
             for row in rows:
-                board = await self.boards.after(pool, row)
-                text = _encoder.encode(event_of(row, board))
+                withheld = self.bar.withheld(row)
+                board = await self.boards.after(pool, row)  # folded even while barred
+                text = _encoder.encode(event_of(row, None if withheld else board, withheld))
                 channels = (VENUE, stream_channel(row["stream_id"]))
                 if fill:
                     self.ring.add(row["position"], text, channels)
                 else:
-                    self.audience.publish(row["position"], text, channels)
+                    bar_changed = row["type_name"] in (BARRED, ADMITTED)  # KSI 1.6.4
+                    self.audience.publish(row["position"], text, channels, bar_changed)
             if rows:
                 self.published = rows[-1]["position"]
                 self.audience.position = max(self.audience.position, self.published)
@@ -170,14 +217,20 @@ async def snapshot(
     or the venue's streams with their tips — and, handed the venue's feed, at the feed's
     position with the boards it folded (the live pages' list of matches). Rows at or before
     the head never change (append-only, dense)."""
-    boards = {str(k): v for k, v in feed.boards.current().items()} if feed else None
+    boards = (
+        {str(k): v for k, v in feed.boards.current().items() if k not in feed.bar.barred}
+        if feed
+        else None
+    )
     async with pool.acquire() as conn:
         head = feed.published if feed else await conn.fetchval(_HEAD, venue_id)
         found: dict = {"kind": "snapshot", "venue": str(venue_id), "position": head}
         if stream is not None:
             rows = await conn.fetch(_STREAM, venue_id, stream, head)
-            board = board_of([record_of(r) for r in rows])
-            found |= {"stream": str(stream), "events": [event_of(r) for r in rows]}
+            bar = Bar()
+            events = [event_of(r, withheld=bar.withheld(r)) for r in rows]
+            found |= {"stream": str(stream), "events": events}
+            board = None if stream in bar.barred else board_of([record_of(r) for r in rows])
             found |= {"board": board} if board is not None else {}
         else:
             found |= {"boards": boards} if boards is not None else {}
@@ -200,14 +253,14 @@ async def gap(
     """The channel's deltas after `after` up to `upto` from the database (a resume older than
     the ring): the kept rows are the deltas themselves."""
     out: list[tuple[int, bytes]] = []
+    bar = await Bar.at(pool, venue_id, after)
     while after < upto:
         rows = await pool.fetch(_AFTER, venue_id, after, upto, CHUNK)
         if not rows:
             break
-        out.extend(
-            (r["position"], _encoder.encode(event_of(r)))
-            for r in rows
-            if stream is None or r["stream_id"] == stream
-        )
+        for r in rows:  # every row followed by the bar, the stream's only sent
+            withheld = bar.withheld(r)
+            if stream is None or r["stream_id"] == stream:
+                out.append((r["position"], _encoder.encode(event_of(r, withheld))))
         after = rows[-1]["position"]
     return out

@@ -27,6 +27,8 @@ from tableside.disciplines.backgammon.events import (
     MatchCreated,
     PlayerExpelled,
     RulingOverturned,
+    SpectatorsAdmitted,
+    SpectatorsBarred,
 )
 from tableside.disciplines.backgammon.record import DISPUTE as _DISPUTE
 from tableside.disciplines.backgammon.state import MatchState
@@ -45,6 +47,9 @@ RECENT = 30  # the events a snapshot carries for the log (the newest last)
 _TYPES = frozenset(EVENT_TYPES)
 DISPUTE = (*_DISPUTE, AppealDecided, RulingOverturned, PlayerExpelled)
 _encoder = msgspec.json.Encoder()
+BARRED_CODE = "bg_spectators_barred"  # pwa/i18n/codes.*.json
+BARRED_RULE = "KSI 1.6.4"
+BARS = (SpectatorsBarred, SpectatorsAdmitted)
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 
 
@@ -66,6 +71,21 @@ class Entry(msgspec.Struct, kw_only=True):
     recorded_at: datetime
     rule: str
     event: Any
+
+
+class BgBarred(msgspec.Struct, kw_only=True):
+    """What the public feed says of an event of a match whose spectators are barred at a
+    player's request (KSI 1.6.4): that it happened, nothing of what; the staff's and the
+    table's device read the match over HTTP with their token (`access.watchable`)."""
+
+    position: int
+    kind: str = "event"
+    discipline: str = DISCIPLINE
+    match_id: UUID
+    version: int
+    barred: bool = True
+    code: str = BARRED_CODE
+    rule: str = BARRED_RULE
 
 
 class BgDelta(Entry, kw_only=True):
@@ -106,7 +126,9 @@ class BgRenderer:
                 state = (await self.folder.advance(conn, rec)).state
                 if wanted(names := _channels(rec, state)):
                     comp = await _competition_of(conn, rec)
-                    out.append(Message(rec.position, encode_delta(rec, state, comp), names))
+                    text = encode_delta(rec, state, comp)
+                    reshapes = isinstance(rec.event, BARS)  # KSI 1.6.4: the snapshot changes
+                    out.append(Message(rec.position, text, names, reshapes))
         return out
 
 
@@ -128,7 +150,12 @@ def _channels(rec: Record, state: MatchState) -> tuple[str, ...]:
 
 
 def encode_delta(rec: Record, state: MatchState, competition_id: str | None = None) -> bytes:
-    """The JSON text of one delta."""
+    """The JSON text of one delta; of a match whose spectators are barred, only the notice
+    (KSI 1.6.4)."""
+    if state.barred_by:
+        return _encoder.encode(
+            BgBarred(position=rec.position, match_id=rec.stream_id, version=rec.version)
+        )
     entry = _entry(rec)
     fields = msgspec.structs.asdict(entry)
     board = board_doc(state)
@@ -155,21 +182,25 @@ async def bg_snapshot(
     position = await head(conn)
     records = await read_stream(conn, registry, stream, 2**62)
     state = BG_FOLD.whole(records).state
-    recent = [_entry(r) for r in _recent(records)]
     message = {
         "kind": "snapshot",
         "position": position,
         "filter": {kind: value},
         "discipline": DISCIPLINE,
         "matches": [],
-        "backgammon": {
-            "match_id": value,
-            "version": records[-1].version,
-            "board": board_doc(state),
-            "entries": recent,
-        },
+        "backgammon": _match_doc(value, records, state),
     }
     return position, _encoder.encode(message)
+
+
+def _match_doc(match_id: str, records: list[Record], state: MatchState) -> dict[str, Any]:
+    """The board and the recent events; of a match whose spectators are barred at a player's
+    request, only that they are (KSI 1.6.4)."""
+    doc: dict[str, Any] = {"match_id": match_id, "version": records[-1].version}
+    if state.barred_by:
+        return {**doc, "board": None, "entries": [], "barred": True, "code": BARRED_CODE,
+                "rule": BARRED_RULE}  # fmt: skip
+    return {**doc, "board": board_doc(state), "entries": [_entry(r) for r in _recent(records)]}
 
 
 async def _hall_snapshot(conn: asyncpg.Connection) -> tuple[int, bytes]:

@@ -256,6 +256,8 @@ _SECTIONS: dict[type, Any] = {
     ev.MonitorAppointed: lambda e: ("officials", "monitor", dict(name=e.name)),
     ev.MonitorReported: lambda e: ("officials", "monitor_report", dict(name=e.name, text=e.text)),
     ev.PlayerExpelled: lambda e: ("officials", "expelled", dict(side=e.side, reason=e.reason)),
+    ev.SpectatorsBarred: lambda e: ("officials", "spectators_barred", dict(side=e.requested_by)),
+    ev.SpectatorsAdmitted: lambda e: ("officials", "spectators_admitted", {}),
     ev.ObjectionLodged: lambda e: ("officials", "objection", dict(side=e.side, text=e.grounds)),
     ev.MatchEnded: lambda e: (
         "result",

@@ -121,6 +121,8 @@ _EN = {
     "jury_reasons": "The jury's reasons: {text}",
     "jury_no_reasons": "The jury gave no reasons (KSI 5.6 asks for them)",
     "objection": "{player} objects to the jury's findings in writing to KSI: {text}",
+    "spectators_barred": "At {player}'s request the TD bars spectators from the match",
+    "spectators_admitted": "Spectators may watch the match again",
     "ruling_overturned": "The ruling is overturned: board, dice, cube and clocks as at the call",
     "testimony": "Heard: {witness}: {text}",
     "monitor_report": "Monitor's report ({name}): {text}",
@@ -262,6 +264,10 @@ _IS = {
     "jury_reasons": "Rökstuðningur dómnefndar: {text}",
     "jury_no_reasons": "Dómnefndin gaf engan rökstuðning (KSI 5.6 krefst hans)",
     "objection": "{player} andmælir niðurstöðu dómnefndar skriflega við KSI: {text}",
+    "spectators_barred": (
+        "Að beiðni {player} meinar mótsstjóri áhorfendum að fylgjast með viðureigninni"
+    ),
+    "spectators_admitted": "Áhorfendur mega aftur fylgjast með viðureigninni",
     "ruling_overturned": (
         "Úrskurði hnekkt: borð, teningar, tvöföldunarteningur og klukkur eins og þegar kallað var"
     ),
@@ -407,6 +413,8 @@ _ET = {
     "jury_reasons": "Žürii põhjendus: {text}",
     "jury_no_reasons": "Žürii ei põhjendanud otsust (KSI 5.6 nõuab põhjendust)",
     "objection": "{player} esitab KSI-le kirjaliku vastuväite žürii otsusele: {text}",
+    "spectators_barred": "Mängija {player} palvel keelab peakohtunik pealtvaatajatel matši jälgida",
+    "spectators_admitted": "Pealtvaatajad võivad matši taas jälgida",
     "ruling_overturned": (
         "Otsus tühistatud: laud, täringud, kordistaja ja kellad nagu kutsumise hetkel"
     ),
@@ -551,6 +559,10 @@ _LV = {
     "jury_reasons": "Žūrijas pamatojums: {text}",
     "jury_no_reasons": "Žūrija nesniedza pamatojumu (KSI 5.6 to prasa)",
     "objection": "{player} rakstiski iebilst KSI pret žūrijas lēmumu: {text}",
+    "spectators_barred": (
+        "Pēc spēlētāja {player} lūguma turnīra direktors aizliedz skatītājiem vērot maču"
+    ),
+    "spectators_admitted": "Skatītāji atkal drīkst vērot maču",
     "ruling_overturned": (
         "Lēmums atcelts: galds, kauliņi, dubultošanas kauliņš un pulksteņi kā izsaukuma brīdī"
     ),

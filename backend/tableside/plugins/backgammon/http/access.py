@@ -10,16 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from litestar.connection import ASGIConnection
 from litestar.exceptions import PermissionDeniedException
 
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import events as ev
 from tableside.disciplines.backgammon.state import MatchState
-from tableside.web.auth import Principal
+from tableside.web.auth import Principal, bearer, resolve
+from tableside.web.context import context
 from tableside.web.problems import coded
 
 STAFF = ("head_judge", "secretary")
 TABLE_DEVICE = "table_judge"
+# who still sees a match whose spectators are barred (KSI 1.6.4): the staff, the jury's
+# auditor and the table's device
+BEHIND_THE_BAR = (*STAFF, "auditor", TABLE_DEVICE)
 TD_ONLY = frozenset(
     {
         c.ResolveScoreDispute,  # KSI 4.7: the TD settles a scoresheet dispute
@@ -31,6 +36,8 @@ TD_ONLY = frozenset(
         c.GiveRuling,  # KSI 5.1
         c.DecideAppeal,  # KSI 5.2
         c.AppointMonitor,  # KSI 1.3.3
+        c.BarSpectators,  # KSI 1.6.4: the TD grants a player's request
+        c.AdmitSpectators,  # KSI 1.6.4
         c.Expel,  # KSI 1.7.3
         c.CorrectResult,  # KSI 4.6
         c.CorrectCubeValue,  # KSI 4.4.6: the TD corrects the cube
@@ -50,6 +57,8 @@ TD_EVENTS = (
     ev.ClockSet,
     ev.CubeValueCorrected,
     ev.MonitorAppointed,
+    ev.SpectatorsBarred,
+    ev.SpectatorsAdmitted,
     ev.PlayerExpelled,
     ev.ResultConfirmed,
     ev.ResultCorrected,
@@ -100,3 +109,18 @@ def authorizer(principal: Principal) -> Callable[[MatchState], None]:
             )
 
     return authorize
+
+
+async def watchable(connection: ASGIConnection, state: MatchState) -> None:
+    """A match whose spectators the TD barred at a player's request (KSI 1.6.4) is read only
+    by the staff and the table's device (their bearer token); anyone else is refused, told
+    why, and given nothing of it."""
+    if not state.barred_by:
+        return
+    principal = await resolve(context(connection.app.state).pool, bearer(connection))
+    if principal is not None and principal.role in BEHIND_THE_BAR:
+        return
+    raise PermissionDeniedException(
+        "Spectators are barred from this match at a player's request (KSI 1.6.4)",
+        extra=coded("bg_spectators_barred", rule="KSI 1.6.4"),
+    )

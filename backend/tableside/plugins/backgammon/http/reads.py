@@ -19,6 +19,8 @@ from tableside.match.http.export_routes import pdf_attachment
 from tableside.match.receipts import printed, record_notice
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
+from tableside.plugins.backgammon.folding import BG_FOLD
+from tableside.plugins.backgammon.http.access import watchable
 from tableside.plugins.backgammon.http.people import get_people
 from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
@@ -97,6 +99,7 @@ SELECT m.match_id, player_a, player_b, length, score_a, score_b, games, status, 
      WHERE s.originator_id = m.match_id AND s.originator_version = 1) AS competition_id
 FROM backgammon_matches m
 WHERE (status = 'playing' OR updated_at > now() - interval '2 hours')
+  AND NOT spectators_barred
   AND NOT EXISTS (SELECT 1 FROM stored_events s WHERE s.originator_id = m.match_id
                   AND s.originator_version = 1 AND s.meta::json->>'source' = 'mat')
 ORDER BY status DESC, updated_at DESC LIMIT $1
@@ -106,7 +109,8 @@ ORDER BY status DESC, updated_at DESC LIMIT $1
 async def playing(conn: asyncpg.Connection | asyncpg.Pool, limit: int = 100) -> list[dict]:
     """Matches being played, then those finished in the last two hours, each with the
     competition it was started for (None: a match of its own). A match imported from a file
-    is history, not play in the hall: never listed (issue 53), whether or not it finished."""
+    is history, not play in the hall: never listed (issue 53), whether or not it finished;
+    nor is a match whose spectators the TD barred at a player's request (KSI 1.6.4)."""
     rows = await conn.fetch(_PLAYING, limit)
     return [{**_summary(r), "competition_id": r["competition_id"]} for r in rows]
 
@@ -201,6 +205,7 @@ async def bg_protocol_file(
         raise NotFoundException(
             f"No backgammon match {match_id}", extra=coded("no_match")
         ) from None
+    await watchable(request, BG_FOLD.whole(records).state)
     sheet.head_hash = head
     receipt = await printed(ctx, public_base(request), match_id)
     said = await record_notice(ctx, lang, match_id)

@@ -41,6 +41,7 @@ from tableside.plugins.backgammon.http.access import (
     authorizer,
     roles_for,
     undo_checker,
+    watchable,
 )
 from tableside.plugins.backgammon.http.people import event_people
 from tableside.plugins.backgammon.service import BackgammonService
@@ -241,9 +242,10 @@ def _as_it_stands(state: State, ctx: Context, match_id: UUID, command: c.Correct
 
 
 @get("/api/backgammon/matches/{match_id:uuid}", summary="A backgammon match's state")
-async def get_bg_match(state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
+async def get_bg_match(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
     service = _service(state, context(state))
     match, version, _ = await anyio.to_thread.run_sync(service.history, match_id)
+    await watchable(request, match)
     return {"version": version, "state": msgspec.to_builtins(match), "board": board_doc(match)}
 
 
@@ -262,12 +264,13 @@ def legal_orders(match: MatchState) -> dict[str, Any]:
     "/api/backgammon/matches/{match_id:uuid}/plays",
     summary="The legal plays for the dice on the board, as orders of single moves",
 )
-async def get_bg_plays(state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
+async def get_bg_plays(request: Request, state: State, match_id: FromPath[UUID]) -> dict[str, Any]:
     """Each order of single-die moves (own numbering, 25 bar, 0 off) that leaves a position a
     legal play leaves. `orders` is empty when no play is due (`side` "") or when no checker can
     move (`side` set: the play is the empty one)."""
     service = _service(state, context(state))
     match, version, _ = await anyio.to_thread.run_sync(service.history, match_id)
+    await watchable(request, match)
     return {"version": version, **legal_orders(match)}
 
 
@@ -276,6 +279,7 @@ async def get_bg_plays(state: State, match_id: FromPath[UUID]) -> dict[str, Any]
     summary="A backgammon match's board after a stored version (replay)",
 )
 async def get_bg_match_at(
+    request: Request,
     state: State,
     match_id: FromPath[UUID],
     version: Annotated[int, PathParameter(ge=1, le=10**9)],
@@ -283,6 +287,8 @@ async def get_bg_match_at(
     """Position, cube, score, turn and both clocks after the event stored at `version`."""
     service = _service(state, context(state))
     match, event = await anyio.to_thread.run_sync(service.at, match_id, version)
+    latest, _, _ = await anyio.to_thread.run_sync(service.history, match_id)
+    await watchable(request, latest)
     return {"event": msgspec.to_builtins(event), "board": board_doc(match)}
 
 
@@ -290,9 +296,10 @@ async def get_bg_match_at(
     "/api/backgammon/matches/{match_id:uuid}/match.mat",
     summary="The match as Jellyfish .mat text (GNU Backgammon imports it)",
 )
-async def get_bg_mat(state: State, match_id: FromPath[UUID]) -> Response[bytes]:
+async def get_bg_mat(request: Request, state: State, match_id: FromPath[UUID]) -> Response[bytes]:
     service = _service(state, context(state))
-    _, _, events = await anyio.to_thread.run_sync(service.history, match_id)
+    match, _, events = await anyio.to_thread.run_sync(service.history, match_id)
+    await watchable(request, match)
     text = export_mat(events).encode()
     return attachment(text, "text/plain; charset=utf-8", f"{match_id}.mat")
 

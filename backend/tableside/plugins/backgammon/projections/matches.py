@@ -18,14 +18,15 @@ NAME = "backgammon"
 TABLES = ("backgammon_matches",)
 _UPSERT = """
 INSERT INTO backgammon_matches (match_id, player_a, player_b, length, score_a, score_b, games,
-    status, winner, confirmed, version, position, started_at, updated_at, table_no)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    status, winner, confirmed, version, position, started_at, updated_at, table_no,
+    spectators_barred)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 ON CONFLICT (match_id) DO UPDATE SET player_a = EXCLUDED.player_a,
     player_b = EXCLUDED.player_b, length = EXCLUDED.length, score_a = EXCLUDED.score_a,
     score_b = EXCLUDED.score_b, games = EXCLUDED.games, status = EXCLUDED.status,
     winner = EXCLUDED.winner, confirmed = EXCLUDED.confirmed, version = EXCLUDED.version,
     position = EXCLUDED.position, updated_at = EXCLUDED.updated_at,
-    table_no = EXCLUDED.table_no
+    table_no = EXCLUDED.table_no, spectators_barred = EXCLUDED.spectators_barred
 """
 
 
@@ -51,6 +52,7 @@ async def write(
         folded.started_at,
         folded.updated_at,
         s.table or None,
+        bool(s.barred_by),
     )
 
 
