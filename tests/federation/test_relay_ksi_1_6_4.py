@@ -9,8 +9,8 @@ import asyncio
 import json
 import uuid
 
-from relay_setup import pushed, venue_and_nodes
 from support.harness import Api, run_async
+from support.relay_setup import pushed, venue_and_nodes
 from websockets.asyncio.client import connect
 
 PATH = "/api/federation/live"

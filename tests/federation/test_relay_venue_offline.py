@@ -47,8 +47,8 @@ def test_relay_venue_offline_mid_match_notice_then_every_event_in_order_none_twi
             )
             playing.start()
             wait_for(lambda: held(pusher.base, vid) > before + 10, timeout=120, step=0.05)
-            cut_at = datetime.now().astimezone()
             pusher.stop()  # the venue's uplink is cut mid-match
+            cut_at = datetime.now().astimezone()  # after the stop: a push in flight lands first
             wait_for(lambda: crowd.all(_offline), timeout=60, step=0.1)
             cut = held(watched.base, vid)
             notice = crowd.spectators[0].notices[-1]

@@ -113,12 +113,11 @@ def rewrite_result(url: str, match_id: str) -> None:
     """The owner's rewrite (as the superuser, tests/eventlog/tamper.py): the match's winner
     flipped, both chains re-linked with the schema's own functions, checkpoints deleted."""
     sys.path.insert(0, str(TAMPER))
-    from tamper import attack, relink_global, relink_stream
-    from test_disputed import _flip_winner
+    from tamper import attack, flip_winner, relink_global, relink_stream
 
     attack(
         url,
-        _flip_winner(match_id),
+        flip_winner(match_id),
         relink_stream(uuid.UUID(match_id)),
         relink_global(),
         "DELETE FROM event_checkpoints",

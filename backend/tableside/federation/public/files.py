@@ -17,7 +17,7 @@ from tableside.competition.rules.events import CompetitionCreated
 from tableside.eventlog.source import Record
 from tableside.federation.archive.competitions import fold_competition
 from tableside.federation.archive.kept import kept_stream, registry
-from tableside.match.http.export_routes import pdf_attachment
+from tableside.match.http.export_routes import pdf_response
 from tableside.plugins.house import house_disciplines
 from tableside.web.downloads import attachment
 from tableside.web.problems import coded
@@ -34,9 +34,7 @@ async def results(
         raise NotFoundException(extra=coded("archive_no_event"))
     state = fold_competition(registry(), records).state
     if kind == "csv":
-        return attachment(
-            results_file.results_csv(state, lang), "text/csv; charset=utf-8", "results.csv"
-        )
+        return attachment(results_file.results_csv(state, lang), "text/csv", "results.csv")
     xlsx = await anyio.to_thread.run_sync(results_file.results_xlsx, state, lang)
     return attachment(xlsx, XLSX, "results.xlsx")
 
@@ -66,6 +64,6 @@ async def match_export(
         raise NotFoundException(extra=coded("no_export"))
     download, head = f"{discipline.name}-{match_id}-{filename}", kept[-1].hash.hex()
     if export.media_type == "application/pdf":
-        return await pdf_attachment(download, export.render, records, lang, head)
+        return await pdf_response(download, export.render, records, lang, head)
     body = await anyio.to_thread.run_sync(export.render, records, lang, head)
     return attachment(body, export.media_type, download)

@@ -48,6 +48,12 @@ async def pdf_attachment(
     wait = await ctx.pdf_clients.allow(ctx.pool, client)
     if wait:
         raise too_many("Too many PDFs from this address", wait, "client", "too_many_pdfs")
+    return await pdf_response(filename, render, *args)
+
+
+async def pdf_response(filename: str, render: Callable[..., bytes], *args) -> Response[bytes]:
+    """`render(*args)` as a PDF download, with no limit of its own (the federation's public
+    pages: their own app, no venue's rate table); 503 when DejaVu Sans is missing."""
     try:
         pdf = await anyio.to_thread.run_sync(render, *args)
     except FontMissing as exc:
