@@ -12,8 +12,6 @@ event inserted into `venue_events` as the venue stored it (already kept position
 from __future__ import annotations
 
 import hashlib
-import shutil
-import tempfile
 import uuid
 from pathlib import Path
 
@@ -27,19 +25,6 @@ from tableside.settings import bundled
 
 from support.harness import run_async
 
-SHAPE = Path(__file__).parent / "federation_core_shape"
-
-
-def schema_dir(into: Path) -> Path:
-    """The federation's migrations: the tree's, the core's shape where the tree has none."""
-    tree = bundled("schema") / "federation"
-    files = sorted(tree.glob("*.sql"))
-    if not any(f.name < "100" for f in files):
-        files = sorted(SHAPE.glob("*.sql")) + files
-    for f in files:
-        shutil.copy(f, into / f.name)
-    return into
-
 
 def read_side_database(pg_server_url: str) -> str:
     """A fresh federation database, migrated; its URL (the superuser's)."""
@@ -47,8 +32,7 @@ def read_side_database(pg_server_url: str) -> str:
     with psycopg.connect(pg_server_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
     url = with_dbname(pg_server_url, name)
-    with tempfile.TemporaryDirectory() as folder:
-        migrations.apply(url, schema_dir(Path(folder)))
+    migrations.apply(url, bundled("schema") / "federation")
     return url
 
 
