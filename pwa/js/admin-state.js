@@ -23,6 +23,9 @@ export class Desk extends EventTarget {
     this.standings = null; // { version, rows } as last pushed
     this.feed = null;
     this.hallFeed = null;
+    this.hallAt = 0; // the newest position of the log a hall read was asked at
+    this.hallAsked = 0; // hall reads asked, and the newest of them shown
+    this.hallShown = 0;
   }
 
   /** Read once, then follow the competition's live feed (its documents come whole whenever
@@ -47,12 +50,20 @@ export class Desk extends EventTarget {
 
   stop() { this.feed?.stop(); this.hallFeed?.stop(); }
 
-  /** The hall's tables and what holds them, as of a position of the log. */
-  async readHall(position) {
-    const at = position ? `?min_position=${position}` : "";
-    [this.tables, this.hall, this.queue, this.bgTables] = await Promise.all([
+  /** The hall's tables and what holds them, as of a position of the log: at least the newest
+   *  position this console has seen, so a read asked later is never older than one asked
+   *  before it; and one answered after a later one (a busy hall wifi answers in any order)
+   *  is dropped, never shown over the newer. */
+  async readHall(position = 0) {
+    this.hallAt = Math.max(this.hallAt, position || 0);
+    const at = this.hallAt ? `?min_position=${this.hallAt}` : "";
+    const asked = ++this.hallAsked;
+    const read = await Promise.all([
       request("GET", `/api/tables${at}`), request("GET", `/api/hall${at}`),
       request("GET", `/api/hall/queue${at}`), request("GET", `/api/backgammon/tables${at}`)]);
+    if (asked < this.hallShown) return;
+    this.hallShown = asked;
+    [this.tables, this.hall, this.queue, this.bgTables] = read;
   }
 
   async refresh() {
@@ -122,7 +133,7 @@ export class Desk extends EventTarget {
    *  call changes what holds the hall's tables, so those are read again too). */
   async settle(position) {
     const [doc] = await Promise.all([
-      request("GET", `/api/competitions/${this.id}?min_position=${position}`), this.readHall()]);
+      request("GET", `/api/competitions/${this.id}?min_position=${position}`), this.readHall(position)]);
     this.adopt(doc, true);
   }
 }

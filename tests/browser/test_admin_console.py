@@ -147,6 +147,36 @@ def test_the_call_button_keeps_its_node_and_the_focus_through_a_redraw(page, hea
     page.wait_for_function("document.querySelectorAll('[data-state=waiting]').length >= 1")
 
 
+def test_a_hall_read_answered_late_never_undoes_a_newer_one(page, head_api: Api):
+    """The console reads the hall again each time the hall's feed says a table moved; on a
+    busy hall wifi the answers come back in any order. Walk-up matches took table 15, then 16;
+    the read after 15 came back last and the console showed table 16 free for good (nothing
+    else moved: the CI run's "waiting for [data-table='10'][data-state=busy]"). A read older
+    than the one shown is dropped, and each asks for the newest position the console saw."""
+    drawn_on_tables(page, "Late Read", "Late", 16)
+    page.wait_for_selector("[data-table='16'][data-state=free]")
+    held: list = []
+
+    def hold_the_first_answer(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # answered by the server now, delivered later
+
+    tables = re.compile(r"/api/tables(\?|$)")
+    page.route(tables, hold_the_first_answer)
+    assert head_api.create(15, ["Walk In"], ["Drop By"]).status_code == 201
+    _pumped_until(page, lambda: len(held) == 1)
+    assert head_api.create(16, ["Walk In"], ["Drop By"]).status_code == 201
+    page.wait_for_selector("[data-table='16'][data-state=busy]")
+    with page.expect_response(tables):
+        held[0][0].fulfill(response=held[0][1])
+    page.unroute(tables)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
+    assert page.locator("[data-table='16']").get_attribute("data-state") == "busy"
+    assert page.locator("[data-table='15']").get_attribute("data-state") == "busy"
+
+
 def test_what_the_td_typed_survives_the_halls_redraws(page, head_api: Api):
     """The TD starts pasting late entries, turns to somebody at the desk (the focus leaves the
     form), and a walk-up match takes a table meanwhile (the hall's feed redraws the console):
