@@ -106,7 +106,7 @@ bench: install
 lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/lint-imports --no-cache
+	$(BIN)/lint-imports --no-cache .importlinter .importlinter-annotations
 	$(BIOME) lint --error-on-warnings pwa
 
 clean:

@@ -124,7 +124,8 @@ def test_reconnect_with_after_gets_exactly_the_missed_events(server, head):
 
 def test_two_servers_both_see_every_event(server, head, module_database_url):
     """The other server runs uvicorn's older websockets implementation, where the fan-out
-    cannot write to a socket directly (live/direct.py): its sockets pump from their own task."""
+    cannot write to a socket directly (live/direct.py): its sockets pump from their own task,
+    none detached (`/health`'s `live`)."""
     other = Server(module_database_url, args=("--ws", "websockets")).start()
     rng = random.Random(23)
     try:
@@ -136,6 +137,12 @@ def test_two_servers_both_see_every_event(server, head, module_database_url):
             for ws in (a, b):
                 while (await _first(ws))["kind"] != "caught_up":
                     pass
+            # the fast path off there (test_fast_path.py: on here): after its pong, still no
+            # socket of that server is detached
+            await b.send('{"type":"ping"}')
+            assert await _first(b) == {"kind": "pong"}
+            seen = await asyncio.to_thread(Api(other.base).get, "/health")
+            assert seen.json()["live"] == {"sockets": 1, "detached": 0}
             writer = Api(other.base).login()
             _, positions = await asyncio.to_thread(_post_strokes, writer, match_id, view, 10, rng)
             for ws in (a, b):

@@ -130,6 +130,9 @@ class Audience:
         self.wake = asyncio.Event()
         self.position = 0  # the last position published (the hub's head)
         self.delivered = 0
+        # Spectators' sockets open with no task of their own (live/detached.py): the fast
+        # path's mark, `/health`'s `live.detached` (decision 0212).
+        self.detached = 0
         self.ring = Ring()
         # (position, snapshot, the log's head when read) per channel, served while the ring
         # holds what followed it
@@ -152,6 +155,11 @@ class Audience:
         self.clients[client] -= 1
         if self.clients[client] <= 0:
             del self.clients[client]
+
+    def counts(self) -> dict[str, int]:
+        """This process's open live sockets, and how many the fast path serves with no task
+        (`/health`'s `live`: spectators connected and none detached is the fast path off)."""
+        return {"sockets": sum(self.clients.values()), "detached": self.detached}
 
     def subscribe(self, channel: str, drop: Callable[[], object]) -> Subscriber:
         sub = Subscriber(drop)

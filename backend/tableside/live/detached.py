@@ -106,6 +106,7 @@ class Spectator:
     def gone(self) -> None:
         ctx = self.ctx
         ctx.audience.unsubscribe(self.channel, self.sub)
+        ctx.audience.detached -= 1
         task = asyncio.get_running_loop().create_task(_leave(ctx, self.client))
         _LEAVING.add(task)
         task.add_done_callback(_LEAVING.discard)
@@ -191,6 +192,7 @@ def detach(proto: Any, ctx: Context, channel: str, sub: Subscriber, client: str)
         waiting.append(proto.queue.get_nowait())
     proto.__class__ = Detached
     proto.spectator = spectator
+    ctx.audience.detached += 1  # before any answer goes out: a pong says it is counted
     proto.close_timer = HELD
     proto.queue = proto.writable = proto.scope = None
     if proto.read_paused:

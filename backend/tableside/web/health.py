@@ -1,7 +1,8 @@
 """GET /health: what the health watch saw last (web/availability.py, its own connection):
 ok, `pool exhausted` or `unreachable` with the reason, which PostgreSQL, which schema; and
 the record's standing (`record`: ok, or disputed with the code and why, #41); with a
-federation, what its uplink saw last (`federation`: witnessed, offline, forked: issue 49)."""
+federation, what its uplink saw last (`federation`: witnessed, offline, forked: issue 49); the
+process's live sockets and how many the fast path serves (`live`, decision 0212)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ async def health(state: State) -> Response[dict[str, object]]:
             "database": {"reachable": True, **versions},
             "record": record,
         }
+        if state.tableside.audience is not None:  # the fast path on: `detached` grows
+            body["live"] = state.tableside.audience.counts()
         if federation is not None:
             body["federation"] = federation
         if state.settings.replication and seen.replication is not None:

@@ -8,7 +8,8 @@ from .decide_entrants import guide_of
 from .errors import require
 from .evolve import evolve
 from .matches import busy_entrants, callable_matches, games_for, play_all_for, sides
-from .results import MatchResult, check_length, forfeit_result, time_cap_ruling
+from .result_check import check_length
+from .results import MatchResult, forfeit_result, time_cap_ruling
 from .rulesets import policy
 from .state import Competition
 from .tables import assign_tables

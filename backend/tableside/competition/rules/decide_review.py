@@ -10,7 +10,8 @@ from .errors import require
 from .evolve import evolve, fold
 from .matches import all_slots, games_for, pairings, play_all_for, sides
 from .placings import final_placings
-from .results import check_length, forfeit_result
+from .result_check import check_length
+from .results import forfeit_result
 from .rulesets import policy, results_stand
 from .state import Competition
 from .teams import team_result

@@ -1,10 +1,11 @@
-"""A match result as the competition sees it, its points, and the time-cap ruling."""
+"""A match result as the competition sees it, its points, and the time-cap ruling. Below the
+sport (`sports.py` names `MatchResult`): a result's check against its sport is in
+`result_check.py`."""
 
 from typing import Literal
 
 import msgspec
 
-from . import sports
 from .errors import require
 from .guide import Guide, PointsScale
 
@@ -42,52 +43,6 @@ def side_points(scale: PointsScale, result: MatchResult, side: Outcome) -> float
     if won == "draw":
         return scale.draw
     return scale.win if won == side else scale.loss
-
-
-def check_length(
-    guide: Guide, result: MatchResult, games: int | None = None, play_all: bool | None = None
-) -> None:
-    """A result may not hold more games than its match has (EKML §32(1), NOVUS08 23.1); a
-    match stopped once decided holds no game past that; where the guide has every game
-    played (per stage: `play_all`), an incomplete result is refused."""
-    own = sports.of(guide).check_result
-    if own is not None:  # the sport's own result shape (a match to points: one "game")
-        own(result)
-        return
-    total = games or guide.games_per_match
-    every = guide.play_all_games if play_all is None else play_all
-    if result.forfeit:
-        return
-    played = result.a_games + result.b_games + result.drawn_games
-    require(
-        played <= total,
-        "EKML §32(1)",
-        f"{played} games of {total}",
-        "games_of_total",
-        played=played,
-        total=total,
-    )
-    if every:
-        require(
-            played == total,
-            "NOVUS08 23.1",
-            f"the guide has all {total} games played; the result holds {played}",
-            "all_games_played",
-            played=played,
-            total=total,
-        )
-        return
-    most = max(result.a_games, result.b_games)
-    need = total // 2 + 1
-    require(
-        most <= need,
-        "EKML §32(1)",
-        f"the match stops once decided: {most} won games where {need} decide a best of {total}",
-        "match_stops_when_decided",
-        most=most,
-        need=need,
-        total=total,
-    )
 
 
 def forfeit_result(winner: Outcome, games: int, withdrawal: bool = False) -> MatchResult:

@@ -37,7 +37,7 @@ class Sport:
 
     name: str  # the guide's `sport`
     check_guide: Callable[[Guide], None] = _accepts  # refuses what does not fit its sport
-    # A result's own checks (None: the games of a match, EKML §32(1), `results.check_length`).
+    # A result's own checks (None: the games of a match, EKML §32(1), `result_check.py`).
     check_result: Callable[[MatchResult], None] | None = None
     # Minutes an absent player is waited for (None: the ruleset's, EKML §9(3)).
     no_show_minutes: Callable[[Competition, str], int] | None = None
