@@ -45,19 +45,19 @@ def test_remote_spectators_leaving_or_flooding_leave_no_traceback_on_the_node(
 ) -> None:
     with venue_and_nodes(new_database(), federation_database, tmp_path, 1) as (_, nodes, vid):
         node, log = nodes[0], tmp_path / "node-0.log"
-        since = log.stat().st_size
+        since, ports = log.stat().st_size, set()
         target = f"{PATH}?venue={vid}"
-        socks = [open_raw(node, target) for _ in range(LEAVING)]
+        socks = [open_raw(node, target, ports) for _ in range(LEAVING)]
         for n, sock in enumerate(socks):
             with contextlib.suppress(OSError):
                 leave(sock, n % 4)
         for n in range(FLOODS):
-            sock = open_raw(node, target)
+            sock = open_raw(node, target, ports)
             with contextlib.suppress(OSError):
                 FLOOD_STARTS[n % len(FLOOD_STARTS)](sock)
                 sock.sendall(flood(n))
             reset(sock)
-        settled(node)
+        settled(node, ports)
         got = run_async(_served(f"{node.ws}{target}"))
         assert got[0] == "snapshot" and got[-2:] == ["caught_up", "pong"], got
         found, tail = traces_since(log, since)

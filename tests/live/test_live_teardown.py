@@ -59,12 +59,12 @@ async def _served(srv: Server) -> list[str]:
         return got
 
 
-def _clean(logged, since: int) -> None:
+def _clean(logged, since: int, ports: set[int]) -> None:
     """Every connection is over and its lease given back (each socket's handler saw its
     client go), the next spectator is served, and what the server wrote from `since` (a
     byte offset in its log) on holds no traceback."""
     srv, log, url = logged
-    settled(srv, lambda: run_async(_leased(url)) == 0)
+    settled(srv, ports, lambda: run_async(_leased(url)) == 0)
     snapshot, caught_up, pong = run_async(_served(srv))
     assert '"snapshot"' in snapshot and '"caught_up"' in caught_up and '"pong"' in pong
     found, tail = traces_since(log, since)
@@ -73,22 +73,22 @@ def _clean(logged, since: int) -> None:
 
 def test_spectators_leaving_during_setup_leave_no_traceback(logged) -> None:
     srv, log, _ = logged
-    since = log.stat().st_size
+    since, ports = log.stat().st_size, set()
     for round_ in range(ROUNDS):
-        socks = [open_raw(srv, f"/live?table={100 * round_ + n + 1}") for n in range(CROWD)]
+        socks = [open_raw(srv, f"/live?table={100 * round_ + n + 1}", ports) for n in range(CROWD)]
         for n, sock in enumerate(socks):
             with contextlib.suppress(OSError):
                 leave(sock, n % 4)
-    _clean(logged, since)
+    _clean(logged, since, ports)
 
 
 def test_a_frame_flood_then_a_reset_leaves_no_traceback(logged) -> None:
     srv, log, _ = logged
-    since = log.stat().st_size
+    since, ports = log.stat().st_size, set()
     for n in range(FLOODS):
-        sock = open_raw(srv, f"/live?table={2000 + n}")
+        sock = open_raw(srv, f"/live?table={2000 + n}", ports)
         with contextlib.suppress(OSError):
             FLOOD_STARTS[n % len(FLOOD_STARTS)](sock)
             sock.sendall(flood(n))
         reset(sock)
-    _clean(logged, since)
+    _clean(logged, since, ports)

@@ -33,9 +33,11 @@ def request(port: int, target: str) -> bytes:
     ).encode()
 
 
-def open_raw(srv: Server, target: str) -> socket.socket:
-    """A raw connection whose websocket handshake is asked for (not yet answered)."""
+def open_raw(srv: Server, target: str, ports: set[int]) -> socket.socket:
+    """A raw connection whose websocket handshake is asked for (not yet answered); its local
+    port is added to `ports`."""
     sock = socket.create_connection(("127.0.0.1", srv.port), timeout=SECONDS)
+    ports.add(sock.getsockname()[1])
     sock.sendall(request(srv.port, target))
     return sock
 
@@ -96,17 +98,17 @@ def flood(way: int) -> bytes:
     return pings + _frame(Opcode.TEXT, b"junk") * 50
 
 
-def connections(srv: Server) -> int:
-    """Connections the server process still holds on its port (the listener aside)."""
+def connections(srv: Server, ports: set[int]) -> int:
+    """Connections from these client ports the server process still holds."""
     conns = psutil.Process(srv.proc.pid).net_connections(kind="tcp")
-    return sum(1 for c in conns if c.laddr.port == srv.port and c.status != psutil.CONN_LISTEN)
+    return sum(1 for c in conns if c.laddr.port == srv.port and c.raddr and c.raddr.port in ports)
 
 
-def settled(srv: Server, also: Callable[[], bool] = lambda: True) -> None:
-    """Until the server holds none of those connections (and `also` holds)."""
+def settled(srv: Server, ports: set[int], also: Callable[[], bool] = lambda: True) -> None:
+    """Until the server holds none of the connections from `ports` (and `also` holds)."""
     deadline = time.monotonic() + SECONDS
     while time.monotonic() < deadline:
-        if connections(srv) == 0 and also():
+        if connections(srv, ports) == 0 and also():
             return
         time.sleep(0.05)
     raise AssertionError("the server still holds the connections")
