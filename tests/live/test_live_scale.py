@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 import socket
-import struct
 import time
 import uuid
 
@@ -15,6 +14,7 @@ import pytest
 import websockets
 from support.harness import Api, Server, run_async
 from support.play import create, fold_response
+from support.raw_live import request, reset
 from tableside.disciplines.korona import simulate
 
 from live.test_live import _events, _first, _post_strokes
@@ -56,13 +56,7 @@ def _stalled_spectator(server: Server, query: str) -> socket.socket:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", server.port))
-    sock.sendall(
-        (
-            f"GET /live?{query} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
+    sock.sendall(request(server.port, f"/live?{query}"))
     assert sock.recv(12) == b"HTTP/1.1 101"
     return sock
 
@@ -171,8 +165,7 @@ def test_a_spectator_gone_without_a_word_gives_its_place_back(limited):
         else:
             raise AssertionError("the three were never counted")
         for sock in gone:  # a reset, no close frame
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            sock.close()
+            reset(sock)
         for _ in range(100):
             if await admitted():
                 break

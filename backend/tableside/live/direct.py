@@ -43,7 +43,9 @@ class DirectWriter:
         takes nothing and is not 'behind': its handler is ending."""
         proto = self._proto
         conn = proto.conn
-        if proto.close_sent or proto.disconnected or conn.state is not State.OPEN:
+        if proto.close_sent or conn.state is not State.OPEN:
+            return True
+        if proto.disconnected or proto.transport.is_closing():  # `connected`, inline: per delta
             return True
         if proto.transport.get_write_buffer_size() > behind_bytes:
             return False
@@ -54,12 +56,27 @@ class DirectWriter:
         proto.transport.write(framed)
         return True
 
+    @property
+    def connected(self) -> bool:
+        """The connection stands: the client has not gone and nothing is closing it. Asked in
+        the same step as any call on the socket itself, never across an await: once the loop
+        has torn the connection down its file descriptor is gone, and uvloop's socket object
+        (which keeps the number it had) answers every call with `ValueError: negative file
+        descriptor` (issue 50, point 8: a spectator gone during its catch-up; decision 0208)."""
+        proto = self._proto
+        return not proto.disconnected and not proto.transport.is_closing()
+
     def bound(self, kernel_bytes: int) -> None:
         """Hold the kernel's send buffer for this socket to about `kernel_bytes` (Linux grows
         it to 4 MB by itself): a stalled spectator then costs a bounded amount of memory and is
-        found behind, and dropped, within a few hundred deltas instead of a few thousand."""
+        found behind, and dropped, within a few hundred deltas instead of a few thousand. A
+        connection already gone (the client left while it caught up) has nothing to bound."""
+        if not self.connected:
+            return
         sock = self._proto.transport.get_extra_info("socket")
-        with contextlib.suppress(OSError, AttributeError):
+        if sock is None or sock.fileno() < 0:  # none, or its descriptor already let go of
+            return
+        with contextlib.suppress(OSError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, kernel_bytes)
 
     def shed(self, scope: dict) -> None:
