@@ -155,13 +155,15 @@ def test_a_hall_read_answered_late_never_undoes_a_newer_one(page, head_api: Api)
     than the one shown is dropped, and each asks for the newest position the console saw."""
     drawn_on_tables(page, "Late Read", "Late", 16)
     page.wait_for_selector("[data-table='16'][data-state=free]")
-    held: list = []
+    held: list = []  # the first read's route and its answer, fetched at once, delivered later
+    claimed: list = []  # handlers run side by side while one fetches: claimed before it does
 
     def hold_the_first_answer(route) -> None:
-        if held:
+        if claimed:
             route.continue_()
-        else:
-            held.append((route, route.fetch()))  # answered by the server now, delivered later
+            return
+        claimed.append(route)
+        held.append((route, route.fetch()))
 
     tables = re.compile(r"/api/tables(\?|$)")
     page.route(tables, hold_the_first_answer)
@@ -169,7 +171,8 @@ def test_a_hall_read_answered_late_never_undoes_a_newer_one(page, head_api: Api)
     _pumped_until(page, lambda: len(held) == 1)
     assert head_api.create(16, ["Walk In"], ["Drop By"]).status_code == 201
     page.wait_for_selector("[data-table='16'][data-state=busy]")
-    with page.expect_response(tables):
+    late = held[0][0].request.url
+    with page.expect_response(lambda answer: answer.url == late):
         held[0][0].fulfill(response=held[0][1])
     page.unroute(tables)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
