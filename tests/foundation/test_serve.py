@@ -18,14 +18,9 @@ from pathlib import Path
 import httpx
 import psutil
 import pytest
+from support.harness import free_port
 
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def postmasters(data_dir: Path) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -34,8 +35,33 @@ TEST_SERVER_ENV = {
 }
 
 
+def _ephemeral_start() -> int:
+    """Where the kernel's ports for outgoing connections begin: every client socket of the
+    suite (browsers, spectators, the benches beside it) takes one from there, and a server
+    given such a port found it taken by a client by the time it bound (errno 98, under load)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    with socket.socket() as s:
+    """A free loopback port below the kernel's outgoing range, in this pytest worker's own
+    share of it (two workers never pick alike), checked free by binding it."""
+    top = _ephemeral_start()
+    low = 10000 if top > 12000 else 1024
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    workers = max(int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")), 1)
+    share = (top - low) // workers
+    first = low + share * (int(worker) % workers if worker.isdigit() else 0)
+    for port in random.sample(range(first, first + share), min(share, 200)):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    with socket.socket() as s:  # every one tried was taken: the kernel's pick, as before
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
@@ -51,6 +77,7 @@ class Server:
     factory: str = "tableside.server.asgi:from_env"  # another tree may name it otherwise
     args: tuple[str, ...] = ()  # more uvicorn flags
     output: str | None = None  # a file for the server's stdout and stderr (else inherited)
+    _started: bool = field(default=False, repr=False)  # answered once (a restart keeps its port)
 
     @property
     def base(self) -> str:
@@ -60,7 +87,7 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> Server:
+    def start(self, retries: int = 3) -> Server:
         env = {
             **os.environ,
             # The server's least-privilege role, as in production (tableside.db.roles).
@@ -95,18 +122,32 @@ class Server:
         else:
             with open(self.output, "ab") as out:
                 self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
-        # Until it answers or exits: on a loaded 2-core machine start-up alone took 14-20 s
-        # (main, measured with seven suites running), so 20 s failed servers that were fine.
+        if self._answers():
+            return self
+        code = self.proc.poll()
+        self.stop()
+        if code is not None and not self._started and retries > 0:
+            # It exited before it answered: on its first start, most likely its port was
+            # taken between the pick and the bind (errno 98); a restart keeps its port.
+            self.port = free_port()
+            return self.start(retries - 1)
+        raise RuntimeError(f"server did not start (exit code {self.proc.poll()})")
+
+    def _answers(self) -> bool:
+        """Until it answers /health or exits: on a loaded 2-core machine start-up alone took
+        14-20 s (main, measured with seven suites running), so 20 s failed servers that were
+        fine. Another process answering on the port is not this one: it must still run."""
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
-                if httpx.get(self.base + "/health", timeout=1).status_code == 200:
-                    return self
+                answered = httpx.get(self.base + "/health", timeout=1).status_code == 200
             except httpx.HTTPError:
-                pass
+                answered = False
+            if answered and self.proc.poll() is None:
+                self._started = True
+                return True
             time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"server did not start (exit code {self.proc.poll()})")
+        return False
 
     def stop(self, grace: float = 10) -> None:
         if self.proc and self.proc.poll() is None:
