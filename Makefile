@@ -107,6 +107,7 @@ lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 	$(BIOME) lint --error-on-warnings pwa
 
 clean:
