@@ -111,4 +111,4 @@ lint: install node-tools
 	$(BIOME) lint --error-on-warnings pwa
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache
