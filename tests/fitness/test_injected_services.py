@@ -1,5 +1,5 @@
 """The kernel's services reach a handler through Litestar's dependency injection (decision
-0221): a handler of web/, staff/, server/ or the competition names `pool`, `store`,
+0221): a handler of staff/, server/, demo/ or the competition names `pool`, `store`,
 `settings`, `ctx` or `competitions` among its parameters instead of reaching into
 `context(state)`; and every such parameter is passed on unvalidated (`SkipValidation`):
 it is the process's own object, never a client's input, and msgspec would rebuild a
@@ -15,7 +15,7 @@ from tableside.server import create_app
 from tableside.settings import Settings
 
 BACKEND = Path(__file__).resolve().parents[2] / "backend" / "tableside"
-MOVED = ("staff", "server", "competition/http")
+MOVED = ("staff", "server", "competition/http", "demo")
 REACHING_IN = re.compile(r"context\(state\)")
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
+from uuid import UUID
 
 import asyncpg
 from litestar.datastructures import State
@@ -52,7 +53,7 @@ class Context:
     addresses: SharedAddresses  # /live sockets per address, on every node
     live: LiveChannels  # the slices' renderers and openers
     origins: frozenset[str] = frozenset()
-    sockets: dict[Any, set[Callable[[], Any]]] = field(default_factory=dict)  # token_id -> closers
+    sockets: dict[UUID, set[Callable[[], None]]] = field(default_factory=dict)  # a token's closers
     login_clients: RateLimiter = field(default_factory=lambda: RateLimiter("login", 20 / 60, 20))
     pdf_clients: RateLimiter = field(default_factory=lambda: RateLimiter("pdf", 1, 60))
     signing_key: Signer | None = None  # checkpoints and their log (server/checkpoints.py)
