@@ -67,13 +67,12 @@ async def store(
     else run `work(digest=…)` in a thread and answer from it. `db`: the pool, or the
     connection holding the hall's lock when a call holds it (its reads run there, never on
     the pool)."""
-    pool = db
-    prior = await stored_response(pool, command_id, digest)
+    prior = await stored_response(db, command_id, digest)
     if prior is None:
         try:
             await anyio.to_thread.run_sync(partial(work, digest=digest))
         except VersionConflict:
-            prior = await stored_response(pool, command_id, digest)
+            prior = await stored_response(db, command_id, digest)
             if prior is None:
                 raise
         except CompetitionNotFound:
@@ -86,7 +85,7 @@ async def store(
                 detail="Nothing to call",
                 extra={"detail": str(exc), "reason": "nothing_to_call", **coded("nothing_to_call")},
             ) from None
-        prior = await stored_response(pool, command_id, digest)
+        prior = await stored_response(db, command_id, digest)
     return _answer(competitions, prior, command_id, comp_id)
 
 
