@@ -107,7 +107,8 @@ lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache .importlinter .importlinter-annotations
+	$(BIN)/mypy
 	$(BIOME) lint --error-on-warnings pwa
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache

@@ -121,7 +121,7 @@ def _prototypes() -> dict[str, str]:
     sets: dict[str, list[str]] = {}
     for member in list(parent):
         sets.setdefault(root(member), []).append(member)
-    mapping = {}
+    mapping: dict[str, str] = {}
     for members in sets.values():
         chosen = min(members, key=lambda m: (-len(m), not m.isascii(), m))
         mapping.update((m, chosen) for m in members if len(m) == 1 and m != chosen)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DATA_DIR = Path("var/pgdata")
 
@@ -219,9 +220,17 @@ class Settings:
             https_origin=(env.get("TABLESIDE_HTTPS_ORIGIN") or "").rstrip("/") or None,
         )
 
+    @property
+    def database(self) -> str:
+        """The database URL, once resolved (`create_app` refuses settings without one)."""
+        if not self.database_url:
+            raise RuntimeError("the database URL is resolved before the app is built")
+        return self.database_url
+
     def replace(self, **changes: object) -> Settings:
         """Return a copy with some fields changed (command-line flags win over env)."""
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+        kept: dict[str, Any] = {k: v for k, v in changes.items() if v is not None}
+        return replace(self, **kept)
 
 
 def _int(env: Mapping[str, str], key: str, default: int) -> int:

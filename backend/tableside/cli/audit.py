@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -247,7 +248,7 @@ def _witnesses(args: argparse.Namespace) -> tuple[list[tuple[str, list]], list[t
 
 
 def _store_verdict(
-    report, stored: list, witnesses: list, trusted, settings, acks: list = (), args=None
+    report, stored: list, witnesses: list, trusted, settings, acks: Sequence = (), args=None
 ):
     """Chains, stored checkpoints, witnesses, signatures: which ran, and the first problem."""
     from tableside.eventlog.verdict import Verdict, check_marks
@@ -269,7 +270,7 @@ def _store_verdict(
     return verdict
 
 
-def _federation(verdict, report, acks: list, pinned: str | None) -> None:
+def _federation(verdict, report, acks: Sequence, pinned: str | None) -> None:
     """The federation's acknowledgements (issue 49): the store must still reach each with
     the head it acknowledged, each signed by the federation (`--federation-key`, else the
     key each names: then it proves only that the file is self-consistent)."""

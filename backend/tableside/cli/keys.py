@@ -144,15 +144,18 @@ def _record(url: str, statement, signer, fact: str) -> None:
     import msgspec
     import psycopg
 
+    from tableside.db.rows import one
     from tableside.eventlog import EventRegistry, EventStore
     from tableside.eventlog.standing import RECORD_EVENT_TYPES, RECORD_STREAM
 
     with psycopg.connect(url) as conn:
-        row = conn.execute(
-            "SELECT coalesce(max(originator_version), 0) FROM stored_events"
-            " WHERE originator_id = %s",
-            (RECORD_STREAM,),
-        ).fetchone()
+        row = one(
+            conn.execute(
+                "SELECT coalesce(max(originator_version), 0) FROM stored_events"
+                " WHERE originator_id = %s",
+                (RECORD_STREAM,),
+            )
+        )
     with EventStore.connect(EventRegistry(*RECORD_EVENT_TYPES), url) as store:
         store.append(
             RECORD_STREAM,

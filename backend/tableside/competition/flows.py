@@ -35,8 +35,15 @@ class Ended:
 class CompetitionFlow(Protocol):
     """A discipline's matches as a competition plays them."""
 
-    sport: str  # the guide's `sport` it plays
-    endings: tuple[type, ...]  # events after which a stream may have ended or changed result
+    @property
+    def sport(self) -> str:
+        """The guide's `sport` it plays."""
+        ...
+
+    @property
+    def endings(self) -> tuple[type, ...]:
+        """Events after which a stream may have ended or changed result."""
+        ...
 
     def owns(self, first: StoredEvent) -> bool:
         """Whether a stream with this first event is one of its matches."""

@@ -38,7 +38,7 @@ from tableside.competition.rules.state import Competition
 from tableside.competition.rules.team_calls import block_for, free_blocks
 from tableside.competition.service import CompetitionNotFound
 from tableside.db.pool import PoolBusy
-from tableside.web.consistency import caught_up
+from tableside.web.consistency import Db, caught_up
 from tableside.web.problems import coded
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
@@ -52,7 +52,6 @@ OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT
 # finished one's was named by its id).
 NAMES = "SELECT competition_id, name FROM competition_view"
 CALLS = (cc.CallMatch, cc.CallNextMatches, cc.MoveMatch)
-Db = asyncpg.Pool | asyncpg.Connection  # what a read runs on
 # Matches kept for one table each (match id, table): the demo's for its visitor (decision 0137).
 Kept = tuple[tuple[str, int], ...]
 
@@ -364,7 +363,7 @@ def _teams(state: Competition | None) -> int:
 
 def _block(command: cc.CallMatch, state: Competition | None) -> tuple[int, ...]:
     """The tables a CallMatch asks for (a block the domain refuses is its to explain)."""
-    if not _teams(state):
+    if state is None or state.guide is None or not _teams(state):
         return (command.table, *command.tables)
     try:
         return block_for(state.guide, command.table, command.tables)

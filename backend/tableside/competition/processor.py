@@ -110,13 +110,13 @@ class ResultsProcessor:
         """The called match's stream(s), by the flow of the guide's sport (a team match's: one
         per board)."""
         _, state = self.competitions.state(comp_id)
-        self.flows.by_sport[sports.of(state.guide).name].start(comp_id, state, called)
+        self.flows.by_sport[sports.of(state.the_guide).name].start(comp_id, state, called)
 
     def move(self, comp_id: UUID, version: int, moved: MatchMoved) -> None:
         """A moved match's stream put on its new table, by the flow of the guide's sport
         (once: the command id is derived from the competition's version)."""
         _, state = self.competitions.state(comp_id)
-        flow = self.flows.by_sport[sports.of(state.guide).name]
+        flow = self.flows.by_sport[sports.of(state.the_guide).name]
         flow.move(comp_id, state, moved, f"moved at v{version}")
 
     def close_unplayed(self, comp_id: UUID, event: ResultRecorded) -> None:

@@ -99,7 +99,7 @@ async def _write(
 ) -> dict[str, Any]:
     """Replace one competition's document and standings rows; return them as the live
     feed's `competition` message."""
-    guide = state.guide
+    guide = state.the_guide
     doc = competition_doc(state, version, position)
     await conn.execute(
         _VIEW,

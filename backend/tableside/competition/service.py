@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import TypeVar
 from uuid import UUID
 
 import msgspec
@@ -22,6 +23,7 @@ from tableside.competition.rules.state import Competition
 from tableside.eventlog import AppendResult, EventStore, VersionConflict
 from tableside.eventlog.streams import Folded, Streams
 
+C = TypeVar("C", bound=msgspec.Struct)
 COMPETITION_IDS = uuid.UUID("0f4b9b52-52f4-4d3c-a8f1-3f0d6f7c2a11")  # uuid5 namespace
 _EVENTS = frozenset(competition.EVENT_TYPES)
 
@@ -40,7 +42,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def stamped(command: msgspec.Struct) -> msgspec.Struct:
+def stamped(command: C) -> C:
     """The command with the server's time in `at` (the 2-minute rule runs on one clock)."""
     if "at" in command.__struct_fields__:
         return msgspec.structs.replace(command, at=now())
@@ -116,8 +118,9 @@ class CompetitionService:
         """Decide `make(state)` at the current version, retrying on a conflict (processors)."""
 
         def events(state: Competition | None):
-            command = make(_known(state, comp_id))
-            return None if command is None else decide(state, command)
+            known = _known(state, comp_id)
+            command = make(known)
+            return None if command is None else decide(known, command)
 
         return self.streams.submit(
             comp_id, events, command_id=command_id, meta=meta, attempts=attempts

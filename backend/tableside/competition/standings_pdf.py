@@ -35,7 +35,7 @@ _BG_COLUMNS = tuple(
     if k != "admin.col.pucks"
 )
 _BG_WIDTHS = (16, 50, 18, 16, 26, 30, 34)
-_NEXT = {"new_x": "LMARGIN", "new_y": "NEXT"}  # the next line starts at the margin
+_NEXT: dict[str, Any] = {"new_x": "LMARGIN", "new_y": "NEXT"}  # the next line starts at the margin
 
 
 def standings_pdf(

@@ -70,6 +70,8 @@ class EmbeddedPostgres:
         return self._start_listening()
 
     def _start_listening(self) -> str:
+        if self._listen is None:
+            raise RuntimeError("listen_on first")
         host, port = self._listen
         wheel = _wheel()
         sockets = wheel.utils.find_suitable_socket_dir(

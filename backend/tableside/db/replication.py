@@ -38,6 +38,7 @@ import psycopg
 from psycopg import sql
 
 from tableside.db.background import repeating
+from tableside.db.rows import one
 
 REPLICA_ROLE = "tableside_replica"
 STANDBY_NAME = "tableside_standby"
@@ -214,15 +215,15 @@ def _first_line(exc: Exception) -> str:
 def in_recovery(superuser_url: str) -> bool:
     """Is this server still a standby?"""
     with psycopg.connect(superuser_url, connect_timeout=5) as conn:
-        return bool(conn.execute("SELECT pg_is_in_recovery()").fetchone()[0])
+        return bool(one(conn.execute("SELECT pg_is_in_recovery()"))[0])
 
 
 def promote(superuser_url: str, wait_seconds: int = 60) -> bool:
     """Make the standby a primary; True once it is (False: it was not a standby)."""
     with psycopg.connect(superuser_url, autocommit=True, connect_timeout=5) as conn:
-        if not conn.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
+        if not one(conn.execute("SELECT pg_is_in_recovery()"))[0]:
             return False
-        done = conn.execute("SELECT pg_promote(true, %s)", (wait_seconds,)).fetchone()[0]
+        done = one(conn.execute("SELECT pg_promote(true, %s)", (wait_seconds,)))[0]
     if not done:
         raise ReplicationError(f"the standby did not become primary within {wait_seconds} s")
     return True
@@ -231,10 +232,12 @@ def promote(superuser_url: str, wait_seconds: int = 60) -> bool:
 def standby_lag(superuser_url: str) -> tuple[int | None, float | None]:
     """(bytes received but not replayed, seconds since the last replayed commit) here."""
     with psycopg.connect(superuser_url, connect_timeout=5) as conn:
-        row = conn.execute(
-            "SELECT pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()),"
-            " extract(epoch FROM now() - pg_last_xact_replay_timestamp())"
-        ).fetchone()
+        row = one(
+            conn.execute(
+                "SELECT pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn()),"
+                " extract(epoch FROM now() - pg_last_xact_replay_timestamp())"
+            )
+        )
     return (int(row[0]) if row[0] is not None else None), (
         float(row[1]) if row[1] is not None else None
     )
@@ -264,13 +267,13 @@ def watch(superuser_url: str, *, required: bool, every: float = 0.5) -> Iterator
 
     def step(said: str | None) -> str | None:
         with psycopg.connect(superuser_url, autocommit=True, connect_timeout=5) as conn:
-            streaming = conn.execute(_STREAMING, (STANDBY_NAME,)).fetchone()[0] > 0
+            streaming = one(conn.execute(_STREAMING, (STANDBY_NAME,)))[0] > 0
             # Never synchronous to a standby that is not there, even when one is required: every
             # commit would wait in PostgreSQL for ever (issue 46: the server started, printed
             # "serving" and answered nothing for 10 min). The app refuses writes instead
             # (web/availability.database_gate: 503 "No standby").
             names = STANDBY_NAME if streaming else ""
-            current = conn.execute("SHOW synchronous_standby_names").fetchone()[0]
+            current = one(conn.execute("SHOW synchronous_standby_names"))[0]
             if current != names:
                 conn.execute(
                     sql.SQL("ALTER SYSTEM SET synchronous_standby_names = {}").format(names)

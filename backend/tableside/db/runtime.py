@@ -89,7 +89,7 @@ def _listening(server: EmbeddedPostgres, url: str, settings: Settings) -> str:
     from tableside.db import replication
 
     try:
-        host, port = replication.parse_address(settings.replication, "--replication")
+        host, port = replication.parse_address(settings.replication or "", "--replication")
         if not replication.in_recovery(url):
             path = replication.prepare_primary(url, server.data_dir)
             print(f"replication: a standby connects to {host}:{port} with {path}", flush=True)

@@ -8,12 +8,11 @@ import uuid
 
 import anyio.to_thread
 from litestar import get
-from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 
 from tableside.competition.service import CompetitionNotFound, CompetitionService, now
 from tableside.demo.director import GUIDE, HOLD_SECONDS, Hold, held_for_person
-from tableside.web.context import context
+from tableside.web.context import AppSettings, Store
 from tableside.web.problems import coded
 
 DEMO_IDS = uuid.UUID("6f1d8a0e-5b7c-4e0a-9c1e-2d3b4a5f6e70")  # uuid5 namespace of demo events
@@ -91,12 +90,11 @@ def _demo(store, seconds: int) -> dict | None:
 
 
 @get("/api/demo", summary="The demo's run and the match kept for a person")
-async def demo_now(state: State) -> dict:
+async def demo_now(store: Store, settings: AppSettings) -> dict:
     """The newest demo run (numbered) and the match kept for table 5 with the end of its
     countdown and whether it is called there already (a simulated table takes it at the
     countdown's end all the same, decision 0190); 404 where no demo ever ran."""
-    ctx = context(state)
-    found = await anyio.to_thread.run_sync(_demo, ctx.store, ctx.settings.demo_hold_seconds)
+    found = await anyio.to_thread.run_sync(_demo, store, settings.demo_hold_seconds)
     if found is None:
         raise NotFoundException("No demo has run on this server", extra=coded("no_demo"))
     return found

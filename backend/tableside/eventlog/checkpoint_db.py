@@ -24,7 +24,7 @@ from tableside.eventlog.checkpoints import (
     read_log,
 )
 from tableside.eventlog.jsonl import Link, Seal
-from tableside.eventlog.records import RAW_COLUMNS, RawRecord
+from tableside.eventlog.records import RAW_COLUMNS, RawRecord, raw_record
 from tableside.eventlog.signer_log import LogReading
 from tableside.eventlog.verify import verify_segment
 
@@ -84,7 +84,7 @@ def take(conn: Any, key: SigningKey, *, covering: int | None = None) -> Checkpoi
         head = conn.execute(_HEAD).fetchone()
         latest = latest_checkpoint(conn)
         target = covering if covering is not None else _position(head) or 0
-        if not _due(head, latest, target, signer):
+        if signer is None or not _due(head, latest, target, signer):
             return latest if covering is not None else None
         _refuse(signer, _holds(conn, signer, head[0]))
         return insert(conn, signer.sign(head[0], bytes(head[1])))
@@ -118,7 +118,7 @@ async def take_async(
         head = await conn.fetchrow(_HEAD)
         latest = await latest_async(conn)
         target = covering if covering is not None else _position(head) or 0
-        if not _due(head, latest, target, signer):
+        if signer is None or not _due(head, latest, target, signer):
             return latest if covering is not None else None
         _refuse(signer, await _holds_async(conn, signer, head[0]))
         checkpoint = signer.sign(head[0], bytes(head[1]))
@@ -194,7 +194,7 @@ def _positions(
 
 
 def _stretch_dispute(rows: list[Any], anchor: int, heads: dict[int, bytes]) -> Any:
-    records = [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
+    records = [raw_record(r) for r in rows]
     broken = verify_segment(records, anchor, heads.get(anchor, GENESIS))
     return standing.Dispute(standing.CHAIN_BROKEN, broken.describe()) if broken else None
 

@@ -102,7 +102,7 @@ def problem(checkpoint: Checkpoint, trusted_key: bytes | None) -> str | None:
         )
     except ValueError:
         return f"checkpoint at position {checkpoint.position} is not hex"
-    if not trusts(trusted_key, key):
+    if trusted_key is not None and not trusts(trusted_key, key):
         return (
             f"checkpoint at position {checkpoint.position} is signed by key {key.hex()[:16]}…,"
             f" not the trusted key {trusted_key.hex()[:16]}…"

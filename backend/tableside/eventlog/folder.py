@@ -22,7 +22,13 @@ from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import Record, read_stream
 
 V = TypeVar("V")
-MISS = object()  # Folder.step: the value before this event must be read from the database
+
+
+class _Miss:
+    """The type of MISS."""
+
+
+MISS = _Miss()  # Folder.step: the value before this event must be read from the database
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,7 @@ class Folder(Generic[V]):
         """The value after `rec`; None for an event it does not take. On a miss the stream
         is read on `conn`, after `before_read` (which frees the connection) when given."""
         value = self.step(rec)
-        if value is not MISS:
+        if not isinstance(value, _Miss):
             return value
         if before_read is not None:
             await before_read()
@@ -76,7 +82,7 @@ class Folder(Generic[V]):
         )
         return self._keep(rec, self._advance(before, rec))
 
-    def step(self, rec: Record) -> V | object | None:
+    def step(self, rec: Record) -> V | _Miss | None:
         """`advance` without I/O: the value, None for an event it does not take, or MISS
         when the stream's value before `rec` is not cached (the caller reads it)."""
         if type(rec.event) not in self._types:

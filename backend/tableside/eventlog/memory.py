@@ -37,7 +37,7 @@ class MemoryEventRecorder(POPOApplicationRecorder):
             if command_id in self._digests:
                 stored, asked = self._digests[command_id], kwargs.get("command_digest")
                 if stored is not None and asked is not None and stored != asked:
-                    raise CommandReused(command_id)  # type: ignore[arg-type]
+                    raise CommandReused(command_id)
                 return []
             return super()._insert_events(stored_events, **kwargs)
 
@@ -62,7 +62,7 @@ class MemoryEventRecorder(POPOApplicationRecorder):
     ) -> Any:
         if command_id is None:
             raise ProgrammingError("every append needs a command_id")
-        ids = super()._update_table(stored_events, **kwargs)
+        ids = super()._update_table(stored_events, **kwargs) or ()
         self._digests[command_id] = command_digest
         recorded_at = datetime.now(UTC)
         for event, position in zip(stored_events, ids, strict=True):

@@ -105,7 +105,7 @@ def problem(receipt: Receipt, trusted_key: bytes | None) -> str | None:
         key, signature = bytes.fromhex(receipt.public_key), bytes.fromhex(receipt.signature)
     except ValueError:
         return "the receipt's key or signature is not hex"
-    if not trusts(trusted_key, key):
+    if trusted_key is not None and not trusts(trusted_key, key):
         return (
             f"the receipt is signed by key {key.hex()[:16]}…,"
             f" not the trusted key {trusted_key.hex()[:16]}…"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -32,6 +33,12 @@ class RawRecord(msgspec.Struct, frozen=True):
     hash: bytes
     # The store-wide chain (schema/006); empty where a source does not carry it.
     global_hash: bytes = b""
+
+
+def raw_record(row: Sequence[Any]) -> RawRecord:
+    """A stored_events row as a driver read it (bytea may come as a memoryview)."""
+    values: list[Any] = [bytes(v) if isinstance(v, memoryview) else v for v in row]
+    return RawRecord(*values)
 
 
 class StoredEvent(msgspec.Struct, frozen=True):

@@ -39,7 +39,7 @@ class EventRegistry:
             self._names[event_type] = name
             self._decoders[name] = _decoder(event_type)
 
-    def name_of(self, event: object) -> str:
+    def name_of(self, event: msgspec.Struct) -> str:
         """The stable name of an event instance's type."""
         try:
             return self._names[type(event)]

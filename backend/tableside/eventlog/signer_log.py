@@ -81,8 +81,8 @@ def signed_line(
 ) -> bytes:
     """One signed line (with its newline) of `fields` after the line hashed `prev`, written
     now (or at `written`: what a forger would date it)."""
-    written = (written or datetime.now(UTC)).isoformat()
-    body = msgspec.json.encode({**fields, "prev": prev, "written": written, "key": _public(key)})
+    at = (written or datetime.now(UTC)).isoformat()
+    body = msgspec.json.encode({**fields, "prev": prev, "written": at, "key": _public(key)})
     signature = key.sign(_DOMAIN + body).hex().encode()
     return body[:-1] + _SIG + signature + b'"}\n'
 

@@ -292,8 +292,11 @@ def judge(
     names vanished. `heads` and `end` as for `unreached`. Stored checkpoints the log lacks
     are no dispute once their heads hold: the signer adopts them (`lacking`; another node
     sharing the store signed them, or the log was lost: decision 0120)."""
-    broken = log is not None and log[1].problem is not None
-    found = Dispute(LOG_BROKEN, f"the signer's log {log[0]}: {log[1].problem}") if broken else None
+    found = (
+        Dispute(LOG_BROKEN, f"the signer's log {log[0]}: {log[1].problem}")
+        if log is not None and log[1].problem is not None
+        else None
+    )
     return (
         found
         or unreached(stored, heads, end, name="a stored checkpoint")

@@ -107,6 +107,8 @@ def _accepted_before(accepted: list[standing.DisputeAccepted], dispute: standing
 
 
 def _accept(seen: Look, signer: Signer, accept: Accept) -> Look:
+    if seen.dispute is None:
+        return seen  # nothing to accept (`look` asks only with a dispute)
     now = datetime.now(UTC)
     report, history = seen.report, seen.history
     event = standing.signed_acceptance(
@@ -144,8 +146,8 @@ def _look(conn, url: str, signer: Signer) -> Look:
     watch = {cp.position for cp in [*stored, *logged, *history.newest]}
     report = verify(records_from_database(url), watch=watch)
     if report.broken is not None:
-        dispute = standing.Dispute(standing.CHAIN_BROKEN, report.broken.describe())
-        return Look(dispute, report.events, report=report, history=history)
+        broken = standing.Dispute(standing.CHAIN_BROKEN, report.broken.describe())
+        return Look(broken, report.events, report=report, history=history)
     first = conn.execute(checkpoint_db.FIRST).fetchone()
     dispute = checkpoint_db.foreign(signer, log, first) or standing.judge(
         stored, logged, log, report.heads, report.last_position, history

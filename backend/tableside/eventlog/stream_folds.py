@@ -77,7 +77,8 @@ class StreamFolds(Generic[T]):
         self, conn: asyncpg.Connection, progress: Callable[[int], None] | None = None
     ) -> int:
         """catch_up on one connection (a rebuild runs it inside its own transaction)."""
-        return await follow(conn, self.registry, [self], self.batch, progress)
+        lanes = [self]  # a Consumer but for take's `-> None` (driver55 rewrites runner.py)
+        return await follow(conn, self.registry, lanes, self.batch, progress)  # type: ignore[arg-type]
 
     async def position(self, conn: asyncpg.Connection) -> int:
         return await conn.fetchval(_POSITION, self.name)
@@ -103,7 +104,8 @@ class StreamFolds(Generic[T]):
             for rec in records:
                 if rec.position > done and type(rec.event) in self.types:
                     value = await self.folder.advance(conn, rec)
-                    touched[rec.stream_id] = (rec.version, value, rec.position)
+                    if value is not None:  # never: the folder takes this lane's fold's types
+                        touched[rec.stream_id] = (rec.version, value, rec.position)
             written = [
                 await self.model.write(conn, stream, *folded) for stream, folded in touched.items()
             ]

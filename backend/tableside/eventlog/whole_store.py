@@ -23,6 +23,7 @@ import msgspec
 import psycopg
 from psycopg.rows import class_row
 
+from tableside.db.rows import one
 from tableside.eventlog import checkpoint_db
 from tableside.eventlog.chain import GENESIS
 from tableside.eventlog.checkpoints import Checkpoint
@@ -75,7 +76,7 @@ def export_store(url: str, key: Any) -> list[bytes]:
 
 def _unsealed_why(conn: psycopg.Connection, key: Any) -> str:
     """Why nothing seals the store: it is empty (a key signs nothing then), or no key is here."""
-    empty = not conn.execute("SELECT EXISTS (SELECT 1 FROM stored_events)").fetchone()[0]
+    empty = not one(conn.execute("SELECT EXISTS (SELECT 1 FROM stored_events)"))[0]
     if empty:
         return "the store holds no events yet: there is nothing to export"
     if key is not None:  # take() signs a store that holds events: only a refusal ends here
@@ -86,12 +87,13 @@ def _unsealed_why(conn: psycopg.Connection, key: Any) -> str:
     )
 
 
+_COUNT_AFTER = "SELECT count(*) FROM stored_events WHERE notification_id > %s"
+
+
 def unsealed_after(url: str, position: int) -> int:
     """How many events the store holds past `position` (appended after the seal)."""
     with psycopg.connect(url) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM stored_events WHERE notification_id > %s", (position,)
-        ).fetchone()
+        row = one(conn.execute(_COUNT_AFTER, (position,)))
     return int(row[0])
 
 
@@ -140,7 +142,7 @@ def restore_store(owner_url: str, header: Header, records: list[RawRecord]) -> R
 
 
 def _sealing_checkpoints(header: Header) -> list[Checkpoint]:
-    marks = list(header.checkpoints) or [header.checkpoint]
+    marks = list(header.checkpoints) or ([header.checkpoint] if header.checkpoint else [])
     return sorted(marks, key=lambda cp: (cp.position, cp.time))
 
 

@@ -213,7 +213,7 @@ def _lost_heads(offer: Offer, held: Held) -> Refusal | None:
 def _rotations(new: list[RawRecord], keys: frozenset[bytes]) -> tuple[frozenset, Refusal | None]:
     """The keys the record rotated to (#41: each rotation signed by the key it retires,
     which must already be the venue's)."""
-    keys = set(keys)
+    held = set(keys)
     for record in new:
         if record.type_name != ROTATION_TYPE:
             continue
@@ -222,16 +222,16 @@ def _rotations(new: list[RawRecord], keys: frozenset[bytes]) -> tuple[frozenset,
             old, fresh = bytes.fromhex(rotated.old_key), bytes.fromhex(rotated.new_key)
         except (msgspec.DecodeError, ValueError):
             rotated, old, fresh = None, b"", b""
-        if rotated is None or old not in keys or not rotation.holds(rotated):
-            return frozenset(keys), Refusal(
+        if rotated is None or old not in held or not rotation.holds(rotated):
+            return frozenset(held), Refusal(
                 "federation_bad_rotation",
                 422,
                 f"the key rotation at position {record.position} is not signed by a key of"
                 " this venue's",
                 record.position,
             )
-        keys.add(fresh)
-    return frozenset(keys), None
+        held.add(fresh)
+    return frozenset(held), None
 
 
 def _head(offer: Offer, held: Held) -> tuple[int, bytes]:

@@ -18,15 +18,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
-from tableside.live.audience import SLOW, Subscriber
+from tableside.live.audience import SLOW, Audience, Subscriber
 from tableside.live.feed import encode
-from tableside.web.context import Context
+
+
+class Places(Protocol):
+    """Who gives a socket's place back when it goes: the hall's shared addresses
+    (live/addresses.py), the federation relay's admission."""
+
+    async def leave(self, pool: Any, client: str) -> None: ...
+
+
+class Seat(Protocol):
+    """What a detached socket needs of the feed it came from: the hall's Context, or the
+    federation relay's seat (federation/relay/socket.py)."""
+
+    @property
+    def audience(self) -> Audience: ...
+
+    @property
+    def addresses(self) -> Places: ...
+
+    @property
+    def pool(self) -> Any: ...
+
 
 PING = b'{"type":"ping"}'  # exactly what live.js sends (JSON.stringify)
 PONG = encode({"kind": "pong"})
@@ -74,7 +95,7 @@ class Spectator:
 
     __slots__ = ("channel", "client", "ctx", "proto", "sub")
 
-    def __init__(self, proto: Any, ctx: Context, channel: str, sub: Subscriber, client: str):
+    def __init__(self, proto: Any, ctx: Seat, channel: str, sub: Subscriber, client: str):
         self.proto, self.ctx, self.channel, self.sub, self.client = proto, ctx, channel, sub, client
 
     def received(self, text: bytes | None) -> None:
@@ -112,7 +133,7 @@ class Spectator:
         task.add_done_callback(_LEAVING.discard)
 
 
-async def _leave(ctx: Context, client: str) -> None:
+async def _leave(ctx: Seat, client: str) -> None:
     """Give the address's count back; a server on its way down (its pool closing) leaves it
     to the lease's expiry (live/addresses.py)."""
     try:
@@ -179,7 +200,7 @@ def detachable(proto: Any) -> bool:
     return isinstance(proto, WebSocketsSansIOProtocol)
 
 
-def detach(proto: Any, ctx: Context, channel: str, sub: Subscriber, client: str) -> bool:
+def detach(proto: Any, ctx: Seat, channel: str, sub: Subscriber, client: str) -> bool:
     """Let the socket live on without its ASGI task (which is to return at once after);
     False when it is already closing (the task then ends it as before). What arrived while it
     caught up is handled now."""

@@ -166,8 +166,10 @@ class _Ending:
     __slots__ = ("code", "task")
 
     def __init__(self) -> None:
-        self.task = asyncio.current_task()
-        self.code = 0
+        task = asyncio.current_task()
+        if task is None:
+            raise RuntimeError("a socket's handler runs in a task")
+        self.task, self.code = task, 0
 
     def slow(self) -> None:
         self._end(SLOW)

@@ -18,7 +18,7 @@ from uuid import UUID
 from tableside.eventlog.checkpoint_db import take_async
 from tableside.eventlog.checkpoints import Signer, SigningRefused
 from tableside.eventlog.receipts import Ending, Receipt, issue
-from tableside.eventlog.records import RAW_COLUMNS, RawRecord
+from tableside.eventlog.records import RAW_COLUMNS, RawRecord, raw_record
 from tableside.match.discipline import Disciplines
 
 _STREAM = (
@@ -36,7 +36,7 @@ def endings(stream: list[Decoded], disciplines: Disciplines) -> list[Ending]:
 async def stream_of(conn: Any, registry: Any, match_id: UUID) -> list[Decoded]:
     """A match's stored rows with their decoded events, oldest first."""
     rows = await conn.fetch(_STREAM, match_id)
-    raws = [RawRecord(*(bytes(v) if isinstance(v, memoryview) else v for v in r)) for r in rows]
+    raws = [raw_record(r) for r in rows]
     return [(raw, registry.decode(raw.type_name, raw.payload)) for raw in raws]
 
 

@@ -11,6 +11,7 @@ OpenAPI at `/schema`.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
@@ -21,6 +22,7 @@ from litestar.openapi import OpenAPIConfig
 from tableside.competition.http.reads import COMPETITION_READ_ROUTES
 from tableside.competition.http.routes import COMPETITION_COMMAND_ROUTES
 from tableside.competition.live import competition_now
+from tableside.competition.runtime import COMPETITION_SERVICES
 from tableside.demo.hold import DEMO_ROUTES
 from tableside.live.addresses import SharedAddresses
 from tableside.live.audience import Audience
@@ -64,7 +66,7 @@ from tableside.web.auth import no_token_in_url
 from tableside.web.availability import AVAILABILITY_HANDLERS, database_gate
 from tableside.web.bodies import StrictRequest
 from tableside.web.compression import JsonGzip
-from tableside.web.context import Context
+from tableside.web.context import SERVICES, Context
 from tableside.web.guards import BODY_LIMIT, refuse_nul
 from tableside.web.health import health, servers
 from tableside.web.problems import EXCEPTION_HANDLERS
@@ -95,7 +97,8 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
     app = TablesideApp(
         route_handlers=declare_problems(routes()),
         lifespan=[lifespan, competition_lifespan],
-        exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS, **MATCH_HANDLERS},
+        dependencies={**SERVICES, **COMPETITION_SERVICES},
+        exception_handlers=_exception_handlers(),
         before_request=refuse_nul,
         guards=[_app_guards],
         before_send=[security_headers(settings.peers)],
@@ -110,6 +113,12 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
     app.state.settings = settings
     app.state.tableside = build_context(settings, disciplines or house_disciplines())
     return app
+
+
+def _exception_handlers() -> dict[int | type[Exception], Any]:
+    """The kernel's problem details, the availability's 503s and the match slice's."""
+    handlers = (EXCEPTION_HANDLERS, AVAILABILITY_HANDLERS, MATCH_HANDLERS)
+    return {kind: handler for each in handlers for kind, handler in each.items()}
 
 
 def build_context(settings: Settings, disciplines: Disciplines) -> Context:

@@ -19,9 +19,9 @@ import anyio.to_thread
 import asyncpg
 import psycopg
 from litestar import Response, get
-from litestar.datastructures import State
 from litestar.openapi import ResponseSpec
 
+from tableside.db.rows import one
 from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
 from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, public_hex
@@ -32,7 +32,7 @@ from tableside.eventlog.key_identity import (
     trusted_in,
 )
 from tableside.eventlog.standing import RECORD_STREAM, DisputeAccepted
-from tableside.web.context import Context, context
+from tableside.web.context import Context, Pool
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +42,11 @@ async def load_key(ctx: Context) -> None:
     start; another key, or none, stops the start: `key_identity`), and its log."""
     settings = ctx.settings
     key = await anyio.to_thread.run_sync(
-        signing_key_for, settings.database_url, settings.signing_key_path
+        signing_key_for, settings.database, settings.signing_key_path
     )
     pub = bytes.fromhex(public_hex(key))
-    trusted = await anyio.to_thread.run_sync(trusted_in, settings.database_url, pub)
-    store = await anyio.to_thread.run_sync(store_identity, settings.database_url)
+    trusted = await anyio.to_thread.run_sync(trusted_in, settings.database, pub)
+    store = await anyio.to_thread.run_sync(store_identity, settings.database)
     log_path = settings.checkpoint_log_path
     await anyio.to_thread.run_sync(bound_log, log_path, store)
     ctx.signing_key = Signer(key, log_path, retired=trusted.retired, store=store)
@@ -59,9 +59,9 @@ async def look_at_start(ctx: Context) -> None:
     `/health` and on the console) unless the server was started with `--accept-disputed`:
     then the dispute is recorded as a signed event (mirrored in the log), and signing goes
     on."""
-    signer = ctx.signing_key
+    signer = ctx.signer()
     accept = partial(_record_acceptance, ctx) if ctx.settings.accept_disputed else None
-    look = partial(standing_db.look, ctx.settings.database_url, signer, accept)
+    look = partial(standing_db.look, ctx.settings.database, signer, accept)
     seen = await anyio.to_thread.run_sync(look)
     signer.dispute = seen.dispute
     if seen.adopted:
@@ -79,8 +79,8 @@ async def look_at_start(ctx: Context) -> None:
 
 def _record_acceptance(ctx: Context, event: DisputeAccepted) -> None:
     """The dispute accepted, as a signed event of the record's own stream (a worker thread)."""
-    with psycopg.connect(ctx.settings.database_url) as conn:
-        row = conn.execute(_RECORD_VERSION, (RECORD_STREAM,)).fetchone()
+    with psycopg.connect(ctx.settings.database) as conn:
+        row = one(conn.execute(_RECORD_VERSION, (RECORD_STREAM,)))
     ctx.store.append(
         RECORD_STREAM,
         [event],
@@ -121,11 +121,11 @@ async def periodic_checkpoints(ctx: Context) -> None:
     status_code=200,
     responses={204: ResponseSpec(None, description="No checkpoint is signed yet")},
 )
-async def latest_checkpoint(state: State) -> Response[dict[str, Any] | None]:
+async def latest_checkpoint(pool: Pool) -> Response[dict[str, Any] | None]:
     """Position, head hash (and its short form), time, Ed25519 signature and public key;
     204 while none is signed yet — a state of a new store (the first comes within
     TABLESIDE_CHECKPOINT_MINUTES of the first event), not an error a face would log."""
-    checkpoint = await latest_async(context(state).pool)
+    checkpoint = await latest_async(pool)
     if checkpoint is None:
         return Response(None, status_code=204)
     return Response(

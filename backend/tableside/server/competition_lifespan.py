@@ -5,45 +5,26 @@ standings consumer on the one tail loop."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from functools import partial
-from uuid import UUID
 
 from litestar import Litestar
 
 from tableside.competition import hall
-from tableside.competition.flows import Flows
 from tableside.competition.live import publish_competition
 from tableside.competition.processor import ResultsProcessor
 from tableside.competition.projection import StandingsRunner
-from tableside.competition.rules.state import Competition
+from tableside.competition.runtime import CompetitionRuntime
 from tableside.competition.service import CompetitionService
 from tableside.demo.hold import kept_for_visitor
-from tableside.eventlog.runner import Tail
 from tableside.server.disciplines import competition_flows
-
-
-@dataclass
-class CompetitionRuntime:
-    """What competition handlers use, on `app.state.competitions`."""
-
-    service: CompetitionService
-    flows: Flows  # each discipline's matches as a competition plays them
-    processor: ResultsProcessor
-    standings: StandingsRunner
-    tail: Tail
-    kept: Callable[[UUID, Competition | None], hall.Kept] = hall.nothing_kept
-
-    def wake(self) -> None:
-        """A command was stored here: process and project it now (the NOTIFY comes too)."""
-        self.tail.wake.set()
+from tableside.web.context import Context
 
 
 @contextlib.asynccontextmanager
 async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     """Hand the processor and the standings consumer to the core lifespan's tail loop."""
-    ctx = app.state.tableside
+    ctx: Context = app.state.tableside
     service = CompetitionService(ctx.store)
     flows = competition_flows(ctx.matches, ctx.store)
     runtime = CompetitionRuntime(
@@ -56,7 +37,7 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     if ctx.settings.demo:  # on every worker: any of them may answer the console's call
         runtime.kept = partial(kept_for_visitor, ctx.store, ctx.settings.demo_hold_seconds)
     app.state.competitions = runtime
-    ctx.hall = partial(hall.table_free, ctx.pool, lambda comp: service.state(comp)[1], flows)
+    ctx.hall = partial(hall.table_free, ctx.pool, runtime.state_of, flows)
     ctx.tail.add(runtime.processor)
-    ctx.tail.add(runtime.standings)
+    ctx.tail.add(runtime.standings)  # type: ignore[arg-type]  # as server/lifespan.py says
     yield

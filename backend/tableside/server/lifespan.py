@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 async def lifespan(app: Litestar) -> AsyncIterator[None]:
     """Open everything in order, run the background tasks, close in reverse."""
     ctx: Context = app.state.tableside
-    url, size = ctx.settings.database_url, ctx.settings.db_pool_size
+    url, size = ctx.settings.database, ctx.settings.db_pool_size
     ctx.pool = app.state.db_pool = await open_pool(ctx.settings, reset=_keep_session)
     wait = ctx.settings.db_acquire_seconds + ctx.settings.db_statement_seconds
     ctx.token_checks = TokenChecks(ctx.pool, ctx.limiter, wait)
@@ -65,7 +65,7 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
         try:
             # /health answers from the watch's first look on (its own thread: availability)
             # the federation's uplink, in a thread of its own (uplink/): never in a request
-            with uplink(ctx.settings, public_hex(ctx.signing_key.key)):
+            with uplink(ctx.settings, public_hex(ctx.signer().key)):
                 async with Watch(ctx).running(), running(_start(ctx)):
                     yield
             await checkpoint_now(ctx)  # the last events of this run are signed too
@@ -116,13 +116,15 @@ def _start(ctx: Context) -> list[asyncio.Task]:
     tail.add_first(Hub(ctx.audience, renderers, ctx.live.watchers))
     korona = folders.of(MATCH_FOLD)
     tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=korona))
-    tail.add(backgammon_folds(ctx.pool, ctx.registry, folder=folders.of(BG_FOLD)))
+    # Consumer.take says `-> None`, a lane returns what it wrote (driver55 rewrites runner.py)
+    bg = backgammon_folds(ctx.pool, ctx.registry, folder=folders.of(BG_FOLD))
+    tail.add(bg)  # type: ignore[arg-type]
 
     def woken() -> None:
         tail.wake.set()
 
     ctx.on_database_back.append(woken)  # catch up at once after an outage
-    url = ctx.settings.database_url
+    url = ctx.settings.database
     ctx.audience.per_client = ctx.settings.live_per_client
     ctx.audience.behind_bytes = ctx.settings.live_behind_kib * 1024
     coros = [

@@ -17,13 +17,12 @@ from typing import Any
 
 import segno
 from litestar import Request, Response, get
-from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import FromQuery
 
 from tableside.match.exports.labels import face_words
 from tableside.web.auth import bearer, require, resolve
-from tableside.web.context import context
+from tableside.web.context import AppSettings, Pool
 from tableside.web.downloads import FaceLanguage
 from tableside.web.problems import coded, language
 from tableside.web.transport import in_clear_on_the_hall, setup_url
@@ -81,14 +80,13 @@ GROUP BY c.client ORDER BY c.client
 
 
 @get("/api/setup/tablets", summary="The tablets connected to this server now")
-async def connected_tablets(request: Request, state: State) -> dict[str, Any]:
+async def connected_tablets(request: Request, pool: Pool, settings: AppSettings) -> dict[str, Any]:
     """Head judge or secretary: each address with live sockets open now (a tablet, a screen),
     and whether this server speaks HTTPS (then they reached the HTTPS origin)."""
-    ctx = context(state)
-    require(await resolve(ctx.pool, bearer(request)), "head_judge", "secretary")
-    rows = await ctx.pool.fetch(_CONNECTED)
+    require(await resolve(pool, bearer(request)), "head_judge", "secretary")
+    rows = await pool.fetch(_CONNECTED)
     return {
-        "over_https": bool(ctx.settings.https_origin),
+        "over_https": bool(settings.https_origin),
         "tablets": [{"address": r[0], "sockets": r[1]} for r in rows],
     }
 
@@ -112,8 +110,8 @@ def venue_ca(request: Request) -> Response[bytes]:
 @get("/setup", include_in_schema=False, sync_to_thread=False)
 def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) -> Response[str]:
     """The page a tablet opens first (its QR code is printed by `tableside serve`)."""
-    lang = lang or language(request)
-    words = face_words(lang)
+    said = lang or language(request)
+    words = face_words(said)
     pem, origin = _ca_pem(request), _https_origin(request)
     say = lambda key: escape(words[key])  # noqa: E731
     parts = [f"<h1>{say('setup.title')}</h1>"]
@@ -133,11 +131,11 @@ def setup_page(request: Request, lang: FromQuery[FaceLanguage | None] = None) ->
     others = " · ".join(
         f'<a href="/setup?lang={code}" hreflang="{code}">{escape(name)}</a>'
         for code, name in ((c, face_words(c)["language.name"]) for c in ("et", "lv", "en", "is"))
-        if code != lang
+        if code != said
     )
     parts.append(f"<p>{others}</p>")
-    page = _PAGE.format(lang=lang, title=say("setup.title"), body="".join(parts))
-    return Response(page, media_type="text/html", headers={"Content-Language": lang})
+    page = _PAGE.format(lang=said, title=say("setup.title"), body="".join(parts))
+    return Response(page, media_type="text/html", headers={"Content-Language": said})
 
 
 def _install(pem: bytes, say) -> list[str]:

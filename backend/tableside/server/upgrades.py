@@ -17,4 +17,4 @@ class LetGoOnUpgrade(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         super().handle_websocket_upgrade()
-        self.parser = None
+        self.parser = None  # type: ignore[assignment]  # uvicorn types it as always set

@@ -21,12 +21,11 @@ from typing import Any, Literal
 
 import msgspec
 from litestar import Request, get, post
-from litestar.datastructures import State
 
 from tableside.eventlog import standing
 from tableside.eventlog.checkpoints import Checkpoint, CheckpointError, problem, read_published
 from tableside.web.auth import bearer, require, resolve
-from tableside.web.context import Context, context
+from tableside.web.context import Context, Services
 from tableside.web.disputed import disputed, witness_refused
 from tableside.web.health import federation_seen
 
@@ -61,14 +60,13 @@ async def _held(ctx: Context, checkpoint: Checkpoint) -> bool:
 
 @post("/api/witnesses", summary="Collect a device's or a mirror's witness file", status_code=200)
 async def collect(
-    request: Request, state: State, source: Literal["device", "mirror"] = "device"
+    request: Request, ctx: Services, source: Literal["device", "mirror"] = "device"
 ) -> dict[str, Any]:
     """Each checkpoint of the file checked (key, signature, the store's head there) and
     recorded; 422 naming the line that is not the venue's, 409 when the store no longer
     yields a head a witness holds (the record is disputed from then on)."""
-    ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
-    signer = ctx.signing_key
+    signer = ctx.signer()
     marks = _lines(await request.body())
     for number, checkpoint in enumerate(marks, 1):
         wrong = problem(checkpoint, signer.trusted)
@@ -113,12 +111,11 @@ async def _record(ctx: Context, marks: list[Checkpoint], held: list[bool], sourc
 
 
 @get("/api/witnesses/newest", summary="When the newest witness outside this machine was taken")
-async def newest(request: Request, state: State) -> dict[str, Any]:
+async def newest(request: Request, ctx: Services) -> dict[str, Any]:
     """`at` (ISO, or null), `source`, `interval_minutes`, and `stale`: a checkpoint signed
     after the newest witness has waited longer than the checkpoint interval for one; with a
     federation (issue 49) its newest acknowledgement is the newest witness (`source`
     "federation", `position`), and `federation` what the uplink saw (a fork refused too)."""
-    ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "head_judge")
     row = await ctx.pool.fetchrow(_NEWEST, standing.RECORD_STREAM)
     seen = msgspec.json.decode(bytes(row[0]), type=standing.CheckpointWitnessed) if row else None

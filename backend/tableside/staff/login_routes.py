@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Request, delete, get, post
-from litestar.datastructures import State
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import JSONBody, PathParameter
 
 from tableside.staff import accounts, lockouts
 from tableside.staff.auth_dto import LoginRequest, LoginResponse, PasswordChange
 from tableside.web.auth import STAFF_ROLES, bearer, require, resolve
-from tableside.web.context import Context, context
+from tableside.web.context import Context, Pool, Services
 from tableside.web.guards import principal_of, signed_in
 from tableside.web.problems import coded, too_many
 
@@ -42,9 +41,8 @@ async def _throttle(ctx: Context, request: Request, username: str) -> None:
 
 
 @post("/api/login", summary="Staff login")
-async def login(request: Request, state: State, data: JSONBody[LoginRequest]) -> LoginResponse:
+async def login(request: Request, ctx: Services, data: JSONBody[LoginRequest]) -> LoginResponse:
     """A bearer token for a head judge, secretary or auditor; throttled, 429 when locked."""
-    ctx = context(state)
     await _throttle(ctx, request, data.username)
     found = await accounts.login(ctx.pool, data.username, data.password)
     if found is None:
@@ -65,9 +63,8 @@ async def login(request: Request, state: State, data: JSONBody[LoginRequest]) ->
     summary="Change your own password",
     guards=[signed_in(*STAFF_ROLES)],  # the token before the body (issue 11 point 4)
 )
-async def change_password(request: Request, state: State, data: JSONBody[PasswordChange]) -> None:
+async def change_password(request: Request, ctx: Services, data: JSONBody[PasswordChange]) -> None:
     """Any staff member, with the current password; their other sessions end (ASVS V6.2.3)."""
-    ctx = context(state)
     me = principal_of(request, *STAFF_ROLES)
     await _throttle(ctx, request, me.name)
     if data.new_password in (data.current_password, me.name):
@@ -87,19 +84,17 @@ async def change_password(request: Request, state: State, data: JSONBody[Passwor
 
 
 @get("/api/login-lockouts", summary="Staff names locked after wrong passwords")
-async def list_lockouts(request: Request, state: State) -> list[dict[str, Any]]:
+async def list_lockouts(request: Request, pool: Pool) -> list[dict[str, Any]]:
     """Head judge: who is locked out, after how many failures, until when."""
-    ctx = context(state)
-    require(await resolve(ctx.pool, bearer(request)), "head_judge")
-    return await lockouts.locked(ctx.pool)
+    require(await resolve(pool, bearer(request)), "head_judge")
+    return await lockouts.locked(pool)
 
 
 @delete("/api/login-lockouts/{username:str}", status_code=204, summary="Lift a login lockout")
-async def unlock(request: Request, state: State, username: Username) -> None:
+async def unlock(request: Request, pool: Pool, username: Username) -> None:
     """Head judge: the name may log in again at once (404 when it has no failures)."""
-    ctx = context(state)
-    require(await resolve(ctx.pool, bearer(request)), "head_judge")
-    if not await lockouts.clear(ctx.pool, username):
+    require(await resolve(pool, bearer(request)), "head_judge")
+    if not await lockouts.clear(pool, username):
         raise NotFoundException(f"No failed logins for {username!r}", extra=coded("no_lockout"))
 
 

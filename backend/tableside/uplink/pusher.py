@@ -24,6 +24,7 @@ import msgspec
 import psycopg
 from psycopg.rows import class_row
 
+from tableside.db.rows import one
 from tableside.eventlog import NOTIFY_CHANNEL, checkpoint_db, federation_ack
 from tableside.eventlog.chain import GENESIS
 from tableside.eventlog.jsonl import FORMAT, Header, export_lines
@@ -125,6 +126,8 @@ class Pusher:
     def _wait(self) -> None:
         """Until the store's next append (its NOTIFY) or `every` seconds, whichever first."""
         try:
+            if self.conn is None:  # the round that failed let go of it: the next makes one
+                return
             for _ in self.conn.notifies(timeout=self.every, stop_after=1):
                 pass
         except psycopg.Error as exc:
@@ -160,17 +163,20 @@ class Pusher:
     def _catch_up(self, conn: psycopg.Connection, http: httpx.Client, bearer: dict) -> int:
         """Push until the federation holds the head (a heartbeat at least every HEARTBEAT)."""
         while True:
-            head = conn.execute(_HEAD).fetchone()[0]
+            head = one(conn.execute(_HEAD))[0]
             due = time.monotonic() - self.last_push >= self.heartbeat
             if self.acked == head and not due:  # behind the acknowledged: say so at once
                 return head
             self._push(conn, http, bearer, head)
-            if self.acked >= head:
+            if self.acked is not None and self.acked >= head:
                 return head
 
     def _push(self, conn: psycopg.Connection, http: httpx.Client, bearer: dict, head: int) -> None:
-        body, last = batch(conn, self.acked, head)
-        params = {"after": self.acked, "head": head}
+        acked = self.acked
+        if acked is None:  # `_round` learnt it before it catches up
+            raise Offline("the federation's held head is not known")
+        body, last = batch(conn, acked, head)
+        params = {"after": acked, "head": head}
         reply = _call(
             http,
             "POST",
@@ -185,8 +191,8 @@ class Pusher:
             self.acked = int(found["position"])
             return
         held = int(found["position"])
-        if held <= self.acked and last > self.acked:
-            raise Offline(f"the federation kept nothing after position {self.acked}")
+        if held <= acked and last > acked:
+            raise Offline(f"the federation kept nothing after position {acked}")
         self.acked = held
         if found.get("ack"):
             self.ack = msgspec.convert(found["ack"], federation_ack.Ack)

@@ -92,7 +92,7 @@ def busy_response(request: Request, exc: Exception) -> Response:
 
 
 # The app's handlers for both (server/ adds them beside web/problems.py's).
-AVAILABILITY_HANDLERS: dict[type[Exception], Any] = {
+AVAILABILITY_HANDLERS: dict[int | type[Exception], Any] = {
     **dict.fromkeys(UNAVAILABLE, unavailable_response),
     **dict.fromkeys(BUSY, busy_response),
 }

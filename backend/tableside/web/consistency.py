@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, TypeAlias
 
 import asyncpg
 from litestar.datastructures import State
@@ -23,16 +23,22 @@ MinPosition = Annotated[
     ),
 ]
 
-Db = asyncpg.Pool | asyncpg.Connection
+Db: TypeAlias = asyncpg.Pool | asyncpg.Connection
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 _HEAD = "SELECT coalesce(max(notification_id), 0) FROM stored_events"
 
 
 async def settled(state: State, projection: str, position: int, timeout: float = 2.0) -> None:
+    """`settled_on` the pool of the app `state` belongs to."""
+    await settled_on(context(state).pool, projection, position, timeout)
+
+
+async def settled_on(
+    pool: asyncpg.Pool, projection: str, position: int, timeout: float = 2.0
+) -> None:
     """Return once `projection` has reached `position`; 422 past the head, 503 on timeout."""
     if position <= 0:
         return
-    pool = context(state).pool
     if position > await pool.fetchval(_HEAD):
         raise Unprocessable(
             "min_position is past the last stored event",

@@ -11,6 +11,7 @@ from urllib.parse import unquote_to_bytes
 from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.exceptions import ValidationException
+from litestar.handlers.base import BaseRouteHandler
 from litestar.params import ParameterKwarg
 
 from tableside.web.auth import Principal, bearer, require, resolve_taking
@@ -50,7 +51,7 @@ _DIGITS = re.compile(r"-?[0-9]{1,19}")
 
 
 @functools.cache
-def _whole_numbers(handler: object) -> tuple[str, ...]:
+def _whole_numbers(handler: BaseRouteHandler) -> tuple[str, ...]:
     """The names of a handler's int (or optional int) query parameters."""
     out = []
     for name, field in handler.parsed_fn_signature.parameters.items():

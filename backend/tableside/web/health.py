@@ -6,10 +6,13 @@ process's live sockets and how many the fast path serves (`live`, decision 0212)
 
 from __future__ import annotations
 
+from typing import Any
+
 from litestar import Response, get
 from litestar.datastructures import State
 
 from tableside.db.replication import STOPPED, UNPROTECTED
+from tableside.settings import Settings
 from tableside.uplink.files import as_dict, read_status
 from tableside.web.availability import RETRY_AFTER
 from tableside.web.disputed import standing
@@ -51,7 +54,7 @@ async def health(state: State) -> Response[dict[str, object]]:
     return Response(body, status_code=503, headers={"Retry-After": RETRY_AFTER})
 
 
-def federation_seen(settings) -> dict[str, object] | None:
+def federation_seen(settings: Settings) -> dict[str, Any] | None:
     """What the federation's uplink saw last (uplink/files.py), where one is configured:
     witnessed (and up to where), offline, or a fork refused (`forked`, its code)."""
     if not settings.federation_url:

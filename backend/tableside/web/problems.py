@@ -191,7 +191,7 @@ def log_line(event: str, request: Request, exc: BaseException) -> str:
     return json.dumps(record, ensure_ascii=True)
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: dict[int | type[Exception], Any] = {
     ValidationException: _validation,
     HTTPException: _http,
     VersionConflict: _conflict,

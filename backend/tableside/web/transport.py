@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Sequence
 
 from litestar.connection import ASGIConnection
 from litestar.exceptions import PermissionDeniedException
@@ -72,7 +73,8 @@ def _carries_secret(connection: ASGIConnection) -> bool:
     if "authorization" in connection.headers:
         return True
     if connection.scope["type"] == "websocket":
-        return AUTH_SUBPROTOCOL in connection.scope.get("subprotocols", ())
+        offered = connection.scope.get("subprotocols", ())
+        return isinstance(offered, Sequence) and AUTH_SUBPROTOCOL in offered
     return connection.scope["path"] == LOGIN_PATH
 
 

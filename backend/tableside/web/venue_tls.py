@@ -141,7 +141,10 @@ def permits(ca: x509.Certificate, name: str) -> bool:
 
 def _within(subject: x509.GeneralName, tree: x509.GeneralName) -> bool:
     if isinstance(subject, x509.IPAddress) and isinstance(tree, x509.IPAddress):
-        return subject.value in tree.value
+        within = tree.value
+        if not isinstance(within, ipaddress.IPv4Network | ipaddress.IPv6Network):
+            return False  # a name constraint names a network (RFC 5280 §4.2.1.10)
+        return subject.value in within
     if isinstance(subject, x509.DNSName) and isinstance(tree, x509.DNSName):
         return subject.value == tree.value or subject.value.endswith("." + tree.value)
     return False

@@ -3,7 +3,7 @@ by the server's clock, whatever the client sends)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, TypeAlias, Union
 from uuid import UUID
 
 import msgspec
@@ -18,7 +18,10 @@ from tableside.match.http.dto import Short, StoredEventOut, Version
 COMPETITION_COMMAND_TYPES: tuple[type, ...] = tuple(
     t for t in cc.COMMAND_TYPES if t is not cc.CreateCompetition
 )
-CompetitionCommand = Union[COMPETITION_COMMAND_TYPES]  # noqa: UP007
+if TYPE_CHECKING:  # the union is built from the tuple at run time, which a checker cannot
+    CompetitionCommand: TypeAlias = msgspec.Struct
+else:
+    CompetitionCommand = Union[COMPETITION_COMMAND_TYPES]  # noqa: UP007
 
 HEAD_JUDGE_ONLY = frozenset(
     {

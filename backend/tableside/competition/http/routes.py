@@ -7,13 +7,13 @@ errors as 422 citing the paragraph; roles checked per command (`competition_dto.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import partial
 from uuid import UUID
 
 import anyio.to_thread
 import msgspec
 from litestar import Request, post
-from litestar.datastructures import State
 from litestar.exceptions import ClientException, HTTPException, NotFoundException
 from litestar.params import FromPath, JSONBody
 
@@ -27,6 +27,7 @@ from tableside.competition.http.dto import (
 )
 from tableside.competition.rules import commands as cc
 from tableside.competition.rules.entry_check import check_entries
+from tableside.competition.runtime import CompetitionRuntime, Competitions
 from tableside.competition.service import (
     COMPETITION_IDS,
     CompetitionNotFound,
@@ -35,14 +36,15 @@ from tableside.competition.service import (
 )
 from tableside.eventlog import VersionConflict
 from tableside.eventlog.digest import command_digest
-from tableside.match.http.responses import stored_response
+from tableside.match.http.responses import CommandResponse, stored_response
 from tableside.web.auth import Principal
-from tableside.web.context import context
+from tableside.web.consistency import Db
+from tableside.web.context import Pool
 from tableside.web.guards import principal_of, signed_in
 from tableside.web.problems import coded
 
 
-async def caller(request: Request, state: State, *roles: str) -> Principal:
+def caller(request: Request, *roles: str) -> Principal:
     """The caller `signed_in` let through, in one of `roles` (403 as problem details)."""
     return principal_of(request, *roles)
 
@@ -54,18 +56,23 @@ def meta(principal: Principal, device_id: str) -> dict[str, str]:
 
 
 async def store(
-    state: State, command_id: UUID, comp_id: UUID, work, digest: bytes, db=None
+    db: Db,
+    competitions: CompetitionRuntime,
+    command_id: UUID,
+    comp_id: UUID,
+    work: Callable[..., object],
+    digest: bytes,
 ) -> CompetitionCommandResponse:
     """Answer a stored command_id at once (CommandReused → 409 when it held another command);
-    else run `work(digest=…)` in a thread and answer from it. `db`: the connection holding
-    the hall's lock, when a call holds it (its reads run there, never on the pool)."""
-    pool = db or context(state).pool
-    prior = await stored_response(pool, command_id, digest)
+    else run `work(digest=…)` in a thread and answer from it. `db`: the pool, or the
+    connection holding the hall's lock when a call holds it (its reads run there, never on
+    the pool)."""
+    prior = await stored_response(db, command_id, digest)
     if prior is None:
         try:
             await anyio.to_thread.run_sync(partial(work, digest=digest))
         except VersionConflict:
-            prior = await stored_response(pool, command_id, digest)
+            prior = await stored_response(db, command_id, digest)
             if prior is None:
                 raise
         except CompetitionNotFound:
@@ -78,14 +85,22 @@ async def store(
                 detail="Nothing to call",
                 extra={"detail": str(exc), "reason": "nothing_to_call", **coded("nothing_to_call")},
             ) from None
-        prior = await stored_response(pool, command_id, digest)
+        prior = await stored_response(db, command_id, digest)
+    return _answer(competitions, prior, command_id, comp_id)
+
+
+def _answer(
+    competitions: CompetitionRuntime, prior: CommandResponse | None, command_id: UUID, comp_id: UUID
+) -> CompetitionCommandResponse:
+    if prior is None:  # stored_response after the work stored it: a bug if missing
+        raise RuntimeError(f"command {command_id} stored but not found")
     if prior.match_id != comp_id:
         raise HTTPException(
             status_code=409,
             detail="command_id was used for another stream",
             extra=coded("command_reused"),
         )
-    state.competitions.wake()
+    competitions.wake()
     return CompetitionCommandResponse(
         comp_id, command_id, prior.first_version, prior.last_version, prior.positions, prior.events
     )
@@ -98,21 +113,24 @@ async def store(
     guards=[signed_in("head_judge")],
 )
 async def create_competition(
-    request: Request, state: State, data: JSONBody[CreateCompetitionRequest]
+    request: Request,
+    pool: Pool,
+    competitions: Competitions,
+    data: JSONBody[CreateCompetitionRequest],
 ) -> CompetitionCommandResponse:
     """Head judge: CompetitionCreated at version 0."""
-    principal = await caller(request, state, "head_judge")
+    principal = caller(request, "head_judge")
     comp_id = data.competition_id or uuid.uuid5(COMPETITION_IDS, str(data.command_id))
     command = stamped(cc.CreateCompetition(data.guide, ""))
     work = partial(
-        state.competitions.service.create,
+        competitions.service.create,
         comp_id,
         command,
         command_id=data.command_id,
         meta=meta(principal, data.device_id),
     )
     digest = command_digest("competition.create", comp_id, data.guide)
-    return await store(state, data.command_id, comp_id, work, digest)
+    return await store(pool, competitions, data.command_id, comp_id, work, digest)
 
 
 @post(
@@ -123,12 +141,13 @@ async def create_competition(
 )
 async def post_competition_command(
     request: Request,
-    state: State,
+    pool: Pool,
+    competitions: Competitions,
     competition_id: FromPath[UUID],
     data: JSONBody[CompetitionCommandRequest],
 ) -> CompetitionCommandResponse:
     """Entries, the draw, calls, no-shows, forfeits, protests, corrections, the finish."""
-    principal = await caller(request, state, *roles_for(data.command))
+    principal = caller(request, *roles_for(data.command))
     # The client's command, before the server stamps its clock into `at`.
     digest = command_digest("competition.command", competition_id, data.command)
 
@@ -136,7 +155,7 @@ async def post_competition_command(
         if isinstance(command, cc.CorrectPublished | cc.MoveMatch):  # who: the signed-in one
             command = msgspec.structs.replace(command, by=principal.name)
         return partial(
-            state.competitions.service.execute,
+            competitions.service.execute,
             competition_id,
             stamped(command),
             expected_version=data.expected_version,
@@ -144,24 +163,21 @@ async def post_competition_command(
             meta=meta(principal, data.device_id),
         )
 
-    pool, service = context(state).pool, state.competitions.service
+    asked = competitions, data.command_id, competition_id
     if not isinstance(data.command, hall.CALLS):
-        return await store(state, data.command_id, competition_id, work(data.command), digest)
+        return await store(pool, *asked, work(data.command), digest)
     # A call is checked against the hall, but one stored already (a retry, or the same call
     # arriving twice at once: an answer lost on the way) is answered as stored — looked up
     # under the hall's lock, after any first arrival has placed it.
     async with hall.calling(pool) as conn:
         if await stored_response(conn, data.command_id, digest) is not None:
-            command = work(data.command)
-            return await store(state, data.command_id, competition_id, command, digest, conn)
-        held = await hall.holders(
-            conn, lambda comp: service.state(comp)[1], state.competitions.flows
-        )
-        calling = await hall.calling_state(lambda comp: service.state(comp)[1], competition_id)
-        kept = await anyio.to_thread.run_sync(state.competitions.kept, competition_id, calling)
-        await hall.not_started(data.command, competition_id, calling, state.competitions.flows)
+            return await store(conn, *asked, work(data.command), digest)
+        held = await hall.holders(conn, competitions.state_of, competitions.flows)
+        calling = await hall.calling_state(competitions.state_of, competition_id)
+        kept = await anyio.to_thread.run_sync(competitions.kept, competition_id, calling)
+        await hall.not_started(data.command, competition_id, calling, competitions.flows)
         placed = hall.placed(data.command, competition_id, held, calling, kept)
-        return await store(state, data.command_id, competition_id, work(placed), digest, conn)
+        return await store(conn, *asked, work(placed), digest)
 
 
 @post(
@@ -172,20 +188,20 @@ async def post_competition_command(
 )
 async def check_entry_list(
     request: Request,
-    state: State,
+    competitions: Competitions,
     competition_id: FromPath[UUID],
     data: JSONBody[EntryCheckRequest],
 ) -> dict[str, list]:
     """Each line as its registration would be decided now, in order (a good line counts
     for those after it): ok, or the paragraph it breaks and why. Nothing is written."""
     late = any(line.admitted_late for line in data.entrants)
-    await caller(request, state, *(("head_judge",) if late else ("head_judge", "secretary")))
+    caller(request, *(("head_judge",) if late else ("head_judge", "secretary")))
     commands = tuple(
         stamped(cc.RegisterEntrant(e.entrant_id, e.name, e.members, "", e.team, e.admitted_late))
         for e in data.entrants
     )
     try:
-        _, comp = await anyio.to_thread.run_sync(state.competitions.service.state, competition_id)
+        comp = await anyio.to_thread.run_sync(competitions.state_of, competition_id)
     except CompetitionNotFound:
         raise NotFoundException(
             f"competition {competition_id} does not exist", extra=coded("no_competition")

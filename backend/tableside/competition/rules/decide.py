@@ -1,6 +1,7 @@
 """decide(state, command) -> events: every competition command, each rule cited."""
 
 from collections.abc import Callable
+from typing import Any
 
 from . import commands as cmd
 from . import (
@@ -15,7 +16,7 @@ from . import (
 from .errors import CompetitionRuleError
 from .state import Competition
 
-_DECIDERS: dict[type, Callable[[Competition, object], tuple]] = {
+_DECIDERS: dict[type, Callable[[Competition, Any], tuple]] = {
     cmd.CreateCompetition: decide_entrants.create,
     cmd.AmendGuide: decide_entrants.amend_guide,
     cmd.RemoveCompetition: decide_entrants.remove,

@@ -89,7 +89,7 @@ def rename(state: Competition, c: cmd.RenameEntrant) -> tuple:
     )
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
     name, members, _ = named(state, c.entrant_id, c.name, c.members, None)
-    check_members(state.guide, members, entrant.team)
+    check_members(state.the_guide, members, entrant.team)
     return (ev.EntrantRenamed(c.entrant_id, name, members, c.at),)
 
 

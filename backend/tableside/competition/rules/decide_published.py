@@ -27,7 +27,7 @@ def correct_published(state: Competition, c: cmd.CorrectPublished) -> tuple:
     require(c.by.strip() != "", RULE, "a correction says who made it", "correction_needs_who")
     require(c.name.strip() != "", "EKML §8(2)", "an entry names its entrant", "entry_names_entrant")
     name, members, _ = named(state, c.entrant_id, c.name, c.members, None)
-    check_members(state.guide, members, entrant.team)
+    check_members(state.the_guide, members, entrant.team)
     require(
         (name, members) != (entrant.name, entrant.members),
         RULE,

@@ -85,8 +85,9 @@ def bye_game(state: Competition, rnd: int) -> Game:
     one-point-per-game scale half the games, not the 2/1/0 draw; a round-robin bye is just
     a free round. A sport may score it otherwise (`sports.Sport.bye_points`: a sport with no
     draw gives a win's match point)."""
-    swiss = state.guide.format in ("swiss", "swiss_playoff")
-    points = sports.of(state.guide).bye_points(state.guide) if swiss else 0.0
+    guide = state.the_guide
+    swiss = guide.format in ("swiss", "swiss_playoff")
+    points = sports.of(guide).bye_points(guide) if swiss else 0.0
     return Game(rnd, None, points, 0.0, 0, 0, 0, 0, "bye")
 
 

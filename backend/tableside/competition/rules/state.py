@@ -82,6 +82,13 @@ class Competition(msgspec.Struct, frozen=True):
     tables: int = 0  # the hall's tables as the TD set them (0: never set; the console's 8)
 
     @property
+    def the_guide(self) -> Guide:
+        """The guide CompetitionCreated set: every stored competition has one (a bug else)."""
+        if self.guide is None:
+            raise ValueError("a competition before CompetitionCreated has no guide")
+        return self.guide
+
+    @property
     def edition(self) -> int:
         """The published results' edition (1 when published, +1 per correction; 0 before)."""
         return len(self.corrections) + 1 if self.finished else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import (
@@ -16,7 +17,7 @@ from tableside.disciplines.backgammon.events import Event
 from tableside.disciplines.backgammon.evolve import fold
 from tableside.disciplines.backgammon.state import MatchState
 
-_DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
+_DECIDERS: dict[type, Callable[[MatchState, Any], list[Event]]] = {
     c.CreateMatch: decide_match.create,
     c.MoveToTable: decide_match.move_to_table,
     c.StartGame: decide_game.start_game,

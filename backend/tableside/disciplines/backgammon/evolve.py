@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -308,7 +309,7 @@ def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
 
-HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
+HANDLERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     ev.MatchCreated: _created,
     ev.TableChanged: _table_changed,
     ev.GameStarted: _started,

@@ -76,7 +76,7 @@ class Command(
     at: str = ""
 
 
-class CreateMatch(Command, tag="CreateMatch"):
+class CreateMatch(Command, tag="CreateMatch", frozen=True):
     match_id: str
     side_a: tuple[str, ...]
     side_b: tuple[str, ...]
@@ -89,7 +89,7 @@ class CreateMatch(Command, tag="CreateMatch"):
     opening: OpeningRule = ""  # the guide's opening (EKML §31(1)); "" the table chooses
 
 
-class AssignOpeningShot(Command, tag="AssignOpeningShot"):
+class AssignOpeningShot(Command, tag="AssignOpeningShot", frozen=True):
     method: OpeningMethod = "lot"
     lot_winner: SideOrNone = ""  # the side that won the lot / coin toss
     opener: str = ""  # pairs: the player the opening pair chose (EKML §31(3))
@@ -97,18 +97,18 @@ class AssignOpeningShot(Command, tag="AssignOpeningShot"):
     board: int = 1  # team matches: board number (EKML §31(2))
 
 
-class RecordStroke(Command, tag="RecordStroke"):
+class RecordStroke(Command, tag="RecordStroke", frozen=True):
     player: str
     facts: StrokeFacts = StrokeFacts()
     zone: ZoneSurvey = ZoneSurvey()
 
 
-class DeclineTurn(Command, tag="DeclineTurn"):
+class DeclineTurn(Command, tag="DeclineTurn", frozen=True):
     player: str
     zone: ZoneSurvey = ZoneSurvey()
 
 
-class ReportIncident(Command, tag="ReportIncident"):
+class ReportIncident(Command, tag="ReportIncident", frozen=True):
     code: IncidentCode
     player: str = ""
     side: SideOrNone = ""
@@ -121,42 +121,42 @@ class ReportIncident(Command, tag="ReportIncident"):
     zone: ZoneSurvey = ZoneSurvey()
 
 
-class GiveRemark(Command, tag="GiveRemark"):
+class GiveRemark(Command, tag="GiveRemark", frozen=True):
     player: str
     reason: RemarkReason
 
 
-class GiveWarning(Command, tag="GiveWarning"):
+class GiveWarning(Command, tag="GiveWarning", frozen=True):
     player: str
     card: Card = "yellow"
 
 
-class ReportTimeExceeded(Command, tag="ReportTimeExceeded"):
+class ReportTimeExceeded(Command, tag="ReportTimeExceeded", frozen=True):
     player: str
     limit: Limit
     zone: ZoneSurvey = ZoneSurvey()
 
 
-class KnockTable(Command, tag="KnockTable"):
+class KnockTable(Command, tag="KnockTable", frozen=True):
     player: str
     pucks_moved: int
 
 
-class ForgetDebt(Command, tag="ForgetDebt"):
+class ForgetDebt(Command, tag="ForgetDebt", frozen=True):
     side: Side
 
 
-class CorrectDecision(Command, tag="CorrectDecision"):
+class CorrectDecision(Command, tag="CorrectDecision", frozen=True):
     corrects_version: int
     reason: str
     replacement: RecordStroke | None = None
 
 
-class UndoLastEntry(Command, tag="UndoLastEntry"):
+class UndoLastEntry(Command, tag="UndoLastEntry", frozen=True):
     reason: str = ""
 
 
-class SignProtocol(Command, tag="SignProtocol"):
+class SignProtocol(Command, tag="SignProtocol", frozen=True):
     judge: str
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tableside.disciplines.korona import commands as c
 from tableside.disciplines.korona import (
@@ -16,7 +17,7 @@ from tableside.disciplines.korona import (
 from tableside.disciplines.korona.events import Event
 from tableside.disciplines.korona.state import MatchState
 
-_DECIDERS: dict[type, Callable[[MatchState, object], list[Event]]] = {
+_DECIDERS: dict[type, Callable[[MatchState, Any], list[Event]]] = {
     c.CreateMatch: match.create,
     c.AssignOpeningShot: match.assign_opening,
     c.RecordStroke: stroke_flow.record_stroke,

@@ -54,7 +54,7 @@ from tableside.disciplines.korona.vocabulary import (
 # --- entries: the first event of every command's batch -------------------------------------
 
 
-class MatchCreated(Event, tag="MatchCreated"):
+class MatchCreated(Event, tag="MatchCreated", frozen=True):
     match_id: str
     ruleset: RulesetName
     fmt: Format
@@ -68,13 +68,13 @@ class MatchCreated(Event, tag="MatchCreated"):
     opening: OpeningRule = ""  # the guide's opening (EKML §31(1)); old events: the table's
 
 
-class OpeningShotAssigned(Event, tag="OpeningShotAssigned"):
+class OpeningShotAssigned(Event, tag="OpeningShotAssigned", frozen=True):
     method: OpeningMethod
     side: Side
     seats: tuple[str, ...]  # clockwise from the opening seat; singles: (opener, other)
 
 
-class StrokeRecorded(Event, tag="StrokeRecorded"):
+class StrokeRecorded(Event, tag="StrokeRecorded", frozen=True):
     player: str
     side: Side
     facts: StrokeFacts
@@ -82,7 +82,7 @@ class StrokeRecorded(Event, tag="StrokeRecorded"):
     at: str = ""
 
 
-class IncidentReported(Event, tag="IncidentReported"):
+class IncidentReported(Event, tag="IncidentReported", frozen=True):
     """A judge report outside a stroke: incident, remark, warning, time, pass, knock, debt."""
 
     kind: str  # incident | remark | warning | time | pass | table_knock | debt_forgotten
@@ -94,7 +94,7 @@ class IncidentReported(Event, tag="IncidentReported"):
     confirmed_by: str = ""  # the head judge who confirmed it (EKML §22(4))
 
 
-class CorrectionRecorded(Event, tag="CorrectionRecorded"):
+class CorrectionRecorded(Event, tag="CorrectionRecorded", frozen=True):
     corrects_version: int
     by: CorrectionBy
     reason: str = ""
@@ -102,7 +102,7 @@ class CorrectionRecorded(Event, tag="CorrectionRecorded"):
     at: str = ""
 
 
-class ProtocolSigned(Event, tag="ProtocolSigned"):
+class ProtocolSigned(Event, tag="ProtocolSigned", frozen=True):
     judge: str
     at: str = ""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -114,7 +115,7 @@ def _same(state: MatchState, e: ev.Event) -> MatchState:
     return state
 
 
-HANDLERS: dict[type, Callable[[MatchState, object], MatchState]] = {
+HANDLERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
     ev.MatchCreated: m.created,
     ev.OpeningShotAssigned: m.opening,
     ev.GameSetUp: _set_up,
