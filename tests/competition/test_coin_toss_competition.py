@@ -13,7 +13,6 @@ import uuid
 
 import asyncpg
 import pytest
-from conftest import app_url
 from match.coin_toss import CoinToss, Toss
 from support.harness import run_async
 from tableside.competition.flows import Flows
@@ -27,6 +26,8 @@ from tableside.competition.rules.events import ResultRecorded
 from tableside.competition.rules.guide import Guide
 from tableside.competition.rules.standings import StandingsView, standings
 from tableside.competition.service import CompetitionService
+from tableside.db.roles import APP_ROLE
+from tableside.db.url import with_user
 from tableside.eventlog import EventStore
 from tableside.match.port_service import PortMatches
 from tableside.server.disciplines import house_disciplines
@@ -76,7 +77,7 @@ class Event:
         """The results processor on the tail, caught up with everything stored."""
 
         async def follow() -> None:
-            pool = await asyncpg.create_pool(app_url(self.url), min_size=1, max_size=2)
+            pool = await asyncpg.create_pool(with_user(self.url, APP_ROLE), min_size=1, max_size=2)
             try:
                 processor = ResultsProcessor(pool, REGISTRY, self.store, self.service, self.flows)
                 await processor.catch_up()
