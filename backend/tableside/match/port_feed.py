@@ -27,11 +27,10 @@ def _fed(disciplines: Disciplines) -> dict[type, Discipline]:
 
 
 def _fold(discipline: Discipline, records: list[Record]) -> Any:
-    types, state = frozenset(discipline.event_types), discipline.initial_state()
+    folded = None
     for rec in records:
-        if type(rec.event) in types:
-            state = discipline.evolve(state, rec.event, rec.version)
-    return state
+        folded = discipline.fold(folded, rec)
+    return folded
 
 
 class PortRenderer:
@@ -59,7 +58,7 @@ class PortRenderer:
         if state is None or version != rec.version - 1:  # not cached, or events went by unseen
             earlier = await read_stream(conn, self.registry, rec.stream_id, rec.version - 1)
             state = _fold(discipline, earlier)
-        state = discipline.evolve(state, rec.event, rec.version)
+        state = discipline.fold(state, rec)
         self._states[rec.stream_id] = (rec.version, state)
         self._states.move_to_end(rec.stream_id)
         if len(self._states) > self._size:

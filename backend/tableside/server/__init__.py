@@ -31,7 +31,7 @@ from tableside.match.discipline import Disciplines
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.export_routes import EXPORT_ROUTES
 from tableside.match.http.finder import find_matches
-from tableside.match.http.port_routes import PORT_ROUTES
+from tableside.match.http.port_routes import match_routes
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.receipt_routes import RECEIPT_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
@@ -42,7 +42,6 @@ from tableside.plugins.backgammon.http.reads import BACKGAMMON_READ_ROUTES
 from tableside.plugins.backgammon.http.routes import BACKGAMMON_ROUTES
 from tableside.plugins.backgammon.live_feed import HALL as BG_HALL
 from tableside.plugins.backgammon.live_feed import BgRenderer, bg_snapshot
-from tableside.plugins.korona.http.command_routes import create_match, post_command
 from tableside.plugins.korona.http.export_routes import EXPORT_ROUTES as PROTOCOL_ROUTES
 from tableside.plugins.korona.http.judge_routes import JUDGE_ROUTES
 from tableside.plugins.korona.http.read_routes import READ_ROUTES
@@ -92,8 +91,9 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
     `disciplines` (the house's, `server/disciplines.py`, unless a test app hands its own)."""
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
+    disciplines = disciplines or house_disciplines()
     app = TablesideApp(
-        route_handlers=declare_problems(routes()),
+        route_handlers=declare_problems(routes(disciplines)),
         lifespan=[lifespan, competition_lifespan],
         exception_handlers={**EXCEPTION_HANDLERS, **AVAILABILITY_HANDLERS, **MATCH_HANDLERS},
         before_request=refuse_nul,
@@ -108,7 +108,7 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
         ),
     )
     app.state.settings = settings
-    app.state.tableside = build_context(settings, disciplines or house_disciplines())
+    app.state.tableside = build_context(settings, disciplines)
     return app
 
 
@@ -135,14 +135,13 @@ def build_context(settings: Settings, disciplines: Disciplines) -> Context:
     )
 
 
-def routes() -> list:
-    """Every route of every slice: the kernel's, the match slice's (korona's and
-    backgammon's), the staff's, the competition's and the PWA's."""
+def routes(disciplines: Disciplines) -> list:
+    """Every route of every slice: the kernel's, the match routes of every discipline, the
+    disciplines' own reads, the staff's, the competition's and the PWA's."""
     return [
         health,
         servers,
-        create_match,
-        post_command,
+        *match_routes(disciplines),
         *READ_ROUTES,
         *AUDIT_ROUTES,
         find_matches,
@@ -161,7 +160,6 @@ def routes() -> list:
         *BACKGAMMON_ROUTES,
         *BACKGAMMON_READ_ROUTES,
         *FEDERATION_ROUTES,
-        *PORT_ROUTES,
         *SETUP_ROUTES,
     ]
 

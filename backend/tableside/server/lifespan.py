@@ -28,7 +28,6 @@ from tableside.plugins.backgammon.projections.matches import backgammon_folds
 from tableside.plugins.korona.projections import all_projections
 from tableside.plugins.korona.projections.folder import MATCH_FOLD
 from tableside.plugins.korona.projections.runner import ProjectionRunner
-from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
 from tableside.uplink.running import uplink
@@ -58,7 +57,6 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
                 session=session_settings(ctx.settings),
             )
         )
-        ctx.matches = MatchService(ctx.store)
         ctx.plays = PortMatches(ctx.store, ctx.disciplines)
         await _first_admin(ctx)
         await load_key(ctx)

@@ -35,8 +35,7 @@ class Context:
     pool: asyncpg.Pool | None = None
     store: EventStore | None = None
     disciplines: Disciplines | None = None  # the registry (server/disciplines.py)
-    plays: PortMatches | None = None  # any discipline's matches through its port
-    matches: Any = None  # korona's match service (plugins/korona/service.py), by the lifespan
+    plays: PortMatches | None = None  # every discipline's matches through its port
     tables: TablesNow | None = None  # which match each table plays now, made by create_app
     audience: Audience | None = None  # the live feed's subscribers, made by create_app
     addresses: SharedAddresses | None = None  # /live sockets per address, on every node

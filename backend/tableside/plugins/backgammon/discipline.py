@@ -1,21 +1,28 @@
-"""Backgammon on the discipline port (`tableside.match.discipline`): its engine, board, words,
-protocol and .mat text, for the registry the composition root builds. Its own slice (this
-folder) renders its live feed and keeps its read model; the port is what the house calls."""
+"""Backgammon on the discipline port (`tableside.match.discipline`): its stream's fold
+(`stream.Played`), its commands and who may post them (`commanding`, `http/access.py`), its
+board, words, protocol and .mat text, for the registry the composition root builds. Its own
+slice (this folder) renders its live feed and keeps its read model; the port is what the
+house calls, and the match kernel's routes serve its commands at /api/backgammon/matches."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
+from uuid import UUID
 
 from tableside.disciplines import backgammon
 from tableside.disciplines.backgammon.mat import export_mat
-from tableside.disciplines.backgammon.state import MatchState
 from tableside.disciplines.backgammon.view import board_doc
+from tableside.eventlog.digest import command_digest
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Export
+from tableside.match.discipline import Creation, Export
+from tableside.plugins.backgammon import commanding, stream
+from tableside.plugins.backgammon.commanding import BgCommandRequest, CreateRequest, ImportRequest
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
 from tableside.plugins.backgammon.exports.bg_words import bg_words
+from tableside.plugins.backgammon.http import access
 from tableside.plugins.backgammon.receipts import backgammon_endings
 
 _TYPES = frozenset(backgammon.EVENT_TYPES)
@@ -41,24 +48,47 @@ class Backgammon:
         Export("record.mat", "text/plain; charset=utf-8", _mat),
     )
     own_feed = True  # plugins/backgammon/live_feed.py
+    address = "/api/backgammon/matches"
+    create_bodies: Mapping[str, type] = MappingProxyType(
+        {"": CreateRequest, "/import": ImportRequest}
+    )
+    command_body = BgCommandRequest
+    create_roles = access.STAFF
+    command_roles = (*access.STAFF, access.TABLE_DEVICE)
+    meta: Mapping[str, str] = MappingProxyType({"discipline": "backgammon"})
 
     def decode_command(self, body: bytes) -> Any:
         return backgammon.decode_command(body)
 
-    def initial_state(self) -> MatchState:
-        return backgammon.initial_state()
+    def fold(self, folded: stream.Played | None, record: Any) -> stream.Played:
+        return stream.fold(folded, record)
 
-    def decide(self, state: MatchState, command: Any) -> tuple[Any, ...]:
-        return backgammon.decide(state, command)
+    def live(self, folded: stream.Played) -> bool:
+        return folded.state.created
 
-    def evolve(self, state: MatchState, event: Any, version: int) -> MatchState:
-        return backgammon.evolve(state, event)
+    def view(self, folded: stream.Played) -> dict[str, Any]:
+        return board_doc(folded.state)
 
-    def created(self, state: MatchState) -> bool:
-        return state.created
+    def decide_on(self, folded: stream.Played, command: Any, principal: Any) -> tuple[Any, ...]:
+        return commanding.decide_on(folded, command, principal)
 
-    def view(self, state: MatchState) -> dict[str, Any]:
-        return board_doc(state)
+    def authorize(self, principal: Any, folded: stream.Played, current: Any) -> None:
+        access.authorizer(principal)(folded.state)
+
+    def creation(self, body: CreateRequest | ImportRequest, lang: str) -> Creation:
+        return commanding.creation(body, lang)
+
+    def command_of(self, body: BgCommandRequest) -> Any:
+        return body.command
+
+    def roles_for(self, command: Any) -> tuple[str, ...]:
+        return access.roles_for(command)
+
+    def command_digest(self, match_id: UUID, command: Any) -> bytes:
+        return command_digest("backgammon.command", match_id, command)
+
+    async def prepared(self, request: Any, principal: Any, match_id: UUID, command: Any) -> Any:
+        return await commanding.prepared(request, principal, match_id, command)
 
     def words(self, lang: str) -> dict[str, str]:
         return bg_words(lang)

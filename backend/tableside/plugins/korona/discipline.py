@@ -1,19 +1,26 @@
-"""Korona on the discipline port (`tableside.match.discipline`): its engine, view, words and
-protocol, for the registry the composition root builds. Its own slice (this folder) renders
-its live feed and keeps its read models; the port is what the rest of the house calls."""
+"""Korona on the discipline port (`tableside.match.discipline`): its fold (`MatchView`: the
+engine's state and what the venue knows), commands and who may post them (`commanding`),
+view, words and protocol, for the registry the composition root builds. Its own slice (this
+folder) renders its live feed and keeps its read models; the port is what the rest of the
+house calls, and the match kernel's routes serve its commands at /api/matches."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
+from uuid import UUID
 
 from tableside.disciplines import korona
-from tableside.disciplines.korona.state import MatchState
+from tableside.eventlog.digest import command_digest
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Export
+from tableside.match.discipline import Creation, Export
 from tableside.match.exports.labels import codes
+from tableside.plugins.korona import commanding
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
+from tableside.plugins.korona.folding import MatchView, advance
+from tableside.plugins.korona.http.dto import CommandRequest, CreateMatchRequest
 from tableside.plugins.korona.receipts import korona_endings
 
 
@@ -30,23 +37,45 @@ class Korona:
     event_types = korona.EVENT_TYPES
     exports = (Export("protocol.pdf", "application/pdf", _protocol),)
     own_feed = True  # plugins/korona/live_feed.py
+    address = "/api/matches"
+    create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
+    command_body = CommandRequest
+    create_roles = ("head_judge", "secretary")
+    command_roles = ("head_judge", "secretary", "table_judge")
+    meta: Mapping[str, str] = MappingProxyType({})
 
     def decode_command(self, body: bytes) -> Any:
         return korona.decode_command(body)
 
-    def initial_state(self) -> MatchState:
-        return korona.initial_state()
+    def fold(self, folded: MatchView | None, record: Any) -> MatchView:
+        return advance(folded, record)
 
-    def decide(self, state: MatchState, command: Any) -> tuple[Any, ...]:
-        return korona.decide(state, command)
+    def live(self, folded: MatchView) -> bool:
+        return folded.state.created
 
-    def evolve(self, state: MatchState, event: Any, version: int) -> MatchState:
-        return korona.apply(state, event, version)
+    def decide_on(self, folded: MatchView, command: Any, principal: Any) -> tuple[Any, ...]:
+        return commanding.decide_on(folded, command)
 
-    def created(self, state: MatchState) -> bool:
-        return state.created
+    def authorize(self, principal: Any, folded: MatchView, current: Any) -> None:
+        commanding.authorize(principal, folded, current)
 
-    def view(self, state: MatchState) -> dict[str, Any]:
+    def creation(self, body: CreateMatchRequest, lang: str) -> Creation:
+        return commanding.creation(body)
+
+    def command_of(self, body: CommandRequest) -> Any:
+        return body.command
+
+    def roles_for(self, command: Any) -> tuple[str, ...]:
+        return commanding.roles_for(command)
+
+    def command_digest(self, match_id: UUID, command: Any) -> bytes:
+        return command_digest("match.command", match_id, command)
+
+    async def prepared(self, request: Any, principal: Any, match_id: UUID, command: Any) -> Any:
+        return commanding.confirmed_by_caller(command, principal)
+
+    def view(self, folded: MatchView) -> dict[str, Any]:
+        state = folded.state
         return {
             "ruleset": state.ruleset,
             "side_a": list(state.side_a),
