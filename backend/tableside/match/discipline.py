@@ -19,6 +19,7 @@ plug-ins on one core", decision 0214). What it says about a match stream:
   its digest), `command_of(body)`, the roles that create (`create_roles`), post anything
   (`command_roles`) and post this command (`roles_for`), and `prepared` (the command as the
   caller stands behind it: their name as the ruling TD, the confirming head judge);
+- its rows in the jury's finder (`finder`: a query over its read model);
 - its words for its codes (`words`), where its games and the match end, for the signed
   receipts (`endings`), its export sections (`exports`: the protocol PDF, a `.mat` where it
   has one — the JSONL record is every stream's, `match/http/export_routes`).
@@ -67,6 +68,19 @@ class Export:
 
 
 @dataclass(frozen=True)
+class Finder:
+    """A discipline's rows for the jury's finder (`match/http/finder.py`): `query` a SELECT of
+    (discipline, doc as text, position, started_at) over its read model, filtered by the
+    finder's parameters — $1 table, $2 player pattern, $3 status, $4 from, $5 to, $6 before
+    position, $7 text pattern, $8 text as typed (`finder.folded(column)` folds case and
+    accents as the patterns are) — and `row(doc)` the fields its row adds to the common ones
+    (match_id, side_a, side_b, status, updated_at come from `doc`)."""
+
+    query: str
+    row: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class Creation:
     """A new match stream as a creation body asks for it: the events decided for version 0,
     the hall's table it takes (0: none; the hall's lock is held while it is stored), the
@@ -92,6 +106,7 @@ class Discipline(Protocol):
     create_roles: tuple[str, ...]
     command_roles: tuple[str, ...]  # whoever may post any of its commands
     meta: Mapping[str, str]  # what each stored command's meta adds
+    finder: Finder | None  # its rows in the jury's finder (None: not listed there)
 
     def decode_command(self, body: bytes) -> Any:
         """A command from JSON (msgspec.ValidationError / DecodeError when it is none)."""
@@ -181,6 +196,7 @@ class Simple:
     create_roles = STAFF
     command_roles = STAFF
     meta: Mapping[str, str] = MappingProxyType({})
+    finder: Finder | None = None
 
     @property
     def address(self) -> str:

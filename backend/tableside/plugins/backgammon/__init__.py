@@ -4,6 +4,7 @@
 `discipline` and `commanding` answer the discipline port's command questions (the match
 kernel's routes serve its commands under /api/backgammon/matches, decision 0214);
 `http.routes.BACKGAMMON_ROUTES` are its own reads (the board, the legal plays, `.mat`);
-`projections/`, `live_feed` and `exports/` as korona's slice has them. The events share the one store, chain, audit history and
-verification with korona's; korona's slice (`tableside.plugins.korona`) ignores them.
+`projections/`, `live_feed` and `exports/` as korona's slice has them. The events share the
+one store, chain, audit history and verification with korona's; korona's slice
+(`tableside.plugins.korona`) ignores them.
 """

@@ -16,12 +16,13 @@ from tableside.disciplines.backgammon.mat import export_mat
 from tableside.disciplines.backgammon.view import board_doc
 from tableside.eventlog.digest import command_digest
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export
+from tableside.match.discipline import Creation, Export, Finder
 from tableside.plugins.backgammon import commanding, stream
 from tableside.plugins.backgammon.commanding import BgCommandRequest, CreateRequest, ImportRequest
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
 from tableside.plugins.backgammon.exports.bg_words import bg_words
+from tableside.plugins.backgammon.finder import FINDER
 from tableside.plugins.backgammon.http import access
 from tableside.plugins.backgammon.receipts import backgammon_endings
 
@@ -52,6 +53,7 @@ class Backgammon:
     create_bodies: Mapping[str, type] = MappingProxyType(
         {"": CreateRequest, "/import": ImportRequest}
     )
+    finder: Finder | None = FINDER  # the jury's finder
     command_body = BgCommandRequest
     create_roles = access.STAFF
     command_roles = (*access.STAFF, access.TABLE_DEVICE)

@@ -14,11 +14,12 @@ from uuid import UUID
 from tableside.disciplines import korona
 from tableside.eventlog.digest import command_digest
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export
+from tableside.match.discipline import Creation, Export, Finder
 from tableside.match.exports.labels import codes
 from tableside.plugins.korona import commanding
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
+from tableside.plugins.korona.finder import FINDER
 from tableside.plugins.korona.folding import MatchView, advance
 from tableside.plugins.korona.http.dto import CommandRequest, CreateMatchRequest
 from tableside.plugins.korona.receipts import korona_endings
@@ -39,6 +40,7 @@ class Korona:
     own_feed = True  # plugins/korona/live_feed.py
     address = "/api/matches"
     create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
+    finder: Finder | None = FINDER  # the jury's finder
     command_body = CommandRequest
     create_roles = ("head_judge", "secretary")
     command_roles = ("head_judge", "secretary", "table_judge")
