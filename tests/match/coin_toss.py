@@ -89,7 +89,6 @@ class CoinToss(Simple):
     exports = (
         Export("score.txt", "text/plain", lambda recs, lang, head: b"%d events" % len(recs)),
     )
-    own_feed = False
 
     decode_command = staticmethod(_DECODER.decode)
     decide = staticmethod(_decide)

@@ -165,9 +165,10 @@ def test_the_live_feed_answers_a_snapshot_and_the_stored_event(house, head, case
             assert r.status_code == 201, r.text
             while True:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                if msg.get("version") == version + 1 or msg.get("position") in r.json()[
-                    "positions"
-                ]:
+                if (
+                    msg.get("version") == version + 1
+                    or msg.get("position") in r.json()["positions"]
+                ):
                     return first, msg
 
     snapshot, delta = run_async(follow())

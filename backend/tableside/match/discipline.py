@@ -6,7 +6,10 @@ plug-ins on one core", decision 0214). What it says about a match stream:
 - `fold(folded | None, record)`: the stream folded one stored record on (its own events and
   the venue's it reads, e.g. the table a match was scheduled on); `live(folded)`: whether the
   fold holds a match; `view(folded)`: the match as a plain document (reads, replay, the live
-  feed of a discipline without its own, `own_feed` false);
+  feed of a discipline without its own);
+- what it adds to the process: its live feed (`feed`: a renderer, the snapshotter of its
+  matches' channels, its hall; None: the kernel's port feed renders `view`, decision 0214)
+  and its read models (`read_models`: the consumers the tail loop runs, each in its lane);
 - `decide_on(folded, command, principal)`: the events a command leads to, or a
   `tableside.rule_error.RuleError` citing its paragraph (`principal` None: the house itself,
   a competition's flow);
@@ -45,10 +48,13 @@ from uuid import UUID
 
 import msgspec
 
+from tableside.eventlog import EventRegistry
 from tableside.eventlog.digest import command_digest
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
 from tableside.eventlog.records import RawRecord
 from tableside.eventlog.source import Record
+from tableside.live.channels import RendererFactory, Snapshotter
 from tableside.web.auth import Principal
 from tableside.web.problems import Unprocessable
 
@@ -65,6 +71,16 @@ class Export:
     filename: str  # the last part of its address, e.g. "protocol.pdf", "record.mat"
     media_type: str
     render: Callable[[list[Record], str, str], bytes]
+
+
+@dataclass(frozen=True)
+class Feed:
+    """A discipline's own live feed: its renderer (stored events → messages), the snapshotter
+    that claims its matches' channels, and its whole-venue channel `hall:<hall>` if any."""
+
+    renderer: RendererFactory
+    snapshotter: Snapshotter | None = None
+    hall: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,7 +115,7 @@ class Discipline(Protocol):
     name: str
     event_types: tuple[type, ...]
     exports: tuple[Export, ...]
-    own_feed: bool
+    feed: Feed | None  # its own live feed (None: the kernel's port feed)
     address: str  # its match routes: POST {address}, POST {address}/{id}/commands
     create_bodies: Mapping[str, type]  # "" → the body of POST {address}; "/import" → …
     command_body: type  # the body of POST {address}/{id}/commands (a `command` field)
@@ -110,6 +126,10 @@ class Discipline(Protocol):
 
     def decode_command(self, body: bytes) -> Any:
         """A command from JSON (msgspec.ValidationError / DecodeError when it is none)."""
+        ...
+
+    def read_models(self, pool: Any, registry: EventRegistry, folders: Folders) -> list[Any]:
+        """Its read models' consumers for the tail loop (folding in the process's caches)."""
         ...
 
     def fold(self, folded: Any, record: Any) -> Any:
@@ -190,7 +210,7 @@ class Simple:
     `decide(state, command)`, `created(state)`, `view(state)`, `decode_command`, `words`
     and `endings`; the fold is the engine's state, the staff post anything."""
 
-    own_feed = False
+    feed: Feed | None = None
     create_bodies: Mapping[str, type] = MappingProxyType({"": CreateRequest})
     command_body: type = CommandRequest
     create_roles = STAFF
@@ -201,6 +221,9 @@ class Simple:
     @property
     def address(self) -> str:
         return f"/api/disciplines/{self.name}/matches"  # type: ignore[attr-defined]
+
+    def read_models(self, pool: Any, registry: EventRegistry, folders: Folders) -> list[Any]:
+        return []
 
     def fold(self, folded: Any, record: Any) -> Any:
         state = self.initial_state() if folded is None else folded  # type: ignore[attr-defined]

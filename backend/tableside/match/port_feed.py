@@ -1,4 +1,4 @@
-"""The live feed of a discipline without a feed of its own (`Discipline.own_feed` false): on
+"""The live feed of a discipline without a feed of its own (`Discipline.feed` None): on
 `match:<id>`, a snapshot (the view at the stream's version, at the store's head position) and
 then one delta per stored event of the discipline: the event, its `rule` and the view after
 it. The renderer keeps its own fold per stream (refolded from the store on a miss) and folds
@@ -23,7 +23,7 @@ _encoder = msgspec.json.Encoder()
 
 
 def _fed(disciplines: Disciplines) -> dict[type, Discipline]:
-    return {t: d for d in disciplines if not d.own_feed for t in d.event_types}
+    return {t: d for d in disciplines if d.feed is None for t in d.event_types}
 
 
 def _fold(discipline: Discipline, records: list[Record]) -> Any:

@@ -40,12 +40,9 @@ from tableside.match.tables_now import TablesNow
 from tableside.plugins.backgammon.http.federation_routes import FEDERATION_ROUTES
 from tableside.plugins.backgammon.http.reads import BACKGAMMON_READ_ROUTES
 from tableside.plugins.backgammon.http.routes import BACKGAMMON_ROUTES
-from tableside.plugins.backgammon.live_feed import HALL as BG_HALL
-from tableside.plugins.backgammon.live_feed import BgRenderer, bg_snapshot
 from tableside.plugins.korona.http.export_routes import EXPORT_ROUTES as PROTOCOL_ROUTES
 from tableside.plugins.korona.http.judge_routes import JUDGE_ROUTES
 from tableside.plugins.korona.http.read_routes import READ_ROUTES
-from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
@@ -73,16 +70,20 @@ from tableside.web.transport import no_secrets_in_clear, own_origins
 
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
-    """What each slice puts on the live feed: match deltas (korona's and backgammon's, with
-    a backgammon match's own snapshot, and every backgammon match on `hall=backgammon`; any
-    other discipline's through the port feed); a competition's documents; and what follows
-    the feed: which match each table plays now."""
+    """What each slice puts on the live feed: each discipline's match deltas, the snapshots
+    it claims and its hall, as its port registers them (`Discipline.feed`: korona's,
+    backgammon's with `hall=backgammon`; any other discipline's through the port feed); a
+    competition's documents; and what follows the feed: which match each table plays now."""
+    feeds = [d.feed for d in disciplines if d.feed is not None]
     return LiveChannels(
-        renderers=[MatchRenderer, BgRenderer, port_feed(disciplines)],
+        renderers=[*(f.renderer for f in feeds), port_feed(disciplines)],
         openers={"competition": competition_now},
         watchers=[tables.follow],
-        snapshotters=[bg_snapshot, port_snapshot(disciplines)],
-        halls=frozenset({"all", BG_HALL}),
+        snapshotters=[
+            *(f.snapshotter for f in feeds if f.snapshotter),
+            port_snapshot(disciplines),
+        ],
+        halls=frozenset({"all", *(f.hall for f in feeds if f.hall)}),
     )
 
 

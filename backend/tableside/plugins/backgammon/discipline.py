@@ -14,16 +14,21 @@ from uuid import UUID
 from tableside.disciplines import backgammon
 from tableside.disciplines.backgammon.mat import export_mat
 from tableside.disciplines.backgammon.view import board_doc
+from tableside.eventlog import EventRegistry
 from tableside.eventlog.digest import command_digest
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export, Finder
+from tableside.match.discipline import Creation, Export, Feed, Finder
 from tableside.plugins.backgammon import commanding, stream
 from tableside.plugins.backgammon.commanding import BgCommandRequest, CreateRequest, ImportRequest
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
 from tableside.plugins.backgammon.exports.bg_sheet import bg_sheet
 from tableside.plugins.backgammon.exports.bg_words import bg_words
 from tableside.plugins.backgammon.finder import FINDER
+from tableside.plugins.backgammon.folding import BG_FOLD
 from tableside.plugins.backgammon.http import access
+from tableside.plugins.backgammon.live_feed import HALL, BgRenderer, bg_snapshot
+from tableside.plugins.backgammon.projections.matches import backgammon_folds
 from tableside.plugins.backgammon.receipts import backgammon_endings
 
 _TYPES = frozenset(backgammon.EVENT_TYPES)
@@ -48,7 +53,7 @@ class Backgammon:
         Export("protocol.pdf", "application/pdf", _protocol),
         Export("record.mat", "text/plain; charset=utf-8", _mat),
     )
-    own_feed = True  # plugins/backgammon/live_feed.py
+    feed = Feed(BgRenderer, bg_snapshot, HALL)  # plugins/backgammon/live_feed.py
     address = "/api/backgammon/matches"
     create_bodies: Mapping[str, type] = MappingProxyType(
         {"": CreateRequest, "/import": ImportRequest}
@@ -61,6 +66,10 @@ class Backgammon:
 
     def decode_command(self, body: bytes) -> Any:
         return backgammon.decode_command(body)
+
+    def read_models(self, pool: Any, registry: EventRegistry, folders: Folders) -> list[Any]:
+        """Its read model (`backgammon_matches`), on its fold."""
+        return [backgammon_folds(pool, registry, folder=folders.of(BG_FOLD))]
 
     def fold(self, folded: stream.Played | None, record: Any) -> stream.Played:
         return stream.fold(folded, record)

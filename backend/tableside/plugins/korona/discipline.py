@@ -12,9 +12,11 @@ from typing import Any
 from uuid import UUID
 
 from tableside.disciplines import korona
+from tableside.eventlog import EventRegistry
 from tableside.eventlog.digest import command_digest
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export, Finder
+from tableside.match.discipline import Creation, Export, Feed, Finder
 from tableside.match.exports.labels import codes
 from tableside.plugins.korona import commanding
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
@@ -22,6 +24,10 @@ from tableside.plugins.korona.exports.sheet import protocol_sheet
 from tableside.plugins.korona.finder import FINDER
 from tableside.plugins.korona.folding import MatchView, advance
 from tableside.plugins.korona.http.dto import CommandRequest, CreateMatchRequest
+from tableside.plugins.korona.live_feed import MatchRenderer
+from tableside.plugins.korona.projections import all_projections
+from tableside.plugins.korona.projections.folder import MATCH_FOLD
+from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.receipts import korona_endings
 
 
@@ -37,7 +43,7 @@ class Korona:
     name = "korona"
     event_types = korona.EVENT_TYPES
     exports = (Export("protocol.pdf", "application/pdf", _protocol),)
-    own_feed = True  # plugins/korona/live_feed.py
+    feed = Feed(MatchRenderer)  # plugins/korona/live_feed.py; its snapshots: live/live.py
     address = "/api/matches"
     create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
     finder: Finder | None = FINDER  # the jury's finder
@@ -48,6 +54,10 @@ class Korona:
 
     def decode_command(self, body: bytes) -> Any:
         return korona.decode_command(body)
+
+    def read_models(self, pool: Any, registry: EventRegistry, folders: Folders) -> list[Any]:
+        """Its read models (live, protocol, tables, history) in one runner, on its fold."""
+        return [ProjectionRunner(pool, registry, all_projections(), folder=folders.of(MATCH_FOLD))]
 
     def fold(self, folded: MatchView | None, record: Any) -> MatchView:
         return advance(folded, record)
