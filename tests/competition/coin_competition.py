@@ -52,13 +52,14 @@ class CoinFlow:
         start = Start(a=names[0], b=names[1], first_to=state.guide.games_per_match // 2 + 1)
         meta = {**META, "competition_id": str(comp_id), "match": called.match_id}
         command_id = uuid.uuid5(stream, "create")
-        self.matches.create(NAME, stream, start, command_id=command_id, meta=meta)
+        events = CoinToss().decide(CoinToss().initial_state(), start)
+        self.matches.of(NAME).create(stream, events, command_id=command_id, meta=meta)
 
     def ended(self, stored: list[StoredEvent]) -> Ended | None:
         """The right calls each as the games each won, once the match is won."""
         if not stored or "competition_id" not in stored[0].meta:
             return None
-        state, _ = self.matches.current(NAME, stored[0].stream_id)
+        state = self.matches.of(NAME).current(stored[0].stream_id).value
         if not state.winner:
             return None
         at = stored[-1].recorded_at.isoformat()

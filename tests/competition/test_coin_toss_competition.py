@@ -90,13 +90,14 @@ class Event:
 def _toss_to_the_end(event: Event, stream: uuid.UUID, rng: random.Random) -> None:
     """Tosses until the coin match is won (each a real command on its stream)."""
     for n in range(9):
-        state, version = event.coins.current(NAME, stream)
+        folded = event.coins.of(NAME).current(stream)
+        state, version = folded.value, folded.version
         if state.winner:
             return
         toss = Toss(call=rng.choice(("heads", "tails")), fell=rng.choice(("heads", "tails")))
         command_id = uuid.uuid5(stream, str(n))
-        event.coins.execute(
-            NAME, stream, toss, expected_version=version, command_id=command_id, meta=META
+        event.coins.of(NAME).execute(
+            stream, toss, expected_version=version, command_id=command_id, meta=META
         )
     raise AssertionError("a best of three never won")
 
@@ -119,7 +120,7 @@ def test_the_coin_toss_plays_a_round_robin_of_three_in_a_competition(database_ur
                 first = event.store.read(stream)[0]
                 assert first.meta["competition_id"] == str(event.id)
                 _toss_to_the_end(event, stream, rng)
-                played[match_id] = event.coins.current(NAME, stream)[0]
+                played[match_id] = event.coins.of(NAME).current(stream).value
             event.process()  # CoinMatchWon → the competition's RecordResult
         state = event.state()
         cited = {e.event.match_id: e.event.rule for e in event.store.read(event.id)

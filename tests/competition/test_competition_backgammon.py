@@ -20,8 +20,8 @@ from tableside.competition.processor import ResultsProcessor
 from tableside.competition.service import CompetitionService
 from tableside.disciplines.backgammon import commands as c
 from tableside.eventlog import EventStore
-from tableside.plugins.korona.service import MatchService
-from tableside.server.disciplines import competition_flows
+from tableside.match.port_service import PortMatches
+from tableside.server.disciplines import competition_flows, house_disciplines
 
 from competition.test_standings_pdf import _text
 
@@ -157,7 +157,7 @@ def assert_replay_stores_nothing(comp: Comp, url: str) -> None:
     write's command id is derived from its cause, so no stream grows by a single event."""
     store = EventStore.connect(REGISTRY, url, 2)
     try:
-        flows = competition_flows(MatchService(store), store)
+        flows = competition_flows(PortMatches(store, house_disciplines()))
         processor = ResultsProcessor(None, REGISTRY, store, CompetitionService(store), flows)
         comp_id = uuid.UUID(comp.id)
         causes = [(comp_id, s) for s in store.read(comp_id)]

@@ -45,7 +45,7 @@ PASSED = {
     ("web/problems.py", "code"),
     ("staff/login_routes.py", "code"),
     ("disciplines/backgammon/mat.py", "exc.code"),  # the engine's refusal of a record
-    ("plugins/backgammon/http/routes.py", "exc.code"),  # a .mat file's refusal
+    ("plugins/backgammon/commanding.py", "exc.code"),  # a .mat file's refusal
     ("federation/routes.py", "refusal.code"),  # judge.py's, tests/federation/test_words.py
     ("federation/offers.py", "code"),
 }

@@ -15,11 +15,12 @@ import psycopg
 import pytest
 from support.competition_play import Comp
 from support.harness import Api, Server, wait_for
+from support.service_play import korona_matches
 from tableside.competition.matchflow import match_stream
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore
 from tableside.match.events import MatchScheduled
-from tableside.plugins.korona.service import MatchService
+from tableside.plugins.korona.commanding import created
 from tableside.server.registry import build_registry
 
 
@@ -27,7 +28,7 @@ def orphan(url: str) -> str:
     """A walk-up demo match (the old `demo-cup` label) cut off after a few strokes."""
     store = EventStore.connect(build_registry(), url, 1)
     try:
-        matches = MatchService(store)
+        matches = korona_matches(store)
         match_id = uuid.uuid4()
         rng = random.Random(5)
         create = simulate.new_match(rng)
@@ -38,13 +39,8 @@ def orphan(url: str) -> str:
             }
         )
         meta = {"recorder": "demo", "role": "head_judge"}
-        matches.create(
-            match_id,
-            create,
-            MatchScheduled(table=3, competition_id="demo-cup"),
-            command_id=uuid.uuid4(),
-            meta=meta,
-        )
+        venue = MatchScheduled(table=3, competition_id="demo-cup")
+        matches.create(match_id, created(create, venue), command_id=uuid.uuid4(), meta=meta)
         for _ in range(2):
             view = matches.view(match_id)
             command = simulate.next_command(view.state, rng)
@@ -54,7 +50,6 @@ def orphan(url: str) -> str:
                 expected_version=view.version,
                 command_id=uuid.uuid4(),
                 meta=meta,
-                authorize=lambda _: None,
             )
         assert not matches.view(match_id).state.ended
         return str(match_id)

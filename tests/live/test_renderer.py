@@ -8,17 +8,16 @@ import asyncio
 import json
 import random
 
-from support.service_play import new_match, play
+from support.service_play import korona_matches, new_match, play
 from tableside.eventlog import EventStore
 from tableside.live.channels import render_all
 from tableside.plugins.korona.live_feed import MatchRenderer
-from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 
 def _stored(n: int):
     registry = build_registry()
-    service = MatchService(EventStore.in_memory(registry))
+    service = korona_matches(EventStore.in_memory(registry))
     match_id, version = new_match(service)
     play(service, match_id, version, n, random.Random(5))
     return registry, match_id, service.store.read_all(0, 10_000)

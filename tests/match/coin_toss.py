@@ -1,6 +1,7 @@
 """A third discipline that exists only in the tests (issue 31, point 4): a coin-toss match, first
 to `first_to` right calls. It implements the discipline port (`tableside.match.discipline`) and
-nothing else; `app` is a test app whose registry has it — one line beside the house's."""
+nothing else (an engine alone: the port's `Simple`); `app` is a test app whose registry has
+it — one line beside the house's."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Literal
 
 import msgspec
 from litestar import Litestar
-from tableside.match.discipline import Export
+from tableside.match.discipline import Export, Simple
 from tableside.rule_error import RuleError
 from tableside.server import create_app
 from tableside.server.disciplines import house_disciplines
@@ -82,13 +83,12 @@ def _evolve(state: State, event, version: int) -> State:
     return msgspec.structs.replace(state, score=score, tosses=state.tosses + 1)
 
 
-class CoinToss:
+class CoinToss(Simple):
     name = "coin_toss"
     event_types = (CoinMatchStarted, CoinTossed, CoinMatchWon)
     exports = (
         Export("score.txt", "text/plain", lambda recs, lang, head: b"%d events" % len(recs)),
     )
-    own_feed = False
 
     decode_command = staticmethod(_DECODER.decode)
     decide = staticmethod(_decide)

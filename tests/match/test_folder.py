@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import random
 
-from support.service_play import new_match, play
+from support.service_play import korona_matches, new_match, play
 from tableside.eventlog import EventStore
 from tableside.plugins.korona.projections.folder import MISS, match_folder
-from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 
 def _records(n: int):
     registry = build_registry()
-    service = MatchService(EventStore.in_memory(registry))
+    service = korona_matches(EventStore.in_memory(registry))
     match_id, version = new_match(service)
     play(service, match_id, version, n, random.Random(8))
     return registry, service.store.read_all(0, 10_000)

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.service_play import execute, new_match, play
+from support.service_play import execute, korona_matches, new_match, play
 from tableside.disciplines.korona import simulate
 from tableside.eventlog import EventStore, VersionConflict
-from tableside.plugins.korona.service import MatchService
 from tableside.server.registry import build_registry
 
 
@@ -26,13 +25,13 @@ class CountingStore(EventStore):
 
 def test_commands_on_a_cached_match_read_nothing_before_their_append():
     store = CountingStore.in_memory(build_registry())
-    service = MatchService(store)
+    service = korona_matches(store)
     match_id, version = new_match(service)
     version = play(service, match_id, version, 1, random.Random(1))  # the one catch-up read
     reads = store.reads
     version = play(service, match_id, version, 30, random.Random(2))
     assert store.reads == reads, "a command on a current cached view read the stream again"
-    folded = MatchService(store).view(match_id)  # another process folds it from the store
+    folded = korona_matches(store).view(match_id)  # another process folds it from the store
     cached = service.streams.at_least(match_id, version).value
     assert (cached.version, cached.position, cached.state) == (
         folded.version,
@@ -44,7 +43,7 @@ def test_commands_on_a_cached_match_read_nothing_before_their_append():
 
 def test_a_stale_cache_never_lets_an_old_version_through():
     store = EventStore.in_memory(build_registry())
-    ours, theirs = MatchService(store), MatchService(store)
+    ours, theirs = korona_matches(store), korona_matches(store)
     match_id, version = new_match(ours)
     version = play(ours, match_id, version, 2, random.Random(3))
     newer = play(theirs, match_id, version, 3, random.Random(4))  # another process moves on

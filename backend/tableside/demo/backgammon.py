@@ -7,7 +7,8 @@ a live clocked match. A finished run is followed by the next ("Kotrumót KSI #2"
 korona demo's.
 
 It runs inside `runner.run_demo`, so under the demo's advisory lock: one node of a database
-plays it. Commands go through BackgammonService.execute, the path of a recorder's HTTP command.
+plays it. Commands go through the port's service (`match/port_service.py`), the path of a
+recorder's HTTP command.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from tableside.disciplines.backgammon import commands as c
 from tableside.disciplines.backgammon import state as st
 from tableside.disciplines.backgammon.simulate import next_command as simulated
 from tableside.match.errors import MatchNotFound
-from tableside.plugins.backgammon.service import BackgammonService
+from tableside.match.port_service import Matches
+from tableside.plugins.backgammon.stream import history
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +143,7 @@ async def run_backgammon(ctx, service: CompetitionService, pace, started) -> Non
     the console's list shows korona's first."""
     while not started():
         await asyncio.sleep(0.5)
-    run, bg, rng = Run(), BackgammonService(ctx.store), random.Random()
+    run, bg, rng = Run(), ctx.plays.of("backgammon"), random.Random()
     async with asyncio.TaskGroup() as group:
         group.create_task(_direct(service, run, rng))
         for table in TABLES:
@@ -172,7 +174,7 @@ def _give(service: CompetitionService, comp_id: uuid.UUID, command, version: int
     service.execute(comp_id, command, expected_version=version, command_id=uuid.uuid4(), meta=META)
 
 
-def _called_here(bg: BackgammonService, service, run: Run, table: int) -> uuid.UUID | None:
+def _called_here(bg: Matches, service, run: Run, table: int) -> uuid.UUID | None:
     """The backgammon stream called to this table, not over, once the processor started it."""
     if run.comp_id is None:
         return None
@@ -181,7 +183,7 @@ def _called_here(bg: BackgammonService, service, run: Run, table: int) -> uuid.U
         if called == table and match_id not in state.results:
             stream = match_stream(run.comp_id, match_id)
             try:
-                match, _, _ = bg.history(stream)
+                match, _, _ = history(bg, stream)
             except MatchNotFound:
                 return None  # not started yet
             return None if match.over else stream
@@ -196,10 +198,10 @@ class Players:
         self.sim, self.think = random.Random(seed), think
 
 
-def _step(bg: BackgammonService, stream: uuid.UUID, players: Players, meta, pending):
+def _step(bg: Matches, stream: uuid.UUID, players: Players, meta, pending):
     """One command of the simulated players: True once stored, False once the match is over,
     or (seconds to think, the press) for a press to complete after thinking."""
-    state, version, _ = bg.history(stream)
+    state, version, _ = history(bg, stream)
     if state.over:
         return False
     at = int(time.time() * 1000)
@@ -225,8 +227,8 @@ def crawford_seed(state: st.MatchState, first: int, tries: int = 200) -> int:
     return first
 
 
-def _players(bg: BackgammonService, stream: uuid.UUID, rng: random.Random) -> Players:
-    state, _, _ = bg.history(stream)
+def _players(bg: Matches, stream: uuid.UUID, rng: random.Random) -> Players:
+    state, _, _ = history(bg, stream)
     return Players(crawford_seed(state, rng.randrange(10**6)), rng)
 
 

@@ -6,9 +6,10 @@ a table — a head judge may call it to table 5 from the console and judge it fr
 link; otherwise it goes to the first simulated table that is free. Called to table 5 and left
 there unjudged, a simulated judge takes it at table 5 when its countdown ends (decision 0190).
 
-Every stroke goes through MatchService.execute, the same path as a judge's HTTP command, with
-a head-judge principal. On start, walk-up matches an earlier demo left unfinished are closed
-with MatchAbandoned and its reason; an unfinished demo competition is resumed where it stopped.
+Every stroke goes through the port's service (`match/port_service.py`), the same path as a
+judge's HTTP command, by the house itself. On start, walk-up matches an earlier demo left
+unfinished are closed with MatchAbandoned and its reason; an unfinished demo competition is
+resumed where it stopped.
 Beside it, a backgammon competition (KSI) with clocked 5-point matches on tables 6 and 7
 (`demo/backgammon.py`).
 """
@@ -40,7 +41,7 @@ from tableside.demo.hold import HUMAN_TABLE, current_hold, newest_run, paired_at
 from tableside.demo.pacing import seconds_left, stroke_wait
 from tableside.disciplines.korona import simulate
 from tableside.match.errors import MatchNotFound
-from tableside.plugins.korona.service import abandon
+from tableside.plugins.korona.commanding import abandon
 from tableside.staff import accounts, links
 from tableside.staff.staff_routes import judge_link
 
@@ -164,7 +165,7 @@ def close_orphans(ctx) -> int:
         if getattr(stored.event, "competition_id", None) != LEGACY:
             continue
         try:
-            if abandon(ctx.matches, stored.stream_id, ABANDON_REASON, now(), META):
+            if abandon(ctx.plays.of("korona"), stored.stream_id, ABANDON_REASON, now(), META):
                 closed += 1
         except MatchNotFound:
             continue
@@ -266,7 +267,7 @@ def _called_here(ctx, service, current: Current, table: int) -> uuid.UUID | None
         if called == table and match_id not in state.results:
             stream = match_stream(current.comp_id, match_id)
             try:
-                view = ctx.matches.view(stream)
+                view = ctx.plays.of("korona").view(stream)
             except MatchNotFound:
                 return None  # not started yet
             return None if view.abandoned else stream
@@ -305,18 +306,13 @@ def _wait(state, hold: Hold | None, rng: random.Random, pace) -> float:
 def _step(ctx, match_id: uuid.UUID, rng: random.Random):
     """Post the simulator's next command and return the match as it was before it; None once
     the match is over and signed."""
-    view = ctx.matches.view(match_id)
+    view = ctx.plays.of("korona").view(match_id)
     if view.abandoned:
         return None
     command = simulate.next_command(view.state, rng)
     if command is None:
         return None
-    ctx.matches.execute(
-        match_id,
-        command,
-        expected_version=view.version,
-        command_id=uuid.uuid4(),
-        meta=META,
-        authorize=lambda _: None,
+    ctx.plays.of("korona").execute(
+        match_id, command, expected_version=view.version, command_id=uuid.uuid4(), meta=META
     )
     return view

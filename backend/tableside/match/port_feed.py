@@ -1,4 +1,4 @@
-"""The live feed of a discipline without a feed of its own (`Discipline.own_feed` false): on
+"""The live feed of a discipline without a feed of its own (`Discipline.feed` None): on
 `match:<id>`, a snapshot (the view at the stream's version, at the store's head position) and
 then one delta per stored event of the discipline: the event, its `rule` and the view after
 it. The renderer keeps its own fold per stream (refolded from the store on a miss) and folds
@@ -23,15 +23,14 @@ _encoder = msgspec.json.Encoder()
 
 
 def _fed(disciplines: Disciplines) -> dict[type, Discipline]:
-    return {t: d for d in disciplines if not d.own_feed for t in d.event_types}
+    return {t: d for d in disciplines if d.feed is None for t in d.event_types}
 
 
 def _fold(discipline: Discipline, records: list[Record]) -> Any:
-    types, state = frozenset(discipline.event_types), discipline.initial_state()
+    folded = None
     for rec in records:
-        if type(rec.event) in types:
-            state = discipline.evolve(state, rec.event, rec.version)
-    return state
+        folded = discipline.fold(folded, rec)
+    return folded
 
 
 class PortRenderer:
@@ -59,7 +58,7 @@ class PortRenderer:
         if state is None or version != rec.version - 1:  # not cached, or events went by unseen
             earlier = await read_stream(conn, self.registry, rec.stream_id, rec.version - 1)
             state = _fold(discipline, earlier)
-        state = discipline.evolve(state, rec.event, rec.version)
+        state = discipline.fold(state, rec)
         self._states[rec.stream_id] = (rec.version, state)
         self._states.move_to_end(rec.stream_id)
         if len(self._states) > self._size:

@@ -33,7 +33,7 @@ from tableside.match.discipline import Disciplines
 from tableside.match.http.audit_routes import AUDIT_ROUTES
 from tableside.match.http.export_routes import EXPORT_ROUTES
 from tableside.match.http.finder import find_matches
-from tableside.match.http.port_routes import PORT_ROUTES
+from tableside.match.http.port_routes import match_routes
 from tableside.match.http.problems import MATCH_HANDLERS
 from tableside.match.http.receipt_routes import RECEIPT_ROUTES
 from tableside.match.http.spectator_routes import SPECTATOR_ROUTES
@@ -42,13 +42,9 @@ from tableside.match.tables_now import TablesNow
 from tableside.plugins.backgammon.http.federation_routes import FEDERATION_ROUTES
 from tableside.plugins.backgammon.http.reads import BACKGAMMON_READ_ROUTES
 from tableside.plugins.backgammon.http.routes import BACKGAMMON_ROUTES
-from tableside.plugins.backgammon.live_feed import HALL as BG_HALL
-from tableside.plugins.backgammon.live_feed import BgRenderer, bg_snapshot
-from tableside.plugins.korona.http.command_routes import create_match, post_command
 from tableside.plugins.korona.http.export_routes import EXPORT_ROUTES as PROTOCOL_ROUTES
 from tableside.plugins.korona.http.judge_routes import JUDGE_ROUTES
 from tableside.plugins.korona.http.read_routes import READ_ROUTES
-from tableside.plugins.korona.live_feed import MatchRenderer
 from tableside.server.api_reference import ApiReference
 from tableside.server.checkpoints import latest_checkpoint
 from tableside.server.competition_lifespan import competition_lifespan
@@ -76,16 +72,20 @@ from tableside.web.transport import no_secrets_in_clear, own_origins
 
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
-    """What each slice puts on the live feed: match deltas (korona's and backgammon's, with
-    a backgammon match's own snapshot, and every backgammon match on `hall=backgammon`; any
-    other discipline's through the port feed); a competition's documents; and what follows
-    the feed: which match each table plays now."""
+    """What each slice puts on the live feed: each discipline's match deltas, the snapshots
+    it claims and its hall, as its port registers them (`Discipline.feed`: korona's,
+    backgammon's with `hall=backgammon`; any other discipline's through the port feed); a
+    competition's documents; and what follows the feed: which match each table plays now."""
+    feeds = [d.feed for d in disciplines if d.feed is not None]
     return LiveChannels(
-        renderers=[MatchRenderer, BgRenderer, port_feed(disciplines)],
+        renderers=[*(f.renderer for f in feeds), port_feed(disciplines)],
         openers={"competition": competition_now},
         watchers=[tables.follow],
-        snapshotters=[bg_snapshot, port_snapshot(disciplines)],
-        halls=frozenset({"all", BG_HALL}),
+        snapshotters=[
+            *(f.snapshotter for f in feeds if f.snapshotter),
+            port_snapshot(disciplines),
+        ],
+        halls=frozenset({"all", *(f.hall for f in feeds if f.hall)}),
     )
 
 
@@ -94,8 +94,9 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
     `disciplines` (the house's, `server/disciplines.py`, unless a test app hands its own)."""
     if not settings.database_url:
         raise ValueError("create_app needs settings.database_url (resolve the database first)")
+    disciplines = disciplines or house_disciplines()
     app = TablesideApp(
-        route_handlers=declare_problems(routes()),
+        route_handlers=declare_problems(routes(disciplines)),
         lifespan=[lifespan, competition_lifespan],
         dependencies={**SERVICES, **COMPETITION_SERVICES},
         exception_handlers=_exception_handlers(),
@@ -111,7 +112,7 @@ def create_app(settings: Settings, disciplines: Disciplines | None = None) -> Li
         ),
     )
     app.state.settings = settings
-    app.state.tableside = build_context(settings, disciplines or house_disciplines())
+    app.state.tableside = build_context(settings, disciplines)
     return app
 
 
@@ -144,14 +145,13 @@ def build_context(settings: Settings, disciplines: Disciplines) -> Context:
     )
 
 
-def routes() -> list:
-    """Every route of every slice: the kernel's, the match slice's (korona's and
-    backgammon's), the staff's, the competition's and the PWA's."""
+def routes(disciplines: Disciplines) -> list:
+    """Every route of every slice: the kernel's, the match routes of every discipline, the
+    disciplines' own reads, the staff's, the competition's and the PWA's."""
     return [
         health,
         servers,
-        create_match,
-        post_command,
+        *match_routes(disciplines),
         *READ_ROUTES,
         *AUDIT_ROUTES,
         find_matches,
@@ -170,7 +170,6 @@ def routes() -> list:
         *BACKGAMMON_ROUTES,
         *BACKGAMMON_READ_ROUTES,
         *FEDERATION_ROUTES,
-        *PORT_ROUTES,
         *SETUP_ROUTES,
     ]
 

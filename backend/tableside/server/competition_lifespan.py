@@ -26,7 +26,7 @@ async def competition_lifespan(app: Litestar) -> AsyncIterator[None]:
     """Hand the processor and the standings consumer to the core lifespan's tail loop."""
     ctx: Context = app.state.tableside
     service = CompetitionService(ctx.store)
-    flows = competition_flows(ctx.matches, ctx.store)
+    flows = competition_flows(ctx.plays)
     runtime = CompetitionRuntime(
         service,
         flows,

@@ -10,16 +10,15 @@ with `house_disciplines().plus(theirs)` (tests/match/coin_toss.py).
 from __future__ import annotations
 
 from tableside.competition.flows import Flows
-from tableside.eventlog import EventStore
+from tableside.match.port_service import PortMatches
 from tableside.plugins.backgammon.competition_flow import BackgammonFlow
-from tableside.plugins.backgammon.service import BackgammonService
 from tableside.plugins.house import house_disciplines
 from tableside.plugins.korona.competition_flow import KoronaFlow
-from tableside.plugins.korona.service import MatchService
 
 __all__ = ["competition_flows", "house_disciplines"]
 
 
-def competition_flows(matches: MatchService, store: EventStore) -> Flows:
-    """How a competition plays each discipline's matches, by the guide's sport."""
-    return Flows((KoronaFlow(matches), BackgammonFlow(BackgammonService(store))))
+def competition_flows(plays: PortMatches) -> Flows:
+    """How a competition plays each discipline's matches, by the guide's sport (each on the
+    port's service, `match/port_service.py`)."""
+    return Flows((KoronaFlow(plays.of("korona")), BackgammonFlow(plays.of("backgammon"))))

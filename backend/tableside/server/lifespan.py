@@ -23,12 +23,6 @@ from tableside.eventlog.runner import Tail
 from tableside.live.hub import Hub
 from tableside.live.live import revoke_sockets
 from tableside.match.port_service import PortMatches
-from tableside.plugins.backgammon.folding import BG_FOLD
-from tableside.plugins.backgammon.projections.matches import backgammon_folds
-from tableside.plugins.korona.projections import all_projections
-from tableside.plugins.korona.projections.folder import MATCH_FOLD
-from tableside.plugins.korona.projections.runner import ProjectionRunner
-from tableside.plugins.korona.service import MatchService
 from tableside.server.checkpoints import checkpoint_now, load_key, periodic_checkpoints
 from tableside.staff import accounts
 from tableside.uplink.running import uplink
@@ -58,7 +52,6 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
                 session=session_settings(ctx.settings),
             )
         )
-        ctx.matches = MatchService(ctx.store)
         ctx.plays = PortMatches(ctx.store, ctx.disciplines)
         await _first_admin(ctx)
         await load_key(ctx)
@@ -114,11 +107,9 @@ def _start(ctx: Context) -> list[asyncio.Task]:
     folders = Folders(ctx.registry, size=512, depth=FOLDED_DEPTH)
     renderers = ctx.live.followers(ctx.registry, folders=folders)
     tail.add_first(Hub(ctx.audience, renderers, ctx.live.watchers))
-    korona = folders.of(MATCH_FOLD)
-    tail.add(ProjectionRunner(ctx.pool, ctx.registry, all_projections(), folder=korona))
-    # Consumer.take says `-> None`, a lane returns what it wrote (driver55 rewrites runner.py)
-    bg = backgammon_folds(ctx.pool, ctx.registry, folder=folders.of(BG_FOLD))
-    tail.add(bg)  # type: ignore[arg-type]
+    for discipline in ctx.disciplines:  # each discipline's read models, in lanes of their own
+        for read_model in discipline.read_models(ctx.pool, ctx.registry, folders):
+            tail.add(read_model)
 
     def woken() -> None:
         tail.wake.set()

@@ -98,16 +98,11 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "collect": (*AUTHENTICATED, 409, 413, 422),  # a witness the store no longer holds, refused
     "newest": AUTHENTICATED,
     "connected_tablets": AUTHENTICATED,  # the console's tablets (#40)
-    "create_bg_match": (*AUTHENTICATED, 409, 422, 429),
-    "import_bg_match": (*AUTHENTICATED, 409, 422, 429),
-    "post_bg_command": (*AUTHENTICATED, 404, 409, 422, 429),
     "bg_protocol_file": (*AUTHENTICATED, 429, 503),  # barred to spectators (KSI 1.6.4)
     "get_bg_match": AUTHENTICATED,  # a match barred to spectators (KSI 1.6.4): a token reads it
     "get_bg_plays": AUTHENTICATED,
     "get_bg_match_at": AUTHENTICATED,
     "get_bg_mat": AUTHENTICATED,
-    "create_port_match": (409, 422, 429),
-    "post_port_command": (409, 422, 429),
     "get_port_export": (429, 503),
     "get_standings_pdf": (429, 503),  # a PDF per client is bounded (#50)
     "get_federation_report": (*AUTHENTICATED, 429, 503),

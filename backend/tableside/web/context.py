@@ -37,7 +37,6 @@ if TYPE_CHECKING:  # filled by server/, the kernel names no slice at run time
     from tableside.match.discipline import Disciplines
     from tableside.match.port_service import PortMatches
     from tableside.match.tables_now import TablesNow
-    from tableside.plugins.korona.service import MatchService
 
 
 @dataclass
@@ -68,7 +67,6 @@ class Context:
     pool: asyncpg.Pool = field(init=False)
     store: EventStore = field(init=False)
     plays: PortMatches = field(init=False)  # any discipline's matches through its port
-    matches: MatchService = field(init=False)  # korona's match service
     token_checks: TokenChecks = field(init=False)  # the command routes' batched token checks
     tail: Tail = field(init=False)  # the one tail loop
 

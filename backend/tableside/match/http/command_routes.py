@@ -1,11 +1,10 @@
 """What every command endpoint shares: the caller held to its roles and the command rate, who
 recorded it from which device, storing it once and answering a retry as stored (idempotent by
-command_id). A discipline's endpoints (`plugins/<name>/http/`) are built on these."""
+command_id). The match routes (`port_routes.py`) are built on these."""
 
 from __future__ import annotations
 
 import inspect
-import uuid
 from functools import partial
 from uuid import UUID
 
@@ -22,8 +21,6 @@ from tableside.web.auth import Principal
 from tableside.web.context import Context
 from tableside.web.guards import principal_of
 from tableside.web.problems import coded
-
-MATCH_IDS = uuid.UUID("5b0a3c1e-7d2f-4c55-9f41-2a7c1d6e8b90")  # uuid5 namespace for match ids
 
 
 async def command_caller(ctx: Context, request: Request, *roles: str) -> Principal:

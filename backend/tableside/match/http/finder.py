@@ -1,9 +1,10 @@
 """The jury's finder (issue 14 point 6): `GET /api/audit/matches` — matches by table, player,
 time, status or free text, newest activity first, each row with its players, score and times,
 so a disputed match is found without pasting its id. Staff only (the audit face's login).
-Korona matches come from `match_live`, backgammon matches from `backgammon_matches` (issue 12),
+Each registered discipline's matches come from its read model, by the query it registers on
+the port (`Discipline.finder`, decision 0214: korona's and backgammon's are in their slices),
 forfeits (no match stream) from their competition's results (issue 34); each row says its
-`discipline` (`korona`, `backgammon`, `forfeit`)."""
+`discipline` (its name, or `forfeit`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from litestar import Request, get
 from litestar.datastructures import State
 from litestar.params import Parameter
 
+from tableside.match.discipline import Finder
 from tableside.web.auth import bearer, require, resolve
 from tableside.web.context import context
 from tableside.web.problems import Unprocessable
@@ -24,42 +26,17 @@ from tableside.web.problems import Unprocessable
 _FROM = "ÕÄÖÜŠŽĀČĒĢĪĶĻŅŪõäöüšžāčēģīķļņūÁÉÍÓÚÝáéíóúý"
 _TO = "OAOUSZACEGIKLNUoaouszacegiklnuAEIOUYaeiouy"
 _FOLD = f"lower(translate({{}}, '{_FROM}', '{_TO}'))"
-_NAMES = "(l.doc->>'side_a') || ' ' || (l.doc->>'side_b')"
-_BG_NAMES = "b.player_a || ' ' || b.player_b"
 # A match the competition decided by forfeit after it was put on its table (its stream closed
 # with this reason: competition/processor.py FORFEITED) is listed once, as the forfeit row
 # below, which says who won it and why (issue 54: it was also "0 : 0 abandoned").
 FORFEITED = "forfeit_recorded"
-_KORONA = f"""
-SELECT 'korona' AS discipline, l.doc::text AS doc, l.position,
-       (SELECT h.recorded_at FROM match_history h WHERE h.match_id = l.match_id AND h.version = 1)
-FROM match_live l
-WHERE coalesce(l.doc->>'abandoned', '') <> '{FORFEITED}'
-  AND ($1::int IS NULL OR l.table_no = $1)
-  AND ($2::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $2)
-  AND ($3::text IS NULL OR l.status = $3)
-  AND ($4::timestamptz IS NULL OR l.updated_at >= $4)
-  AND ($5::timestamptz IS NULL OR l.updated_at <= $5)
-  AND ($6::bigint IS NULL OR l.position < $6)
-  AND ($7::text IS NULL OR {_FOLD.format(_NAMES)} LIKE $7 OR l.match_id::text LIKE $7
-       OR coalesce(l.competition_id, '') LIKE $7 OR l.table_no::text = $8)
-"""
-# Backgammon matches have no table; a finished one is `over` (also found as `ended`).
-_BACKGAMMON = f"""
-SELECT 'backgammon', jsonb_build_object('match_id', b.match_id,
-       'side_a', jsonb_build_array(b.player_a), 'side_b', jsonb_build_array(b.player_b),
-       'status', b.status, 'score', jsonb_build_array(b.score_a, b.score_b),
-       'length', b.length, 'games', b.games, 'winner', b.winner,
-       'updated_at', b.updated_at)::text, b.position, b.started_at
-FROM backgammon_matches b
-WHERE $1::int IS NULL
-  AND ($2::text IS NULL OR {_FOLD.format(_BG_NAMES)} LIKE $2)
-  AND ($3::text IS NULL OR b.status = $3 OR ($3 = 'ended' AND b.status = 'over'))
-  AND ($4::timestamptz IS NULL OR b.updated_at >= $4)
-  AND ($5::timestamptz IS NULL OR b.updated_at <= $5)
-  AND ($6::bigint IS NULL OR b.position < $6)
-  AND ($7::text IS NULL OR {_FOLD.format(_BG_NAMES)} LIKE $7 OR b.match_id::text LIKE $7)
-"""
+
+
+def folded(column: str) -> str:
+    """SQL folding `column` as the finder's patterns are folded (case, accents)."""
+    return _FOLD.format(column)
+
+
 # A forfeit (a withdrawal's later matches, EKML §32(3); a no-show, §9(3)) has no match stream:
 # it lives in its competition's results. It is found by player, text or status `forfeit`
 # (it has no table and no time of its own: a table or time filter leaves it out) and carries
@@ -91,10 +68,13 @@ WHERE $1::int IS NULL AND $4::timestamptz IS NULL AND $5::timestamptz IS NULL
   AND ($7::text IS NULL OR {_FOLD.format("f.names")} LIKE $7 OR f.match_id LIKE $7
        OR f.competition_id LIKE $7)
 """
-_SEARCH = f"""
-SELECT * FROM ({_KORONA} UNION ALL {_BACKGAMMON} UNION ALL {_FORFEIT}) m
-ORDER BY position DESC LIMIT $9
-"""
+
+
+def search(finders: list[Finder]) -> str:
+    """The finder's query: every discipline's rows and the forfeits, newest first."""
+    rows = " UNION ALL ".join((*(f.query for f in finders), _FORFEIT))
+    return f"SELECT * FROM ({rows}) m ORDER BY position DESC LIMIT $9"
+
 
 # An instant with its offset, as the face sends it (`Date.toISOString()`) or a person types it.
 ISO_INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$"
@@ -131,7 +111,7 @@ def _instant(name: str, text: str | None) -> datetime | None:
     return value
 
 
-def _row(discipline: str, doc_text: str, position: int, started: datetime | None) -> dict:
+def _row(rows: dict[str, Finder], discipline: str, doc_text: str, position: int, started) -> dict:
     doc = msgspec.json.decode(doc_text)
     row = {
         "discipline": discipline,
@@ -143,20 +123,7 @@ def _row(discipline: str, doc_text: str, position: int, started: datetime | None
         "updated_at": doc.get("updated_at"),
         "position": position,
     }
-    if discipline == "forfeit":
-        return row | _forfeit(doc)
-    return row | (_backgammon(doc) if discipline == "backgammon" else _korona(doc))
-
-
-def _korona(doc: dict[str, Any]) -> dict[str, Any]:
-    game = doc.get("game") or {}
-    return {
-        "table": doc.get("table"),
-        "competition_id": doc.get("competition_id"),
-        "won": doc.get("won", [0, 0]),
-        "game_no": game.get("game_no"),
-        "pucks": [p["on_board"] for p in game.get("pucks", [])],
-    }
+    return row | (_forfeit(doc) if discipline == "forfeit" else rows[discipline].row(doc))
 
 
 def _forfeit(doc: dict[str, Any]) -> dict[str, Any]:
@@ -178,22 +145,6 @@ def _forfeit(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _backgammon(doc: dict[str, Any]) -> dict[str, Any]:
-    """A backgammon row: its score in points (as `won`), the length, the games played; a
-    finished match in the finder's words (`ended`, as a korona match not yet signed)."""
-    return {
-        "status": "ended" if doc["status"] == "over" else doc["status"],
-        "table": None,
-        "competition_id": None,
-        "won": doc["score"],
-        "score": doc["score"],
-        "length": doc["length"],
-        "game_no": doc["games"],
-        "winner": doc["winner"] or None,
-        "pucks": [],
-    }
-
-
 @get("/api/audit/matches", summary="Find matches: table, player, time, status, text")
 async def find_matches(
     request: Request,
@@ -211,8 +162,9 @@ async def find_matches(
     the end). Times are ISO-8601 (give an offset or Z)."""
     ctx = context(state)
     require(await resolve(ctx.pool, bearer(request)), "auditor", "head_judge", "secretary")
+    finders = {d.name: d.finder for d in ctx.disciplines if d.finder is not None}
     rows = await ctx.pool.fetch(
-        _SEARCH,
+        search(list(finders.values())),
         table,
         _pattern(player),
         status,
@@ -223,6 +175,6 @@ async def find_matches(
         q.strip() if q else None,
         limit + 1,
     )
-    items = [_row(*r) for r in rows[:limit]]
+    items = [_row(finders, *r) for r in rows[:limit]]
     more = len(rows) > limit
     return {"items": items, "next": items[-1]["position"] if more else None}

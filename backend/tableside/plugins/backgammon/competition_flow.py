@@ -19,15 +19,16 @@ from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRe
 from tableside.competition.rules.results import MatchResult, forfeit_result
 from tableside.competition.rules.state import Competition
 from tableside.disciplines.backgammon import commands as bc
+from tableside.disciplines.backgammon import decide, evolve, initial_state
 from tableside.disciplines.backgammon import events as bev
-from tableside.disciplines.backgammon import evolve, initial_state
 from tableside.disciplines.backgammon import state as st
 from tableside.eventlog import AppendResult, StoredEvent, VersionConflict
 from tableside.match.errors import MatchNotFound
+from tableside.match.port_service import Matches
 from tableside.plugins.backgammon.competition_link import competition_of
 from tableside.plugins.backgammon.competition_rules import NAME, match_length
 from tableside.plugins.backgammon.http.reads import on_tables
-from tableside.plugins.backgammon.service import BackgammonService
+from tableside.plugins.backgammon.stream import history
 
 META = {"recorder": "competition", "role": "head_judge"}
 # What ends a backgammon match or changes its result: every way a match is won emits
@@ -43,7 +44,7 @@ class BackgammonFlow:
     sport = NAME
     endings = ENDINGS
 
-    def __init__(self, games: BackgammonService) -> None:
+    def __init__(self, games: Matches) -> None:
         self.games = games
 
     def owns(self, first: StoredEvent) -> bool:
@@ -55,7 +56,7 @@ class BackgammonFlow:
     def started(self, stream: UUID) -> bool:
         """Play has begun once its first game has started (or it is over)."""
         try:
-            state, _, _ = self.games.history(stream)
+            state, _, _ = history(self.games, stream)
         except MatchNotFound:
             return False
         return bool(state.games or state.over)
@@ -97,16 +98,17 @@ def create_command(comp_id: UUID, state: Competition, called: MatchCalled) -> bc
 
 
 def start_match(
-    games: BackgammonService, comp_id: UUID, state: Competition, called: MatchCalled
+    games: Matches, comp_id: UUID, state: Competition, called: MatchCalled
 ) -> AppendResult:
     """Create the called match's backgammon stream (once: the command id is derived)."""
     stream = match_stream(comp_id, called.match_id)
     meta = {**META, "competition_id": str(comp_id), "match": called.match_id}
     command = create_command(comp_id, state, called)
-    return games.create(stream, command, command_id=uuid.uuid5(stream, "create"), meta=meta)
+    events = decide(initial_state(), command)
+    return games.create(stream, events, command_id=uuid.uuid5(stream, "create"), meta=meta)
 
 
-def move_match(games: BackgammonService, comp_id: UUID, moved: MatchMoved, key: str) -> None:
+def move_match(games: Matches, comp_id: UUID, moved: MatchMoved, key: str) -> None:
     """The moved match's stream on its new table (MoveToTable: its device records it there,
     the old table's no longer does; decision 0207); nothing when it is there already, was
     never started, or has begun meanwhile (refused by the engine: left as it is)."""
@@ -114,7 +116,7 @@ def move_match(games: BackgammonService, comp_id: UUID, moved: MatchMoved, key: 
     meta = {**META, "competition_id": str(comp_id), "match": moved.match_id}
     for _ in range(5):
         try:
-            state, version, _ = games.history(stream)
+            state, version, _ = history(games, stream)
         except MatchNotFound:
             return
         if state.table == moved.table:
@@ -131,13 +133,13 @@ def move_match(games: BackgammonService, comp_id: UUID, moved: MatchMoved, key: 
             return
 
 
-def close_forfeited(games: BackgammonService, stream: UUID, winner: str, meta) -> None:
+def close_forfeited(games: Matches, stream: UUID, winner: str, meta) -> None:
     """A forfeit the competition decided (a no-show, KSI 2.2.4 in a backgammon guide; a
     withdrawal's walkover) ends the match in its own record too: the absent player late until
     his penalty points exceed half the length, so the engine ends it by KSI 2.2.4. A match
     never started, over already, or with a game under way is left as it is."""
     try:
-        state, version, _ = games.history(stream)
+        state, version, _ = history(games, stream)
     except MatchNotFound:
         return
     if state.over or state.game.phase != st.OVER:

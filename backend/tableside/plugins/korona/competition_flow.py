@@ -21,9 +21,10 @@ from tableside.disciplines.korona import events as rev
 from tableside.eventlog import AppendResult, StoredEvent, VersionConflict
 from tableside.match.errors import MatchNotFound
 from tableside.match.events import MatchScheduled
+from tableside.match.port_service import Matches
+from tableside.plugins.korona.commanding import abandon, created
 from tableside.plugins.korona.competition_rules import NAME, opening_rule
 from tableside.plugins.korona.folding import MatchView, Record, advance
-from tableside.plugins.korona.service import MatchService, abandon
 from tableside.plugins.korona.views import status
 
 META = {"recorder": "competition", "role": "head_judge"}
@@ -32,12 +33,12 @@ ENDINGS = (rev.MatchEnded, rev.CorrectionRecorded, rev.ProtocolSigned)
 
 
 class KoronaFlow:
-    """Korona matches of a competition, on korona's match service."""
+    """Korona matches of a competition, through the port's service (`match/port_service.py`)."""
 
     sport = NAME
     endings = ENDINGS
 
-    def __init__(self, matches: MatchService) -> None:
+    def __init__(self, matches: Matches) -> None:
         self.matches = matches
 
     def owns(self, first: StoredEvent) -> bool:
@@ -113,22 +114,17 @@ def _side(entrant: Entrant) -> tuple[str, ...]:
 
 
 def start_match(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
+    matches: Matches, comp_id: UUID, state: Competition, called: MatchCalled
 ) -> AppendResult:
     """Create the called match's stream on its table (once: the command id is derived)."""
     stream = match_stream(comp_id, called.match_id)
     venue = MatchScheduled(table=called.table, competition_id=str(comp_id), at=called.at)
-    return matches.create(
-        stream,
-        create_command(comp_id, state, called),
-        venue,
-        command_id=uuid.uuid5(stream, "create"),
-        meta=META,
-    )
+    events = created(create_command(comp_id, state, called), venue)
+    return matches.create(stream, events, command_id=uuid.uuid5(stream, "create"), meta=META)
 
 
 def start_boards(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled
+    matches: Matches, comp_id: UUID, state: Competition, called: MatchCalled
 ) -> list[AppendResult]:
     """One match stream per board of a called team match, on its board's table, so each
     table's judge device moves to its board's match (once each: the command ids are derived)."""
@@ -136,18 +132,17 @@ def start_boards(
 
 
 def _start_board(
-    matches: MatchService, comp_id: UUID, state: Competition, called: MatchCalled, b: BoardCall
+    matches: Matches, comp_id: UUID, state: Competition, called: MatchCalled, b: BoardCall
 ) -> AppendResult:
     """Board b of a team match: its two players, singles (EKML §29(2))."""
     stream = board_stream(comp_id, called.match_id, b.board)
     command = _create(state, called.match_id, stream, ((b.a,), (b.b,)), "singles")
     venue = MatchScheduled(table=b.table, competition_id=str(comp_id), at=called.at, board=b.board)
-    return matches.create(
-        stream, command, venue, command_id=uuid.uuid5(stream, "create"), meta=META
-    )
+    events = created(command, venue)
+    return matches.create(stream, events, command_id=uuid.uuid5(stream, "create"), meta=META)
 
 
-def move_match(matches: MatchService, comp_id: UUID, moved: MatchMoved, key: str) -> None:
+def move_match(matches: Matches, comp_id: UUID, moved: MatchMoved, key: str) -> None:
     """A second MatchScheduled on the moved match's stream: its new table takes it, the old
     one is free (the tables read model, the judge's token: decision 0207). Nothing when it
     was never started, is on that table already, or has ended meanwhile; an event stored

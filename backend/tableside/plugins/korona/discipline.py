@@ -1,19 +1,33 @@
-"""Korona on the discipline port (`tableside.match.discipline`): its engine, view, words and
-protocol, for the registry the composition root builds. Its own slice (this folder) renders
-its live feed and keeps its read models; the port is what the rest of the house calls."""
+"""Korona on the discipline port (`tableside.match.discipline`): its fold (`MatchView`: the
+engine's state and what the venue knows), commands and who may post them (`commanding`),
+view, words and protocol, for the registry the composition root builds. Its own slice (this
+folder) renders its live feed and keeps its read models; the port is what the rest of the
+house calls, and the match kernel's routes serve its commands at /api/matches."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
+from uuid import UUID
 
 from tableside.disciplines import korona
-from tableside.disciplines.korona.state import MatchState
+from tableside.eventlog import EventRegistry
+from tableside.eventlog.digest import command_digest
+from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Export
+from tableside.match.discipline import Creation, Export, Feed, Finder
 from tableside.match.exports.labels import codes
+from tableside.plugins.korona import commanding
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
 from tableside.plugins.korona.exports.sheet import protocol_sheet
+from tableside.plugins.korona.finder import FINDER
+from tableside.plugins.korona.folding import MatchView, advance
+from tableside.plugins.korona.http.dto import CommandRequest, CreateMatchRequest
+from tableside.plugins.korona.live_feed import MatchRenderer
+from tableside.plugins.korona.projections import all_projections
+from tableside.plugins.korona.projections.folder import MATCH_FOLD
+from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.receipts import korona_endings
 
 
@@ -29,24 +43,51 @@ class Korona:
     name = "korona"
     event_types = korona.EVENT_TYPES
     exports = (Export("protocol.pdf", "application/pdf", _protocol),)
-    own_feed = True  # plugins/korona/live_feed.py
+    feed = Feed(MatchRenderer)  # plugins/korona/live_feed.py; its snapshots: live/live.py
+    address = "/api/matches"
+    create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
+    finder: Finder | None = FINDER  # the jury's finder
+    command_body = CommandRequest
+    create_roles = ("head_judge", "secretary")
+    command_roles = ("head_judge", "secretary", "table_judge")
+    meta: Mapping[str, str] = MappingProxyType({})
 
     def decode_command(self, body: bytes) -> Any:
         return korona.decode_command(body)
 
-    def initial_state(self) -> MatchState:
-        return korona.initial_state()
+    def read_models(self, pool: Any, registry: EventRegistry, folders: Folders) -> list[Any]:
+        """Its read models (live, protocol, tables, history) in one runner, on its fold."""
+        return [ProjectionRunner(pool, registry, all_projections(), folder=folders.of(MATCH_FOLD))]
 
-    def decide(self, state: MatchState, command: Any) -> tuple[Any, ...]:
-        return korona.decide(state, command)
+    def fold(self, folded: MatchView | None, record: Any) -> MatchView:
+        return advance(folded, record)
 
-    def evolve(self, state: MatchState, event: Any, version: int) -> MatchState:
-        return korona.apply(state, event, version)
+    def live(self, folded: MatchView) -> bool:
+        return folded.state.created
 
-    def created(self, state: MatchState) -> bool:
-        return state.created
+    def decide_on(self, folded: MatchView, command: Any, principal: Any) -> tuple[Any, ...]:
+        return commanding.decide_on(folded, command)
 
-    def view(self, state: MatchState) -> dict[str, Any]:
+    def authorize(self, principal: Any, folded: MatchView, current: Any) -> None:
+        commanding.authorize(principal, folded, current)
+
+    def creation(self, body: CreateMatchRequest, lang: str) -> Creation:
+        return commanding.creation(body)
+
+    def command_of(self, body: CommandRequest) -> Any:
+        return body.command
+
+    def roles_for(self, command: Any) -> tuple[str, ...]:
+        return commanding.roles_for(command)
+
+    def command_digest(self, match_id: UUID, command: Any) -> bytes:
+        return command_digest("match.command", match_id, command)
+
+    async def prepared(self, request: Any, principal: Any, match_id: UUID, command: Any) -> Any:
+        return commanding.confirmed_by_caller(command, principal)
+
+    def view(self, folded: MatchView) -> dict[str, Any]:
+        state = folded.state
         return {
             "ruleset": state.ruleset,
             "side_a": list(state.side_a),
