@@ -29,6 +29,7 @@ import json
 import multiprocessing
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -45,7 +46,13 @@ import psycopg
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
-from live_audience import free_port, quantiles, rss_kib  # noqa: E402
+from live_audience import (  # noqa: E402
+    cpu_seconds,
+    free_port,
+    quantiles,
+    raise_nofile,
+    rss_kib,
+)
 
 WAIT = 180.0  # the longest any phase waits
 # `tableside federation serve`'s uvicorn (cli/serve.UVICORN): no per-message deflate (the
@@ -64,6 +71,7 @@ PRODUCTION = (
 def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
     from support.remote_crowd import Crowd
 
+    raise_nofile()
     crowd = Crowd(nodes, venue, n, timed=True).start()
     while True:
         if pipe.poll(0.2):
@@ -73,6 +81,8 @@ def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline and not crowd.all(lambda s: s.last >= final):
         time.sleep(0.2)
+    pipe.send(("delivered",))  # the nodes' CPU is read before the sockets close
+    pipe.poll(WAIT)
     crowd.stop()
     ok = [
         s.caught_up and not (s.gaps or s.duplicates or s.resets) and s.last == final
@@ -87,6 +97,7 @@ def _bare_child(url: str, n: int, pipe) -> None:
     """Sockets on the bare app, each reading and timing what it is sent as a spectator does."""
     from websockets.asyncio.client import connect
 
+    raise_nofile()
     delays: list[float] = []
 
     async def one(count: list[int]) -> None:
@@ -115,18 +126,21 @@ def _bare_child(url: str, n: int, pipe) -> None:
     asyncio.run(run())
 
 
-async def _publish_bare(port: int, strokes: int, rate: float) -> None:
-    """`strokes` event-sized messages at `rate` per second into the bare app's broadcast."""
+async def _publish_bare(ports: list[int], strokes: int, rate: float) -> None:
+    """`strokes` event-sized messages at `rate` per second into the broadcast of each of the
+    bare app's processes."""
     from websockets.asyncio.client import connect
 
     filler = "x" * 400
-    async with connect(f"ws://127.0.0.1:{port}/") as ws:
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = [await stack.enter_async_context(connect(f"ws://127.0.0.1:{p}/")) for p in ports]
         start = time.monotonic()
         for k in range(1, strokes + 1):
             await asyncio.sleep(max(0.0, start + k / rate - time.monotonic()))
             at = datetime.now(UTC).isoformat()
             body = {"kind": "event", "position": k, "recorded_at": at, "payload": filler}
-            await ws.send(json.dumps(body))
+            text = json.dumps(body)
+            await asyncio.gather(*(ws.send(text) for ws in sockets))
         await asyncio.sleep(3)  # the last ones delivered
 
 
@@ -163,6 +177,14 @@ class Clients:
                 return now  # no progress for 30 s: report what is there
             time.sleep(0.2)
         return self.poll()
+
+    def deliver(self, final: int) -> None:
+        """Until every process saw `final` on all its sockets, or gave up (bounded)."""
+        for pipe in self.pipes:
+            pipe.send(final)
+        for pipe in self.pipes:
+            while pipe.poll(WAIT) and pipe.recv()[0] != "delivered":
+                pass
 
     def finish(self, message: object) -> list[tuple]:
         for pipe in self.pipes:
@@ -322,9 +344,12 @@ class HeldWatch:
                         self.held_at[position] = time.time()
                 last = now if last is None else max(last, now)
 
-    def legs(self, venue_url: str) -> list[float]:
+    def stop(self) -> None:
         self.stopping.set()
         self.thread.join(5)
+
+    def legs(self, venue_url: str) -> list[float]:
+        self.stop()
         with psycopg.connect(venue_url) as conn:
             rows = conn.execute(
                 "SELECT notification_id, recorded_at FROM stored_events"
@@ -334,28 +359,39 @@ class HeldWatch:
         return [self.held_at[p] - at.timestamp() for p, at in rows]
 
 
-def bare(n: int, procs: int, strokes: int, rate: float) -> tuple[float, int, list[float]]:
-    """The bare websocket app holding `n` sockets: KiB per socket, sockets held, and the
-    delays of `strokes` broadcasts at `rate` (the same client processes' cost as ours)."""
-    port, pub = free_port(), free_port()
+def _listening(ports: list[int]) -> None:
+    """Until every one of `ports` accepts a connection (bounded: WAIT)."""
+    deadline = time.monotonic() + WAIT
+    for port in ports:
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"nothing listens on {port}") from None
+                time.sleep(0.1)
+
+
+def bare(
+    n: int, procs: int, servers: int, strokes: int, rate: float
+) -> tuple[float, int, list[float]]:
+    """The bare websocket app on `servers` processes (as many as the nodes: one port shared
+    by SO_REUSEPORT) holding `n` sockets: KiB per socket, sockets held, and the delays of
+    `strokes` broadcasts at `rate` (the same client processes' cost as ours)."""
+    port, pubs = free_port(), [free_port() for _ in range(servers)]
+    publish = ",".join(map(str, pubs))
     proc = subprocess.Popen(
-        [sys.executable, str(HERE / "live_baseline.py"), str(port), str(pub), "off"]
+        [sys.executable, str(HERE / "live_baseline.py"), str(port), publish, "off"]
     )
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        time.sleep(1)
+        _listening(pubs)  # each process listens on the shared port before its own
         before = rss_kib(proc.pid)
         clients = Clients(_bare_child, [(f"ws://127.0.0.1:{port}/", k) for k in _split(n, procs)])
         held = clients.wait_connected(n)
         time.sleep(1)
         after = rss_kib(proc.pid)
-        asyncio.run(_publish_bare(pub, strokes, rate))
+        asyncio.run(_publish_bare(pubs, strokes, rate))
         reports = clients.finish("stop")
         return (after - before) / max(held, 1), held, [d for r in reports for d in r[1]]
     finally:
@@ -363,9 +399,96 @@ def bare(n: int, procs: int, strokes: int, rate: float) -> tuple[float, int, lis
         proc.wait(10)
 
 
-def main(args: argparse.Namespace) -> None:
-    from support.federation import enrolment_code, federation_server, venue_env
+class Meter:
+    """The nodes' memory (KiB) and CPU (s), summed and per node, read at marks."""
+
+    def __init__(self, nodes: list) -> None:
+        self.pids = [n.proc.pid for n in nodes]
+        self.marks: dict[str, tuple[list[float], float]] = {}
+
+    def mark(self, name: str) -> None:
+        rss = [rss_kib(pid) for pid in self.pids]
+        self.marks[name] = (rss, sum(cpu_seconds(pid) for pid in self.pids))
+
+    def rss(self, name: str) -> float:
+        return sum(self.marks[name][0])
+
+    def cpu(self, start: str, end: str) -> float:
+        return self.marks[end][1] - self.marks[start][1]
+
+
+BOUND = 20000  # a node's admission (TABLESIDE_FEDERATION_RELAY_SOCKETS' default)
+CORE = 0.5  # of a node's one core (one asyncio process) for the fan-out: room for a crowd
+
+
+def projection(meter: Meter, held: int, strokes: tuple[int, int], rate: float, target: int) -> str:
+    """The nodes `target` spectators need, from this run's per-node memory and CPU: a node
+    holds its admission bound, or fewer when relaying `rate` strokes/s to them (a stroke's
+    own cost, the same with none watching, plus one delivery per socket) would keep its core
+    more than CORE busy; one node more for a node's loss. `strokes`: with none watching, and
+    with `held` watching."""
+    nodes, (alone, watched) = len(meter.pids), strokes
+    kib = (meter.rss("connected") - meter.rss("idle")) / max(held, 1)
+    base = meter.rss("idle") / nodes
+    stroke = meter.cpu("start", "idle") / nodes / max(alone, 1)
+    fan_out = meter.cpu("connected", "played") - stroke * nodes * watched
+    delivery = max(fan_out, 0.0) / max(watched * held, 1)
+    admit = meter.cpu("idle", "connected") / max(held, 1)
+    room = (CORE / rate - stroke) / delivery if delivery else BOUND
+    per_node = max(1, min(BOUND, int(room)))
+    needed = -(-target // per_node) + 1
+    mib = (base + per_node * kib) / 1024
+    busy = rate * (stroke + per_node * delivery)
+    return (
+        f"projection for {target:,}: measured per node {base / 1024:.0f} MiB at rest +"
+        f" {kib:.1f} KiB/conn, {stroke * 1e3:.1f} ms CPU per stroke + {delivery * 1e6:.1f} us"
+        f" per delivery, {admit * 1e3:.2f} ms CPU per admission; a node takes {per_node:,}"
+        f" (bound {BOUND:,}; at {rate:g} strokes/s its core {busy:.0%} busy, {mib:.0f} MiB)"
+        f" -> {needed} nodes ({needed - 1} + 1 for a node's loss, whose spectators the others"
+        f" admit in ~{per_node * admit / (needed - 1):.1f} s of CPU each)"
+    )
+
+
+def _nodes(stack: ExitStack, fed_url: str, work: Path, count: int, n: int) -> list:
+    from support.federation import federation_server
+
+    nodes = []
+    for k in range(count):
+        node = federation_server(fed_url, work)
+        node.env.update(
+            {
+                "TABLESIDE_FEDERATION_RELAY_SOCKETS": str(n),
+                "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": str(n),
+            }
+        )
+        node.args = PRODUCTION  # as `tableside federation serve` runs uvicorn
+        node.output = str(work / f"node-{k}.log")
+        nodes.append(node.start())
+        stack.callback(node.stop)
+    return nodes
+
+
+def _venue(stack: ExitStack, venue_url: str, work: Path, key: Path, node, proxy):
+    """The venue server pushing through `proxy`, and its venue id once enrolled."""
+    from support.federation import enrolment_code, venue_env
     from support.harness import Server
+
+    uplink = work / "uplink"
+    env = {
+        **venue_env(f"http://127.0.0.1:{proxy.port}", enrolment_code(node.base), uplink),
+        "TABLESIDE_KEY_FILE": str(key),
+        "TABLESIDE_CHECKPOINT_LOG": "off",
+        "TABLESIDE_UPLINK_SECONDS": "0.05",
+    }
+    venue = Server(venue_url, env=env, output=str(work / "venue.log")).start()
+    stack.callback(venue.stop)
+    deadline = time.monotonic() + WAIT
+    while not (uplink / "credential.json").is_file() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return venue, json.loads((uplink / "credential.json").read_bytes())["venue_id"]
+
+
+def main(args: argparse.Namespace) -> None:
     from tableside.db.embedded import EmbeddedPostgres
 
     work = Path(tempfile.mkdtemp(prefix="tableside-remote-live-"))
@@ -376,51 +499,37 @@ def main(args: argparse.Namespace) -> None:
         key = work / "keys" / "checkpoint-ed25519.pem"
         key.parent.mkdir()
         venue_url, fed_url = _databases(pg.start(), key)
-        bare_kib, bare_held, bare_delays = bare(args.n, args.procs, args.strokes, args.rate)
-        fed_env = {
-            "TABLESIDE_FEDERATION_RELAY_SOCKETS": str(args.n),
-            "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": str(args.n),
-        }
-        nodes = []
-        for k in range(args.nodes):
-            node = federation_server(fed_url, work)
-            node.env.update(fed_env)
-            node.args = PRODUCTION  # as `tableside federation serve` runs uvicorn
-            node.output = str(work / f"node-{k}.log")
-            nodes.append(node.start())
-            stack.callback(node.stop)
+        bare_kib, bare_held, bare_delays = bare(
+            args.n, args.procs, args.nodes, args.strokes, args.rate
+        )
+        nodes = _nodes(stack, fed_url, work, args.nodes, args.n)
         proxy = CountingProxy(nodes[0].port)
-        uplink = work / "uplink"
-        env = {
-            **venue_env(f"http://127.0.0.1:{proxy.port}", enrolment_code(nodes[0].base), uplink),
-            "TABLESIDE_KEY_FILE": str(key),
-            "TABLESIDE_CHECKPOINT_LOG": "off",
-            "TABLESIDE_UPLINK_SECONDS": "0.05",
-        }
-        venue = Server(venue_url, env=env, output=str(work / "venue.log")).start()
-        stack.callback(venue.stop)
-        deadline = time.monotonic() + WAIT
-        while not (uplink / "credential.json").is_file() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        vid = json.loads((uplink / "credential.json").read_bytes())["venue_id"]
-        # the uplink's bytes per stroke with nobody watching
+        venue, vid = _venue(stack, venue_url, work, key, nodes[0], proxy)
+        # the uplink's bytes and the nodes' CPU per stroke with nobody watching
+        meter = Meter(nodes)
+        meter.mark("start")
+        watch = HeldWatch(nodes[0].base, vid)
         table = play(venue.base, args.strokes // 2, args.rate, 1)
         _pushed(nodes[0].base, vid, venue_url)
+        watch.stop()
         up0, strokes0 = proxy.up, args.strokes // 2
-        time.sleep(1)
-        rss_before = sum(rss_kib(n.proc.pid) for n in nodes)
+        time.sleep(1)  # the memory the pushes took settles
+        meter.mark("idle")
         ws = [n.ws for n in nodes]
         clients = Clients(_crowd_child, [(ws, vid, k) for k in _split(args.n, args.procs)])
-        connected = clients.wait_connected(args.n)
+        held = clients.wait_connected(args.n)
         time.sleep(1)
-        ours = (sum(rss_kib(n.proc.pid) for n in nodes) - rss_before) / max(connected, 1)
+        meter.mark("connected")
+        ours = (meter.rss("connected") - meter.rss("idle")) / max(held, 1)
         up_start = proxy.up
         watch = HeldWatch(nodes[0].base, vid)
         play(venue.base, args.strokes, args.rate, table)
         final = _pushed(nodes[0].base, vid, venue_url)
         up = (proxy.up - up_start) / args.strokes
         kept50, kept99 = quantiles(watch.legs(venue_url))
-        reports = clients.finish(final)
+        clients.deliver(final)
+        meter.mark("played")
+        reports = clients.finish("stop")
     connected = sum(r[0] for r in reports)
     lost = sum(r[1] for r in reports) + (args.n - len(reports) and args.n - connected)
     p50, p99 = quantiles([d for r in reports for d in r[2]])
@@ -430,14 +539,15 @@ def main(args: argparse.Namespace) -> None:
         f" strokes {args.strokes}: stroke -> remote spectator p50 {p50:.0f} ms p99 {p99:.0f} ms"
         f" (a bare app's broadcast to the same clients: p50 {b50:.0f} ms p99 {b99:.0f} ms);"
         f" memory {ours / bare_kib:.2f}x ({ours:.1f} KiB/conn over the nodes vs"
-        f" {bare_kib:.1f} for a bare websocket app holding {bare_held}, same run);"
-        f" uplink {up:.0f} B/stroke with {connected} watching"
+        f" {bare_kib:.1f} for a bare websocket app on {args.nodes} processes holding"
+        f" {bare_held}, same run); uplink {up:.0f} B/stroke with {connected} watching"
         f" ({up0 / max(strokes0, 1):.0f} with none); of the way, venue ->"
         f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms)"
     )
+    print(projection(meter, held, (strokes0, args.strokes), args.rate, args.project))
 
 
-if __name__ == "__main__":
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=4)
     parser.add_argument("--n", type=int, default=2000)
@@ -446,6 +556,17 @@ if __name__ == "__main__":
     )
     parser.add_argument("--strokes", type=int, default=40)
     parser.add_argument("--rate", type=float, default=2.0, help="strokes per second")
+    parser.add_argument("--project", type=int, default=100000, help="spectators to project")
     parsed = parser.parse_args()
     parsed.procs = parsed.procs or max(2, -(-parsed.n // 2500))
-    main(parsed)
+    # every process's soft limit on open files at its hard one (the children inherit it);
+    # no process may need more sockets than that
+    limit = raise_nofile()
+    for what, count in (("--procs", parsed.procs), ("--nodes", parsed.nodes)):
+        if -(-parsed.n // count) + 1000 > limit:
+            parser.error(f"{parsed.n} sockets over {what} {count}: more a process than {limit}")
+    return parsed
+
+
+if __name__ == "__main__":
+    main(_arguments())
