@@ -54,7 +54,7 @@ from live_audience import (  # noqa: E402
     rss_kib,
 )
 
-WAIT = 180.0  # the longest any phase waits
+WAIT = 300.0  # the longest any phase waits (20,000 on a shared 2-core machine: minutes)
 # `tableside federation serve`'s uvicorn (cli/serve.UVICORN): no per-message deflate (the
 # fan-out writes one frame for every socket), httptools let go of on the upgrade
 PRODUCTION = (
@@ -310,16 +310,19 @@ def _venue_head(url: str) -> int:
 
 
 def _held(base: str, venue: str) -> int:
-    found = httpx.get(f"{base}/api/federation/venues", timeout=10).json()
+    found = httpx.get(f"{base}/api/federation/venues", timeout=30).json()
     return next((v["position"] for v in found if v["venue_id"] == venue), 0)
 
 
 def _pushed(base: str, venue: str, venue_url: str) -> int:
+    """The venue's head once the federation holds it (a node busy fanning out to thousands
+    may answer slowly: asked again until WAIT)."""
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         head = _venue_head(venue_url)
-        if _held(base, venue) == head:
-            return head
+        with contextlib.suppress(httpx.HTTPError):
+            if _held(base, venue) == head:
+                return head
         time.sleep(0.1)
     raise TimeoutError("the federation did not catch up with the venue")
 
