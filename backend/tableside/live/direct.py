@@ -59,7 +59,8 @@ class DirectWriter:
         it to 4 MB by itself): a stalled spectator then costs a bounded amount of memory and is
         found behind, and dropped, within a few hundred deltas instead of a few thousand."""
         sock = self._proto.transport.get_extra_info("socket")
-        with contextlib.suppress(OSError, AttributeError):
+        # a client just gone: no socket (AttributeError), or uvloop's of descriptor -1
+        with contextlib.suppress(OSError, AttributeError, ValueError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, kernel_bytes)
 
     def shed(self, scope: dict) -> None:
