@@ -452,6 +452,19 @@ def projection(meter: Meter, held: int, strokes: tuple[int, int], rate: float, t
     )
 
 
+def say(what: str) -> None:
+    """A phase's start, on stderr (a run at 20,000 takes minutes)."""
+    print(f"{datetime.now(UTC):%H:%M:%S} {what}", file=sys.stderr, flush=True)
+
+
+def _dead(nodes: list, work: Path) -> None:
+    """On the way out: every node that exited during the run, its code and its log's end."""
+    for k, node in enumerate(nodes):
+        if node.proc.poll() is not None:
+            tail = (work / f"node-{k}.log").read_text(errors="replace")[-2000:]
+            say(f"node {k} exited with {node.proc.returncode}:\n{tail}")
+
+
 def _nodes(stack: ExitStack, fed_url: str, work: Path, count: int, n: int) -> list:
     from support.federation import federation_server
 
@@ -462,12 +475,14 @@ def _nodes(stack: ExitStack, fed_url: str, work: Path, count: int, n: int) -> li
             {
                 "TABLESIDE_FEDERATION_RELAY_SOCKETS": str(n),
                 "TABLESIDE_FEDERATION_RELAY_PER_ADDRESS": str(n),
+                "PYTHONFAULTHANDLER": "1",  # a node that dies says where, in its log
             }
         )
         node.args = PRODUCTION  # as `tableside federation serve` runs uvicorn
         node.output = str(work / f"node-{k}.log")
         nodes.append(node.start())
         stack.callback(node.stop)
+    stack.callback(_dead, nodes, work)
     return nodes
 
 
@@ -502,9 +517,11 @@ def main(args: argparse.Namespace) -> None:
         key = work / "keys" / "checkpoint-ed25519.pem"
         key.parent.mkdir()
         venue_url, fed_url = _databases(pg.start(), key)
+        say(f"the bare app on {args.nodes} processes, {args.n} sockets")
         bare_kib, bare_held, bare_delays = bare(
             args.n, args.procs, args.nodes, args.strokes, args.rate
         )
+        say(f"{args.nodes} federation nodes, the venue")
         nodes = _nodes(stack, fed_url, work, args.nodes, args.n)
         proxy = CountingProxy(nodes[0].port)
         venue, vid = _venue(stack, venue_url, work, key, nodes[0], proxy)
@@ -518,18 +535,21 @@ def main(args: argparse.Namespace) -> None:
         up0, strokes0 = proxy.up, args.strokes // 2
         time.sleep(1)  # the memory the pushes took settles
         meter.mark("idle")
+        say(f"{args.n} remote spectators")
         ws = [n.ws for n in nodes]
         clients = Clients(_crowd_child, [(ws, vid, k) for k in _split(args.n, args.procs)])
         held = clients.wait_connected(args.n)
         time.sleep(1)
         meter.mark("connected")
         ours = (meter.rss("connected") - meter.rss("idle")) / max(held, 1)
+        say(f"{held} connected; {args.strokes} strokes")
         up_start = proxy.up
         watch = HeldWatch(nodes[0].base, vid)
         play(venue.base, args.strokes, args.rate, table)
         final = _pushed(nodes[0].base, vid, venue_url)
         up = (proxy.up - up_start) / args.strokes
         kept50, kept99 = quantiles(watch.legs(venue_url))
+        say(f"pushed up to {final}; until every spectator has it")
         clients.deliver(final)
         meter.mark("played")
         reports = clients.finish("stop")
