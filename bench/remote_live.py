@@ -145,17 +145,33 @@ async def _publish_bare(ports: list[int], strokes: int, rate: float) -> None:
 
 
 class Clients:
-    """Client processes, each with a pipe: how many are connected, then their report."""
+    """Client processes, each with a pipe: how many are connected, then their report. Each
+    part's arguments end with its number of sockets."""
+
+    STILL = 120.0  # seconds without one more socket connected: a wave is given up
 
     def __init__(self, target, parts: list[tuple]) -> None:
+        self.target, self.parts = target, parts
+        self.pipes, self.procs, self.connected = [], [], []
+
+    def connect(self) -> int:
+        """Start the processes in waves, each once those before it have all their sockets
+        connected (or gave up: WAIT, or STILL without progress); the sockets connected. At
+        once, 20,000 handshakes on a shared 2-core machine queue past the clients' 30 s open
+        timeout and churn (measured: 1,413 connected after a minute, the nodes' accept queues
+        full); a wave of one process's share (2,500) is admitted whole."""
         ctx = multiprocessing.get_context("spawn")
-        self.pipes, self.procs, self.connected = [], [], [0] * len(parts)
-        for args in parts:
+        wanted = got = 0
+        for args in self.parts:
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=target, args=(*args, theirs), daemon=True)
+            proc = ctx.Process(target=self.target, args=(*args, theirs), daemon=True)
             proc.start()
             self.pipes.append(mine)
             self.procs.append(proc)
+            self.connected.append(0)
+            wanted += args[-1]
+            got = self._until(wanted)
+        return got
 
     def poll(self) -> int:
         for k, pipe in enumerate(self.pipes):
@@ -165,7 +181,7 @@ class Clients:
                     self.connected[k] = rest[0]
         return sum(self.connected)
 
-    def wait_connected(self, n: int) -> int:
+    def _until(self, n: int) -> int:
         deadline, last, still = time.monotonic() + WAIT, -1, time.monotonic()
         while time.monotonic() < deadline:
             now = self.poll()
@@ -173,8 +189,8 @@ class Clients:
                 return now
             if now != last:
                 last, still = now, time.monotonic()
-            elif time.monotonic() - still > 30:
-                return now  # no progress for 30 s: report what is there
+            elif time.monotonic() - still > self.STILL:
+                return now  # no progress: report what is there
             time.sleep(0.2)
         return self.poll()
 
@@ -391,7 +407,7 @@ def bare(
         _listening(pubs)  # each process listens on the shared port before its own
         before = rss_kib(proc.pid)
         clients = Clients(_bare_child, [(f"ws://127.0.0.1:{port}/", k) for k in _split(n, procs)])
-        held = clients.wait_connected(n)
+        held = clients.connect()
         time.sleep(1)
         after = rss_kib(proc.pid)
         asyncio.run(_publish_bare(pubs, strokes, rate))
@@ -538,7 +554,7 @@ def main(args: argparse.Namespace) -> None:
         say(f"{args.n} remote spectators")
         ws = [n.ws for n in nodes]
         clients = Clients(_crowd_child, [(ws, vid, k) for k in _split(args.n, args.procs)])
-        held = clients.wait_connected(args.n)
+        held = clients.connect()
         time.sleep(1)
         meter.mark("connected")
         ours = (meter.rss("connected") - meter.rss("idle")) / max(held, 1)
