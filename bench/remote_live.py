@@ -41,6 +41,7 @@ from pathlib import Path
 
 import httpx
 import msgspec
+import psutil
 import psycopg
 
 HERE = Path(__file__).parent
@@ -52,6 +53,7 @@ from live_audience import (  # noqa: E402
     quantiles,
     raise_nofile,
     rss_kib,
+    tree,
 )
 
 WAIT = 300.0  # the longest any phase waits (20,000 on a shared 2-core machine: minutes)
@@ -101,15 +103,18 @@ def _bare_child(url: str, n: int, pipe) -> None:
     delays: list[float] = []
 
     async def one(count: list[int]) -> None:
-        with contextlib.suppress(Exception):  # a socket that did not hold is not counted
-            async with connect(url, open_timeout=60, ping_interval=None) as ws:
-                await ws.recv()
-                count[0] += 1
-                async for text in ws:
-                    message = json.loads(text)
-                    if message.get("kind") == "event":
-                        at = datetime.fromisoformat(message["recorded_at"]).timestamp()
-                        delays.append(time.time() - at)
+        held = False
+        while not held:  # a handshake that failed is tried again (jittered), as ours are
+            with contextlib.suppress(Exception):  # a socket that did not hold is not counted
+                async with connect(url, open_timeout=60, ping_interval=None) as ws:
+                    await ws.recv()
+                    count[0], held = count[0] + 1, True
+                    async for text in ws:
+                        message = json.loads(text)
+                        if message.get("kind") == "event":
+                            at = datetime.fromisoformat(message["recorded_at"]).timestamp()
+                            delays.append(time.time() - at)
+            await asyncio.sleep(random.uniform(0.2, 1.5))
 
     async def run() -> None:
         count = [0]
@@ -393,16 +398,19 @@ def _listening(ports: list[int]) -> None:
 
 
 def bare(
-    n: int, procs: int, servers: int, strokes: int, rate: float
+    n: int, procs: int, servers: int, strokes: int, rate: float, log: Path
 ) -> tuple[float, int, list[float]]:
     """The bare websocket app on `servers` processes (as many as the nodes: one port shared
     by SO_REUSEPORT) holding `n` sockets: KiB per socket, sockets held, and the delays of
     `strokes` broadcasts at `rate` (the same client processes' cost as ours)."""
     port, pubs = free_port(), [free_port() for _ in range(servers)]
     publish = ",".join(map(str, pubs))
-    proc = subprocess.Popen(
-        [sys.executable, str(HERE / "live_baseline.py"), str(port), publish, "off"]
-    )
+    with open(log, "ab") as out:  # its complaints about sockets gone, out of the report
+        proc = subprocess.Popen(
+            [sys.executable, str(HERE / "live_baseline.py"), str(port), publish, "off"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         _listening(pubs)  # each process listens on the shared port before its own
         before = rss_kib(proc.pid)
@@ -414,7 +422,19 @@ def bare(
         reports = clients.finish("stop")
         return (after - before) / max(held, 1), held, [d for r in reports for d in r[1]]
     finally:
-        proc.terminate()
+        _stop(proc)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """The bare app and its processes stopped: asked, then (60 s on) killed, by their ids."""
+    family = tree(proc.pid)
+    proc.terminate()
+    try:
+        proc.wait(60)
+    except subprocess.TimeoutExpired:
+        for child in family:
+            with contextlib.suppress(psutil.Error):
+                child.kill()
         proc.wait(10)
 
 
@@ -535,7 +555,7 @@ def main(args: argparse.Namespace) -> None:
         venue_url, fed_url = _databases(pg.start(), key)
         say(f"the bare app on {args.nodes} processes, {args.n} sockets")
         bare_kib, bare_held, bare_delays = bare(
-            args.n, args.procs, args.nodes, args.strokes, args.rate
+            args.n, args.procs, args.nodes, args.strokes, args.rate, work / "bare.log"
         )
         say(f"{args.nodes} federation nodes, the venue")
         nodes = _nodes(stack, fed_url, work, args.nodes, args.n)
