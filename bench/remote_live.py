@@ -57,6 +57,7 @@ from live_audience import (  # noqa: E402
 )
 
 WAIT = 300.0  # the longest any phase waits (20,000 on a shared 2-core machine: minutes)
+LONGEST = 1800.0  # the spectators' delivery, while they make progress
 # `tableside federation serve`'s uvicorn (cli/serve.UVICORN): no per-message deflate (the
 # fan-out writes one frame for every socket), httptools let go of on the upgrade
 PRODUCTION = (
@@ -80,9 +81,7 @@ def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
             final = pipe.recv()
             break
         pipe.send(("connected", sum(1 for s in crowd.spectators if s.caught_up)))
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline and not crowd.all(lambda s: s.last >= final):
-        time.sleep(0.2)
+    _until_delivered(crowd, final)
     pipe.send(("delivered",))  # the nodes' CPU is read before the sockets close
     pipe.poll(WAIT)
     crowd.stop()
@@ -92,41 +91,69 @@ def _crowd_child(nodes: list[str], venue: str, n: int, pipe) -> None:
     ]
     delays = [d for s in crowd.spectators for d in s.delays]
     sample = random.sample(delays, min(len(delays), 20000))
-    pipe.send(("done", sum(1 for s in crowd.spectators if s.caught_up), ok.count(False), sample))
+    caught = sum(1 for s in crowd.spectators if s.caught_up)
+    resumed = sum(s.reconnects for s in crowd.spectators)  # each with after=: none lost
+    pipe.send(("done", caught, ok.count(False), sample, resumed))
+
+
+def _until_delivered(crowd, final: int) -> None:
+    """Until every spectator of `crowd` has `final`, for as long as they make progress (a
+    client process starved by the machine's other work takes minutes at 20,000): given up
+    after STILL seconds with no spectator further on, or LONGEST in all."""
+    start = moved = time.monotonic()
+    seen = -1
+    while time.monotonic() - start < LONGEST and time.monotonic() - moved < Clients.STILL:
+        if crowd.all(lambda s: s.last >= final):
+            return
+        now = sum(s.last for s in crowd.spectators)
+        if now != seen:
+            seen, moved = now, time.monotonic()
+        time.sleep(0.5)
 
 
 def _bare_child(url: str, n: int, pipe) -> None:
-    """Sockets on the bare app, each reading and timing what it is sent as a spectator does."""
+    """Sockets on the bare app, each reading and timing what it is sent as a spectator does;
+    told the last position, until every socket held has it (while they make progress)."""
     from websockets.asyncio.client import connect
 
     raise_nofile()
     delays: list[float] = []
+    lasts: list[int] = []  # of each socket held, the last position it was sent
 
-    async def one(count: list[int]) -> None:
-        held = False
-        while not held:  # a handshake that failed is tried again (jittered), as ours are
+    async def one() -> None:
+        k = -1
+        while k < 0:  # a handshake that failed is tried again (jittered), as ours are
             with contextlib.suppress(Exception):  # a socket that did not hold is not counted
                 async with connect(url, open_timeout=60, ping_interval=None) as ws:
                     await ws.recv()
-                    count[0], held = count[0] + 1, True
+                    k = len(lasts)
+                    lasts.append(0)
                     async for text in ws:
                         message = json.loads(text)
                         if message.get("kind") == "event":
                             at = datetime.fromisoformat(message["recorded_at"]).timestamp()
                             delays.append(time.time() - at)
+                            lasts[k] = message["position"]
             await asyncio.sleep(random.uniform(0.2, 1.5))
 
     async def run() -> None:
-        count = [0]
-        tasks = [asyncio.create_task(one(count)) for _ in range(n)]
+        tasks = [asyncio.create_task(one()) for _ in range(n)]
         loop = asyncio.get_running_loop()
         while not await loop.run_in_executor(None, pipe.poll, 0.2):
-            pipe.send(("connected", count[0]))
-        pipe.recv()
+            pipe.send(("connected", len(lasts)))
+        final = pipe.recv()
+        start = moved = time.monotonic()
+        seen = -1
+        while time.monotonic() - start < LONGEST and time.monotonic() - moved < Clients.STILL:
+            if all(last >= final for last in lasts):
+                break
+            if sum(lasts) != seen:
+                seen, moved = sum(lasts), time.monotonic()
+            await asyncio.sleep(0.5)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        pipe.send(("done", count[0], random.sample(delays, min(len(delays), 20000))))
+        pipe.send(("done", len(lasts), random.sample(delays, min(len(delays), 20000))))
 
     asyncio.run(run())
 
@@ -146,7 +173,6 @@ async def _publish_bare(ports: list[int], strokes: int, rate: float) -> None:
             body = {"kind": "event", "position": k, "recorded_at": at, "payload": filler}
             text = json.dumps(body)
             await asyncio.gather(*(ws.send(text) for ws in sockets))
-        await asyncio.sleep(3)  # the last ones delivered
 
 
 class Clients:
@@ -204,7 +230,7 @@ class Clients:
         for pipe in self.pipes:
             pipe.send(final)
         for pipe in self.pipes:
-            while pipe.poll(WAIT) and pipe.recv()[0] != "delivered":
+            while pipe.poll(LONGEST) and pipe.recv()[0] != "delivered":
                 pass
 
     def finish(self, message: object) -> list[tuple]:
@@ -212,7 +238,7 @@ class Clients:
             pipe.send(message)
         reports = []
         for pipe, proc in zip(self.pipes, self.procs, strict=True):
-            while pipe.poll(WAIT):
+            while pipe.poll(LONGEST):
                 kind, *rest = pipe.recv()
                 if kind == "done":
                     reports.append(tuple(rest))
@@ -419,7 +445,7 @@ def bare(
         time.sleep(1)
         after = rss_kib(proc.pid)
         asyncio.run(_publish_bare(pubs, strokes, rate))
-        reports = clients.finish("stop")
+        reports = clients.finish(strokes)
         return (after - before) / max(held, 1), held, [d for r in reports for d in r[1]]
     finally:
         _stop(proc)
@@ -481,7 +507,7 @@ def projection(meter: Meter, held: int, strokes: tuple[int, int], rate: float, t
     return (
         f"projection for {target:,}: measured per node {base / 1024:.0f} MiB at rest +"
         f" {kib:.1f} KiB/conn, {stroke * 1e3:.1f} ms CPU per stroke + {delivery * 1e6:.1f} us"
-        f" per delivery, {admit * 1e3:.2f} ms CPU per admission; a node takes {per_node:,}"
+        f" per stroke and socket, {admit * 1e3:.2f} ms CPU per admission; a node takes {per_node:,}"
         f" (bound {BOUND:,}; at {rate:g} strokes/s its core {busy:.0%} busy, {mib:.0f} MiB)"
         f" -> {needed} nodes ({needed - 1} + 1 for a node's loss, whose spectators the others"
         f" admit in ~{per_node * admit / (needed - 1):.1f} s of CPU each)"
@@ -601,7 +627,8 @@ def main(args: argparse.Namespace) -> None:
         f" {bare_kib:.1f} for a bare websocket app on {args.nodes} processes holding"
         f" {bare_held}, same run); uplink {up:.0f} B/stroke with {connected} watching"
         f" ({up0 / max(strokes0, 1):.0f} with none); of the way, venue ->"
-        f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms)"
+        f" kept at the federation p50 {kept50:.0f} ms p99 {kept99:.0f} ms (polled every 20 ms);"
+        f" {sum(r[3] for r in reports)} reconnects resumed with after="
     )
     print(projection(meter, held, (strokes0, args.strokes), args.rate, args.project))
 
