@@ -5,19 +5,40 @@ One embedded PostgreSQL holds the venue's database and the federation's; the ven
 (`tableside.server.asgi`) pushes through a byte-counting loopback proxy to the first node;
 `--nodes` federation processes (`tableside.federation.asgi`) share the federation's database
 and fan out by LISTEN/NOTIFY (decision 0195). Spectators are spread over `--procs` client
-processes (tests/support/remote_crowd.py: each checks every position once, in order) and over
-the nodes. Printed:
+processes (n/2,500; tests/support/remote_crowd.py: each checks every position once, in order)
+and over the nodes. The bare app (bench/live_baseline.py, websockets' broadcast) runs first on
+as many processes as there are nodes (one port, SO_REUSEPORT) and holds as many sockets from
+the same kind of client processes. No process holds more than its share, and each raises its
+open-files soft limit to the hard one (`ulimit -Hn`, 20,000 here): one process holding the
+bare app's 20,000 sockets died of EMFILE. The client processes start in waves, each once
+those before it are connected (decision 0210). Printed:
 
     remote live: connected N/N lost 0 nodes K strokes S: stroke -> remote spectator
-    p50 N ms p99 N ms; memory X.XXx (A KiB/conn over the nodes vs B for a bare websocket app,
-    same run); uplink U B/stroke with N watching (U0 with none)
+    p50 N ms p99 N ms (the bare app's broadcast to the same clients); memory X.XXx (A KiB/conn
+    over the nodes vs B for the bare app, same run); uplink U B/stroke with N watching (U0
+    with none); venue -> kept at the federation p50/p99; R reconnects resumed with after=
+    projection for 100,000: per node M MiB at rest + A KiB/conn, C ms CPU per stroke + D us
+    per stroke and socket, E ms per admission; a node takes P -> Q nodes (+1 for a loss)
 
 `lost` counts spectators that never connected, were sent a gap or a duplicate, or did not
-reach the venue's last position. The bare app is bench/live_baseline.py (websockets'
-broadcast), holding as many sockets from the same kind of client processes. Loopback only,
-every wait bounded; it stops by itself.
+reach the venue's last position. The projection: a node holds its admission bound (20,000)
+or fewer when relaying `--rate` strokes/s to them would keep its one core more than half
+busy, from this run's CPU and memory of the nodes. Loopback only, every wait bounded and on
+state (the delivery waited for while the spectators make progress); it stops by itself.
 
-    .venv/bin/python bench/remote_live.py --nodes 4 --n 2000
+    .venv/bin/python bench/remote_live.py --nodes 4 --n 20000
+
+Measured (40 strokes at 2/s, one 2-core machine shared with other engineers' suites, load
+average 3-10 during the run; decision 0210):
+
+    --nodes 4 --n 20000: connected 20000/20000 lost 0; stroke -> remote p50 24370 ms
+    p99 49137 ms (the bare app's broadcast to the same clients p50 23083 ms p99 30621 ms);
+    memory 0.57x (9.1 KiB/conn vs 16.0); uplink 2121 B/stroke with 20000 watching (2916 with
+    none); venue -> kept p50 2032 ms p99 4341 ms; 15104 reconnects resumed with after=;
+    projection for 100,000: 92 MiB at rest + 9.1 KiB/conn, 5.5 ms CPU per stroke + 20.2 us
+    per stroke and socket, 0.37 ms per admission; a node takes 12,118 (core 50%, 200 MiB)
+    -> 10 nodes (9 + 1 for a node's loss)
+    --nodes 4 --n 4000: FOUR_THOUSAND
 """
 
 from __future__ import annotations
