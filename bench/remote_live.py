@@ -673,7 +673,7 @@ def _arguments() -> argparse.Namespace:
     limit = raise_nofile()
     for what, count in (("--procs", parsed.procs), ("--nodes", parsed.nodes)):
         if -(-parsed.n // count) + 1000 > limit:
-            parser.error(f"{parsed.n} sockets over {what} {count}: more a process than {limit}")
+            parser.error(f"{parsed.n} sockets over {what} {count}: past {limit} files a process")
     return parsed
 
 
