@@ -38,6 +38,10 @@ average 3-10 during the run; decision 0210):
     projection for 100,000: 92 MiB at rest + 9.1 KiB/conn, 5.5 ms CPU per stroke + 20.2 us
     per stroke and socket, 0.37 ms per admission; a node takes 12,118 (core 50%, 200 MiB)
     -> 10 nodes (9 + 1 for a node's loss)
+    --nodes 4 --n 20000 again (load 4-9): connected 20000/20000 lost 0; p50 22744 ms
+    p99 41009 ms (bare: 8835 / 14788 ms); memory 0.57x (9.1 KiB/conn vs 15.9); uplink 2135
+    B/stroke with 20000 watching (2916 with none); 3360 reconnects resumed; 12.7 us per
+    stroke and socket -> a node takes 19,321 -> 7 nodes
     --nodes 4 --n 4000 (load ≈10): connected 4000/4000 lost 0; p50 5269 ms p99 14118 ms
     (bare: 515 / 3285 ms); memory 0.42x (6.6 KiB/conn vs 15.6); uplink 2385 B/stroke with
     4000 watching (2916 with none); 0 reconnects; 14.5 us per stroke and socket -> 7 nodes
