@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import resource
 import socket
 import statistics
 import time
@@ -32,6 +33,14 @@ class Probe(msgspec.Struct):
 
 
 _probe = msgspec.json.Decoder(Probe)
+
+
+def raise_nofile() -> int:
+    """This process's soft limit on open files raised to its hard one (`ulimit -Hn`), which
+    the processes it starts inherit: one holding thousands of sockets needs it. The limit."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
 
 
 def free_port() -> int:
@@ -56,6 +65,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def _client(url: str, n: int, deflate: bool, after: int, conn) -> None:
+    raise_nofile()
     asyncio.run(_spectate(url, n, deflate, after, conn))
 
 

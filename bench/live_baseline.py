@@ -52,6 +52,9 @@ async def serve_one(port: int, publish_port: int, deflate: bool) -> None:
 
 
 def _run(port: int, publish_port: int, deflate: bool) -> None:
+    from live_audience import raise_nofile
+
+    raise_nofile()
     asyncio.run(serve_one(port, publish_port, deflate))
 
 

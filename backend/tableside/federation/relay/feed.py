@@ -261,6 +261,6 @@ async def gap(
         for r in rows:  # every row followed by the bar, the stream's only sent
             withheld = bar.withheld(r)
             if stream is None or r["stream_id"] == stream:
-                out.append((r["position"], _encoder.encode(event_of(r, withheld))))
+                out.append((r["position"], _encoder.encode(event_of(r, withheld=withheld))))
         after = rows[-1]["position"]
     return out
