@@ -21,6 +21,7 @@ import itertools
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -31,6 +32,9 @@ from live_audience import free_port, quantiles
 from rawhttp import RawHttp
 
 TABLES = itertools.count(100)  # a table of its own per judge, across K runs (the hall holds them)
+# The run's signing key, in a folder of its own: each run's throwaway database is another
+# store, and two stores never share a key or its log (the servers of one run share both).
+KEY_FILE = Path(tempfile.mkdtemp(prefix="tableside-bench-")) / "checkpoint-ed25519.pem"
 
 
 class TableJudge(Judge):
@@ -126,7 +130,7 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
 
 def _project(cfg, db_url: str, tree: str | None):
     """`tableside serve` of this checkout, or of `tree` (an earlier checkout's directory)."""
-    env = serve_env(db_url, cfg.workers)
+    env = {**serve_env(db_url, cfg.workers), "TABLESIDE_KEY_FILE": str(KEY_FILE)}
     if tree:
         env["PYTHONPATH"] = str(Path(tree) / "backend")  # its package before the installed one
     port = free_port()

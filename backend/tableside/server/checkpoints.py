@@ -17,7 +17,6 @@ from typing import Any
 
 import anyio.to_thread
 import asyncpg
-import psycopg
 from litestar import Response, get
 from litestar.datastructures import State
 from litestar.openapi import ResponseSpec
@@ -79,20 +78,13 @@ async def look_at_start(ctx: Context) -> None:
 
 def _record_acceptance(ctx: Context, event: DisputeAccepted) -> None:
     """The dispute accepted, as a signed event of the record's own stream (a worker thread)."""
-    with psycopg.connect(ctx.settings.database_url) as conn:
-        row = conn.execute(_RECORD_VERSION, (RECORD_STREAM,)).fetchone()
     ctx.store.append(
         RECORD_STREAM,
         [event],
-        expected_version=row[0],
+        expected_version=ctx.store.current_version(RECORD_STREAM),
         command_id=uuid.uuid4(),
         meta={"recorder": "tableside serve --accept-disputed", "role": "server"},
     )
-
-
-_RECORD_VERSION = (
-    "SELECT coalesce(max(originator_version), 0) FROM stored_events WHERE originator_id = %s"
-)
 
 
 async def checkpoint_now(ctx: Context) -> Checkpoint | None:
