@@ -8,9 +8,22 @@ whose one write is the store's append in a worker thread — no auth, rules or r
         [--before DIR]   # also an earlier checkout (git worktree add DIR <commit>), same run
         [--floor]        # also the store-only floor (after ours, on the database it migrated;
                          # with --before, that checkout's store's floor too: `floor<`)
+        [--rounds N]     # with --floor: ours, the floor (a database of its own) and the bare
+                         # endpoint all up at once, measured in turn N times per K; medians
 
 The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
 a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
+
+On 2 cores shared with other work, one 10 s pair is noise (the bare endpoint alone moved
+224–2,812/s within one run): `--rounds N` keeps the three servers up together and measures
+them in turn, so each ratio is of medians taken over the same minutes.
+
+Measured (issue 55 point 3, decision 0217; 2 cores shared with other sessions' suites):
+
+    before (main, psycopg in a worker thread), `--k 1,4 --floor`, first run:
+      K=1  judge 116/s  0.52x bare | floor 302/s  0.64x bare | judge 0.38x floor
+      K=4  judge 170/s  0.15x bare | floor 353/s  0.36x bare | judge 0.48x floor
+    after (asyncpg on the loop), `--k 1,4 --floor --rounds 3`: see RESULTS below.
 """
 
 from __future__ import annotations
@@ -192,6 +205,52 @@ def _floor(cfg, db_url: str, bare_base: str, label: str = "floor", tree: str | N
         stop(proc)
 
 
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def _floor_database(db_url: str) -> str:
+    """A database of its own for the floor beside ours, migrated (the floor's events never
+    meet our server's tail)."""
+    import psycopg
+    from tableside.db.migrations import apply
+    from tableside.db.url import with_dbname
+
+    with psycopg.connect(with_dbname(db_url, "postgres"), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE bench_floor")
+    url = with_dbname(db_url, "bench_floor")
+    apply(url)
+    return url
+
+
+def _rounds(cfg, db_url: str, bare_base: str) -> None:
+    """Ours, the floor and the bare endpoint up together, each K measured in turn
+    `cfg.rounds` times; the medians and their ratios."""
+    proc, port = _project(cfg, db_url, None)
+    floor, floor_port = _bare(cfg, _floor_database(db_url), "command_floor")
+    try:
+        for k in (int(x) for x in cfg.k.split(",")):
+            got: dict[str, list[float]] = {"judge": [], "floor": [], "bare": []}
+            for _ in range(cfg.rounds):
+                got["judge"].append(
+                    asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, False))[0]
+                )
+                base = f"http://127.0.0.1:{floor_port}"
+                got["floor"].append(asyncio.run(measure(base, k, cfg.seconds, True))[0])
+                got["bare"].append(asyncio.run(measure(bare_base, k, cfg.seconds, True))[0])
+            j, f, b = (_median(got[name]) for name in ("judge", "floor", "bare"))
+            print(
+                f"  K={k:<3} judge {j:6.0f}/s  floor {f:6.0f}/s  bare {b:6.0f}/s | judge/floor "
+                f"{j / f:.2f}x  judge/bare {j / b:.2f}x  floor/bare {f / b:.2f}x"
+                f"  (medians of {cfg.rounds}: {got})",
+                flush=True,
+            )
+    finally:
+        stop(floor)
+        stop(proc)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", default="1,4,16")
@@ -200,11 +259,15 @@ def main() -> None:
     parser.add_argument("--tableside", default=str(Path(sys.executable).parent / "tableside"))
     parser.add_argument("--before", help="an earlier checkout (e.g. a git worktree) to measure")
     parser.add_argument("--floor", action="store_true", help="also the store-only floor")
+    parser.add_argument("--rounds", type=int, default=0, help="with --floor: all up, in turn")
     cfg = parser.parse_args()
     with database() as db_url:
         bare, port = _bare(cfg, db_url)
         try:
             print(f"judge command over HTTP, --workers {cfg.workers}, {cfg.seconds:.0f} s per run")
+            if cfg.floor and cfg.rounds:
+                _rounds(cfg, db_url, f"http://127.0.0.1:{port}")
+                return
             if cfg.before:
                 _run(cfg, db_url, "before", cfg.before, f"http://127.0.0.1:{port}")
             _run(cfg, db_url, "now", None, f"http://127.0.0.1:{port}")
