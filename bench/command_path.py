@@ -8,9 +8,33 @@ whose one write is the store's append in a worker thread — no auth, rules or r
         [--before DIR]   # also an earlier checkout (git worktree add DIR <commit>), same run
         [--floor]        # also the store-only floor (after ours, on the database it migrated;
                          # with --before, that checkout's store's floor too: `floor<`)
+        [--rounds N]     # with --floor: ours, the floor (a database of its own) and the bare
+                         # endpoint all up at once, measured in turn N times per K; medians
 
 The project is started as users start it (`tableside serve`); the database is DATABASE_URL or
 a throwaway embedded PostgreSQL. Prints commands/s, reply p50/p99 per K, and the ratio.
+
+On 2 cores shared with other work, one 10 s pair is noise (the bare endpoint alone moved
+224–2,812/s within one run): `--rounds N` keeps the three servers up together and measures
+them in turn, so each ratio is of medians taken over the same minutes.
+
+Measured (issue 55 point 3, decision 0217; 2 cores shared with other sessions' suites):
+
+    before (main, psycopg in a worker thread), `--k 1,4 --floor`, first run:
+      K=1  judge 116/s  0.52x bare | floor 302/s  0.64x bare | judge 0.38x floor
+      K=4  judge 170/s  0.15x bare | floor 353/s  0.36x bare | judge 0.48x floor
+    before, `--k 1,4 --floor --before <main>` (same run as an "after" pair; noisier):
+      K=1  judge 251/s  0.29x bare | floor< 230/s  0.49x bare
+      K=4  judge 502/s  0.18x bare | floor< 663/s  0.73x bare
+    after (asyncpg on the loop), `--k 1,4 --floor --rounds 3`, medians, two runs:
+      K=1  judge 150 | 119/s  floor 251 | 271/s  bare 358 | 411/s
+           judge/floor 0.60 | 0.44x   judge/bare 0.42 | 0.29x   floor/bare 0.70 | 0.66x
+      K=4  judge 264 | 437/s  floor 544 | 553/s  bare 798 | 1335/s
+           judge/floor 0.48 | 0.79x   judge/bare 0.33 | 0.33x   floor/bare 0.68 | 0.41x
+    The store's floor rose from 0.36x to 0.41-0.80x bare at K=4; the judge's command from
+    0.15-0.21x to 0.33x. Not yet the issue's bar (>= 0.8x the floor, >= 0.35x bare): what is
+    left is beside the store (the token and rate round trip, the read side's tail, hub and
+    lanes on the same loop and cores: the floor has none of them).
 """
 
 from __future__ import annotations
@@ -21,6 +45,7 @@ import itertools
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -31,6 +56,9 @@ from live_audience import free_port, quantiles
 from rawhttp import RawHttp
 
 TABLES = itertools.count(100)  # a table of its own per judge, across K runs (the hall holds them)
+# The run's signing key, in a folder of its own: each run's throwaway database is another
+# store, and two stores never share a key or its log (the servers of one run share both).
+KEY_FILE = Path(tempfile.mkdtemp(prefix="tableside-bench-")) / "checkpoint-ed25519.pem"
 
 
 class TableJudge(Judge):
@@ -126,7 +154,7 @@ async def measure(base: str, k: int, seconds: float, bare: bool) -> tuple[float,
 
 def _project(cfg, db_url: str, tree: str | None):
     """`tableside serve` of this checkout, or of `tree` (an earlier checkout's directory)."""
-    env = serve_env(db_url, cfg.workers)
+    env = {**serve_env(db_url, cfg.workers), "TABLESIDE_KEY_FILE": str(KEY_FILE)}
     if tree:
         env["PYTHONPATH"] = str(Path(tree) / "backend")  # its package before the installed one
     port = free_port()
@@ -188,6 +216,52 @@ def _floor(cfg, db_url: str, bare_base: str, label: str = "floor", tree: str | N
         stop(proc)
 
 
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def _floor_database(db_url: str) -> str:
+    """A database of its own for the floor beside ours, migrated (the floor's events never
+    meet our server's tail)."""
+    import psycopg
+    from tableside.db.migrations import apply
+    from tableside.db.url import with_dbname
+
+    with psycopg.connect(with_dbname(db_url, "postgres"), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE bench_floor")
+    url = with_dbname(db_url, "bench_floor")
+    apply(url)
+    return url
+
+
+def _rounds(cfg, db_url: str, bare_base: str) -> None:
+    """Ours, the floor and the bare endpoint up together, each K measured in turn
+    `cfg.rounds` times; the medians and their ratios."""
+    proc, port = _project(cfg, db_url, None)
+    floor, floor_port = _bare(cfg, _floor_database(db_url), "command_floor")
+    try:
+        for k in (int(x) for x in cfg.k.split(",")):
+            got: dict[str, list[float]] = {"judge": [], "floor": [], "bare": []}
+            for _ in range(cfg.rounds):
+                got["judge"].append(
+                    asyncio.run(measure(f"http://127.0.0.1:{port}", k, cfg.seconds, False))[0]
+                )
+                base = f"http://127.0.0.1:{floor_port}"
+                got["floor"].append(asyncio.run(measure(base, k, cfg.seconds, True))[0])
+                got["bare"].append(asyncio.run(measure(bare_base, k, cfg.seconds, True))[0])
+            j, f, b = (_median(got[name]) for name in ("judge", "floor", "bare"))
+            print(
+                f"  K={k:<3} judge {j:6.0f}/s  floor {f:6.0f}/s  bare {b:6.0f}/s | judge/floor "
+                f"{j / f:.2f}x  judge/bare {j / b:.2f}x  floor/bare {f / b:.2f}x"
+                f"  (medians of {cfg.rounds}: {got})",
+                flush=True,
+            )
+    finally:
+        stop(floor)
+        stop(proc)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", default="1,4,16")
@@ -196,11 +270,15 @@ def main() -> None:
     parser.add_argument("--tableside", default=str(Path(sys.executable).parent / "tableside"))
     parser.add_argument("--before", help="an earlier checkout (e.g. a git worktree) to measure")
     parser.add_argument("--floor", action="store_true", help="also the store-only floor")
+    parser.add_argument("--rounds", type=int, default=0, help="with --floor: all up, in turn")
     cfg = parser.parse_args()
     with database() as db_url:
         bare, port = _bare(cfg, db_url)
         try:
             print(f"judge command over HTTP, --workers {cfg.workers}, {cfg.seconds:.0f} s per run")
+            if cfg.floor and cfg.rounds:
+                _rounds(cfg, db_url, f"http://127.0.0.1:{port}")
+                return
             if cfg.before:
                 _run(cfg, db_url, "before", cfg.before, f"http://127.0.0.1:{port}")
             _run(cfg, db_url, "now", None, f"http://127.0.0.1:{port}")

@@ -2,12 +2,13 @@
 arrive while a transaction is in flight go in the next one together, and every guarantee of
 one append alone holds for each of them — chains, dense positions in commit order, the
 command_id check (replay, reuse refused), a conflict of one never sinking another, bounded
-waits, and only the leader holding a connection. The mechanism itself (lone caller at once,
-handing the lead on, bounded waits) is tested on `GroupCommit` with a flush of our own."""
+waits, and only the leader holding a connection. Every append runs on the store's home loop
+(decision 0217: a worker thread's sync call too), so one `AsyncGroupCommit` batches them all;
+its mechanism (lone caller at once, cancelled callers left out, bounded waits) is tested with
+a flush of our own."""
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -18,7 +19,7 @@ import pytest
 from store_events import TEST_EVENT_TYPES, GameClosed, PuckPocketed
 from tableside.eventlog import CommandReused, EventRegistry, EventStore, VersionConflict
 from tableside.eventlog.audit_source import records_from_database
-from tableside.eventlog.group_commit import AsyncGroupCommit, GroupCommit, GroupCommitTimeout
+from tableside.eventlog.group_commit import AsyncGroupCommit, GroupCommitTimeout
 from tableside.eventlog.verify import verify
 
 BOUND = 60.0  # seconds any wait in these tests may take on a loaded machine
@@ -61,7 +62,7 @@ def _batched(store: EventStore, url: str, calls: Sequence[Callable[[], object]])
         futures = [pool.submit(calls[0])]
         _until(lambda: _lock_waiters(url) == 1, "the leader waits on the lock")
         futures += [pool.submit(call) for call in calls[1:]]
-        _until(lambda: store._commits.waiting() == len(calls) - 1, "the rest queued")
+        _until(lambda: store._loop_commits.waiting() == len(calls) - 1, "the rest queued")
     finally:
         held.release()
     out = []
@@ -192,73 +193,16 @@ def test_many_writers_back_to_back_keep_every_stream_and_the_global_order(
         assert [p for ps in positions for p in ps] == [r.position for r in mine]
 
 
-# --- the mechanism, with a flush of our own -------------------------------------------------
+# --- on the loop, and the mechanism with a flush of our own ---------------------------------
 
 
-class _Recorded:
-    """A flush that records its batches and the thread that ran each; `gate` holds it."""
-
-    def __init__(self) -> None:
-        self.batches: list[tuple[list[int], str]] = []
-        self.gate = threading.Event()
-        self.gate.set()
-        self.entered = threading.Event()
-
-    def __call__(self, items: Sequence[int]) -> list[int | BaseException]:
-        self.entered.set()
-        assert self.gate.wait(BOUND)
-        self.batches.append((list(items), threading.current_thread().name))
-        return [ValueError(i) if i < 0 else i * 10 for i in items]
-
-
-def test_a_lone_command_goes_at_once_in_its_own_thread() -> None:
-    flush = _Recorded()
-    group = GroupCommit(flush, wait_seconds=BOUND)
-    assert group.submit(3) == 30
-    assert flush.batches == [([3], threading.current_thread().name)]
-
-
-def test_arrivals_during_a_flight_form_the_next_batch_in_order() -> None:
-    flush = _Recorded()
-    flush.gate.clear()
-    group = GroupCommit(flush, wait_seconds=BOUND)
-    with ThreadPoolExecutor(6) as pool:
-        first = pool.submit(group.submit, 1)
-        assert flush.entered.wait(BOUND)
-        rest = []
-        for n in (2, -3, 4, 5):  # one at a time, so the queue's order is known
-            rest.append(pool.submit(group.submit, n))
-            _until(lambda n=n: group.waiting() == len(rest), f"{n} queued")
-        flush.gate.set()
-        assert first.result(BOUND) == 10
-        assert rest[0].result(BOUND) == 20
-        with pytest.raises(ValueError):  # its own failure, answered to it alone
-            rest[1].result(BOUND)
-        assert [f.result(BOUND) for f in rest[2:]] == [40, 50]
-    assert [items for items, _ in flush.batches] == [[1], [2, -3, 4, 5]]
-
-
-def test_a_waiter_gives_up_in_bounded_time_and_leaves_the_queue() -> None:
-    flush = _Recorded()
-    flush.gate.clear()
-    group = GroupCommit(flush, wait_seconds=0.2)
-    with ThreadPoolExecutor(2) as pool:
-        stuck = pool.submit(group.submit, 1)
-        assert flush.entered.wait(BOUND)
-        with pytest.raises(GroupCommitTimeout):
-            group.submit(2)
-        assert group.waiting() == 0
-        flush.gate.set()
-        assert stuck.result(BOUND) == 10
-    assert [items for items, _ in flush.batches] == [[1]]  # the one that gave up never went
-    assert group.submit(7) == 70  # and the group goes on
-
-
-def test_appends_on_the_event_loop_go_together_one_thread_hop_a_batch(store, database_url):
-    """`append_async` (the judge's command route): a lone append flies at once; those made
-    while it is in flight go in the next flight together, each answered its own outcome."""
+def test_appends_on_the_event_loop_go_together_no_thread_hop(database_url):
+    """`append_async` (the judge's command route) on a store opened on the caller's loop: a
+    lone append flies at once; those made while it is in flight go in the next flight
+    together, each answered its own outcome."""
     import asyncio
 
+    store: EventStore
     streams = [uuid.uuid4() for _ in range(10)]
     contested = streams[1]
 
@@ -268,6 +212,8 @@ def test_appends_on_the_event_loop_go_together_one_thread_hop_a_batch(store, dat
         )
 
     async def run() -> list:
+        nonlocal store
+        store = await EventStore.open(EventRegistry(*TEST_EVENT_TYPES), database_url, 1)
         held = _Held(database_url)
         try:
             first = asyncio.ensure_future(append(streams[0]))
@@ -279,7 +225,10 @@ def test_appends_on_the_event_loop_go_together_one_thread_hop_a_batch(store, dat
             )
         finally:
             held.release()
-        return await asyncio.gather(first, *rest, return_exceptions=True)
+        try:
+            return await asyncio.gather(first, *rest, return_exceptions=True)
+        finally:
+            await store.aclose()
 
     results = asyncio.run(run())
     assert isinstance(results[-1], VersionConflict) and results[-1].current_version == 1

@@ -35,6 +35,29 @@ from tableside.server.registry import build_registry
 _TRACKED = "SELECT position FROM projection_tracking WHERE name = $1"
 
 
+async def _on_home(store: EventStore, work):
+    """`await work()` on the store's home loop (the app's), from the test's."""
+    home = store._home.loop
+    if home is asyncio.get_running_loop():
+        return await work()
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work(), home))
+
+
+async def _hold_all(store: EventStore) -> list:
+    """Every connection of the store's pool, held by the test."""
+    pool = store.pool
+
+    async def one():
+        return await asyncpg.Pool.acquire(pool)
+
+    return [await _on_home(store, one) for _ in range(pool.get_max_size())]
+
+
+async def _let_go(store: EventStore, held: list) -> None:
+    for conn in held:
+        await _on_home(store, lambda conn=conn: asyncpg.Pool.release(store.pool, conn))
+
+
 def _append(store: EventStore, table: int, events: list, competition: str = "") -> tuple:
     """A match stream on `table`: (its id, the global position of its last event)."""
     stored = [events[0], MatchScheduled(table=table, competition_id=competition), *events[1:]]
@@ -50,7 +73,6 @@ async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_datab
     db = await asyncpg.connect(module_database_url)
     async with AsyncTestClient(app):  # the app runs on a loop of its own (another thread)
         ctx = app.state.tableside
-        pool = ctx.store._recorder.datastore.pool  # the store the processor writes through
         sub = ctx.audience.subscribe("table:7", lambda: None)
 
         async def tracked(name: str, position: int) -> bool:
@@ -59,7 +81,8 @@ async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_datab
         async def delivered(match: str) -> bool:
             return any(match.encode() in data for _, data in list(sub.queue))
 
-        held = [await asyncio.to_thread(pool.getconn) for _ in range(pool.max_size)]
+        store = app.state.tableside.store  # the store the processor writes through
+        held = await _hold_all(store)
         try:
             # A competition match ends: the processor reads it back, waiting for the store.
             ended = list(play_match(random.Random(31), "EKML"))
@@ -74,8 +97,7 @@ async def test_a_consumer_waiting_on_the_store_holds_no_other_still(module_datab
             seen = await until(lambda: delivered(match), 15)
             processor_done = await db.fetchval(_TRACKED, "competition_results")
         finally:
-            for conn in held:
-                pool.putconn(conn)
+            await _let_go(store, held)
         assert processor_done < first, "the processor should still be waiting for the store"
         assert (moved, seen) == (True, True), f"tables read model moved {moved}, feed {seen}"
         # The processor finishes the batch it waited on (nothing skipped).
@@ -95,12 +117,12 @@ async def test_a_batch_the_store_was_too_busy_for_is_handed_over_again_not_skipp
     writer = EventStore.connect(build_registry(), module_database_url, 2)
     db = await asyncpg.connect(module_database_url)
     async with AsyncTestClient(app):
-        pool = app.state.tableside.store._recorder.datastore.pool
 
         async def tracked(name: str, position: int) -> bool:
             return await db.fetchval(_TRACKED, name) >= position
 
-        held = [await asyncio.to_thread(pool.getconn) for _ in range(pool.max_size)]
+        store = app.state.tableside.store  # the store the processor writes through
+        held = await _hold_all(store)
         try:
             ended = list(play_match(random.Random(32), "EKML"))
             _, last = await asyncio.to_thread(
@@ -109,8 +131,7 @@ async def test_a_batch_the_store_was_too_busy_for_is_handed_over_again_not_skipp
             assert await until(lambda: tracked("tables", last), 20)
             skipped = await until(lambda: tracked("competition_results", last), 4)
         finally:
-            for conn in held:
-                pool.putconn(conn)
+            await _let_go(store, held)
         assert not skipped, "the processor moved past a batch it could not handle"
         assert await until(lambda: tracked("competition_results", last), 30)
     writer.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tableside.db.url import conninfo, describe, eventsourcing_env, with_dbname
+from tableside.db.url import conninfo, describe, with_dbname
 from tableside.settings import Settings, SettingsError
 
 SOCKET_URL = "postgresql://postgres:@/postgres?host=/srv/var/pgdata"
@@ -40,7 +40,6 @@ def test_socket_urls_keep_their_socket_dir() -> None:
     assert with_dbname(SOCKET_URL, "other") == (
         "postgresql://postgres:@/other?host=/srv/var/pgdata"
     )
-    assert eventsourcing_env(SOCKET_URL, 3)["POSTGRES_HOST"] == "/srv/var/pgdata"
 
 
 def test_describe_never_shows_the_password() -> None:

@@ -22,7 +22,6 @@ from uuid import UUID
 
 import anyio.to_thread
 import asyncpg
-from eventsourcing.persistence import InterfaceError, OperationalError
 
 from tableside.competition.flows import Flows
 from tableside.competition.matchflow import board_of, board_stream, match_id_of, match_stream
@@ -32,7 +31,7 @@ from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRe
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.competition.service import CompetitionNotFound, CompetitionService
-from tableside.eventlog import EventRegistry, EventStore
+from tableside.eventlog import STORE_AWAY, EventRegistry, EventStore
 from tableside.eventlog.runner import Db, follow
 from tableside.eventlog.source import Record
 from tableside.match.errors import MatchNotFound
@@ -71,7 +70,7 @@ class ResultsProcessor:
         """A batch from the tail: what concerns it goes to one thread at once (the store is
         synchronous), never a thread hop per event, with no connection of the app's pool
         held meanwhile; then the tracking position is saved. A store that is busy or away
-        (its pool, its lock, the database: a `PersistenceError`) fails the batch, which the
+        (its pool, its lock, the database: `STORE_AWAY`) fails the batch, which the
         tail hands over again — the writes are idempotent — instead of skipping it."""
         mine = [r for r in records if isinstance(r.event, self._mine)]
         if mine:
@@ -101,7 +100,7 @@ class ResultsProcessor:
                 self.record(stream, version)
         except (RuleError, CompetitionNotFound) as exc:
             log.warning("%s: %s at %s v%s: %s", NAME, type(event).__name__, stream, version, exc)
-        except (OperationalError, InterfaceError):
+        except STORE_AWAY:
             raise  # the store busy or away: the batch is handed over again, not skipped
         except Exception:  # one bad event must not stop results flowing for everyone
             log.exception("%s: %s at %s v%s", NAME, type(event).__name__, stream, version)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 from psycopg.conninfo import conninfo_to_dict
@@ -38,23 +37,6 @@ def with_dbname(url: str, dbname: str) -> str:
     """Return the same URL pointing at another database on the same server."""
     split = urlsplit(url)
     return urlunsplit(split._replace(path="/" + dbname))
-
-
-def eventsourcing_env(url: str, pool_size: int, wait_seconds: float = 10.0) -> dict[str, str]:
-    """Environment for the eventsourcing library's PostgreSQL factory; tables come from schema/.
-    `wait_seconds` bounds a connect and a wait for a pooled connection alike."""
-    parts = conninfo(url)
-    return {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "POSTGRES_DBNAME": parts["dbname"],
-        "POSTGRES_HOST": parts["host"],
-        "POSTGRES_PORT": parts["port"],
-        "POSTGRES_USER": parts["user"],
-        "POSTGRES_PASSWORD": parts["password"],
-        "POSTGRES_POOL_SIZE": str(pool_size),
-        "POSTGRES_CONNECT_TIMEOUT": str(max(1, math.ceil(wait_seconds))),
-        "CREATE_TABLE": "no",
-    }
 
 
 def with_user(url: str, user: str) -> str:

@@ -6,7 +6,8 @@ Interface (others build on it; keep it stable):
 
     registry = EventRegistry(*EVENT_TYPES)          # frozen msgspec Structs with a str tag
     registry.register(OtherEvent)                   # stable name = the tag, never the module
-    store = EventStore.connect(registry, database_url, pool_size=5)   # migrated database
+    store = EventStore.connect(registry, database_url, pool_size=5)   # sync callers, no loop
+    store = await EventStore.open(registry, database_url, pool_size=5)  # on the server's loop
     store = EventStore.in_memory(registry)          # library's POPO recorder, same contract
 
     store.append(stream_id: UUID, events: Sequence[Struct], *, expected_version: int,
@@ -25,7 +26,13 @@ Interface (others build on it; keep it stable):
     store.read_raw(after_position=0, limit=1000) -> list[RawRecord]    # undecoded rows
     store.current_version(stream_id) -> int
     store.last_position() -> int                                       # 0 when empty
-    store.close()
+    store.close()                                   # `await store.aclose()` on the loop
+    await store.append_async(...), read_async(...), current_version_async(...)  # on its loop
+
+On PostgreSQL the store is asyncpg on its home loop (`eventlog.home`, decision 0217): the
+server's loop for a store `open`ed there, a thread of its own for one `connect`ed; a sync call
+from a worker thread waits (bounded) for its coroutine there, one from the home loop itself is
+refused. Busy or away (pool, lock or statement timeout, lost connection): one of STORE_AWAY.
 
     StoredEvent: stream_id, version, position, type (stable name), event (decoded Struct),
     recorded_at (database time), command_id, meta (dict: e.g. recorder, role, device_id,
@@ -36,8 +43,8 @@ Appends that arrive while another is in flight are committed together (group com
 `eventlog.group_commit`, schema/012; a lone append goes at once, alone): each keeps every
 promise above, a conflict of one never sinks another.
 
-Global positions are dense (1, 2, 3, … with no holes) and commit in order: the library's
-recorder locks the table for each insert, and the trigger assigns the position. Every
+Global positions are dense (1, 2, 3, … with no holes) and commit in order: the append
+functions lock the table for each insert, and the trigger assigns the position. Every
 insert sends `NOTIFY stored_events` (channel = NOTIFY_CHANNEL, no payload) on commit; a
 read-side listener wakes and calls read_all(after_position=its checkpoint).
 
@@ -51,7 +58,7 @@ docs/threat-model.md.
 """
 
 from tableside.eventlog.eventstore import EventStore
-from tableside.eventlog.recorder import EVENTS_TABLE
+from tableside.eventlog.recorder import EVENTS_TABLE, STORE_AWAY
 from tableside.eventlog.records import (
     AppendResult,
     CommandReused,
@@ -66,6 +73,7 @@ NOTIFY_CHANNEL = EVENTS_TABLE
 
 __all__ = [
     "NOTIFY_CHANNEL",
+    "STORE_AWAY",
     "AppendResult",
     "CommandReused",
     "EventRegistry",

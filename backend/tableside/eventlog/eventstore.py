@@ -1,29 +1,41 @@
-"""The event store: append to a stream, read a stream, read the global order."""
+"""The event store: append to a stream, read a stream, read the global order.
+
+On PostgreSQL everything goes through asyncpg on the store's home loop (`eventlog.home`: the
+server's loop, or one of its own for the CLI and sync tests) into the schema/ functions
+(`eventlog.recorder`); appends that meet on the loop are committed together
+(`AsyncGroupCommit`). The sync API is for callers in worker threads: each call waits, bounded,
+for its coroutine on the home loop. The in-memory store (the pure tests) is the `eventsourcing`
+library's POPO recorder behind its Application and our mapper (decision 0217).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import partial
-from typing import Any, NamedTuple
+import asyncio
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 from uuid import UUID
 
-import anyio.to_thread
+import asyncpg
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import (
-    DatabaseError,
-    IntegrityError,
-    InterfaceError,
-    OperationalError,
-)
-from eventsourcing.postgres import PostgresFactory
+from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import Environment
 
-from tableside.db.url import eventsourcing_env
-from tableside.eventlog.group_commit import AsyncGroupCommit, GroupCommit
+from tableside.eventlog.group_commit import AsyncGroupCommit
+from tableside.eventlog.home import Home
 from tableside.eventlog.mapper import EventMapper
 from tableside.eventlog.memory import MemoryEventRecorder
-from tableside.eventlog.recorder import CommandRows, PostgresEventRecorder
+from tableside.eventlog.recorder import (
+    CONFLICT,
+    LOST,
+    REPLAYED,
+    REUSED,
+    STORED,
+    Command,
+    Outcome,
+    PgRecorder,
+    open_store_pool,
+)
 from tableside.eventlog.records import (
     AppendResult,
     CommandReused,
@@ -36,8 +48,7 @@ from tableside.eventlog.records import (
 from tableside.eventlog.registry import EventRegistry
 
 _meta_encoder = msgspec.json.Encoder(order="sorted")
-
-STORED, REPLAYED, REUSED, CONFLICT = "stored", "replayed", "reused", "conflict"
+T = TypeVar("T")
 
 
 class Pending(NamedTuple):
@@ -45,63 +56,55 @@ class Pending(NamedTuple):
 
     stream_id: UUID
     expected_version: int
-    envelopes: tuple[Envelope, ...]
-    command_id: UUID
-    meta: str
-    digest: bytes | None
+    events: tuple[msgspec.Struct, ...]
+    command: Command
 
 
-class Outcome(NamedTuple):
-    """What the database did with one command: stored (at `positions`), replayed (the
-    command_id holds this command already), reused (it holds another), conflict."""
-
-    kind: str
-    positions: tuple[int, ...] = ()
-
-
-def _group_wait(env: Mapping[str, str], session: Mapping[str, str] | None = None) -> float:
+def _group_wait(wait_seconds: float, session: Mapping[str, str] | None = None) -> float:
     """How long an append waits for its turn: as long as for a pooled connection plus the
     longest a statement may run (the session's statement_timeout; 30 s when it says none)."""
-    pool_wait = float(env.get("POSTGRES_CONNECT_TIMEOUT", 10) or 10)
     statement_ms = float((session or {}).get("statement_timeout", 0) or 30_000)
-    return pool_wait + statement_ms / 1000
+    return wait_seconds + statement_ms / 1000
 
 
-class _StoreApplication(Application[UUID]):
-    """The library's Application wired to our mapper and recorders."""
+class _MemoryApplication(Application[UUID]):
+    """The library's Application on its in-memory recorder, with our mapper."""
 
     name = "Tableside"
 
-    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+    def __init__(self, registry: EventRegistry) -> None:
         self.registry = registry
-        super().__init__(env=dict(env))
+        super().__init__(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
 
     def construct_env(self, name: str, env: Any = None) -> Environment:
-        # Only what Settings resolved: the library would otherwise merge os.environ in.
+        # Only what we give it: the library would otherwise merge os.environ in.
         return Environment(name, dict(env or {}))
 
     def construct_mapper(self) -> EventMapper:
         return EventMapper(self.registry)
 
     def construct_recorder(self) -> Any:
-        if isinstance(self.factory, PostgresFactory):
-            return PostgresEventRecorder(self.factory.datastore)
         return MemoryEventRecorder()
 
 
 class EventStore:
-    """Sync API over the library's Application; the web layer calls it from worker threads."""
+    """Appends and reads: async on the home loop, sync for callers in worker threads."""
 
-    def __init__(self, registry: EventRegistry, env: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        registry: EventRegistry,
+        pg: PgRecorder | None = None,
+        home: Home | None = None,
+        wait_seconds: float = 40.0,
+    ) -> None:
         self.registry = registry
-        self.app = _StoreApplication(registry, env)
-        self._recorder: PostgresEventRecorder | MemoryEventRecorder = self.app.recorder
-        # Group commit on PostgreSQL (issue 32 point 4, docs/decisions/0085); the in-memory
-        # recorder appends one command at a time.
-        self._commits: GroupCommit[Pending, Outcome] | None = None
-        self._loop_commits: AsyncGroupCommit[Pending, Outcome] | None = None  # on first use
-        if isinstance(self._recorder, PostgresEventRecorder):
-            self._commits = GroupCommit(self._flush, wait_seconds=_group_wait(env))
+        self._pg, self._home = pg, home
+        self._memory = None if pg else _MemoryApplication(registry)
+        self.wait = wait_seconds  # an append's turn; its batch's flight at most twice that
+        # Group commit on PostgreSQL (issue 32 point 4, decisions 0085, 0217).
+        self._loop_commits: AsyncGroupCommit[Pending, Outcome] | None = None
+        if pg is not None:
+            self._loop_commits = AsyncGroupCommit(self._flush, wait_seconds=wait_seconds)
 
     @classmethod
     def connect(
@@ -113,22 +116,52 @@ class EventStore:
         wait_seconds: float = 10.0,
         session: Mapping[str, str] | None = None,
     ) -> EventStore:
-        """A store on a migrated PostgreSQL database: a connection is waited for at most
+        """A store on a migrated PostgreSQL database for sync callers with no loop (the CLI,
+        a test): its pool on a loop of its own. A connection is waited for at most
         `wait_seconds`; `session` sets its connections' settings (lock_timeout, …)."""
-        env = eventsourcing_env(database_url, pool_size, wait_seconds)
-        store = cls(registry, env)
-        if session and isinstance(store._recorder, PostgresEventRecorder):
-            # libpq's options, read by each connection the pool opens (none is open yet).
-            options = " ".join(f"-c {name}={value}" for name, value in session.items())
-            store._recorder.datastore.pool.kwargs["options"] = options
-            if store._commits is not None:
-                store._commits = GroupCommit(store._flush, wait_seconds=_group_wait(env, session))
-        return store
+        home = Home.own()
+        try:
+            pool = home.call(
+                open_store_pool,
+                database_url,
+                pool_size,
+                wait_seconds,
+                session,
+                timeout=2 * wait_seconds + 5,
+            )
+        except BaseException:
+            home.close()
+            raise
+        return cls(registry, PgRecorder(pool), home, _group_wait(wait_seconds, session))
+
+    @classmethod
+    async def open(
+        cls,
+        registry: EventRegistry,
+        database_url: str,
+        pool_size: int = 5,
+        *,
+        wait_seconds: float = 10.0,
+        session: Mapping[str, str] | None = None,
+    ) -> EventStore:
+        """`connect` for a caller on an event loop (the server): the pool on this loop."""
+        pool = await open_store_pool(database_url, pool_size, wait_seconds, session)
+        return cls(registry, PgRecorder(pool), Home.here(), _group_wait(wait_seconds, session))
 
     @classmethod
     def in_memory(cls, registry: EventRegistry) -> EventStore:
         """A store on the library's in-memory recorder (for tests)."""
-        return cls(registry, {"PERSISTENCE_MODULE": "eventsourcing.popo"})
+        return cls(registry)
+
+    @property
+    def pool(self) -> asyncpg.Pool | None:
+        """The store's asyncpg pool (None in memory)."""
+        return self._pg.pool if self._pg else None
+
+    def _sync(self, work: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
+        """`await work(*args)` on the home loop, for a caller in another thread."""
+        assert self._home is not None
+        return self._home.call(work, *args, timeout=3 * self.wait)
 
     def append(
         self,
@@ -147,8 +180,9 @@ class EventStore:
         pending = self._pending(
             stream_id, events, expected_version, command_id, meta, command_digest
         )
-        outcome = self._commits.submit(pending) if self._commits else self._save_one(pending)
-        return self._answer(pending, outcome)
+        if self._memory is None:
+            return self._sync(self._append_pending, pending)
+        return self._answer_memory(pending, self._save_memory(pending))
 
     async def append_async(
         self,
@@ -160,31 +194,24 @@ class EventStore:
         meta: Mapping[str, str] | None = None,
         command_digest: bytes | None = None,
     ) -> AppendResult:
-        """`append` for a caller on the event loop: batched with the loop's other appends
-        (one worker-thread hop per batch, `AsyncGroupCommit`); the reads a conflict or a
-        replay needs run in a worker thread."""
-        if self._commits is None:  # the in-memory store: as append, in a thread
-            call = partial(
-                self.append,
-                stream_id,
-                events,
-                expected_version=expected_version,
-                command_id=command_id,
-                meta=meta,
-                command_digest=command_digest,
-            )
-            return await anyio.to_thread.run_sync(call)
+        """`append` for a caller on the home loop: batched with the loop's other appends
+        (`AsyncGroupCommit`), no thread hop (a caller on another loop is handed over)."""
         pending = self._pending(
             stream_id, events, expected_version, command_id, meta, command_digest
         )
-        if self._loop_commits is None:
-            self._loop_commits = AsyncGroupCommit(
-                partial(anyio.to_thread.run_sync, self._flush), wait_seconds=self._commits.wait
-            )
+        if self._memory is not None:  # in memory: at once, on the loop
+            return self._answer_memory(pending, self._save_memory(pending))
+        assert self._home is not None
+        if self._home.loop is asyncio.get_running_loop():  # the server's path: no hop
+            return await self._append_pending(pending)
+        return await self._home.visit(self._append_pending, pending)
+
+    async def _append_pending(self, pending: Pending) -> AppendResult:
+        assert self._loop_commits is not None
         outcome = await self._loop_commits.submit(pending)
         if outcome.kind == STORED:
-            return self._answer(pending, outcome)
-        return await anyio.to_thread.run_sync(self._answer, pending, outcome)
+            return self._stored(pending, outcome)
+        return await self._answer(pending, outcome)
 
     def _pending(
         self,
@@ -195,23 +222,75 @@ class EventStore:
         meta: Mapping[str, str] | None,
         command_digest: bytes | None,
     ) -> Pending:
-        """An append checked (`_check_append`) and wrapped for a transaction."""
+        """An append checked (`_check_append`) and encoded for a transaction."""
         encoded_meta = _check_append(
             self.registry, stream_id, events, expected_version, command_id, meta
         )
-        envelopes = (Envelope(stream_id, expected_version + i, e) for i, e in enumerate(events, 1))
-        return Pending(
-            stream_id, expected_version, tuple(envelopes), command_id, encoded_meta, command_digest
+        encode = self.registry.encode
+        rows = tuple((stream_id, expected_version + i, *encode(e)) for i, e in enumerate(events, 1))
+        command = Command(command_id, command_digest, encoded_meta, rows)  # type: ignore[arg-type]
+        return Pending(stream_id, expected_version, tuple(events), command)
+
+    async def _flush(self, batch: Sequence[Pending]) -> list[Outcome | BaseException]:
+        """Group commit's flush: a lone command alone (`tableside_append`); several in one
+        transaction (`tableside_append_batch`, schema/012). A batch the database refuses
+        whole for another reason than a command's own conflict is retried one command at a
+        time, so no command's fault sinks another."""
+        assert self._pg is not None
+        if len(batch) == 1:
+            return [await self._pg.append(batch[0].command)]
+        try:
+            return list(await self._pg.append_batch([p.command for p in batch]))
+        except LOST:
+            raise  # the database is away (retried already): every command meets it, at once
+        except asyncpg.PostgresError:
+            return [await self._append_alone(p) for p in batch]
+
+    async def _append_alone(self, pending: Pending) -> Outcome | BaseException:
+        assert self._pg is not None
+        try:
+            return await self._pg.append(pending.command)
+        except Exception as exc:  # this command's own fault, answered to it alone
+            return exc
+
+    def _stored(self, pending: Pending, outcome: Outcome) -> AppendResult:
+        rows = pending.command.rows
+        return AppendResult(
+            stream_id=pending.stream_id,
+            first_version=pending.expected_version + 1,
+            last_version=pending.expected_version + len(rows),
+            positions=outcome.positions,
+            payloads=tuple((name, payload) for _, _, name, payload in rows),
         )
 
-    def _save_one(self, pending: Pending) -> Outcome:
-        """One command in a transaction of its own (the library's save, as before #32)."""
+    async def _answer(self, pending: Pending, outcome: Outcome) -> AppendResult:
+        """The caller's result (or exception) for a command that stored nothing."""
+        stream_id, expected = pending.stream_id, pending.expected_version
+        if outcome.kind == CONFLICT:
+            current = await self.current_version_async(stream_id)
+            raise VersionConflict(stream_id, expected, current)
+        if outcome.kind == REUSED:
+            raise CommandReused(pending.command.command_id)
+        assert self._pg is not None and outcome.kind == REPLAYED
+        records = await self._pg.command_records(pending.command.command_id)
+        return result_from(records, replayed=True)
+
+    # --- in memory (the library's POPO recorder) ---------------------------------------
+
+    def _save_memory(self, pending: Pending) -> Outcome:
+        """One command through the library's Application (its mapper, its recorder)."""
+        assert self._memory is not None
+        envelopes = (
+            Envelope(pending.stream_id, pending.expected_version + i, e)
+            for i, e in enumerate(pending.events, 1)
+        )
+        command = pending.command
         try:
-            recordings = self.app.save(
-                *pending.envelopes,
-                command_id=pending.command_id,
-                meta=pending.meta,
-                command_digest=pending.digest,
+            recordings = self._memory.save(
+                *envelopes,
+                command_id=command.command_id,
+                meta=command.meta,
+                command_digest=command.digest,
             )
         except IntegrityError:
             return Outcome(CONFLICT)
@@ -221,56 +300,37 @@ class EventStore:
             return Outcome(REPLAYED)
         return Outcome(STORED, tuple(r.notification.id for r in recordings))
 
-    def _flush(self, batch: Sequence[Pending]) -> list[Outcome | BaseException]:
-        """Group commit's flush: a lone command as before; several in one transaction
-        (`insert_commands`, schema/012). A batch the database refuses whole for another
-        reason than a command's own conflict is retried one command at a time, so no
-        command's fault sinks another."""
-        if len(batch) == 1:
-            return [self._save_one(batch[0])]
-        recorder = self._recorder
-        assert isinstance(recorder, PostgresEventRecorder)
-        to_stored = self.app.mapper.to_stored_event
-        commands = [
-            CommandRows(p.command_id, p.digest, p.meta, [to_stored(e) for e in p.envelopes])
-            for p in batch
-        ]
-        try:
-            answers = recorder.insert_commands(commands)
-        except (InterfaceError, OperationalError):
-            raise  # the database is away (retried already): every command meets it, at once
-        except DatabaseError:
-            return [self._save_alone(p) for p in batch]
-        return [Outcome(kind, tuple(positions)) for kind, positions in answers]
-
-    def _save_alone(self, pending: Pending) -> Outcome | BaseException:
-        try:
-            return self._save_one(pending)
-        except Exception as exc:  # this command's own fault, answered to it alone
-            return exc
-
-    def _answer(self, pending: Pending, outcome: Outcome) -> AppendResult:
-        """The caller's result (or exception) from its command's outcome; the reads a
-        conflict or a replay needs run in the caller's thread, after the batch."""
+    def _answer_memory(self, pending: Pending, outcome: Outcome) -> AppendResult:
         stream_id, expected = pending.stream_id, pending.expected_version
+        if outcome.kind == STORED:
+            return self._stored(pending, outcome)
         if outcome.kind == CONFLICT:
             raise VersionConflict(stream_id, expected, self.current_version(stream_id))
         if outcome.kind == REUSED:
-            raise CommandReused(pending.command_id)
-        if outcome.kind == REPLAYED:
-            return self._replay(pending.command_id)
-        events = [e.event for e in pending.envelopes]
-        return AppendResult(
-            stream_id=stream_id,
-            first_version=expected + 1,
-            last_version=expected + len(events),
-            positions=outcome.positions,
-            payloads=tuple(self.registry.encode(e) for e in events),
-        )
+            raise CommandReused(pending.command.command_id)
+        return result_from(self._mem().command_records(pending.command.command_id), replayed=True)
+
+    def _mem(self) -> MemoryEventRecorder:
+        assert self._memory is not None
+        recorder = self._memory.recorder
+        assert isinstance(recorder, MemoryEventRecorder)
+        return recorder
+
+    # --- reads --------------------------------------------------------------------------
 
     def read(self, stream_id: UUID, after_version: int = 0) -> list[StoredEvent]:
         """One stream's events after `after_version`, in version order."""
-        return [self.decode(r) for r in self._recorder.stream_records(stream_id, after_version)]
+        if self._pg is None:
+            return [self.decode(r) for r in self._mem().stream_records(stream_id, after_version)]
+        return self._sync(self.read_async, stream_id, after_version)
+
+    async def read_async(self, stream_id: UUID, after_version: int = 0) -> list[StoredEvent]:
+        """`read` on the home loop."""
+        if self._pg is None:
+            return self.read(stream_id, after_version)
+        assert self._home is not None
+        records = await self._home.visit(self._pg.stream_records, stream_id, after_version)
+        return [self.decode(r) for r in records]
 
     def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Up to `limit` events after a global position, in the gapless global order."""
@@ -280,15 +340,28 @@ class EventStore:
         """Like read_all, undecoded (for verification and export)."""
         if limit < 1:
             raise ValueError("limit must be at least 1")
-        return self._recorder.records_after(after_position, limit)
+        if self._pg is None:
+            return self._mem().records_after(after_position, limit)
+        return self._sync(self._pg.records_after, after_position, limit)
 
     def last_position(self) -> int:
         """The newest global position; 0 for an empty store (a snapshot's `as of`)."""
-        return self._recorder.max_notification_id() or 0
+        if self._pg is None:
+            return self._mem().max_notification_id() or 0
+        return self._sync(self._pg.head)
 
     def current_version(self, stream_id: UUID) -> int:
         """The stream's last version; 0 for a stream with no events."""
-        return self._recorder.stream_version(stream_id)
+        if self._pg is None:
+            return self._mem().stream_version(stream_id)
+        return self._sync(self._pg.stream_version, stream_id)
+
+    async def current_version_async(self, stream_id: UUID) -> int:
+        """`current_version` on the home loop."""
+        if self._pg is None:
+            return self._mem().stream_version(stream_id)
+        assert self._home is not None
+        return await self._home.visit(self._pg.stream_version, stream_id)
 
     def decode(self, record: RawRecord) -> StoredEvent:
         """Decode a raw record; an unregistered type raises UnknownEventType naming it."""
@@ -305,24 +378,38 @@ class EventStore:
             hash=record.hash,
         )
 
-    def check_connections(self) -> None:
-        """Drop the pool's dead connections (after a database restart), so no request meets
-        one; the pool opens new ones in their place."""
-        if isinstance(self._recorder, PostgresEventRecorder):
-            self._recorder.datastore.pool.check()
+    async def check_connections(self) -> None:
+        """Drop the pool's connections (after a database restart), so no request meets a
+        dead one; the pool opens new ones in their place."""
+        if self._pg is not None:
+            await self._pg.pool.expire_connections()
 
     def close(self) -> None:
-        """Close the connection pool."""
-        self.app.close()
+        """Close the connection pool (and the loop of its own, if it has one)."""
+        if self._pg is None:
+            self._memory.close()  # type: ignore[union-attr]
+            return
+        assert self._home is not None
+        try:
+            self._sync(self.aclose)
+        finally:
+            self._home.close()
+
+    async def aclose(self, seconds: float = 10.0) -> None:
+        """Close the pool on the home loop: once its connections are back, or past
+        `seconds`, at once (a transaction still open is rolled back by the server)."""
+        if self._pg is None:
+            return
+        try:
+            await asyncio.wait_for(self._pg.pool.close(), seconds)
+        except TimeoutError:
+            self._pg.pool.terminate()
 
     def __enter__(self) -> EventStore:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def _replay(self, command_id: UUID) -> AppendResult:
-        return result_from(self._recorder.command_records(command_id), replayed=True)
 
 
 def _check_append(

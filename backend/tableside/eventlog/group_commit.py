@@ -1,133 +1,38 @@
-"""Group commit, leader/follower (issue 32 point 4): the appends that reach the store together
-go to the database in one transaction, and a lone append is never delayed to wait for company.
+"""Group commit (issue 32 point 4): the appends that reach the store together go to the
+database in one transaction, and a lone append is never delayed to wait for company.
 
-The first caller finds nobody in flight and leads at once: it takes every queued item (its own
-first) and flushes them. Callers arriving while a flush is in flight queue up and wait; when
-the flush ends, each waiter of it gets its own outcome and the first one still queued is handed
-the lead, so the queue becomes the next batch. A waiter holds no connection (only the leader's
-flush holds one), and every wait is bounded: a waiter still queued when its time is up leaves
-the queue (nothing of it was written); one whose batch is in flight waits for that flight, at
-most as long again, then gives up without knowing the outcome (a retry under the same
-command_id is answered from what was stored).
-
-Callers are threads (the store's API is synchronous; the web layer calls it from worker
-threads). `flush(items)` returns one outcome per item, in order; an exception it raises is
-every item's outcome.
+One layer, on the event loop (decision 0217: the store's appends all run on its home loop, a
+worker thread's sync call included): the first caller finds nothing in flight and flushes its
+own item at once; callers arriving meanwhile queue and fly together after it. A waiter holds
+no connection (only the flight's flush holds one), and every wait is bounded. `flush(items)`
+returns one outcome per item, in order; an exception it raises is every item's outcome.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Generic, TypeVar
 
 P = TypeVar("P")
 R = TypeVar("R")
 
-_QUEUED, _LEAD, _FLYING, _DONE = "queued", "lead", "flying", "done"
-
 
 class GroupCommitTimeout(TimeoutError):
     """An append waited longer than its bound for its turn or for its batch."""
 
 
-class _Slot(Generic[P, R]):
-    __slots__ = ("item", "outcome", "ready", "state")
-
-    def __init__(self, item: P) -> None:
-        self.item = item
-        self.state = _QUEUED
-        self.outcome: R | BaseException | None = None
-        self.ready = threading.Event()
-
-
-class GroupCommit(Generic[P, R]):
-    """`submit(item)` → its outcome from `flush`, batched with whatever arrived meanwhile."""
-
-    def __init__(
-        self,
-        flush: Callable[[Sequence[P]], Sequence[R | BaseException]],
-        *,
-        wait_seconds: float,
-        max_batch: int = 128,
-    ) -> None:
-        self._flush, self._wait, self._max = flush, wait_seconds, max_batch
-        self.wait = wait_seconds
-        self._lock = threading.Lock()
-        self._queue: list[_Slot[P, R]] = []
-        self._busy = False  # a leader is flushing (or has been handed the lead)
-
-    def submit(self, item: P) -> R:
-        """Flush `item` (at once when nothing is in flight, else with the next batch) and
-        return its outcome; raise what its flush raised for it."""
-        slot: _Slot[P, R] = _Slot(item)
-        with self._lock:
-            self._queue.append(slot)
-            if not self._busy:
-                self._busy, slot.state = True, _LEAD
-        if slot.state != _LEAD:
-            self._follow(slot)
-        if slot.state == _LEAD:
-            self._lead()
-        outcome = slot.outcome
-        if isinstance(outcome, BaseException):
-            raise outcome
-        return outcome  # type: ignore[return-value]
-
-    def waiting(self) -> int:
-        """How many items are queued for the next batch (not yet in flight)."""
-        with self._lock:
-            return sum(1 for s in self._queue if s.state == _QUEUED)
-
-    def _follow(self, slot: _Slot[P, R]) -> None:
-        """Wait to be answered or handed the lead (bounded)."""
-        if slot.ready.wait(self._wait):
-            return
-        with self._lock:
-            if slot.state == _QUEUED:  # never sent: nothing of it was written
-                self._queue.remove(slot)
-                raise GroupCommitTimeout(f"no turn to append within {self._wait:g} s")
-        if slot.state == _FLYING and not slot.ready.wait(self._wait):
-            raise GroupCommitTimeout(f"the append's batch did not end within {2 * self._wait:g} s")
-
-    def _lead(self) -> None:
-        """Flush the queue's head (own slot first), answer it, hand the lead on."""
-        with self._lock:
-            batch, self._queue = self._queue[: self._max], self._queue[self._max :]
-            for waiting in batch:
-                waiting.state = _FLYING
-        try:
-            try:
-                outcomes = list(self._flush([s.item for s in batch]))
-                if len(outcomes) != len(batch):
-                    raise RuntimeError("group commit: the flush answered another count")
-            except Exception as exc:  # every item of the batch meets it
-                outcomes = [exc] * len(batch)
-            for waiting, outcome in zip(batch, outcomes, strict=True):
-                waiting.outcome, waiting.state = outcome, _DONE
-                waiting.ready.set()
-        finally:
-            with self._lock:
-                if self._queue:
-                    head = self._queue[0]
-                    head.state = _LEAD
-                    head.ready.set()
-                else:
-                    self._busy = False
-
-
 class AsyncGroupCommit(Generic[P, R]):
-    """The same leader/follower batching for callers on the event loop: `await submit(item)`.
-    The first caller finds nothing in flight and flushes its item itself, at once (no task,
-    no future: a task's start and a future's wake are each one more turn of the loop, and a
+    """Leader/follower batching for callers on the event loop: `await submit(item)`. The
+    first caller finds nothing in flight and flushes its item itself, at once (no task, no
+    future: a task's start and a future's wake are each one more turn of the loop, and a
     judge's reply waits for each turn behind the live feed's fan-out); callers arriving
     meanwhile queue, and when it lands it starts a flight for them. A flight awaits
-    `flush(items)` (the store's: its sync flush in a worker thread — one thread hop per batch,
-    not per command; the token checks': one query) and, while the queue is not empty when it
-    lands, flies again with all that queued meanwhile. A caller's wait is bounded; the flight
-    goes on if a caller is cancelled (its outcome is then nobody's); one that gave up while
-    still queued is left out of its flight (nothing of it is written)."""
+    `flush(items)` (the store's: one asyncpg round trip, on the loop; the token checks': one
+    query) and, while the queue is not empty when it lands, flies again with all that queued
+    meanwhile. A caller's wait is bounded; the flight goes on if a caller is cancelled (its
+    outcome is then nobody's); one that gave up while still queued is left out of its flight
+    (nothing of it is written)."""
 
     def __init__(
         self,

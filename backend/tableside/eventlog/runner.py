@@ -21,7 +21,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Protocol
 
 import asyncpg
-from eventsourcing.persistence import PersistenceError
 
 from tableside.eventlog import EventRegistry
 from tableside.eventlog.source import Record, head, read_after
@@ -36,7 +35,6 @@ RETRYABLE = (
     TimeoutError,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
-    PersistenceError,  # the store's psycopg pool (the processor writes through it)
 )
 
 

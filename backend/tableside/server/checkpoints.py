@@ -17,11 +17,9 @@ from typing import Any
 
 import anyio.to_thread
 import asyncpg
-import psycopg
 from litestar import Response, get
 from litestar.openapi import ResponseSpec
 
-from tableside.db.rows import one
 from tableside.eventlog import standing_db
 from tableside.eventlog.checkpoint_db import latest_async, take_async
 from tableside.eventlog.checkpoints import Checkpoint, Signer, SigningRefused, public_hex
@@ -79,20 +77,13 @@ async def look_at_start(ctx: Context) -> None:
 
 def _record_acceptance(ctx: Context, event: DisputeAccepted) -> None:
     """The dispute accepted, as a signed event of the record's own stream (a worker thread)."""
-    with psycopg.connect(ctx.settings.database) as conn:
-        row = one(conn.execute(_RECORD_VERSION, (RECORD_STREAM,)))
     ctx.store.append(
         RECORD_STREAM,
         [event],
-        expected_version=row[0],
+        expected_version=ctx.store.current_version(RECORD_STREAM),
         command_id=uuid.uuid4(),
         meta={"recorder": "tableside serve --accept-disputed", "role": "server"},
     )
-
-
-_RECORD_VERSION = (
-    "SELECT coalesce(max(originator_version), 0) FROM stored_events WHERE originator_id = %s"
-)
 
 
 async def checkpoint_now(ctx: Context) -> Checkpoint | None:

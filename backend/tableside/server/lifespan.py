@@ -8,9 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from functools import partial
 
-import anyio.to_thread
 import asyncpg
 from litestar import Litestar
 
@@ -42,15 +40,12 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
     wait = ctx.settings.db_acquire_seconds + ctx.settings.db_statement_seconds
     ctx.token_checks = TokenChecks(ctx.pool, ctx.limiter, wait)
     try:
-        ctx.store = await anyio.to_thread.run_sync(
-            partial(
-                EventStore.connect,
-                ctx.registry,
-                url,
-                size,
-                wait_seconds=ctx.settings.db_acquire_seconds,
-                session=session_settings(ctx.settings),
-            )
+        ctx.store = await EventStore.open(
+            ctx.registry,
+            url,
+            size,
+            wait_seconds=ctx.settings.db_acquire_seconds,
+            session=session_settings(ctx.settings),
         )
         ctx.plays = PortMatches(ctx.store, ctx.disciplines)
         await _first_admin(ctx)
@@ -63,7 +58,7 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
                     yield
             await checkpoint_now(ctx)  # the last events of this run are signed too
         finally:
-            await anyio.to_thread.run_sync(ctx.store.close)
+            await ctx.store.aclose(ctx.settings.shutdown_seconds)
     finally:
         await _close(ctx.pool, ctx.settings.shutdown_seconds)
 

@@ -24,10 +24,6 @@ from typing import Any
 
 import anyio.to_thread
 import asyncpg
-import psycopg.errors
-import psycopg_pool
-from eventsourcing.persistence import InterfaceError as StoreInterfaceError
-from eventsourcing.persistence import OperationalError as StoreOperationalError
 from litestar import Request, Response
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException
@@ -45,8 +41,6 @@ UNAVAILABLE: tuple[type[Exception], ...] = (
     asyncpg.exceptions.OperatorInterventionError,  # 57: shutting down, starting up, recovering
     asyncpg.InterfaceError,  # "connection is closed" and the like
     asyncpg.exceptions.InternalClientError,  # a connection lost mid-operation confuses asyncpg
-    StoreOperationalError,  # the store's psycopg pool: lost connection, pool timeout
-    StoreInterfaceError,
     ConnectionError,  # refused / reset while (re)connecting
     TimeoutError,  # a pool or a connect that did not answer in time
 )
@@ -56,21 +50,13 @@ BUSY: tuple[type[Exception], ...] = (
     asyncpg.exceptions.LockNotAvailableError,  # lock_timeout
     asyncpg.exceptions.QueryCanceledError,  # statement_timeout
 )
-# The store's psycopg side of the same (wrapped in the library's OperationalError).
-_STORE_BUSY = (
-    psycopg_pool.PoolTimeout,
-    psycopg.errors.LockNotAvailable,
-    psycopg.errors.QueryCanceled,
-)
 _BUSY_DETAIL = "The server is too busy to take this just now; nothing was stored. Try again."
 EXHAUSTED_AFTER = 1.0  # seconds a request has waited for a pooled connection: pool exhausted
 
 
 def unavailable_response(request: Request, exc: Exception) -> Response:
-    """503 problem+json with Retry-After for a database that went away mid-request (or, for
-    the store, a wait that ran out: busy)."""
-    if _store_busy(exc):
-        return busy_response(request, exc)
+    """503 problem+json with Retry-After for a database that went away mid-request (the
+    store's connections are asyncpg's too: one set of errors, decision 0217)."""
     log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
     title = title_in(request, "Database unavailable")
     detail = words_in(request, "unavailable", _DETAIL)
@@ -96,11 +82,6 @@ AVAILABILITY_HANDLERS: dict[int | type[Exception], Any] = {
     **dict.fromkeys(UNAVAILABLE, unavailable_response),
     **dict.fromkeys(BUSY, busy_response),
 }
-
-
-def _store_busy(exc: BaseException) -> bool:
-    cause = exc.__cause__ or exc.__context__
-    return isinstance(exc, _STORE_BUSY) or (cause is not None and isinstance(cause, _STORE_BUSY))
 
 
 async def database_gate(connection: ASGIConnection, _: BaseRouteHandler) -> None:
@@ -282,6 +263,6 @@ async def _back(ctx) -> None:
     request pool's are replaced on their next acquire), the readers wake."""
     await ctx.pool.expire_connections()
     with contextlib.suppress(Exception):  # best effort: the pool copes anyway
-        await anyio.to_thread.run_sync(ctx.store.check_connections)
+        await ctx.store.check_connections()
     for woken in ctx.on_database_back:
         woken()
