@@ -16,6 +16,8 @@ from tableside.settings import PWA_DIR
 from .harness import screenshot
 from .test_admin_console import log_in
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 MEN = [
     "Jaan Tamm",
     "Mari Mets; 1990; F",

@@ -34,6 +34,8 @@ from .harness import (
 from .judge_helpers import new_table
 from .test_spectator import Table
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 LANGUAGES = ["et", "lv", "en"]
 VIEWPORTS = {
     "phone": {"width": 360, "height": 640},

@@ -27,6 +27,8 @@ from tableside.federation.register.players import add_player, rename
 from .harness import assert_no_horizontal_overflow, axe_violations, screenshot
 from .test_words_everywhere import read
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 LANGS = ("et", "lv", "en", "is")
 SIZES = {"phone": {"width": 360, "height": 640}, "desk": {"width": 1280, "height": 800}}
 PEOPLE = ["Kati Põld", "Ilze Ozola", "Jón Jónsson", "Mari Kask"]

@@ -21,6 +21,8 @@ from tableside.match.events import VENUE_EVENT_TYPES
 
 from .harness import screenshot
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 LANGS = ("et", "lv", "en")
 DESK = {"width": 1280, "height": 800}
 SCREEN = {"width": 1920, "height": 1080}

@@ -35,6 +35,8 @@ from tableside.eventlog.checkpoints import load_or_create_key, public_hex
 from tamper import attack, flip_winner, relink_global, relink_stream
 from test_witnesses import TABLESIDE, audit
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 
 @pytest.fixture
 def keyed(tmp_path: Path, new_database) -> tuple[str, Path, Path, dict[str, str]]:

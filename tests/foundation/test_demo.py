@@ -23,6 +23,8 @@ from tableside.match.events import MatchScheduled
 from tableside.plugins.korona.commanding import created
 from tableside.server.registry import build_registry
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 
 def orphan(url: str) -> str:
     """A walk-up demo match (the old `demo-cup` label) cut off after a few strokes."""
@@ -203,7 +205,7 @@ def test_call_next_never_sends_the_kept_match_to_a_simulated_table(demo):
 
 
 # Issue 54: a countdown short enough to watch, at a pace whose spread strokes (up to 3 s) fill it.
-WALK_AWAY = {"TABLESIDE_DEMO_HOLD_SECONDS": "30", "TABLESIDE_DEMO_PACE": "0.1,0.3"}
+WALK_AWAY = {"TABLESIDE_DEMO_HOLD_SECONDS": "60", "TABLESIDE_DEMO_PACE": "0.1,0.3"}
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +236,7 @@ def test_a_kept_board_called_and_left_is_taken_by_a_simulated_table_when_its_cou
     srv = short_demo
     wait_for(lambda: Api(srv.base).get("/api/demo").status_code == 200, 60, 0.5)  # it runs
     td = Api(srv.base).login("demo", "demo-head-judge")
-    info = wait_for(lambda: _held_with_time(td, 12), 240, 0.5)
+    info = wait_for(lambda: _held_with_time(td, 25), 240, 0.5)
     kept, until = info["held"]["match_id"], datetime.fromisoformat(info["held"]["until"])
     comp = Comp(td, info["competition_id"])
     comp.settled()

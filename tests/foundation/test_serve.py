@@ -20,6 +20,8 @@ import psutil
 import pytest
 from support.harness import free_port
 
+pytestmark = pytest.mark.long  # started first under `make test` (tests/conftest.py)
+
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
 
