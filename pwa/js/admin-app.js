@@ -65,6 +65,7 @@ function guidance(error) {
 
 /** Run an action, showing its refusal in the banner; true when it went through. */
 async function attempt(action) {
+  const pressed = document.activeElement; // what the TD pressed (or typed in) to start it
   try {
     await action();
     say("", "ok");
@@ -73,7 +74,10 @@ async function attempt(action) {
     say(error);
     return false;
   } finally {
-    document.activeElement?.blur?.(); // the form is done with: let the page follow the event
+    // The form is done with: let the page follow the event. Only if the focus is still where
+    // the press left it: a TD who turned to another box meanwhile types on in it (a blur then
+    // sent the letters nowhere).
+    if (document.activeElement === pressed) pressed?.blur?.();
     if (app.desk) redraw(); // the answer may come while the TD presses something else
   }
 }
@@ -174,8 +178,11 @@ function render() {
   }
   const doc = app.desk.doc;
   if (!doc) { show(h("p", {}, t("admin.loading")), app.banner); return; }
-  const keepFocus = document.activeElement?.closest?.("[data-keep]") ? document.activeElement : null;
-  if (keepFocus) return; // do not re-render under the TD's typing
+  // Under the TD's typing: a held form (data-kept) is the same node after the redraw, and the
+  // focus and caret go back into it; any other form would be rebuilt empty, so no redraw then.
+  const typing = document.activeElement?.closest?.("[data-keep]") ? document.activeElement : null;
+  if (typing && !typing.closest("[data-keep][data-kept]")) return;
+  const caret = caretOf(typing);
   const tabs = h("nav", { className: "cluster tabs", "aria-label": t("admin.tabs") },
     TABS.map(([name]) => h("button", { type: "button", "data-tab": name,
       "aria-pressed": String(name === app.tab),
@@ -191,6 +198,23 @@ function render() {
   const desk = [notices, head, tabs, app.banner, view];
   if (face.childNodes[3] === app.banner) morph(face, desk); // the desk drawn before: in place
   else show(...desk.slice(1));
+  refocus(typing, caret);
+}
+
+/** Where the caret stands in a box (null for a control that has none). */
+function caretOf(node) {
+  try {
+    return node && node.selectionStart != null ? [node.selectionStart, node.selectionEnd, node.selectionDirection] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Give the focus back to a node the redraw moved (moving it took the focus away). */
+function refocus(node, caret) {
+  if (!node?.isConnected || document.activeElement === node) return;
+  node.focus({ preventScroll: true });
+  if (caret) node.setSelectionRange(...caret);
 }
 
 boot();

@@ -227,6 +227,46 @@ def test_what_the_td_types_while_the_list_registers_stays_in_the_box(page, head_
     _pumped_until(page, lambda: page.input_value("#f-entry-list") == "Late Comer; 1990; M; Tallinn")
 
 
+def test_a_press_that_ends_late_leaves_the_focus_where_the_td_moved_it(page, head_api: Api):
+    """The TD presses "check in all" and, while the check-ins go through on a slow hall wifi,
+    turns to the entry list and types a late entry: when the check-ins end, the TD's typing
+    still goes into the box. The end of any press blurred whatever had the focus by then, and
+    the letters typed after it went nowhere (CI: the redraw test's box found empty, its paste
+    landing on the page the moment the check-ins ended)."""
+    log_in(page, "head", "head-secret-1")
+    page.fill("#f-name", "Focus Kept")
+    page.select_option("#f-format", "round_robin")
+    page.click("[data-create]")
+    page.wait_for_selector("[data-competition-name]")
+    page.fill("#f-entry-list", "Kept 1; 1990; M; Tartu\nKept 2; 1990; M; Tartu")
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('[data-entrant]').length === 2")
+    page.wait_for_function("document.getElementById('f-entry-list').value === ''")
+    held: list = []  # the first check-in's reply, held until the TD has turned to the box
+
+    def hold_the_first(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/competitions/*/commands", hold_the_first)
+    page.click("[data-check-in-all]")
+    _pumped_until(page, lambda: len(held) == 1)
+    page.click("#f-entry-list")
+    page.keyboard.type("Late Comer; 1990;")
+    said = page.get_attribute("[data-banner]", "data-said")
+    held[0].continue_()
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('[data-status=checked_in]').length === 2
+                  && document.querySelector('[data-banner]').dataset.said !== '{said}'"""
+    )
+    page.keyboard.type(" M; Tallinn")  # the TD types on after the check-ins ended
+    page.unroute("**/api/competitions/*/commands")
+    assert page.evaluate("() => document.activeElement.id") == "f-entry-list"
+    assert page.input_value("#f-entry-list") == "Late Comer; 1990; M; Tallinn"
+
+
 def _pumped_until(page, predicate, seconds: float = 15) -> None:
     """Wait (bounded) for `predicate`, letting Playwright deliver its events meanwhile (a
     route handler runs only while the page is waited on, not in time.sleep)."""
