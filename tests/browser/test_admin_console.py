@@ -321,4 +321,8 @@ def test_a_protest_keeps_its_words_through_redraws_until_it_is_filed(page, head_
     page.click("[data-protest-form] button[type=submit]")
     page.wait_for_selector("[data-protest]")
     assert "EKML §25(1)" in page.locator("[data-protest]").inner_text()
-    assert page.input_value("#f-protest-rule") == "" and page.input_value("#f-protest-text") == ""
+    # The hall's feed may list the protest before the press's reply empties the form (a
+    # loaded machine): wait for the form, bounded by Playwright's timeout.
+    page.wait_for_function(
+        "['#f-protest-rule', '#f-protest-text'].every((s) => document.querySelector(s).value === '')"
+    )

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
@@ -144,3 +146,39 @@ def test_a_restart_under_five_hundred_spectators_loses_nothing(crowd, head):
 
     run_async(scenario())
     _no_pool_exhausted(crowd)
+
+
+def test_caught_up_after_a_resume_means_what_was_stored_before_the_socket_came(crowd, head):
+    """The crowd's server is held still (SIGSTOP) while a stroke is stored through the other
+    server and a spectator resumes on it with `after=` the position before the stroke; let go
+    (SIGCONT), its hub learns of the stroke by NOTIFY while it serves the socket: the stroke
+    comes before `caught_up`, never after it as if stored after the socket came. It used to
+    come after it on a loaded machine (issue 50's resume test failed in CI)."""
+    rng = random.Random(423)
+    match_id, view = create(head, 43, rng, games=5, play_all=True)
+    pid = crowd.proc.pid
+
+    async def resumed(after: int) -> list[int]:
+        url = f"{crowd.ws}/live?match={match_id}&after={after}"
+        async with websockets.connect(url, compression=None, open_timeout=30) as ws:
+            before = []
+            while (msg := json.loads(await asyncio.wait_for(ws.recv(), 30)))["kind"] != "caught_up":
+                before.append(msg.get("position"))
+            return before
+
+    async def scenario():
+        nonlocal view
+        late = []
+        for _ in range(10):
+            os.kill(pid, signal.SIGSTOP)
+            try:
+                view, posted = await asyncio.to_thread(_post_strokes, head, match_id, view, 1, rng)
+                socket = asyncio.ensure_future(resumed(posted[0] - 1))
+                await asyncio.sleep(0.2)  # the client's handshake is in the server's backlog
+            finally:
+                os.kill(pid, signal.SIGCONT)
+            if posted[-1] not in (before := await socket):
+                late.append((posted, before))
+        assert late == []
+
+    run_async(scenario())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tableside.live.flights import Flights
+from tableside.live.flights import Flights, ReadAfter
 from tableside.live.ring import Ring
 
 
@@ -116,5 +116,32 @@ def test_a_slow_build_times_its_askers_out_and_is_kept_for_the_next():
         with pytest.raises(TimeoutError):
             await flights.get("k", slow, 0.01)
         assert await flights.get("k", slow, 5) == 1 and flights.builds == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_head_read_after_the_asker_came_one_at_a_time_for_a_crowd():
+    """ReadAfter: an asker never gets a read that was in the air when it came (it may predate
+    the asker's own event); the crowd arriving meanwhile shares the next read."""
+
+    async def scenario():
+        heads: ReadAfter[int] = ReadAfter()
+        stored = [5]
+        gate = asyncio.Event()
+
+        async def read():
+            value = stored[0]
+            await gate.wait()
+            return value
+
+        early = asyncio.ensure_future(heads.get(read, 5))
+        while heads.reads == 0:
+            await asyncio.sleep(0)  # until its read is in the air, having read 5
+        stored[0] = 6  # then an event is stored, and a crowd comes
+        crowd = [asyncio.ensure_future(heads.get(read, 5)) for _ in range(300)]
+        await asyncio.sleep(0)
+        gate.set()
+        assert await early == 5
+        assert {await c for c in crowd} == {6} and heads.reads == 2
 
     asyncio.run(scenario())

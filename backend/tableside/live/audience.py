@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from tableside.live.channels import DOCUMENT
 from tableside.live.direct import DirectWriter, text_frame
-from tableside.live.flights import Flights
+from tableside.live.flights import Flights, ReadAfter
 from tableside.live.ring import Ring
 
 SLOW = 4503  # close code: too far behind; reconnect with `after=` (the client does)
@@ -139,6 +139,8 @@ class Audience:
         self.snapshots: Flights[tuple[int, bytes, int]] = Flights(self._stale_snapshot)
         # (monotonic time, documents) per channel: published ones replace read ones
         self.documents: Flights[tuple[float, bytes | None]] = Flights(_stale_documents)
+        # the log's head read after a socket came: what its caught_up waits for
+        self.heads: ReadAfter[int] = ReadAfter()
 
     def _stale_snapshot(self, snapshot: tuple[int, bytes, int]) -> bool:
         position = snapshot[0]

@@ -80,3 +80,38 @@ class Flights(Generic[T]):
             oldest = next(iter(self.values))
             del self.values[oldest]
             self._turn.pop(oldest, None)
+
+
+class ReadAfter(Generic[T]):
+    """One value read after each asker came, one read in the air however many ask.
+
+    A socket's `caught_up` promises everything stored before it came: the log's head it
+    waits for must be read after it came, so an asker does not join a read already in the
+    air (it may have read before the asker's own event was stored) but the next one, which
+    every asker arriving meanwhile shares. A crowd costs one read at a time, never one each."""
+
+    def __init__(self) -> None:
+        self.flying: asyncio.Future[T] | None = None
+        self.queued: asyncio.Future[T] | None = None
+        self.reads = 0  # reads made (the tests count them)
+
+    async def get(self, read: Callable[[], Awaitable[T]], seconds: float) -> T:
+        """A value read after this call began; waits at most `seconds` (TimeoutError)."""
+        if self.queued is None:
+            self.queued = asyncio.ensure_future(self._next(self.flying, read))
+            self.queued.add_done_callback(_retrieved)
+        async with asyncio.timeout(seconds):
+            return await asyncio.shield(self.queued)
+
+    async def _next(self, before: asyncio.Future[T] | None, read: Callable[[], Awaitable[T]]) -> T:
+        if before is not None:
+            await asyncio.wait([before])  # its outcome is its own askers'
+        self.flying, self.queued = self.queued, None
+        self.reads += 1
+        return await read()
+
+
+def _retrieved(done: asyncio.Future) -> None:
+    """A read whose askers all gave up is not an unretrieved error."""
+    if not done.cancelled():
+        done.exception()

@@ -259,12 +259,16 @@ async def _pump(
     """Snapshot (or the gap after `after`), caught_up, then the queued deltas — until the
     queue is empty and the subscriber goes direct (with a writer; never without one). Every
     part comes from memory (the hub's ring, the channel's cached snapshot and documents);
-    only a snapshot older than the ring reads its gap from the database."""
+    only a snapshot older than the ring reads its gap from the database. Before the gap, the
+    socket waits (bounded) for the hub to have read the log's head as read after it came
+    (one read for a crowd: live/flights.py ReadAfter): `caught_up` means what was stored
+    before the socket came is out, resumed or not."""
     ring = ctx.audience.ring
     async with asyncio.timeout(_bound(ctx)):
         await ring.ready.wait()  # the hub has filled its ring up to the head it started at
     if after is None or after == 0 or not ring.covers(after):
         after = await _snapshot(ctx, socket, flt)
+    await ring.reached(await ctx.audience.heads.get(lambda: _head(ctx), _bound(ctx)), _bound(ctx))
     last = after
     for position, message in await _gap(ctx, flt, last):
         await socket.send_data(message)
@@ -311,9 +315,7 @@ async def _documents(ctx: Context, flt: Filter) -> bytes | None:
 
 async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
     """Send the channel's snapshot: the cached one, or the one read once for every socket
-    asking meanwhile (live/flights.py) with the log's head as it was read. Then wait (bounded)
-    for the hub to have read that far: the deltas the snapshot lacks are in the ring, and
-    `caught_up` means what was stored before the socket came is out."""
+    asking meanwhile (live/flights.py) with the log's head as it was read; its position."""
 
     async def read() -> tuple[int, bytes, int]:
         async with (
@@ -323,10 +325,15 @@ async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
             position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
             return position, text, await head(conn)
 
-    position, text, stored = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
+    position, text, _ = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
     await socket.send_data(text)
-    await ctx.audience.ring.reached(stored, _bound(ctx))
     return position
+
+
+async def _head(ctx: Context) -> int:
+    """The log's head now: the deltas up to it are in the ring once the hub has read it."""
+    async with ctx.pool.acquire() as conn:
+        return await head(conn)
 
 
 async def _claimed(ctx: Context, conn, flt: Filter) -> tuple[int, bytes] | None:
