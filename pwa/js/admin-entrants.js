@@ -80,16 +80,13 @@ function pasteForm(ctx, guide, late) {
       return at < 0 && raw.trim();
     }).join("\n");
   };
+  // Each line leaves as soon as the server stored it, not once the console has read the
+  // competition back: the TD who sees the pair listed types the next into an empty box.
   const registerAll = async (entries) => {
-    const done = [];
-    try {
-      for (const e of entries) {
-        await ctx.desk.command({ type: "RegisterEntrant", entrant_id: e.id, name: e.name,
-                                 members: e.members, admitted_late: e.admitted_late });
-        done.push(e.raw);
-      }
-    } finally {
-      drop(done);
+    for (const e of entries) {
+      await ctx.desk.command({ type: "RegisterEntrant", entrant_id: e.id, name: e.name,
+                               members: e.members, admitted_late: e.admitted_late },
+                             { stored: () => drop([e.raw]) });
     }
   };
   const check = async () => {

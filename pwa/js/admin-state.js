@@ -100,13 +100,15 @@ export class Desk extends EventTarget {
     }
   }
 
-  /** Post a command; on a stale version (results flow in all the time) retry at the new one. */
-  async command(command, attempts = 3) {
+  /** Post a command; on a stale version (results flow in all the time) retry at the new one.
+   *  `stored(reply)` is told as soon as the server has stored it, before the read-back. */
+  async command(command, { attempts = 3, stored } = {}) {
     let body = { command_id: crypto.randomUUID(), expected_version: this.version, command: { at: "", ...command } };
     for (let i = 1; ; i++) {
       try {
         const reply = await request("POST", `/api/competitions/${this.id}/commands`, body);
         this.version = reply.last_version;
+        stored?.(reply);
         // Stored either way; if the read model is slow (503), the feed brings it when it is there.
         await this.settle(reply.positions.at(-1)).catch(() => {});
         return reply;

@@ -324,5 +324,6 @@ def test_a_protest_keeps_its_words_through_redraws_until_it_is_filed(page, head_
     # The hall's feed may list the protest before the press's reply empties the form (a
     # loaded machine): wait for the form, bounded by Playwright's timeout.
     page.wait_for_function(
-        "['#f-protest-rule', '#f-protest-text'].every((s) => document.querySelector(s).value === '')"
+        "['#f-protest-rule', '#f-protest-text']"
+        ".every((s) => document.querySelector(s).value === '')"
     )

@@ -7,6 +7,7 @@ late pair admitted by the head judge once the window has closed."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import datetime, timedelta
 
@@ -172,6 +173,27 @@ def test_a_late_pair_is_admitted_by_the_head_judge_before_the_draw(page) -> None
     assert page.locator("[data-action=draw]").is_disabled()  # made: not offered again
 
 
+def test_the_box_empties_when_the_entry_is_stored_not_when_it_is_read_back(page) -> None:
+    """The registered line leaves the box on the server's answer, not after the console has
+    read the competition back (held here): a TD who sees the pair listed by the hall's feed
+    and types the next one types into an empty box. The box used to empty only after the
+    read-back, so on a loaded machine the next pair was typed on the end of the last one
+    (CI: the 32 pairs test waited 30 s for a pair that came in as one bad line)."""
+    log_in(page, "head", "head-secret-1")
+    new_competition(page, "Read back", "mixed_pairs", "double_elimination")
+    held: list = []
+    read_back = re.compile(r"/api/competitions/[^/?]+\?min_position=")
+    page.route(read_back, lambda route: held.append(route))
+    page.fill("#f-entry-list", "Jaan Tamm | Mari Tamm")
+    page.click("[data-entry-list] button[type=submit]")
+    page.wait_for_selector("[data-entrant]")  # drawn by the feed while the read-back is held
+    page.wait_for_function("document.querySelector('#f-entry-list').value === ''", timeout=10_000)
+    assert held, "the console read the competition back without the route seeing it"
+    for route in held:
+        route.continue_()
+    page.unroute(read_back)
+
+
 PERSON_KEY_S = 0.18  # a TD typing names at ~65 words a minute (5–6 keys a second)
 
 
@@ -189,6 +211,7 @@ def test_a_person_registers_32_pairs_inside_the_guides_ten_minutes(page) -> None
         page.keyboard.type(f"Jaan Tamm{i} | Mari Tamm{i}", delay=PERSON_KEY_S * 1000)
         page.click("[data-entry-list] button[type=submit]")
         page.wait_for_function(f"document.querySelectorAll('[data-entrant]').length === {i}")
+        page.wait_for_function("document.querySelector('#f-entry-list').value === ''")
     per_pair = (time.monotonic() - started) / 3
     pasted = time.monotonic()
     page.fill("#f-entry-list", "\n".join(f"Jaan Tamm{i} | Mari Tamm{i}" for i in range(4, 33)))
