@@ -20,6 +20,8 @@ from tableside.db.url import with_user
 from tableside.live.socket_auth import MAX_FRAME
 from tableside.settings import Settings
 
+from support.forked import Forked, forkable
+
 ADMIN = ("head", "head-secret-1")
 
 
@@ -73,7 +75,7 @@ class Server:
     database_url: str
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen | Forked | None = None
     factory: str = "tableside.server.asgi:from_env"  # another tree may name it otherwise
     args: tuple[str, ...] = ()  # more uvicorn flags
     output: str | None = None  # a file for the server's stdout and stderr (else inherited)
@@ -117,7 +119,9 @@ class Server:
             str(MAX_FRAME),
             *self.args,
         ]
-        if self.output is None:
+        if forkable(self.factory, self.env):
+            self.proc = Forked(cmd[3:], env, self.output)  # uvicorn's own arguments
+        elif self.output is None:
             self.proc = subprocess.Popen(cmd, env=env)
         else:
             with open(self.output, "ab") as out:
