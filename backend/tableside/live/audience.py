@@ -134,15 +134,14 @@ class Audience:
         # path's mark, `/health`'s `live.detached` (decision 0212).
         self.detached = 0
         self.ring = Ring()
-        # (position, snapshot, the log's head when read) per channel, served while the ring
-        # holds what followed it
-        self.snapshots: Flights[tuple[int, bytes, int]] = Flights(self._stale_snapshot)
+        # (position, snapshot) per channel, served while the ring holds what followed it
+        self.snapshots: Flights[tuple[int, bytes]] = Flights(self._stale_snapshot)
         # (monotonic time, documents) per channel: published ones replace read ones
         self.documents: Flights[tuple[float, bytes | None]] = Flights(_stale_documents)
         # the log's head read after a socket came: what its caught_up waits for
         self.heads: ReadAfter[int] = ReadAfter()
 
-    def _stale_snapshot(self, snapshot: tuple[int, bytes, int]) -> bool:
+    def _stale_snapshot(self, snapshot: tuple[int, bytes]) -> bool:
         position = snapshot[0]
         return not self.ring.covers(position) or self.ring.head - position > FRESH
 

@@ -315,17 +315,16 @@ async def _documents(ctx: Context, flt: Filter) -> bytes | None:
 
 async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
     """Send the channel's snapshot: the cached one, or the one read once for every socket
-    asking meanwhile (live/flights.py) with the log's head as it was read; its position."""
+    asking meanwhile (live/flights.py); its position."""
 
-    async def read() -> tuple[int, bytes, int]:
+    async def read() -> tuple[int, bytes]:
         async with (
             ctx.pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            position, text = await _claimed(ctx, conn, flt) or await _projected(conn, flt)
-            return position, text, await head(conn)
+            return await _claimed(ctx, conn, flt) or await _projected(conn, flt)
 
-    position, text, _ = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
+    position, text = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
     await socket.send_data(text)
     return position
 

@@ -30,7 +30,7 @@ async def live_snapshot(
     if feed is None:
         raise NotFoundException("No such venue", extra=coded("federation_no_venue"))
     channel = stream_channel(stream) if stream else VENUE
-    position, text, _ = await cached_snapshot(relay, feed, channel, stream)
+    position, text = await cached_snapshot(relay, feed, channel, stream)
     etag = f'"{venue_id}-{channel}-{position}"'
     headers = {"ETag": etag, "Cache-Control": CACHE, "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == etag:

@@ -158,7 +158,7 @@ async def _catch_up(relay: Relay, feed: VenueFeed, socket: LiveSocket, asked: tu
         if after and ring.read - after > MAX_GAP:
             after = None  # so far behind a snapshot is less to send (and to read)
         if not after:
-            last, text, _ = await cached_snapshot(relay, feed, channel, stream)
+            last, text = await cached_snapshot(relay, feed, channel, stream)
             await socket.send_data(text)
         else:
             last = after
@@ -177,14 +177,13 @@ async def _catch_up(relay: Relay, feed: VenueFeed, socket: LiveSocket, asked: tu
 
 async def cached_snapshot(
     relay: Relay, feed: VenueFeed, channel: str, stream: UUID | None
-) -> tuple[int, bytes, int]:
+) -> tuple[int, bytes]:
     """The channel's snapshot, read once for a crowd and kept while the ring holds what
     followed it (the hall's `Flights`); the HTTP snapshot (relay/routes.py) is the same."""
 
-    async def read() -> tuple[int, bytes, int]:
+    async def read() -> tuple[int, bytes]:
         whole = feed if stream is None else None  # the venue's: its boards at its position
-        position, text = await snapshot(relay.pool, feed.venue_id, stream, whole)
-        return position, text, position
+        return await snapshot(relay.pool, feed.venue_id, stream, whole)
 
     return await feed.audience.snapshots.get(channel, read, BOUND)
 
