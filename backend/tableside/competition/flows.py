@@ -18,6 +18,7 @@ from tableside.competition.rules.events import MatchCalled, MatchMoved, ResultRe
 from tableside.competition.rules.results import MatchResult
 from tableside.competition.rules.state import Competition
 from tableside.eventlog import StoredEvent
+from tableside.match.discipline import Tables
 
 Playing = tuple[int, str, str]  # (table, player A, player B)
 
@@ -73,21 +74,23 @@ class CompetitionFlow(Protocol):
         ...
 
     async def on_tables(self, db: asyncpg.Pool | asyncpg.Connection) -> list[Playing]:
-        """Its matches being played on hall tables that the tables read model
-        (`table_overview`, which the hall reads itself) does not hold."""
+        """Its matches being played on hall tables that no discipline's read model of the
+        hall's tables (`Flows.tables`, which the hall reads itself) holds."""
         ...
 
 
 class Flows:
-    """The registered flows: by the guide's sport, by ending event, by stream."""
+    """The registered flows: by the guide's sport, by ending event, by stream; and the
+    disciplines' read models of the hall's tables (`tables`, which the hall reads itself)."""
 
-    def __init__(self, flows: Iterable[CompetitionFlow]) -> None:
+    def __init__(self, flows: Iterable[CompetitionFlow], tables: tuple[Tables, ...] = ()) -> None:
+        self.tables = tables
         self.by_sport = {flow.sport: flow for flow in flows}
         self.by_ending = {t: f for f in self.by_sport.values() for t in f.endings}
         self.endings = tuple(self.by_ending)
 
     async def on_tables(self, db: asyncpg.Pool | asyncpg.Connection) -> list[Playing]:
-        """Every flow's matches on hall tables that `table_overview` does not hold."""
+        """Every flow's matches on hall tables that `tables` do not hold."""
         return [p for flow in self.by_sport.values() for p in await flow.on_tables(db)]
 
     def of_stream(self, first: StoredEvent | None) -> CompetitionFlow | None:

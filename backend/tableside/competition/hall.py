@@ -1,8 +1,9 @@
 """The hall: what every table holds now, whoever put it there (issue 13).
 
 Competitions share the tables of one hall with each other and with walk-up matches. A table is
-held by a match that has not ended (the tables read model: any competition or none; a sport's
-own read model of its matches: one of them on a table) or by a competition's call that has no
+held by a match that has not ended (a discipline's read model of the hall's tables,
+`Tables.holding`: any competition or none; a sport's own read model of its matches: one of
+them on a table) or by a competition's call that has no
 result yet (read from the competition streams themselves, so a call made a moment ago holds its
 table before its match stream exists). A team match holds one table per board (EKML §29(2)),
 each named with its board. Calls of every competition run one at a time across the hall (a
@@ -42,11 +43,6 @@ from tableside.web.consistency import Db, caught_up
 from tableside.web.problems import coded
 
 HALL_LOCK = 0x74_61_62_6C_65_68_61_6C  # "tablehal": one key for every call in the hall
-_MATCHES = """
-SELECT table_no, competition_id, doc->'side_a', doc->'side_b', doc->>'status',
-       (doc->>'board')::int
-FROM table_overview WHERE status IN ('scheduled', 'called', 'playing')
-"""
 OPEN_COMPETITIONS = "SELECT competition_id, name FROM competition_view WHERE NOT finished"
 # A match still on a table names its competition by name, finished or not (issue 54: a
 # finished one's was named by its id).
@@ -178,7 +174,7 @@ async def holders(db: Db, state_of: Callable[[UUID], Competition], flows: Flows)
     match of a sport's own read model on a table a call holds is that call's match; such
     matches each flow reads from its own read model). `db`: the pool, or the connection
     holding the hall's lock."""
-    matches, open_ = await _read(db)
+    matches, open_ = await _read(db, flows)
     calls = {h.table: h for h in await anyio.to_thread.run_sync(_calls, open_, state_of)}
     by_table = calls | {h.table: _named(h, calls.get(h.table)) for h in matches}
     playing = await flows.on_tables(db)
@@ -196,9 +192,11 @@ def _named(match: Holder, call: Holder | None) -> Holder:
     return msgspec.structs.replace(match, match_id=call.match_id, board=call.board, players=players)
 
 
-async def _read(db: Db) -> tuple[list[Holder], dict[str, str]]:
+async def _read(db: Db, flows: Flows) -> tuple[list[Holder], dict[str, str]]:
+    """The open competitions, and the matches each discipline's read model of the hall's
+    tables has on a table (`Tables.holding`)."""
     open_ = {str(r[0]): r[1] for r in await db.fetch(OPEN_COMPETITIONS)}
-    rows = await db.fetch(_MATCHES)
+    rows = [row for tables in flows.tables for row in await db.fetch(tables.holding)]
     names = {str(r[0]): r[1] for r in await db.fetch(NAMES)} if rows else {}
     return [_match_holder(row, names) for row in rows], open_
 
@@ -241,15 +239,16 @@ def entrant_name(state: Competition, entrant: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def calling(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
-    """Hold the hall's call lock while a call is checked and stored, with the tables read
-    model caught up with everything stored before (a match created a moment ago holds its
-    table). Yields the connection holding the lock: whatever the call reads runs on it."""
+async def calling(pool: asyncpg.Pool, flows: Flows) -> AsyncIterator[asyncpg.Connection]:
+    """Hold the hall's call lock while a call is checked and stored, with the read models of
+    the hall's tables (each discipline's, and a sport's own) caught up with everything stored
+    before (a match created a moment ago holds its table). Yields the connection holding the
+    lock: whatever the call reads runs on it."""
+    models = {t.read_model for t in flows.tables} | {s.read_model for s in sports.known()}
     async with _turn(pool), pool.acquire() as conn, conn.transaction():
         # lock_timeout (the app's sessions) bounds the wait for another process's caller.
         await conn.execute("SELECT pg_advisory_xact_lock($1)", HALL_LOCK)
-        await caught_up(conn, "tables")
-        for model in sorted({s.read_model for s in sports.known()} - {""}):  # a sport's own
+        for model in sorted(models - {""}):
             await caught_up(conn, model)
         yield conn
 
@@ -280,7 +279,7 @@ async def table_free(
 ) -> AsyncIterator[asyncpg.Connection]:
     """Hold the hall's call lock with `table` free, for a match outside any competition (a
     walk-up): TableBusy when any match or call holds it. Yields the lock's connection."""
-    async with calling(pool) as conn:
+    async with calling(pool, flows) as conn:
         busy = next((h for h in await holders(conn, state_of, flows) if h.table == table), None)
         if busy is not None:
             raise TableBusy(busy)

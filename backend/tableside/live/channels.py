@@ -15,9 +15,12 @@ root (`server/`); the kernel names no slice.
   snapshot or replay (e.g. a competition's standings); documents go at the `DOCUMENT`
   position, which the pump forwards without ordering them among the deltas.
 - A **snapshotter** may claim a channel's snapshot (e.g. a match of another discipline than
-  the one `match_live` holds): given the channel's kind and value inside the kernel's
-  REPEATABLE READ transaction, it returns (position, whole snapshot message) or None, and the
-  kernel replays the deltas after that position.
+  the one whose read model holds the channel's documents): given the channel's kind and
+  value inside the kernel's REPEATABLE READ transaction, it returns (position, whole
+  snapshot message) or None, and the kernel replays the deltas after that position.
+- A **projection** is a channel kind's snapshot kept in a slice's read model: (read model,
+  a SELECT of the live documents as text for the channel's key $1), read at the model's
+  tracking position when no snapshotter claims the channel.
 - A **hall** is a name a slice may register for `/live?hall=<name>` besides `all` (every match
   on a table): a slice's whole-venue channel `hall:<name>`, snapshotted by its snapshotter.
 """
@@ -76,12 +79,14 @@ Snapshotter = Callable[
 
 @dataclass
 class LiveChannels:
-    """The renderers, openers, watchers, snapshotters and halls the slices registered."""
+    """The renderers, openers, watchers, snapshotters, projections and halls the slices
+    registered."""
 
     renderers: list[RendererFactory] = field(default_factory=list)
     openers: dict[str, Opener] = field(default_factory=dict)
     watchers: list[Watcher] = field(default_factory=list)
     snapshotters: list[Snapshotter] = field(default_factory=list)
+    projected: dict[str, tuple[str, str]] = field(default_factory=dict)
     halls: frozenset[str] = frozenset({"all"})
 
     def followers(self, registry: EventRegistry, **shared: object) -> list[Renderer]:

@@ -58,18 +58,6 @@ REVOKED = 4401  # close code: the judge's token was revoked (or expired)
 TRY_LATER = 1013  # close code: the feed could not be caught up in time; reconnect with after
 _REASONS = {REVOKED: "token revoked", TRY_LATER: "try again later; reconnect with after"}
 
-_SNAPSHOTS = {
-    "match": ("live", "SELECT doc::text FROM match_live WHERE match_id = $1"),
-    "table": ("tables", "SELECT doc::text FROM table_overview WHERE table_no = $1"),
-    "hall": ("tables", "SELECT doc::text FROM table_overview WHERE $1 = 'all' ORDER BY table_no"),
-    "competition": (
-        "live",
-        "SELECT doc::text FROM match_live WHERE competition_id = $1 "
-        "ORDER BY table_no NULLS LAST, match_id",
-    ),
-}
-
-
 # The close reason of a page whose origin the feed does not serve (issue 52): the socket is
 # accepted only to be closed with it, nothing sent on it, so the page can say why (a
 # handshake's 403 reads, in a browser, as a server that is gone).
@@ -322,7 +310,7 @@ async def _snapshot(ctx: Context, socket: LiveSocket, flt: Filter) -> int:
             ctx.pool.acquire() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
-            return await _claimed(ctx, conn, flt) or await _projected(conn, flt)
+            return await _claimed(ctx, conn, flt) or await _projected(ctx, conn, flt)
 
     position, text = await ctx.audience.snapshots.get(flt.channel, read, _bound(ctx))
     await socket.send_data(text)
@@ -343,9 +331,13 @@ async def _claimed(ctx: Context, conn, flt: Filter) -> tuple[int, bytes] | None:
     return None
 
 
-async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
-    """The channel's live documents from its read model, at the model's tracking position."""
-    projection, query = _SNAPSHOTS[flt.kind]
+async def _projected(ctx: Context, conn, flt: Filter) -> tuple[int, bytes]:
+    """The channel's live documents from the read model a discipline keeps them in
+    (`Feed.projected`), at the model's tracking position (none keeps them: none, at the
+    head)."""
+    if flt.kind not in ctx.live.projected:
+        return await head(conn), encode(_snapshot_message(await head(conn), flt, []))
+    projection, query = ctx.live.projected[flt.kind]
     key = (
         UUID(flt.value)
         if flt.kind == "match"
@@ -358,13 +350,16 @@ async def _projected(conn, flt: Filter) -> tuple[int, bytes]:
     )
     rows = await conn.fetch(query, key)
     matches = [msgspec.Raw(r[0].encode()) for r in rows]
-    snapshot = {
+    return position, encode(_snapshot_message(position, flt, matches))
+
+
+def _snapshot_message(position: int, flt: Filter, matches: list) -> dict[str, Any]:
+    return {
         "kind": "snapshot",
         "position": position,
         "filter": {flt.kind: flt.value},
         "matches": matches,
     }
-    return position, encode(snapshot)
 
 
 async def _until_disconnect(socket: LiveSocket, pump: anyio.CancelScope | None) -> None:

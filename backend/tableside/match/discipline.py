@@ -22,7 +22,10 @@ plug-ins on one core", decision 0214). What it says about a match stream:
   its digest), `command_of(body)`, the roles that create (`create_roles`), post anything
   (`command_roles`) and post this command (`roles_for`), and `prepared` (the command as the
   caller stands behind it: their name as the ruling TD, the confirming head judge);
-- its rows in the jury's finder (`finder`: a query over its read model);
+- its rows in the jury's finder (`finder`: a query over its read model), its read model of
+  the hall's tables (`tables`: what the hall and `match.tables_now` read) and of its
+  channels' snapshots (`Feed.projected`): the kernel names no discipline's table, in
+  imports or in SQL;
 - its words for its codes (`words`), where its games and the match end, for the signed
   receipts (`endings`), its export sections (`exports`: the protocol PDF, a `.mat` where it
   has one — the JSONL record is every stream's, `match/http/export_routes`).
@@ -76,11 +79,29 @@ class Export:
 @dataclass(frozen=True)
 class Feed:
     """A discipline's own live feed: its renderer (stored events → messages), the snapshotter
-    that claims its matches' channels, and its whole-venue channel `hall:<hall>` if any."""
+    that claims its matches' channels, its whole-venue channel `hall:<hall>` if any, and the
+    channel kinds whose snapshot its read models hold (`projected`: kind → (read model, a
+    SELECT of each live document as text for the channel's key $1), read at the model's
+    tracking position by `live/live.py`)."""
 
     renderer: RendererFactory
     snapshotter: Snapshotter | None = None
     hall: str | None = None
+    projected: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A discipline's read model of the hall's tables its matches hold: `read_model` its
+    name (the hall's call lock waits for it to have caught up, `competition/hall.py`);
+    `holding` a SELECT of (table_no, competition_id, side_a, side_b as JSON lists of names,
+    status, board) of each of its matches scheduled, called or playing on a table;
+    `current` a SELECT of (match_id, position of its MatchScheduled, the model's tracking
+    position) of the match table $1 plays now (`match/tables_now.py`)."""
+
+    read_model: str
+    holding: str
+    current: str
 
 
 @dataclass(frozen=True)
@@ -123,6 +144,7 @@ class Discipline(Protocol):
     command_roles: tuple[str, ...]  # whoever may post any of its commands
     meta: Mapping[str, str]  # what each stored command's meta adds
     finder: Finder | None  # its rows in the jury's finder (None: not listed there)
+    tables: Tables | None  # its read model of the hall's tables (None: the hall asks its flow)
 
     def decode_command(self, body: bytes) -> Any:
         """A command from JSON (msgspec.ValidationError / DecodeError when it is none)."""
@@ -217,6 +239,7 @@ class Simple:
     command_roles = STAFF
     meta: Mapping[str, str] = MappingProxyType({})
     finder: Finder | None = None
+    tables: Tables | None = None
 
     @property
     def address(self) -> str:
@@ -303,6 +326,10 @@ class Disciplines:
     def event_types(self) -> tuple[type, ...]:
         """Every discipline's event types (for the event registry)."""
         return tuple(self._owner)
+
+    def tables(self) -> tuple[Tables, ...]:
+        """Every discipline's read model of the hall's tables, where it keeps one."""
+        return tuple(d.tables for d in self if d.tables is not None)
 
     def plus(self, *more: Discipline) -> Disciplines:
         """These and `more` (a test app's registry: the house's and one of its own)."""

@@ -3,9 +3,10 @@ a table judge's command is authorised without a read of a read model on its way.
 
 The newest `MatchScheduled` of a table owns it. The live hub hands every event it follows to
 `follow` (from the head it started at); a table it has seen scheduled since then is known for
-good. A table it has not seen is read once from `table_overview` — and kept as known only when
-that read model had already passed the hub's starting point, so nothing between the two is
-missed; until then it is read again on each use, as before.
+good. A table it has not seen is read once from each discipline's read model of the hall's
+tables (`Tables.current`) — and kept as known only when every such model had already passed
+the hub's starting point, so nothing between the two is missed; until then it is read again
+on each use, as before.
 """
 
 from __future__ import annotations
@@ -19,17 +20,13 @@ from tableside.match.events import MatchScheduled
 
 Current = tuple[UUID, int]  # (match_id, position of its MatchScheduled)
 
-_READ = """
-SELECT t.match_id, (t.doc->>'scheduled_position')::bigint, p.position
-FROM projection_tracking p LEFT JOIN table_overview t ON t.table_no = $1
-WHERE p.name = 'tables'
-"""
-
 
 class TablesNow:
-    """table → (match_id, scheduled position) of the match it plays now."""
+    """table → (match_id, scheduled position) of the match it plays now; `reads`: each
+    discipline's `Tables.current` (match_id, scheduled position, its model's position)."""
 
-    def __init__(self) -> None:
+    def __init__(self, reads: tuple[str, ...] = ()) -> None:
+        self._reads = reads
         self._now: dict[int, Current] = {}
         self._known: set[int] = set()
         self._since: int | None = None  # the position the hub started following after
@@ -47,10 +44,13 @@ class TablesNow:
         """The match `table` plays now (None: no table, or nothing scheduled on it)."""
         if table is None or table in self._known:
             return self._now.get(table) if table is not None else None
-        row = await pool.fetchrow(_READ, table)
-        if row is not None and row[0] is not None:
-            self._keep(table, (row[0], row[1] or 0))
-        if row is not None and self._since is not None and row[2] >= self._since:
+        passed = self._since is not None
+        for read in self._reads:
+            row = await pool.fetchrow(read, table)
+            if row is not None and row[0] is not None:
+                self._keep(table, (row[0], row[1] or 0))
+            passed = passed and row is not None and row[2] >= self._since
+        if passed:
             self._known.add(table)
         return self._now.get(table)
 

@@ -73,7 +73,8 @@ from tableside.web.transport import no_secrets_in_clear, own_origins
 
 def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
     """What each slice puts on the live feed: each discipline's match deltas, the snapshots
-    it claims and its hall, as its port registers them (`Discipline.feed`: korona's,
+    it claims, the read models that hold its channels' snapshots and its hall, as its port
+    registers them (`Discipline.feed`: korona's,
     backgammon's with `hall=backgammon`; any other discipline's through the port feed); a
     competition's documents; and what follows the feed: which match each table plays now."""
     feeds = [d.feed for d in disciplines if d.feed is not None]
@@ -85,6 +86,7 @@ def live_channels(tables: TablesNow, disciplines: Disciplines) -> LiveChannels:
             *(f.snapshotter for f in feeds if f.snapshotter),
             port_snapshot(disciplines),
         ],
+        projected={kind: read for f in feeds for kind, read in f.projected.items()},
         halls=frozenset({"all", *(f.hall for f in feeds if f.hall)}),
     )
 
@@ -126,7 +128,7 @@ def build_context(settings: Settings, disciplines: Disciplines) -> Context:
     """What the handlers share before the lifespan opens the pools: the disciplines, the live
     feed's parts, the event registry, the rate limits and the origins a browser may write
     from."""
-    tables = TablesNow()
+    tables = TablesNow(tuple(t.current for t in disciplines.tables()))
     audience = Audience()
     return Context(
         audience=audience,

@@ -21,4 +21,5 @@ __all__ = ["competition_flows", "house_disciplines"]
 def competition_flows(plays: PortMatches) -> Flows:
     """How a competition plays each discipline's matches, by the guide's sport (each on the
     port's service, `match/port_service.py`)."""
-    return Flows((KoronaFlow(plays.of("korona")), BackgammonFlow(plays.of("backgammon"))))
+    flows = (KoronaFlow(plays.of("korona")), BackgammonFlow(plays.of("backgammon")))
+    return Flows(flows, plays.disciplines.tables())

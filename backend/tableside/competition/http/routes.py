@@ -169,7 +169,7 @@ async def post_competition_command(
     # A call is checked against the hall, but one stored already (a retry, or the same call
     # arriving twice at once: an answer lost on the way) is answered as stored — looked up
     # under the hall's lock, after any first arrival has placed it.
-    async with hall.calling(pool) as conn:
+    async with hall.calling(pool, competitions.flows) as conn:
         if await stored_response(conn, data.command_id, digest) is not None:
             return await store(conn, *asked, work(data.command), digest)
         held = await hall.holders(conn, competitions.state_of, competitions.flows)

@@ -46,7 +46,7 @@ class Sport:
     smallest_bracket: int = 16  # the fewest places of an elimination bracket (KUUSALU)
     bye_points: Callable[[Guide], float] = _a_draws_points  # a Swiss bye's match points
     policies: Mapping[str, rulesets.RulesetPolicy] = field(default_factory=dict)
-    read_model: str = ""  # the read model of its matches the hall reads ("": the tables')
+    read_model: str = ""  # its read model of its matches the hall reads ("": a discipline's Tables)
     # Its matches are played to points: the games columns count points won and lost (a
     # result's `score`), and it has no pucks (the standings PDF).
     counts_points: bool = False

@@ -1,5 +1,6 @@
-"""Public reads for spectators: a match's events as data (for a log in any language), and a
-player's matches. No login: these carry nothing the live feed does not already send."""
+"""Public reads for spectators: a match's events as data (for a log in any language), whatever
+its discipline. No login: these carry nothing the live feed does not already send (a
+player's matches are the disciplines' reads, e.g. plugins/korona/http/read_routes.py)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,13 @@ from uuid import UUID
 import msgspec
 from litestar import get
 from litestar.datastructures import State
-from litestar.params import FromPath, Parameter, PathParameter
+from litestar.params import FromPath, Parameter
 
-from tableside.web.consistency import MinPosition, settled
 from tableside.web.context import context
 
 _EVENTS = """
 SELECT originator_version, notification_id, topic, state, recorded_at FROM stored_events
 WHERE originator_id = $1 AND originator_version > $2 ORDER BY originator_version LIMIT $3
-"""
-_PLAYER = """
-SELECT doc::text FROM match_live
-WHERE doc->'side_a' ? $1 OR doc->'side_b' ? $1 ORDER BY updated_at DESC LIMIT $2
 """
 
 
@@ -45,17 +41,4 @@ async def match_events(
     ]
 
 
-@get("/api/players/{name:str}/matches", summary="A player's matches")
-async def player_matches(
-    state: State,
-    name: Annotated[str, PathParameter(min_length=1, max_length=80)],
-    limit: Annotated[int, Parameter(ge=1, le=500)] = 100,
-    min_position: MinPosition = 0,
-) -> list[dict[str, Any]]:
-    """The live documents of every match the player (exact name) is listed in, newest first."""
-    await settled(state, "live", min_position)
-    rows = await context(state).pool.fetch(_PLAYER, name, limit)
-    return [msgspec.json.decode(r[0]) for r in rows]
-
-
-SPECTATOR_ROUTES = [match_events, player_matches]
+SPECTATOR_ROUTES = [match_events]

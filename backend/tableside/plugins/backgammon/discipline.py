@@ -18,7 +18,7 @@ from tableside.eventlog import EventRegistry
 from tableside.eventlog.digest import command_digest
 from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export, Feed, Finder
+from tableside.match.discipline import Creation, Export, Feed, Finder, Tables
 from tableside.plugins.backgammon import commanding, stream
 from tableside.plugins.backgammon.commanding import BgCommandRequest, CreateRequest, ImportRequest
 from tableside.plugins.backgammon.exports.bg_pdf import bg_protocol_pdf
@@ -59,6 +59,7 @@ class Backgammon:
         {"": CreateRequest, "/import": ImportRequest}
     )
     finder: Finder | None = FINDER  # the jury's finder
+    tables: Tables | None = None  # the hall reads its tables through its flow (on_tables)
     command_body = BgCommandRequest
     create_roles = access.STAFF
     command_roles = (*access.STAFF, access.TABLE_DEVICE)

@@ -16,7 +16,7 @@ from tableside.eventlog import EventRegistry
 from tableside.eventlog.digest import command_digest
 from tableside.eventlog.folder import Folders
 from tableside.eventlog.receipts import Ending
-from tableside.match.discipline import Creation, Export, Feed, Finder
+from tableside.match.discipline import Creation, Export, Feed, Finder, Tables
 from tableside.match.exports.labels import codes
 from tableside.plugins.korona import commanding
 from tableside.plugins.korona.exports.protocol_pdf import protocol_pdf
@@ -29,6 +29,7 @@ from tableside.plugins.korona.projections import all_projections
 from tableside.plugins.korona.projections.folder import MATCH_FOLD
 from tableside.plugins.korona.projections.runner import ProjectionRunner
 from tableside.plugins.korona.receipts import korona_endings
+from tableside.plugins.korona.tables import SNAPSHOTS, TABLES
 
 
 def _protocol(records: list, lang: str, head_hash: str) -> bytes:
@@ -43,10 +44,11 @@ class Korona:
     name = "korona"
     event_types = korona.EVENT_TYPES
     exports = (Export("protocol.pdf", "application/pdf", _protocol),)
-    feed = Feed(MatchRenderer)  # plugins/korona/live_feed.py; its snapshots: live/live.py
+    feed = Feed(MatchRenderer, projected=SNAPSHOTS)  # live_feed.py; its snapshots: tables.py
     address = "/api/matches"
     create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
     finder: Finder | None = FINDER  # the jury's finder
+    tables: Tables | None = TABLES  # the hall's tables its matches hold (tables.py)
     command_body = CommandRequest
     create_roles = ("head_judge", "secretary")
     command_roles = ("head_judge", "secretary", "table_judge")

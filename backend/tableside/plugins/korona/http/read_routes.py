@@ -1,4 +1,5 @@
-"""Public reads (spectators, no login): live boards, protocols, tables, match history."""
+"""Public reads (spectators, no login): live boards, a player's matches, protocols, tables,
+match history."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ ORDER BY table_no NULLS LAST, position DESC LIMIT $4
 _TABLES = """
 SELECT doc::text FROM table_overview WHERE ($1::text IS NULL OR competition_id = $1)
 ORDER BY table_no
+"""
+_PLAYER = """
+SELECT doc::text FROM match_live
+WHERE doc->'side_a' ? $1 OR doc->'side_b' ? $1 ORDER BY updated_at DESC LIMIT $2
 """
 _HISTORY = """
 SELECT version, position, type, rule, text, recorded_at FROM match_history
@@ -133,8 +138,21 @@ async def get_table(
     return msgspec.json.decode(text)
 
 
+@get("/api/players/{name:str}/matches", summary="A player's matches")
+async def player_matches(
+    state: State,
+    name: Annotated[str, PathParameter(min_length=1, max_length=80)],
+    limit: Annotated[int, Parameter(ge=1, le=500)] = 100,
+    min_position: MinPosition = 0,
+) -> list[Doc]:
+    """The live documents of every match the player (exact name) is listed in, newest first."""
+    await settled(state, "live", min_position)
+    return _docs(await context(state).pool.fetch(_PLAYER, name, limit))
+
+
 READ_ROUTES = [
     list_matches,
+    player_matches,
     get_match,
     get_match_at,
     get_protocol,
