@@ -65,8 +65,11 @@ def test_ksi_1_6_4_a_barred_match_reaches_no_spectator(server, head):
     run_async(scenario())
     listed = anonymous.http.get("/api/backgammon/live", params={"min_position": stored[-1]}).json()
     assert match.id not in {m["match_id"] for m in listed}
-    for path in ("", "/plays", "/match.mat", "/protocol.pdf", "/at/1"):
-        r = anonymous.http.get(f"/api/backgammon/matches/{match.id}{path}")
+    kernel = (f"/api/matches/{match.id}/events", f"/api/disciplines/backgammon/matches/{match.id}")
+    kernel += tuple(f"{kernel[1]}/{tail}" for tail in ("at/1", "record.mat", "protocol.pdf"))
+    own = (f"/api/backgammon/matches/{match.id}{p}" for p in ("", "/plays", "/match.mat", "/at/1"))
+    for path in (*own, f"/api/backgammon/matches/{match.id}/protocol.pdf", *kernel):
+        r = anonymous.http.get(path)  # its own reads and the kernel's, whatever the discipline
         assert r.status_code == 403, (path, r.text)
         assert r.json()["code"] == "bg_spectators_barred", r.json()
         assert "KSI 1.6.4" in r.json()["title"], r.json()

@@ -16,6 +16,8 @@ plug-ins on one core", decision 0214). What it says about a match stream:
 - `authorize(principal, folded, current)`: who may post to this match, by role and table (a
   PermissionDeniedException with a code), on the fresh fold, before the version check;
   `current` is the match the principal's table plays now (`match.tables_now`), if any;
+  `watchable(connection, folded)`: refuse a read of the match to whoever may not watch it
+  (KSI 1.6.4), asked by every public read of the kernel's (`match/http/watching.py`);
 - its command codec: where its match routes answer (`address`), the request bodies of its
   creations (`create_bodies`: suffix of the address → body type) and of its commands
   (`command_body`), `creation(body, lang)` (the new stream's events, its table in the hall,
@@ -174,6 +176,12 @@ class Discipline(Protocol):
         """Refuse (403 with a code) a principal this match is not theirs to record."""
         ...
 
+    async def watchable(self, connection: Any, folded: Any) -> None:
+        """Refuse (403 with a code citing its rule) a read of this match by whoever the
+        connection's bearer is, when its rules keep the match from them (KSI 1.6.4:
+        spectators barred at a player's request); the kernel's public reads ask it."""
+        ...
+
     def creation(self, body: Any, lang: str) -> Creation:
         """The new stream a creation body asks for (a RuleError / 422 when it is refused)."""
         ...
@@ -261,6 +269,9 @@ class Simple:
         return self.decide(folded, command)  # type: ignore[attr-defined]
 
     def authorize(self, principal: Principal, folded: Any, current: Any) -> None:
+        return None
+
+    async def watchable(self, connection: Any, folded: Any) -> None:
         return None
 
     def creation(self, body: CreateRequest, lang: str) -> Creation:

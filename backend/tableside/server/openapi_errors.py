@@ -103,7 +103,10 @@ EXTRA: dict[str, tuple[int, ...]] = {
     "get_bg_plays": AUTHENTICATED,
     "get_bg_match_at": AUTHENTICATED,
     "get_bg_mat": AUTHENTICATED,
-    "get_port_export": (429, 503),
+    "get_port_export": (403, 429, 503),  # 403: a match barred to spectators (KSI 1.6.4,
+    "get_port_match": (403,),  # match/http/watching.py): the staff's token reads it
+    "get_port_match_at": (403,),
+    "match_events": (403,),
     "get_standings_pdf": (429, 503),  # a PDF per client is bounded (#50)
     "get_federation_report": (*AUTHENTICATED, 429, 503),
 }

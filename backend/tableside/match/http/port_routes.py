@@ -40,6 +40,7 @@ from tableside.match.http.command_routes import command_caller, command_meta, st
 from tableside.match.http.dto import CommandResponse
 from tableside.match.http.export_routes import pdf_attachment
 from tableside.match.http.responses import stored_response
+from tableside.match.http.watching import watched
 from tableside.web.context import Context, context
 from tableside.web.downloads import Language, attachment
 from tableside.web.guards import signed_in
@@ -150,18 +151,20 @@ def _command_work(ctx: Context, d: Discipline, match_id: UUID, command: Any, **k
 def _read_routes(d: Discipline) -> list[HTTPRouteHandler]:
     base = f"/api/disciplines/{d.name}/matches/{{match_id:uuid}}"
 
-    async def get_port_match(state: State, match_id: FromPath[UUID]) -> Doc:
-        """The match's view at its current version."""
-        matches = context(state).plays.of(d.name)
-        folded = await anyio.to_thread.run_sync(matches.current, match_id)
+    async def get_port_match(request: Request, state: State, match_id: FromPath[UUID]) -> Doc:
+        """The match's view at its current version (to whoever may watch it)."""
+        folded = await watched(request, context(state), d, match_id)
         return _doc(d, match_id, folded.version, d.view(folded.value))
 
     async def get_port_match_at(
+        request: Request,
         state: State,
         match_id: FromPath[UUID],
         version: Annotated[int, PathParameter(ge=1, le=10**9)],
     ) -> Doc:
-        """The view after stored version `version` and the event stored there, with its rule."""
+        """The view after stored version `version` and the event stored there, with its rule
+        (to whoever may watch the match)."""
+        await watched(request, context(state), d, match_id)
         matches = context(state).plays.of(d.name)
         folded, event = await anyio.to_thread.run_sync(matches.at, match_id, version)
         built = msgspec.to_builtins(event)
@@ -175,7 +178,8 @@ def _read_routes(d: Discipline) -> list[HTTPRouteHandler]:
         filename: str,
         lang: Language = "en",
     ) -> Response[bytes]:
-        """The discipline's export called `filename`, drawn from the match's stored events."""
+        """The discipline's export called `filename`, drawn from the match's stored events (to
+        whoever may watch the match)."""
         return await _export(request, context(state), d, match_id, filename, lang)
 
     return [
@@ -200,6 +204,7 @@ async def _export(
         head = await event_hash(conn, match_id, records[-1].version) if records else ""
     if not records or type(records[0].event) not in frozenset(d.event_types):
         raise NotFoundException(f"No {d.name} match {match_id}", extra=coded("no_match"))
+    await watched(request, ctx, d, match_id)
     download = f"{d.name}-{match_id}-{filename}"
     if export.media_type == "application/pdf":
         return await pdf_attachment(request, download, export.render, records, lang, head)

@@ -8,10 +8,11 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import get
+from litestar import Request, get
 from litestar.datastructures import State
 from litestar.params import FromPath, Parameter
 
+from tableside.match.http.watching import watched_stream
 from tableside.web.context import context
 
 _EVENTS = """
@@ -22,12 +23,15 @@ WHERE originator_id = $1 AND originator_version > $2 ORDER BY originator_version
 
 @get("/api/matches/{match_id:uuid}/events", summary="A match's events as data")
 async def match_events(
+    request: Request,
     state: State,
     match_id: FromPath[UUID],
     after: Annotated[int, Parameter(ge=0, le=10**9)] = 0,
     limit: Annotated[int, Parameter(ge=1, le=5000)] = 5000,
 ) -> list[dict[str, Any]]:
-    """Every stored event of a match in version order: what the live feed's deltas carry."""
+    """Every stored event of a match in version order: what the live feed's deltas carry
+    (to whoever may watch the match: KSI 1.6.4)."""
+    await watched_stream(request, context(state), match_id)
     rows = await context(state).pool.fetch(_EVENTS, match_id, after, limit)
     return [
         {

@@ -87,6 +87,9 @@ class Backgammon:
     def authorize(self, principal: Any, folded: stream.Played, current: Any) -> None:
         access.authorizer(principal)(folded.state)
 
+    async def watchable(self, connection: Any, folded: stream.Played) -> None:
+        await access.watchable(connection, folded.state)  # KSI 1.6.4
+
     def creation(self, body: CreateRequest | ImportRequest, lang: str) -> Creation:
         return commanding.creation(body, lang)
 

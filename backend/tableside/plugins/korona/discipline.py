@@ -73,6 +73,9 @@ class Korona:
     def authorize(self, principal: Any, folded: MatchView, current: Any) -> None:
         commanding.authorize(principal, folded, current)
 
+    async def watchable(self, connection: Any, folded: MatchView) -> None:
+        return None  # every korona match is public: EKML bars no spectator from one
+
     def creation(self, body: CreateMatchRequest, lang: str) -> Creation:
         return commanding.creation(body)
 
