@@ -13,7 +13,6 @@ import uuid
 import asyncpg
 import pytest
 from support.harness import app_settings, run_async
-
 from tableside.competition import hall
 from tableside.competition.flows import Flows
 from tableside.db.pool import open_pool
