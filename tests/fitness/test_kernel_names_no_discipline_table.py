@@ -32,8 +32,7 @@ def _written(paths) -> set[str]:
 def _created(name: str) -> bool:
     """Whether the schema creates `name` as a table (not a word that follows UPDATE)."""
     return any(
-        re.search(rf"CREATE TABLE {name}\b", p.read_text())
-        for p in (ROOT / "schema").glob("*.sql")
+        re.search(rf"CREATE TABLE {name}\b", p.read_text()) for p in (ROOT / "schema").glob("*.sql")
     )
 
 
