@@ -28,6 +28,8 @@ CHROMIUM_ARGS = [
     # A page the test serves itself (open_blank) has no network address, so Chromium's
     # local-network checks would block its websocket to 127.0.0.1; real pages are unaffected.
     "--disable-features=LocalNetworkAccessChecks",
+    # TABLESIDE_CHROMIUM_ARGS: more, space-separated (to measure a flag's cost on the suite)
+    *os.environ.get("TABLESIDE_CHROMIUM_ARGS", "").split(),
 ]
 
 

@@ -24,7 +24,10 @@ from .bg_helpers import IDLE, VERSION, BgMatch
 from .judge_helpers import new_table, settle
 
 LANGUAGES = ("et", "lv", "is")
-BAD = "(n) => { const b = document.querySelector('[data-banner]'); return b && !b.hidden && b.dataset.said === String(n); }"  # noqa: E501
+# The banner shown with the n-th or a later message: a quiet "ok" (hidden) of the action before
+# may land after the test read the count (the check-in's answer came after the feed had
+# redrawn the entrants checked in), so the refusal is then the one after it.
+BAD = "(n) => { const b = document.querySelector('[data-banner]'); return b && !b.hidden && Number(b.dataset.said) >= n; }"  # noqa: E501
 
 
 def _codes(lang: str) -> dict[str, str]:
