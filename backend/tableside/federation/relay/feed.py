@@ -58,6 +58,11 @@ ADMITTED = SpectatorsAdmitted.__struct_config__.tag
 BARRED_CODE = "bg_spectators_barred"
 
 
+async def kept_head(pool: asyncpg.Pool, venue_id: UUID) -> int:
+    """The newest position the federation keeps of the venue (0: none yet)."""
+    return await pool.fetchval(_HEAD, venue_id)
+
+
 def ring_size() -> int:
     """TABLESIDE_FEDERATION_RELAY_RING: the events of a venue a node keeps in memory (the
     hall's RING_SIZE); a resume further back reads the kept rows."""
@@ -138,7 +143,7 @@ class VenueFeed:
     async def start(self, pool: asyncpg.Pool) -> None:
         """Fill the ring with the venue's last RING_SIZE events (a spectator resuming from
         another node gets its gap from memory), then follow every wake-up."""
-        head = await pool.fetchval(_HEAD, self.venue_id)
+        head = await kept_head(pool, self.venue_id)
         self.published = max(0, head - self.ring.size)
         self.ring.begin(self.published)
         self.bar = await Bar.at(pool, self.venue_id, self.published)

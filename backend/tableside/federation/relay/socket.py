@@ -30,7 +30,14 @@ import anyio
 from litestar.exceptions import HTTPException, WebSocketDisconnect
 
 from tableside.federation.relay.admission import FULL, retry_reason
-from tableside.federation.relay.feed import VENUE, VenueFeed, gap, snapshot, stream_channel
+from tableside.federation.relay.feed import (
+    VENUE,
+    VenueFeed,
+    gap,
+    kept_head,
+    snapshot,
+    stream_channel,
+)
 from tableside.federation.relay.node import Relay
 from tableside.live.audience import SLOW
 from tableside.live.connection import LiveSocket
@@ -151,7 +158,10 @@ async def _serve(relay: Relay, socket: LiveSocket, asked: tuple, client: str) ->
 
 
 async def _catch_up(relay: Relay, feed: VenueFeed, socket: LiveSocket, asked: tuple) -> int:
-    """Snapshot (or the gap after `after`), the venue's notice, caught_up; its position."""
+    """Snapshot (or the gap after `after`), the venue's notice, caught_up; its position.
+    `caught_up` means what the federation held of the venue before the socket came is out:
+    before the gap the socket waits (bounded) for this node to have read the venue's kept head
+    as read after it came (one read for a crowd, `ReadAfter`), as the hall's feed does."""
     channel, stream, after = asked
     ring = feed.ring
     async with asyncio.timeout(BOUND):
@@ -162,7 +172,8 @@ async def _catch_up(relay: Relay, feed: VenueFeed, socket: LiveSocket, asked: tu
             await socket.send_data(text)
         else:
             last = after
-        await ring.reached(last, BOUND)  # a node behind the one the client came from
+        kept = await feed.audience.heads.get(lambda: kept_head(relay.pool, feed.venue_id), BOUND)
+        await ring.reached(max(last, kept), BOUND)  # a node behind the one the client came from
         if ring.covers(last):
             missed = ring.after(last, channel)
         else:
