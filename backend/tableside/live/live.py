@@ -336,7 +336,8 @@ async def _projected(ctx: Context, conn, flt: Filter) -> tuple[int, bytes]:
     (`Feed.projected`), at the model's tracking position (none keeps them: none, at the
     head)."""
     if flt.kind not in ctx.live.projected:
-        return await head(conn), encode(_snapshot_message(await head(conn), flt, []))
+        now = await head(conn)
+        return now, encode(_snapshot_message(now, flt, []))
     projection, query = ctx.live.projected[flt.kind]
     key = (
         UUID(flt.value)

@@ -17,7 +17,8 @@ plug-ins on one core", decision 0214). What it says about a match stream:
   PermissionDeniedException with a code), on the fresh fold, before the version check;
   `current` is the match the principal's table plays now (`match.tables_now`), if any;
   `watchable(connection, folded)`: refuse a read of the match to whoever may not watch it
-  (KSI 1.6.4), asked by every public read of the kernel's (`match/http/watching.py`);
+  by its `watch_rule` (KSI 1.6.4), asked by every public read of the kernel's
+  (`match/http/watching.py`);
 - its command codec: where its match routes answer (`address`), the request bodies of its
   creations (`create_bodies`: suffix of the address → body type) and of its commands
   (`command_body`), `creation(body, lang)` (the new stream's events, its table in the hall,
@@ -147,6 +148,7 @@ class Discipline(Protocol):
     meta: Mapping[str, str]  # what each stored command's meta adds
     finder: Finder | None  # its rows in the jury's finder (None: not listed there)
     tables: Tables | None  # its read model of the hall's tables (None: the hall asks its flow)
+    watch_rule: str | None  # the rule by which `watchable` may refuse (None: every match public)
 
     def decode_command(self, body: bytes) -> Any:
         """A command from JSON (msgspec.ValidationError / DecodeError when it is none)."""
@@ -177,9 +179,10 @@ class Discipline(Protocol):
         ...
 
     async def watchable(self, connection: Any, folded: Any) -> None:
-        """Refuse (403 with a code citing its rule) a read of this match by whoever the
+        """Refuse (403 with a code citing `watch_rule`) a read of this match by whoever the
         connection's bearer is, when its rules keep the match from them (KSI 1.6.4:
-        spectators barred at a player's request); the kernel's public reads ask it."""
+        spectators barred at a player's request); the kernel's public reads ask it, when the
+        discipline has a `watch_rule`."""
         ...
 
     def creation(self, body: Any, lang: str) -> Creation:
@@ -248,6 +251,7 @@ class Simple:
     meta: Mapping[str, str] = MappingProxyType({})
     finder: Finder | None = None
     tables: Tables | None = None
+    watch_rule: str | None = None
 
     @property
     def address(self) -> str:

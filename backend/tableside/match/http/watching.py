@@ -13,21 +13,25 @@ from uuid import UUID
 import anyio.to_thread
 
 from tableside.eventlog.source import read_stream
-from tableside.eventlog.streams import Folded
 from tableside.match.discipline import Discipline
 from tableside.web.context import Context
 
 
-async def watched(connection: Any, ctx: Context, d: Discipline, match_id: UUID) -> Folded[Any]:
-    """The match's fold now, once its discipline lets the caller watch it (403 if not)."""
+async def watched(connection: Any, ctx: Context, d: Discipline, match_id: UUID) -> None:
+    """Refuse (403) the caller a match its discipline keeps from them: on the match's fold
+    now, for a discipline with a `watch_rule` (any other's matches are public: no fold)."""
+    if d.watch_rule is None:
+        return
     folded = await anyio.to_thread.run_sync(ctx.plays.of(d.name).current, match_id)
     await d.watchable(connection, folded.value)
-    return folded
 
 
 async def watched_stream(connection: Any, ctx: Context, match_id: UUID) -> None:
     """Refuse the caller a stream whose discipline keeps it from them (a stream no
-    discipline's: a venue's or a competition's, nothing to refuse)."""
+    discipline's: a venue's or a competition's, nothing to refuse; no discipline with a
+    `watch_rule`: nothing read)."""
+    if all(d.watch_rule is None for d in ctx.disciplines):
+        return
     async with ctx.pool.acquire() as conn:
         first = await read_stream(conn, ctx.registry, match_id, 1)
     d = ctx.disciplines.of_event(first[0].event) if first else None

@@ -60,6 +60,7 @@ class Backgammon:
     )
     finder: Finder | None = FINDER  # the jury's finder
     tables: Tables | None = None  # the hall reads its tables through its flow (on_tables)
+    watch_rule: str | None = "KSI 1.6.4"  # spectators barred at a player's request
     command_body = BgCommandRequest
     create_roles = access.STAFF
     command_roles = (*access.STAFF, access.TABLE_DEVICE)

@@ -49,6 +49,7 @@ class Korona:
     create_bodies: Mapping[str, type] = MappingProxyType({"": CreateMatchRequest})
     finder: Finder | None = FINDER  # the jury's finder
     tables: Tables | None = TABLES  # the hall's tables its matches hold (tables.py)
+    watch_rule: str | None = None  # EKML bars no spectator from a match
     command_body = CommandRequest
     create_roles = ("head_judge", "secretary")
     command_roles = ("head_judge", "secretary", "table_judge")
@@ -74,7 +75,7 @@ class Korona:
         commanding.authorize(principal, folded, current)
 
     async def watchable(self, connection: Any, folded: MatchView) -> None:
-        return None  # every korona match is public: EKML bars no spectator from one
+        return None  # every korona match is public (watch_rule None)
 
     def creation(self, body: CreateMatchRequest, lang: str) -> Creation:
         return commanding.creation(body)
